@@ -1,0 +1,283 @@
+"""Pydantic models at graphmem's edges: what users hand in and what they get back."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Annotated, Any
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from graphmem.errors import ValidationError
+from graphmem.timeutil import now_ms, to_ms
+
+#: The person every first-person fact is about: the user themself.
+SELF = "me"
+_SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
+
+MAX_TEXT = 20_000
+UserId = Annotated[
+    str,
+    Field(min_length=1, max_length=128, pattern=r"^[^\x00-\x1f\x7f]+$",
+          description="Tenant: the user this memory belongs to."),
+]
+
+
+def _clean_text(value: str) -> str:
+    value = unicodedata.normalize("NFC", value)
+    return re.sub(r"\s+", " ", value).strip()
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    FORGOTTEN = "forgotten"
+
+
+class Category(StrEnum):
+    PREFERENCE = "preference"
+    CONSTRAINT = "constraint"
+    LIFE = "life"
+    WORK = "work"
+    HEALTH = "health"
+    EMOTION = "emotion"
+    STRATEGY = "strategy"
+    EVENT = "event"
+    OTHER = "other"
+
+
+class Model(BaseModel):
+    """Base: strict about unknown fields, NaN and infinities."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, str_strip_whitespace=True,
+                              validate_assignment=True)
+
+    @classmethod
+    def parse(cls, data: Any, *, where: str = "") -> Any:
+        """Validate a mapping (or an instance) into this model, raising our ValidationError."""
+        if isinstance(data, cls):
+            return data
+        if not isinstance(data, Mapping):
+            raise ValidationError(f"{where or cls.__name__}: expected an object, "
+                                  f"got {type(data).__name__}", field=where or "input")
+        try:
+            return cls.model_validate(dict(data))
+        except pydantic.ValidationError as exc:
+            raise ValidationError.from_pydantic(exc, prefix=f"{where}." if where else "") from None
+
+
+class InputModel(Model):
+    """A model users build by hand: bad input raises graphmem's ``ValidationError``.
+
+    Only top-level inputs get this: pydantic calls a custom ``__init__`` for nested
+    models too, which would bury the field path inside a "Value error" message.
+    """
+
+    def __init__(self, /, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except pydantic.ValidationError as exc:
+            raise ValidationError.from_pydantic(exc) from None
+
+    @classmethod
+    def parse(cls, data: Any, *, where: str = "") -> Any:
+        if isinstance(data, cls):
+            return data
+        if not isinstance(data, Mapping):
+            raise ValidationError(f"{where or cls.__name__}: expected an object, "
+                                  f"got {type(data).__name__}", field=where or "input")
+        try:
+            return cls(**{str(k): v for k, v in data.items()})
+        except ValidationError as exc:
+            if not where:
+                raise
+            errors = [(f"{where}.{f}", m) for f, m in exc.errors]
+            detail = "; ".join(f"{f}: {m}" for f, m in errors)
+            raise ValidationError(f"invalid {errors[0][0]}: {detail}", field=errors[0][0],
+                                  errors=errors) from None
+
+
+Millis = Annotated[int, Field(description="UTC epoch milliseconds")]
+
+
+def _ms_or_none(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    return to_ms(value)
+
+
+class Provenance(Model):
+    """Where a card came from: a turn of a conversation or a passage of a document."""
+
+    session_id: str | None = Field(None, max_length=256, description="Conversation session id.")
+    document: str | None = Field(None, max_length=1024, description="Document name or path.")
+    turn: int | None = Field(None, ge=0, description="Turn index in the session, or passage index.")
+    speaker: str | None = Field(None, max_length=256)
+    text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
+    span: tuple[int, int] | None = Field(None, description="Character span of the evidence in text.")
+    extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
+    session_date: Millis | None = None
+
+    @field_validator("session_date", mode="before")
+    @classmethod
+    def _session_date(cls, value: Any) -> int | None:
+        return _ms_or_none(value)
+
+    @model_validator(mode="after")
+    def _span_inside(self) -> Provenance:
+        if self.span is not None:
+            start, end = self.span
+            if start < 0 or end < start:
+                raise ValueError("span must be (start, end) with 0 <= start <= end")
+            if self.text is not None and end > len(self.text):
+                raise ValueError("span ends after the source text")
+        return self
+
+    @property
+    def source_id(self) -> str | None:
+        """Stable id of the Source node: same session/document and turn = same source."""
+        container = self.session_id or self.document
+        if container is None and self.text is None:
+            return None
+        key = json.dumps([self.session_id, self.document, self.turn,
+                          None if container else self.text])
+        return hashlib.sha256(key.encode()).hexdigest()[:24]
+
+
+class Card(InputModel):
+    """An Advanced JSON Card: one atomic fact with the context that fixes its meaning.
+
+    The five core fields are ``fact``, ``backstory``, ``person``, ``relationship`` and
+    ``timestamp``; everything else is metadata graphmem keeps or computes.
+
+    Examples:
+        >>> card = Card(user_id="u1", fact="Alice is allergic to peanuts",
+        ...             person="Alice", relationship="Sister",
+        ...             timestamp="2024-03-20T10:15:00Z")
+        >>> card.relationship, card.timestamp, card.id == card.content_hash[:32]
+        ('sister', 1710929700000, True)
+    """
+
+    user_id: UserId
+    fact: str = Field(min_length=1, max_length=MAX_TEXT, description="One atomic statement.")
+    backstory: str = Field("", max_length=MAX_TEXT, description="How/where it came up.")
+    person: str = Field(SELF, min_length=1, max_length=256,
+                        description=f"Who the fact is about; '{SELF}' for the user.")
+    relationship: str | None = Field(None, max_length=128,
+                                     description="The person's relationship to the user.")
+    timestamp: Millis = Field(default_factory=now_ms,
+                              description="When it was said / became true (epoch ms; "
+                                          "ISO-8601, datetime or epoch accepted).")
+    id: str | None = Field(None, min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")
+    category: Category = Category.OTHER
+    tags: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        default_factory=list, max_length=64)
+    confidence: float = Field(0.8, ge=0.0, le=1.0)
+    importance: float = Field(0.5, ge=0.0, le=1.0)
+    emotion: float = Field(0.0, ge=0.0, le=1.0, description="Emotional intensity.")
+    reward: float = Field(0.0, ge=-1.0, le=1.0, description="Accumulated feedback.")
+    source: Provenance | None = None
+    valid_from: Millis | None = None
+    valid_to: Millis | None = None
+    status: Status = Status.ACTIVE
+    needs_revision: bool = False
+    version: int = Field(0, ge=0, description="0 for a new card; the stored version to update.")
+    content_hash: str | None = None
+    access_count: int = Field(0, ge=0)
+    last_accessed: Millis | None = None
+    created_at: Millis | None = None
+    updated_at: Millis | None = None
+
+    @field_validator("fact", "backstory", "person", mode="after")
+    @classmethod
+    def _normalise_text(cls, value: str) -> str:
+        return _clean_text(value)
+
+    @field_validator("fact", mode="after")
+    @classmethod
+    def _fact_not_blank(cls, value: str) -> str:
+        if not value:
+            raise ValueError("fact must not be blank")
+        return value
+
+    @field_validator("person", mode="after")
+    @classmethod
+    def _self_alias(cls, value: str) -> str:
+        if not value:
+            raise ValueError("person must not be blank")
+        return SELF if value.lower() in _SELF_ALIASES else value
+
+    @field_validator("relationship", mode="after")
+    @classmethod
+    def _relationship(cls, value: str | None) -> str | None:
+        value = _clean_text(value).lower() if value else None
+        return value or None
+
+    @field_validator("tags", mode="after")
+    @classmethod
+    def _tags(cls, value: list[str]) -> list[str]:
+        return sorted({_clean_text(tag).lower() for tag in value if _clean_text(tag)})
+
+    @field_validator("timestamp", "valid_from", "valid_to", "last_accessed", mode="before")
+    @classmethod
+    def _time(cls, value: Any) -> int | None:
+        return _ms_or_none(value)
+
+    @model_validator(mode="after")
+    def _derive(self) -> Card:
+        # object.__setattr__ avoids re-running validation (validate_assignment) in a loop.
+        if self.person == SELF and self.relationship is None:
+            object.__setattr__(self, "relationship", "self")
+        if self.valid_from is None:
+            object.__setattr__(self, "valid_from", self.timestamp)
+        if self.valid_to is not None and self.valid_to < self.valid_from:
+            raise ValueError("valid_to is before valid_from")
+        digest = content_hash(self)
+        object.__setattr__(self, "content_hash", digest)
+        if self.id is None:
+            object.__setattr__(self, "id", digest[:32])
+        return self
+
+    @property
+    def embedding_text(self) -> str:
+        """The text embedded for vector search: who it is about, the fact, its backstory."""
+        who = "I" if self.person == SELF else self.person
+        rel = f" ({self.relationship})" if self.relationship and self.person != SELF else ""
+        text = f"{who}{rel}: {self.fact}"
+        return f"{text} ({self.backstory[:200]})" if self.backstory else text
+
+
+def content_hash(card: Card) -> str:
+    """Hash of what makes two cards "the same memory" for one user.
+
+    Same user, fact, backstory, person, relationship and timestamp = same card, so
+    re-ingesting identical input changes nothing.
+    """
+    key = json.dumps([card.user_id, card.fact, card.backstory, card.person.lower(),
+                      card.relationship, card.timestamp], ensure_ascii=False)
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class Person(Model):
+    """Someone in a user's life, as stored."""
+
+    user_id: UserId
+    name: str
+    relationship: str | None = None
+    aliases: list[str] = Field(default_factory=list)
+    card_count: int = 0
+    relationship_history: list[str] = Field(default_factory=list)
+
+
+class RememberResult(Model):
+    """What ``remember_many`` did with each card, in input order."""
+
+    ids: list[str]
+    created: int = 0
+    unchanged: int = 0
+    updated: int = 0
