@@ -37,8 +37,9 @@ class ValidationError(GraphmemError, ValueError):
         pairs: list[tuple[str, str]] = []
         for err in exc.errors():
             loc = ".".join(str(part) for part in err.get("loc", ()))
-            pairs.append((prefix + loc if loc else prefix.rstrip(".") or "input", err.get("msg", "")))
-        first_field, first_msg = pairs[0] if pairs else ("input", str(exc))
+            field = prefix + loc if loc else prefix.rstrip(".") or "input"
+            pairs.append((field, err.get("msg", "")))
+        first_field = pairs[0][0] if pairs else "input"
         detail = "; ".join(f"{f}: {m}" for f, m in pairs)
         return cls(f"invalid {first_field}: {detail}", field=first_field, errors=pairs)
 

@@ -87,7 +87,9 @@ class InputModel(Model):
     @classmethod
     def parse(cls, data: Any, *, where: str = "") -> Any:
         if isinstance(data, cls):
-            return data
+            # Re-validate: model_copy(update=...) skips validators, so derived fields
+            # (content hash) may be stale.
+            data = data.model_dump(exclude={"content_hash"})
         if not isinstance(data, Mapping):
             raise ValidationError(f"{where or cls.__name__}: expected an object, "
                                   f"got {type(data).__name__}", field=where or "input")
@@ -119,7 +121,7 @@ class Provenance(Model):
     turn: int | None = Field(None, ge=0, description="Turn index in the session, or passage index.")
     speaker: str | None = Field(None, max_length=256)
     text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
-    span: tuple[int, int] | None = Field(None, description="Character span of the evidence in text.")
+        """Stable id of the Source node: one per session/document and turn."""
     extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
     session_date: Millis | None = None
 
@@ -140,7 +142,7 @@ class Provenance(Model):
 
     @property
     def source_id(self) -> str | None:
-        """Stable id of the Source node: same session/document and turn = same source."""
+        """Stable id of the Source node: same session/document and turn, same source."""
         container = self.session_id or self.document
         if container is None and self.text is None:
             return None

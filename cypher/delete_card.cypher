@@ -1,0 +1,14 @@
+// Hard forget: the card node, its vector and its edges go; sources no other card cites
+// go with it. Returns the ids of sources that other cards still cite (to be redacted).
+MATCH (c:Card {user_id: $user_id, id: $id})
+OPTIONAL MATCH (c)-[:FROM]->(s:Source)
+WITH c, collect(s) AS sources
+DETACH DELETE c
+WITH sources
+UNWIND sources AS s
+OPTIONAL MATCH (s)<-[:FROM]-(other:Card)
+WITH s, count(other) AS citing
+WITH collect(CASE WHEN citing = 0 THEN s END) AS orphans,
+     collect(CASE WHEN citing > 0 THEN s.id END) AS shared
+FOREACH (o IN orphans | DETACH DELETE o)
+RETURN shared

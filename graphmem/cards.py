@@ -1,0 +1,75 @@
+"""How cards travel to and from the store: rows for the write queries, Cards from reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from graphmem.models import SELF, Card, Provenance
+
+# Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
+_NODE_FIELDS = tuple(f for f in Card.model_fields if f not in {"id", "user_id", "source",
+                                                               "version"})
+_SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date")
+
+
+def person_key(name: str) -> str:
+    """People are matched case-insensitively within a user."""
+    return " ".join(name.lower().split())
+
+
+def card_props(card: Card, *, keep_nulls: bool = False) -> dict[str, Any]:
+    data = card.model_dump(mode="json", include=set(_NODE_FIELDS))
+    data["source_id"] = card.source.source_id if card.source else None
+    return data if keep_nulls else {k: v for k, v in data.items() if v is not None}
+
+
+def write_row(card: Card, embedding: np.ndarray) -> dict[str, Any]:
+    """One row of ``upsert_cards``: the card, its person and its provenance."""
+    source = card.source
+    source_id = source.source_id if source else None
+    container_label = container_id = None
+    container: dict[str, Any] | None = None
+    if source is not None and source_id is not None:
+        if source.session_id:
+            container_label, container_id = "Session", source.session_id
+            container = {"date": source.session_date} if source.session_date else {}
+        elif source.document:
+            container_label, container_id = "Document", source.document
+            container = {"name": source.document}
+    return {
+        "id": card.id,
+        "props": card_props(card),
+        "embedding": [float(x) for x in embedding],
+        "person_key": person_key(card.person),
+        "person": card.person,
+        "relationship": card.relationship if card.person != SELF else "self",
+        "timestamp": card.timestamp,
+        "source_id": source_id,
+        "source": ({k: v for k in _SOURCE_FIELDS if (v := getattr(source, k)) is not None}
+                   if source and source_id else None),
+        "span_start": source.span[0] if source and source.span else None,
+        "span_end": source.span[1] if source and source.span else None,
+        "extractor": source.extractor if source else None,
+        "container_label": container_label,
+        "container_id": container_id,
+        "container": container,
+    }
+
+
+def card_from_row(row: dict[str, Any]) -> Card:
+    """A Card from a ``get_cards`` row (node props + evidence edge + source + container)."""
+    props = row["card"]
+    data = {k: props.get(k) for k in Card.model_fields if k in props and k != "source"}
+    data = {k: v for k, v in data.items() if v is not None}
+    source = row.get("source")
+    if source:
+        evidence = row.get("evidence") or {}
+        span = None
+        if evidence.get("span_start") is not None and evidence.get("span_end") is not None:
+            span = (evidence["span_start"], evidence["span_end"])
+        data["source"] = Provenance(
+            **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
+            span=span, extractor=evidence.get("extractor") or "manual")
+    return Card.model_validate(data)

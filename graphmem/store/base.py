@@ -1,0 +1,55 @@
+"""The one narrow interface every graph backend implements.
+
+Domain code (cards, recall, consolidation, tasks) asks a store to run a *named* query
+from ``cypher/`` with parameters and gets plain rows back. The store owns the dialect:
+which file a name resolves to, how vectors are encoded, how full-text queries are
+written, and how the schema is created.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, runtime_checkable
+
+Row = dict[str, Any]
+Dialect = Literal["falkordb", "neo4j"]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend can do, detected once; code asks flags, never versions."""
+
+    dialect: Dialect
+    #: the vector index can pre-filter by user_id (otherwise filter after top-k)
+    vector_filter: bool = False
+    #: exact cosine over a user's cards in Cypher (vec.cosineDistance / vector.similarity)
+    exact_vector: bool = True
+    #: multi-statement transactions across several queries
+    transactions: bool = False
+
+
+@runtime_checkable
+class GraphStore(Protocol):
+    """A graph database holding every user's memory, one graph for all tenants."""
+
+    caps: Capabilities
+
+    def run(self, name: str, params: Mapping[str, Any] | None = None, *,
+            write: bool = False) -> list[Row]:
+        """Run the named query (``cypher/<name>.cypher``) and return rows as dicts."""
+        ...
+
+    def ensure_schema(self, dimension: int) -> None:
+        """Create indexes and constraints if missing; safe to call at every open."""
+        ...
+
+    def fulltext_query(self, text: str) -> str | None:
+        """Turn free user text into this backend's full-text query syntax, safely.
+
+        Returns None when nothing searchable is left (only stop words/punctuation).
+        """
+        ...
+
+    def close(self) -> None:
+        ...

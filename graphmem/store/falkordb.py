@@ -1,0 +1,176 @@
+"""The FalkorDB adapter: the embedded default backend."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import redis
+from falkordb import FalkorDB
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
+from graphmem.store import queries
+from graphmem.store.base import Capabilities, Row
+from graphmem.store.embedded import EmbeddedServer, client_name
+
+GRAPH = "graphmem"
+_WORD = re.compile(r"\w+", re.UNICODE)
+# RediSearch drops its own stop words; these are the question words it keeps.
+_STOP = frozenset(
+    "a an and are as at be but by for if in into is it no not of on or such that the their "
+    "then there these they this to was will with what who whom which when where why how "
+    "do does did my me i you your we our us he she his her him them its about".split())
+
+_transient = retry(
+    retry=retry_if_exception_type((redis.exceptions.ConnectionError,
+                                   redis.exceptions.TimeoutError,
+                                   redis.exceptions.BusyLoadingError)),
+    stop=stop_after_attempt(4), wait=wait_exponential(multiplier=0.05, max=1.0), reraise=True)
+
+
+class FalkorDBStore:
+    """A ``GraphStore`` on a FalkorDB server reached over a unix socket."""
+
+    caps = Capabilities(dialect="falkordb", vector_filter=False, exact_vector=True,
+                        transactions=False)
+
+    def __init__(self, socket_path: Path | str, *, graph: str = GRAPH,
+                 server: EmbeddedServer | None = None) -> None:
+        self.server = server
+        self.name = client_name(uuid.uuid4().hex[:8])
+        try:
+            self._db = FalkorDB(unix_socket_path=str(socket_path), client_name=self.name,
+                                socket_timeout=600)
+            self._db.connection.ping()
+        except redis.exceptions.ConnectionError as exc:
+            raise StoreUnavailableError(f"cannot reach FalkorDB at {socket_path}: {exc}") from exc
+        self._graph = self._db.select_graph(graph)
+        self._graph_name = graph
+
+    @classmethod
+    def open_embedded(cls, home: Path | str, *, graph: str = GRAPH) -> FalkorDBStore:
+        """Start (or join) the embedded server of ``home`` and connect to it."""
+        server = EmbeddedServer(home)
+        with server.locked():
+            socket_path = server.ensure_running()
+            # Connect while holding the lock so a closing peer counts us as a client.
+            return cls(socket_path, graph=graph, server=server)
+
+    # -- GraphStore -------------------------------------------------------------------
+    def run(self, name: str, params: Mapping[str, Any] | None = None, *,
+            write: bool = False) -> list[Row]:
+        return self.execute(queries.load(name, "falkordb"), params, write=write)
+
+    def execute(self, text: str, params: Mapping[str, Any] | None = None, *,
+                write: bool = False) -> list[Row]:
+        """Run query text the adapter owns (schema, named queries); not for user input."""
+        try:
+            result = self._query(text, dict(params or {}), write)
+        except redis.exceptions.ResponseError as exc:
+            message = str(exc)
+            if "constraint violation" in message:
+                raise ConflictError(f"duplicate: {message}") from exc
+            raise StoreError(f"FalkorDB query failed: {message}") from exc
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
+            raise StoreUnavailableError(f"FalkorDB is unreachable: {exc}") from exc
+        columns = [col[1] if isinstance(col, list | tuple) else col for col in result.header]
+        return [dict(zip(columns, (_plain(v) for v in row), strict=True))
+                for row in result.result_set]
+
+    @_transient
+    def _query(self, text: str, params: dict[str, Any], write: bool) -> Any:
+        if write:
+            return self._graph.query(text, params)
+        return self._graph.ro_query(text, params)
+
+    def ensure_schema(self, dimension: int) -> None:
+        self.execute("RETURN 1", write=True)  # creates the graph key; reads need it
+        existing = self._indexed()
+        for statement in queries.statements("schema", "falkordb"):
+            statement = statement.replace("$dimension", str(int(dimension)))
+            if _index_target(statement) <= existing:
+                continue
+            try:
+                self.execute(statement, write=True)
+            except StoreError as exc:
+                if "already indexed" not in str(exc) and "already exists" not in str(exc):
+                    raise
+        for label, props in (("Card", ("user_id", "id")), ("Person", ("user_id", "key")),
+                             ("Task", ("user_id", "id")), ("Source", ("user_id", "id"))):
+            self._unique(label, props)
+
+    def _indexed(self) -> set[tuple[str, str, str]]:
+        """(label, property, kind) of every index present."""
+        found: set[tuple[str, str, str]] = set()
+        for row in self.execute("CALL db.indexes() YIELD label, properties, types "
+                                "RETURN label, properties, types"):
+            types = row["types"] or {}
+            for prop in row["properties"]:
+                for kind in types.get(prop, []):
+                    found.add((row["label"], prop, kind))
+        return found
+
+    def _unique(self, label: str, props: tuple[str, ...]) -> None:
+        try:
+            self._db.connection.execute_command(
+                "GRAPH.CONSTRAINT", "CREATE", self._graph_name, "UNIQUE", "NODE", label,
+                "PROPERTIES", len(props), *props)
+        except redis.exceptions.ResponseError as exc:
+            if "already exists" not in str(exc):
+                raise StoreError(f"cannot create constraint on {label}: {exc}") from exc
+
+    def fulltext_query(self, text: str) -> str | None:
+        """RediSearch syntax: the query's words OR-ed; no operator survives from user text."""
+        words = [w for w in (m.lower() for m in _WORD.findall(text)) if _searchable(w)]
+        if not words:
+            return None
+        return "|".join(dict.fromkeys(words))
+
+    def close(self) -> None:
+        """Disconnect; stop the embedded server if this was its last graphmem client."""
+        try:
+            self._db.connection.close()
+            self._db.connection.connection_pool.disconnect()
+        finally:
+            if self.server is not None:
+                with self.server.locked():
+                    self.server.release(self.name)
+
+    def detach(self) -> None:
+        """Disconnect but leave the embedded server running for the next caller."""
+        self._db.connection.close()
+        self._db.connection.connection_pool.disconnect()
+
+
+def _index_target(statement: str) -> set[tuple[str, str, str]]:
+    """What a schema statement creates, to skip it when present (FalkorDB has no IF NOT EXISTS)."""
+    label = re.search(r"\(\w+:(\w+)\)", statement)
+    if label is None:
+        fulltext = re.search(r"label:\s*'(\w+)'.*?\}\s*,\s*(.*)\)", statement, re.S)
+        if fulltext is None:
+            return {("?", "?", "?")}
+        props = re.findall(r"'(\w+)'", fulltext.group(2))
+        return {(fulltext.group(1), p, "FULLTEXT") for p in props}
+    kind = "VECTOR" if "VECTOR INDEX" in statement else "RANGE"
+    on = re.search(r"ON\s*\((.*?)\)", statement, re.S)
+    props = re.findall(r"\w+\.(\w+)", on.group(1)) if on else []
+    return {(label.group(1), p, kind) for p in props} or {("?", "?", "?")}
+
+
+def _searchable(word: str) -> bool:
+    if word.isdigit():
+        return len(word) == 4  # years; other numbers match too much
+    return len(word) > 1 and word not in _STOP
+
+
+def _plain(value: Any) -> Any:
+    """FalkorDB values as plain Python (maps stay dicts, lists stay lists)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,84 @@
+"""The embedded FalkorDB server: durable, shared between processes, self-healing."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from graphmem import Card, Memory
+from graphmem.store.embedded import EmbeddedServer
+
+
+def test_cards_survive_close_and_reopen(home):
+    with Memory.open(home) as mem:
+        card = mem.remember(Card(user_id="u", fact="Bob loves sushi", person="Bob",
+                                 relationship="manager"))
+    assert not EmbeddedServer(home).is_running()  # the last client stopped it cleanly
+    with Memory.open(home) as mem:
+        assert mem.get("u", card.id).fact == "Bob loves sushi"
+
+
+def test_schema_setup_is_idempotent(home):
+    with Memory.open(home) as mem:
+        before = mem.store.execute("CALL db.indexes() YIELD label, properties "
+                                   "RETURN label, properties ORDER BY label")
+        mem.store.ensure_schema(mem.embedder.dimension)
+        after = mem.store.execute("CALL db.indexes() YIELD label, properties "
+                                  "RETURN label, properties ORDER BY label")
+    assert before == after
+
+
+def test_kill_9_of_the_server_loses_no_acknowledged_card(home):
+    mem = Memory.open(home)
+    ids = []
+    for i in range(200):
+        ids.append(mem.remember_many([Card(user_id="u", fact=f"fact number {i}")]).ids[0])
+    pid = EmbeddedServer(home).pid()
+    os.kill(pid, signal.SIGKILL)
+    while EmbeddedServer(home).pid() is not None:
+        time.sleep(0.01)
+    with Memory.open(home) as again:  # a stale pid file and socket are cleaned up
+        assert len(again.get_many("u", ids)) == 200
+        assert again.count("u") == {"active": 200}
+
+
+def test_two_processes_share_one_server(home):
+    script = textwrap.dedent(f"""
+        from graphmem import Memory
+        from graphmem.store.embedded import EmbeddedServer
+        with Memory.open({str(home)!r}) as mem:
+            mem.remember({{"user_id": "u", "fact": "written by the child"}})
+            print(EmbeddedServer({str(home)!r}).pid())
+    """)
+    with Memory.open(home) as parent:
+        pid = EmbeddedServer(home).pid()
+        child = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                               text=True, timeout=120, check=True)
+        assert int(child.stdout.strip()) == pid  # the child joined, did not start another
+        assert EmbeddedServer(home).pid() == pid  # and leaving did not stop it under us
+        assert [c.fact for c in parent.cards("u")] == ["written by the child"]
+
+
+def test_a_killed_client_leaves_nothing_that_blocks_the_next_start(home):
+    script = textwrap.dedent(f"""
+        import os, signal
+        from graphmem import Memory
+        mem = Memory.open({str(home)!r})
+        mem.remember({{"user_id": "u", "fact": "before the crash"}})
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    subprocess.run([sys.executable, "-c", script], timeout=120, check=False)
+    with Memory.open(home) as mem:
+        assert [c.fact for c in mem.cards("u")] == ["before the crash"]
+
+
+def test_stale_pid_file_of_another_program_is_ignored(home):
+    server = EmbeddedServer(home)
+    server.dir.mkdir(parents=True)
+    server.pidfile.write_text(str(os.getpid()))  # alive, but not a redis server
+    server.socket.write_text("")
+    with Memory.open(home) as mem:
+        assert mem.count("u") == {}
+        assert server.pid() != os.getpid()
