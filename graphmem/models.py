@@ -121,7 +121,7 @@ class Provenance(Model):
     turn: int | None = Field(None, ge=0, description="Turn index in the session, or passage index.")
     speaker: str | None = Field(None, max_length=256)
     text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
-        """Stable id of the Source node: one per session/document and turn."""
+    span: tuple[int, int] | None = Field(None, description="Character span of the evidence.")
     extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
     session_date: Millis | None = None
 
