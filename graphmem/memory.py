@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -13,7 +14,10 @@ from graphmem.cards import card_from_row, card_props, write_row
 from graphmem.config import Settings
 from graphmem.embedding import Embedder, FastEmbedder, default_embedder
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
-from graphmem.models import Card, RememberResult, Status, UserId
+from graphmem.models import Card, Person, RememberResult, Status, UserId
+from graphmem.recall.context import build_context
+from graphmem.recall.engine import RecallFilters, RecallHit
+from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
 
@@ -39,6 +43,7 @@ class Memory:
         self.embedder = embedder
         self.home = home
         self._keep_server = keep_server
+        self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-bg")
         self.store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
@@ -72,6 +77,7 @@ class Memory:
                    keep_server=keep_server)
 
     def close(self) -> None:
+        self._background.shutdown(wait=True)  # pending access-count updates land first
         detach = getattr(self.store, "detach", None)
         if self._keep_server and detach is not None:
             detach()
@@ -213,6 +219,78 @@ class Memory:
         return {row["status"]: row["cards"]
                 for row in self.store.run("count_cards", {"user_id": user_id})}
 
+    # -- recall --------------------------------------------------------------------------
+    def recall(self, user_id: str, query: str, *, k: int = 10, person: str | None = None,
+               relationship: str | None = None, category: str | list[str] | None = None,
+               tags: list[str] | None = None, since: Any = None, until: Any = None,
+               include_superseded: bool = False, include_forgotten: bool = False,
+               card_ids: list[str] | None = None) -> list[RecallHit]:
+        """The ``k`` most useful cards of ``user_id`` for ``query``, best first.
+
+        Hybrid: vector + full-text + graph traversal (people named or referred to by
+        relationship, one hop further, abstractions), fused by reciprocal rank and scored
+        with recency, importance, confidence and feedback. Each hit says how it was found.
+        Superseded and forgotten cards are left out unless asked for.
+        """
+        _check_user(user_id)
+        if not isinstance(query, str) or not query.strip():
+            raise ValidationError("query must be non-empty text", field="query")
+        if not 1 <= k <= 1000:
+            raise ValidationError("k must be between 1 and 1000", field="k")
+        statuses = [Status.ACTIVE]
+        if include_superseded:
+            statuses.append(Status.SUPERSEDED)
+        if include_forgotten:
+            statuses.append(Status.FORGOTTEN)
+        filters = RecallFilters.parse({
+            "person": person, "relationship": relationship,
+            "category": [category] if isinstance(category, str) else category,
+            "tags": [t.lower() for t in tags] if tags else None,
+            "since": _ms(since, "since"), "until": _ms(until, "until"),
+            "statuses": statuses, "card_ids": card_ids})
+        hits = hybrid_recall(self.store, self.embedder, user_id, query, k=k, filters=filters)
+        if hits:
+            ids = [h.card.id for h in hits]
+            self._background.submit(self.store.run, "touch_cards", {
+                "user_id": user_id, "ids": ids, "now": now_ms()}, write=True)
+        return hits
+
+    def context(self, user_id: str, query: str, *, token_budget: int = 400,
+                k: int = 30) -> str:
+        """A compact block of what memory knows that bears on ``query``, for a prompt.
+
+        Preferences and constraints first, then rewarded strategies, then relevant facts;
+        never over ``token_budget`` (estimated, see ``graphmem.recall.budget``).
+        """
+        if token_budget < 1:
+            raise ValidationError("token_budget must be positive", field="token_budget")
+        return build_context(self.recall(user_id, query, k=k), token_budget)
+
+    def provenance(self, user_id: str, card_id: str) -> dict[str, Any]:
+        """Where a card came from and what became of it: source turn/passage, session or
+        document, the person and relationship, cards it superseded or that superseded
+        it, conflicts, and the abstractions that include it."""
+        card = self.get(user_id, card_id)
+        row = self.store.run("card_provenance", {"user_id": user_id, "id": card_id})[0]
+        return {
+            "card": card,
+            "source": card.source,
+            "person": row["person"],
+            "relationship": row["relationship"],
+            "relationship_history": row["relationship_history"] or [],
+            "supersedes": sorted(i for i in row["supersedes"] if i),
+            "superseded_by": sorted(i for i in row["superseded_by"] if i),
+            "conflicts": [c for c in row["conflicts"] if c.get("id")],
+            "abstractions": [a for a in row["abstractions"] if a.get("id")],
+        }
+
+    def people(self, user_id: str) -> list[Person]:
+        """The user's people with their relationship (and its history) and card counts."""
+        _check_user(user_id)
+        return [Person(user_id=user_id, name=r["name"], relationship=r["relationship"],
+                       relationship_history=r["history"] or [], card_count=r["active"])
+                for r in self.store.run("people", {"user_id": user_id})]
+
     # -- forgetting ----------------------------------------------------------------------
     def forget(self, user_id: str, card_id: str, *, hard: bool = False,
                reason: str = "asked by the user") -> None:
@@ -255,6 +333,17 @@ def _check_user(user_id: str) -> None:
     if not isinstance(user_id, str) or not user_id or len(user_id) > 128 or any(
             ord(ch) < 32 or ord(ch) == 127 for ch in user_id):
         raise ValidationError("user_id must be 1-128 printable characters", field="user_id")
+
+
+def _ms(value: Any, field: str) -> int | None:
+    if value is None:
+        return None
+    from graphmem.timeutil import to_ms
+
+    try:
+        return to_ms(value.isoformat() if isinstance(value, datetime) else value)
+    except ValueError as exc:
+        raise ValidationError(f"{field}: {exc}", field=field) from None
 
 
 def _dedupe(cards: list[Card]) -> list[Card]:

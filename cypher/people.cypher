@@ -1,0 +1,8 @@
+// A user's people: how the user relates to them (and used to), and how many cards.
+MATCH (u:User {user_id: $user_id})-[k:KNOWS]->(p:Person {user_id: $user_id})
+OPTIONAL MATCH (p)<-[:ABOUT]-(c:Card {user_id: $user_id})
+WITH p, k, count(c) AS cards,
+     sum(CASE WHEN c.status = 'active' THEN 1 ELSE 0 END) AS active
+RETURN p.key AS key, p.name AS name, k.relationship AS relationship,
+       k.history AS history, cards, active
+ORDER BY active DESC, name

@@ -1,0 +1,205 @@
+"""Hybrid recall: vector + full-text + graph traversal, fused, scored, with provenance.
+
+Channels, each ranking candidate cards of one user:
+
+- **vector**: cosine between the query and each card's embedding (tenant-exact);
+- **fulltext**: the full-text index over fact, backstory and person (the lexical channel
+  that carries most of conversational recall, see DESIGN.md);
+- **graph**: people the query names or refers to by relationship ("my sister" ->
+  Alice), expanded to their cards ranked by cosine; then one hop: people named in those
+  cards' facts, and cards that share an abstraction with the best hits.
+
+Ranks are fused by reciprocal rank and mixed with recency, importance, confidence and
+feedback (``graphmem.recall.scoring``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from graphmem.cards import card_from_row, person_key
+from graphmem.embedding import Embedder
+from graphmem.models import Card, Model, Status
+from graphmem.recall.mentions import Known, Mention, canonical_relationship, find_mentions
+from graphmem.recall.scoring import Ranked, final_score, fuse
+from graphmem.store.base import GraphStore
+from graphmem.timeutil import now_ms
+
+CANDIDATES = 50
+HOP_WEIGHT = 0.5
+ABSTRACTION_WEIGHT = 0.3
+
+
+class RecallFilters(Model):
+    """Restrict recall; every filter must hold for a card to be returned."""
+
+    person: str | None = None
+    relationship: str | None = None
+    category: list[str] | None = None
+    tags: list[str] | None = None
+    since: int | None = Field(None, description="Only cards from this time on (epoch ms).")
+    until: int | None = Field(None, description="Only cards up to this time (epoch ms).")
+    statuses: list[Status] = Field(default_factory=lambda: [Status.ACTIVE])
+    card_ids: list[str] | None = Field(None, description="Only among these cards (a task's).")
+
+
+class RecallHit(Model):
+    """One recalled card: why it ranks where it does, and how it was found."""
+
+    card: Card
+    score: float
+    parts: dict[str, float]
+    found_by: list[str]
+    paths: list[str] = Field(default_factory=list)
+
+
+@dataclass
+class _Candidates:
+    rankings: list[Ranked] = field(default_factory=list)
+    paths: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, channel: str, rows: Sequence[dict[str, Any]], weight: float = 1.0) -> None:
+        if rows:
+            self.rankings.append(Ranked(channel, tuple(r["id"] for r in rows),
+                                        tuple(float(r["score"]) for r in rows), weight))
+
+    def path(self, card_id: str, text: str) -> None:
+        paths = self.paths.setdefault(card_id, [])
+        if text not in paths:
+            paths.append(text)
+
+
+def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k: int = 10,
+           filters: RecallFilters | None = None, now: int | None = None) -> list[RecallHit]:
+    """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring)."""
+    filters = filters or RecallFilters()
+    now = now_ms() if now is None else now
+    statuses = [s.value for s in filters.statuses]
+    vector = [float(x) for x in embedder.embed([query])[0]]
+    people = [Known(r["key"], r["name"], r["relationship"])
+              for r in store.run("people", {"user_id": user_id})]
+    candidates = _Candidates()
+    depth = max(CANDIDATES, 3 * k)
+
+    rows = store.run("exact_vector_search", {"user_id": user_id, "vector": vector,
+                                             "k": depth, "statuses": statuses})
+    candidates.add("vector", rows)
+    text_query = store.fulltext_query(query)
+    if text_query:
+        candidates.add("fulltext", store.run("fulltext_search", {
+            "user_id": user_id, "query": text_query, "k": depth, "statuses": statuses}))
+
+    mentions = find_mentions(query, people)
+    scoped = _scoped_keys(filters, people)
+    if scoped is not None:
+        mentions = [m for m in mentions if m.key in scoped] or [
+            Mention(key, key, "filter") for key in sorted(scoped)]
+    if mentions:
+        rows = store.run("person_vector_search", {
+            "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
+            "k": depth, "statuses": statuses})
+        candidates.add("graph", rows)
+        via = {m.key: m for m in mentions}
+        for row in rows:
+            mention = via[row["key"]]
+            candidates.path(row["id"], f"{mention.via} -> {mention.name} -> card")
+        _one_hop(store, user_id, rows[:5], people=people, mentions=mentions, vector=vector,
+                 depth=depth, statuses=statuses, candidates=candidates)
+
+    fused = fuse(candidates.rankings)
+    ranked_ids = sorted(fused, key=lambda i: -fused[i])[: max(CANDIDATES, 4 * k)]
+    _abstraction_hop(store, user_id, ranked_ids[:5], statuses=statuses, candidates=candidates,
+                     fused=fused)
+
+    cards = {row["card"]["id"]: (row["card"], card_from_row(row)) for row in store.run(
+        "get_cards", {"user_id": user_id, "ids": sorted(fused, key=lambda i: -fused[i])[:200]})}
+    channels = {r.channel for r in candidates.rankings}
+    hits = []
+    for card_id, relevance in fused.items():
+        if card_id not in cards:
+            continue
+        props, card = cards[card_id]
+        if not _passes(card, filters, scoped):
+            continue
+        parts = final_score(relevance, props, now)
+        found_by = [c for c in channels if any(
+            r.channel == c and card_id in r.ids for r in candidates.rankings)]
+        hits.append(RecallHit(card=card, score=parts.pop("score"), parts=parts,
+                              found_by=sorted(found_by), paths=candidates.paths.get(card_id, [])))
+    hits.sort(key=lambda h: (-h.score, h.card.id))
+    return hits[:k]
+
+
+def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
+             people: list[Known], mentions: list[Mention], vector: list[float], depth: int,
+             statuses: list[str], candidates: _Candidates) -> None:
+    """People named in the best cards of the mentioned people, and their cards."""
+    if not rows:
+        return
+    best = store.run("get_cards", {"user_id": user_id, "ids": [r["id"] for r in rows]})
+    text = " ".join(r["card"]["fact"] for r in best)
+    seen = {m.key for m in mentions}
+    hops = [m for m in find_mentions(text, [p for p in people if p.key != "me"])
+            if m.key not in seen]
+    if not hops:
+        return
+    hop_rows = store.run("person_vector_search", {
+        "user_id": user_id, "keys": [m.key for m in hops], "vector": vector, "k": depth,
+        "statuses": statuses})
+    candidates.add("graph-hop", hop_rows, weight=HOP_WEIGHT)
+    names = {m.key: m.name for m in hops}
+    for row in hop_rows:
+        candidates.path(row["id"], f"{mentions[0].name} -> mentions {names[row['key']]} -> card")
+
+
+def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuses: list[str],
+                     candidates: _Candidates, fused: dict[str, float]) -> None:
+    """Cards summarised together with the best hits join at a low weight."""
+    if not ids:
+        return
+    rows = store.run("abstraction_siblings", {"user_id": user_id, "ids": ids,
+                                              "statuses": statuses})
+    fresh = [r for r in rows if r["id"] not in fused]
+    if not fresh:
+        return
+    ranking = Ranked("abstraction", tuple(dict.fromkeys(r["id"] for r in fresh)),
+                     tuple(1.0 for _ in dict.fromkeys(r["id"] for r in fresh)),
+                     ABSTRACTION_WEIGHT)
+    candidates.rankings.append(ranking)
+    for r in fresh:
+        candidates.path(r["id"], f"card {r['via'][:8]} -> abstraction {r['abstraction'][:8]}")
+    fused.update({k: v for k, v in fuse(candidates.rankings).items() if k in ranking.ids})
+
+
+def _scoped_keys(filters: RecallFilters, people: list[Known]) -> set[str] | None:
+    """Person keys allowed by the person/relationship filters (None: no such filter)."""
+    keys: set[str] | None = None
+    if filters.person:
+        keys = {person_key(filters.person)}
+    if filters.relationship:
+        wanted = canonical_relationship(filters.relationship)
+        by_relation = {p.key for p in people
+                       if p.relationship and canonical_relationship(p.relationship) == wanted}
+        keys = by_relation if keys is None else keys & by_relation
+    return keys
+
+
+def _passes(card: Card, filters: RecallFilters, scoped: set[str] | None) -> bool:
+    if scoped is not None and person_key(card.person) not in scoped:
+        return False
+    if filters.category and card.category.value not in filters.category:
+        return False
+    if filters.tags and not set(filters.tags) & set(card.tags):
+        return False
+    if filters.since is not None and card.timestamp < filters.since:
+        return False
+    if filters.until is not None and card.timestamp > filters.until:
+        return False
+    if filters.card_ids is not None and card.id not in filters.card_ids:
+        return False
+    return card.status in filters.statuses
+

@@ -1,0 +1,115 @@
+"""Which of a user's people a query is about: by name or by relationship.
+
+"what does my sister like?" names no one, but the user's graph knows who the sister is:
+(:User)-[:KNOWS {relationship: 'sister'}]->(:Person {name: 'Alice'}). This module
+matches a query against the user's people (a short list) in plain Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: Words people use for the same relationship; the key is the stored form.
+RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "mother": ("mom", "mum", "mother", "mommy", "mama", "ma"),
+    "father": ("dad", "father", "daddy", "papa", "pa"),
+    "sister": ("sister", "sis"),
+    "brother": ("brother", "bro"),
+    "manager": ("manager", "boss", "supervisor", "line manager"),
+    "partner": ("partner", "wife", "husband", "girlfriend", "boyfriend", "spouse", "fiance",
+                "fiancee"),
+    "neighbour": ("neighbour", "neighbor"),
+    "colleague": ("colleague", "coworker", "co-worker", "teammate"),
+    "friend": ("friend", "buddy", "pal", "best friend"),
+    "son": ("son",), "daughter": ("daughter",),
+    "grandmother": ("grandmother", "grandma", "granny"),
+    "grandfather": ("grandfather", "grandpa"),
+    "cousin": ("cousin",), "aunt": ("aunt", "auntie"), "uncle": ("uncle",),
+    "doctor": ("doctor", "gp", "physician"), "therapist": ("therapist",),
+    "roommate": ("roommate", "flatmate", "housemate"),
+}
+_FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|i'd)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Known:
+    """A person of the user as recall needs them."""
+
+    key: str
+    name: str
+    relationship: str | None
+
+
+@dataclass(frozen=True)
+class Mention:
+    key: str
+    name: str
+    via: str  # how it was found: "name 'Alice'" or "relationship 'sister'"
+
+
+def canonical_relationship(word: str) -> str:
+    """The stored form of a relationship word.
+
+    >>> canonical_relationship("Mum")
+    'mother'
+    >>> canonical_relationship("tennis partner")
+    'tennis partner'
+    """
+    word = " ".join(word.lower().split())
+    for canonical, synonyms in RELATIONSHIP_SYNONYMS.items():
+        if word in synonyms:
+            return canonical
+    return word
+
+
+def _words_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)",
+                      re.IGNORECASE)
+
+
+def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
+    """People the query names or refers to by relationship, in order of first mention.
+
+    Examples:
+        >>> people = [Known("alice", "Alice", "sister"), Known("bob smith", "Bob Smith", "manager"),
+        ...           Known("me", "me", "self")]
+        >>> [m.name for m in find_mentions("what is my sis allergic to?", people)]
+        ['Alice']
+        >>> [m.via for m in find_mentions("Does Bob like my sister?", people)]
+        ["name 'Bob'", "relationship 'sister'"]
+        >>> [m.key for m in find_mentions("what do I like?", people)]
+        ['me']
+    """
+    found: list[tuple[int, Mention]] = []
+    seen: set[str] = set()
+    people = list(people)
+    for person in people:
+        if person.key == "me":
+            continue
+        names = [person.name, *person.name.split()[:1]]  # full name, then first name
+        for name in names:
+            if len(name) < 2:
+                continue
+            match = _words_pattern(name).search(query)
+            if match and person.key not in seen:
+                found.append((match.start(), Mention(person.key, person.name, f"name '{name}'")))
+                seen.add(person.key)
+                break
+    for person in people:
+        if person.key in seen or not person.relationship or person.key == "me":
+            continue
+        canonical = canonical_relationship(person.relationship)
+        for word in RELATIONSHIP_SYNONYMS.get(canonical, (canonical,)):
+            match = _words_pattern(word).search(query)
+            if match:
+                found.append((match.start(), Mention(person.key, person.name,
+                                                     f"relationship '{match.group(0)}'")))
+                seen.add(person.key)
+                break
+    if not found and _FIRST_PERSON.search(query):
+        me = next((p for p in people if p.key == "me"), None)
+        if me is not None:
+            found.append((0, Mention("me", "me", "first person")))
+    return [mention for _, mention in sorted(found, key=lambda pair: pair[0])]

@@ -1,0 +1,80 @@
+"""Fusion and final scoring of recall candidates: plain functions over plain data.
+
+1. Each channel (vector, full-text, graph) ranks candidates; reciprocal-rank fusion
+   turns the ranks into one relevance: ``sum(weight / (RRF_K + rank))``, normalised so
+   the best possible (rank 1 in every channel) is 1.
+2. The final score mixes that relevance with what a memory is worth right now::
+
+       final = relevance * (W_REL + W_RECENCY * recency + W_IMPORTANCE * importance
+                            + W_CONFIDENCE * confidence + W_REWARD * reward)
+
+   with ``recency = 0.5 ** (age_days / HALF_LIFE_DAYS)`` and reward in [-1, 1].
+   Multiplying keeps an irrelevant but important card from floating to the top;
+   superseded cards (shown only on request) are halved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+RRF_K = 60
+HALF_LIFE_DAYS = 180.0
+W_REL, W_RECENCY, W_IMPORTANCE, W_CONFIDENCE, W_REWARD = 0.55, 0.15, 0.15, 0.10, 0.10
+SUPERSEDED_FACTOR = 0.5
+DAY_MS = 86_400_000
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One channel's candidates, best first, with the channel's own score."""
+
+    channel: str
+    ids: tuple[str, ...]
+    scores: tuple[float, ...]
+    weight: float = 1.0
+
+
+def fuse(rankings: Sequence[Ranked]) -> dict[str, float]:
+    """Reciprocal-rank fusion, normalised to [0, 1].
+
+    Examples:
+        >>> a = Ranked("vector", ("x", "y"), (0.9, 0.8))
+        >>> b = Ranked("fulltext", ("y",), (3.0,))
+        >>> {k: round(v, 3) for k, v in fuse([a, b]).items()}
+        {'x': 0.5, 'y': 0.992}
+    """
+    best = sum(r.weight for r in rankings) / (RRF_K + 1) or 1.0
+    fused: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, card_id in enumerate(ranking.ids, start=1):
+            fused[card_id] = fused.get(card_id, 0.0) + ranking.weight / (RRF_K + rank)
+    return {card_id: value / best for card_id, value in fused.items()}
+
+
+def recency(timestamp_ms: int, now_ms: int, half_life_days: float = HALF_LIFE_DAYS) -> float:
+    """1 for now, 0.5 after one half-life; future dates count as now.
+
+    >>> recency(0, 180 * DAY_MS)
+    0.5
+    """
+    age_days = max(0.0, (now_ms - timestamp_ms) / DAY_MS)
+    return 0.5 ** (age_days / half_life_days)
+
+
+def final_score(relevance: float, card: Mapping[str, object], now_ms: int) -> dict[str, float]:
+    """The final score and its parts, for one card given as a mapping of its fields."""
+    parts = {
+        "relevance": relevance,
+        "recency": recency(int(card["timestamp"]), now_ms),  # type: ignore[call-overload]
+        "importance": float(card.get("importance", 0.5)),  # type: ignore[arg-type]
+        "confidence": float(card.get("confidence", 0.8)),  # type: ignore[arg-type]
+        "reward": float(card.get("reward", 0.0)),  # type: ignore[arg-type]
+    }
+    worth = (W_REL + W_RECENCY * parts["recency"] + W_IMPORTANCE * parts["importance"]
+             + W_CONFIDENCE * parts["confidence"] + W_REWARD * parts["reward"])
+    score = relevance * worth
+    if card.get("status") == "superseded":
+        score *= SUPERSEDED_FACTOR
+    parts["score"] = score
+    return parts
