@@ -41,8 +41,9 @@ def line(hit: RecallHit) -> str:
     card = hit.card
     who = "user" if card.person == SELF else card.person
     tags = [who]
-    if card.relationship and card.person != SELF:
-        tags.append(card.relationship)
+    relationship = hit.relationship or card.relationship
+    if relationship and card.person != SELF:
+        tags.append(relationship)
     tags.append((to_iso(card.timestamp) or "")[:10])
     text = f"- [{', '.join(tags)}] {card.fact}"
     if card.backstory:

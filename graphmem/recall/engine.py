@@ -24,13 +24,22 @@ from pydantic import Field
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.models import Card, Model, Status
-from graphmem.recall.mentions import Known, Mention, canonical_relationship, find_mentions
+from graphmem.recall.mentions import (
+    Known,
+    Mention,
+    canonical_relationship,
+    find_mentions,
+    relationship_words,
+)
 from graphmem.recall.scoring import Ranked, final_score, fuse
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
 
 CANDIDATES = 50
-HOP_WEIGHT = 0.5
+#: A person named (or referred to by relationship) in the query is the strongest signal
+#: of what it is about; the first-person fallback ("what do I like?") is weaker.
+MENTION_WEIGHT = 2.0
+HOP_WEIGHT = 0.75
 ABSTRACTION_WEIGHT = 0.3
 
 
@@ -55,6 +64,8 @@ class RecallHit(Model):
     parts: dict[str, float]
     found_by: list[str]
     paths: list[str] = Field(default_factory=list)
+    relationship: str | None = Field(
+        None, description="The person's relationship to the user now (from the graph).")
 
 
 @dataclass
@@ -102,13 +113,14 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
         rows = store.run("person_vector_search", {
             "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
             "k": depth, "statuses": statuses})
-        candidates.add("graph", rows)
+        explicit = any(m.via != "first person" for m in mentions)
+        candidates.add("graph", rows, weight=MENTION_WEIGHT if explicit else 1.0)
         via = {m.key: m for m in mentions}
         for row in rows:
             mention = via[row["key"]]
             candidates.path(row["id"], f"{mention.via} -> {mention.name} -> card")
-        _one_hop(store, user_id, rows[:5], people=people, mentions=mentions, vector=vector,
-                 depth=depth, statuses=statuses, candidates=candidates)
+        _one_hop(store, user_id, rows[:5], query=query, people=people, mentions=mentions,
+                 vector=vector, depth=depth, statuses=statuses, candidates=candidates)
 
     fused = fuse(candidates.rankings)
     ranked_ids = sorted(fused, key=lambda i: -fused[i])[: max(CANDIDATES, 4 * k)]
@@ -118,6 +130,7 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     cards = {row["card"]["id"]: (row["card"], card_from_row(row)) for row in store.run(
         "get_cards", {"user_id": user_id, "ids": sorted(fused, key=lambda i: -fused[i])[:200]})}
     channels = {r.channel for r in candidates.rankings}
+    relationship_now = {p.key: p.relationship for p in people}
     hits = []
     for card_id, relevance in fused.items():
         if card_id not in cards:
@@ -129,31 +142,49 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
         found_by = [c for c in channels if any(
             r.channel == c and card_id in r.ids for r in candidates.rankings)]
         hits.append(RecallHit(card=card, score=parts.pop("score"), parts=parts,
-                              found_by=sorted(found_by), paths=candidates.paths.get(card_id, [])))
+                              found_by=sorted(found_by), paths=candidates.paths.get(card_id, []),
+                              relationship=relationship_now.get(person_key(card.person))))
     hits.sort(key=lambda h: (-h.score, h.card.id))
     return hits[:k]
 
 
 def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
-             people: list[Known], mentions: list[Mention], vector: list[float], depth: int,
-             statuses: list[str], candidates: _Candidates) -> None:
-    """People named in the best cards of the mentioned people, and their cards."""
+             query: str, people: list[Known], mentions: list[Mention], vector: list[float],
+             depth: int, statuses: list[str], candidates: _Candidates) -> None:
+    """People named in the best cards of the mentioned people, and their cards.
+
+    A hop is *targeted* when the card naming the next person also carries a relationship
+    word of the query that no person of the user explains: in "my boss's daughter",
+    "boss" is Bob, and Bob's card "Bob's daughter Emma ..." makes Emma the target.
+    """
     if not rows:
         return
     best = store.run("get_cards", {"user_id": user_id, "ids": [r["id"] for r in rows]})
-    text = " ".join(r["card"]["fact"] for r in best)
     seen = {m.key for m in mentions}
-    hops = [m for m in find_mentions(text, [p for p in people if p.key != "me"])
-            if m.key not in seen]
+    explained = {canonical_relationship(p.relationship) for p in people
+                 if p.key in seen and p.relationship}
+    open_words = relationship_words(query) - explained
+    others = [p for p in people if p.key != "me" and p.key not in seen]
+    hops: dict[str, Mention] = {}
+    targeted: set[str] = set()
+    for row in best:
+        fact = row["card"]["fact"]
+        for mention in find_mentions(fact, others):
+            hops.setdefault(mention.key, mention)
+            if open_words & relationship_words(fact):
+                targeted.add(mention.key)
     if not hops:
         return
     hop_rows = store.run("person_vector_search", {
-        "user_id": user_id, "keys": [m.key for m in hops], "vector": vector, "k": depth,
+        "user_id": user_id, "keys": list(hops), "vector": vector, "k": depth,
         "statuses": statuses})
-    candidates.add("graph-hop", hop_rows, weight=HOP_WEIGHT)
-    names = {m.key: m.name for m in hops}
+    candidates.add("graph-hop", [r for r in hop_rows if r["key"] in targeted],
+                   weight=MENTION_WEIGHT)
+    candidates.add("graph-hop", [r for r in hop_rows if r["key"] not in targeted],
+                   weight=HOP_WEIGHT)
     for row in hop_rows:
-        candidates.path(row["id"], f"{mentions[0].name} -> mentions {names[row['key']]} -> card")
+        candidates.path(row["id"], f"{mentions[0].name} -> mentions "
+                                   f"{hops[row['key']].name} -> card")
 
 
 def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuses: list[str],

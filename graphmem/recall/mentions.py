@@ -64,6 +64,19 @@ def canonical_relationship(word: str) -> str:
     return word
 
 
+def relationship_words(text: str) -> set[str]:
+    """Canonical relationships a text refers to.
+
+    >>> sorted(relationship_words("what does my boss's daughter play?"))
+    ['daughter', 'manager']
+    """
+    found = set()
+    for canonical, synonyms in RELATIONSHIP_SYNONYMS.items():
+        if any(_words_pattern(word).search(text) for word in synonyms):
+            found.add(canonical)
+    return found
+
+
 def _words_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)",
                       re.IGNORECASE)

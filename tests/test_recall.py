@@ -1,0 +1,157 @@
+"""Recall on a real store: people and relationships, filters, isolation, context budget."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphmem import Memory
+from graphmem.recall.budget import estimate_tokens
+
+MEMORIES = [
+    {"fact": "Alice lives in Lyon", "person": "Alice", "relationship": "sister",
+     "timestamp": "2024-01-10", "category": "life"},
+    {"fact": "Alice cannot eat peanuts, she reacts badly", "person": "Alice",
+     "timestamp": "2024-02-01", "category": "constraint", "tags": ["food", "health"]},
+    {"fact": "Bob is allergic to cats", "person": "Bob", "relationship": "manager",
+     "timestamp": "2024-02-03", "category": "health"},
+    {"fact": "Bob prefers meetings before 10am", "person": "Bob", "timestamp": "2024-02-05",
+     "category": "preference", "tags": ["work"]},
+    {"fact": "Bob's daughter Emma started violin lessons", "person": "Bob",
+     "timestamp": "2024-03-01", "category": "life"},
+    {"fact": "Emma practises violin every evening", "person": "Emma",
+     "timestamp": "2024-03-08", "category": "life"},
+    {"fact": "I like my coffee black", "person": "me", "timestamp": "2024-03-10",
+     "category": "preference", "tags": ["food"]},
+    {"fact": "I work as a data engineer at Acme", "person": "me", "timestamp": "2023-06-01",
+     "category": "work"},
+    {"fact": "I work as a staff engineer at Globex", "person": "me",
+     "timestamp": "2024-04-01", "category": "work"},
+]
+
+
+@pytest.fixture
+def remembered(memory: Memory, user: str) -> str:
+    memory.remember_many([{"user_id": user, **m} for m in MEMORIES])
+    return user
+
+
+def facts(hits) -> list[str]:
+    return [h.card.fact for h in hits]
+
+
+def test_relationship_query_finds_the_sister_by_name(memory: Memory, remembered: str):
+    hits = memory.recall(remembered, "what is my sister allergic to?", k=3)
+    assert hits[0].card.fact == "Alice cannot eat peanuts, she reacts badly"
+    assert "graph" in hits[0].found_by
+    assert hits[0].paths == ["relationship 'sister' -> Alice -> card"]
+
+
+def test_multi_hop_through_a_person_named_in_a_card(memory: Memory, remembered: str):
+    hits = memory.recall(remembered, "what does my boss's daughter practise?", k=3)
+    assert "Emma practises violin every evening" in facts(hits)
+    emma = next(h for h in hits if h.card.person == "Emma")
+    assert "graph-hop" in emma.found_by
+
+
+def test_every_hit_explains_its_score(memory: Memory, remembered: str):
+    hit = memory.recall(remembered, "coffee", k=1)[0]
+    assert hit.card.fact == "I like my coffee black"
+    assert set(hit.parts) == {"relevance", "recency", "importance", "confidence", "reward"}
+    assert 0 < hit.score <= 1
+    assert hit.card.source is None  # remembered by hand: no source turn
+
+
+def test_the_newer_fact_outranks_the_older(memory: Memory, remembered: str):
+    hits = memory.recall(remembered, "where do I work?", k=2)
+    assert facts(hits) == ["I work as a staff engineer at Globex",
+                           "I work as a data engineer at Acme"]
+
+
+@pytest.mark.parametrize(("filters", "expected"), [
+    ({"person": "Bob"}, {"Bob"}),
+    ({"relationship": "boss"}, {"Bob"}),
+    ({"relationship": "sister"}, {"Alice"}),
+])
+def test_person_filters_hold(memory: Memory, remembered: str, filters, expected):
+    hits = memory.recall(remembered, "allergic", k=10, **filters)
+    assert hits
+    assert {h.card.person for h in hits} == expected
+
+
+def test_category_tag_and_time_filters_hold(memory: Memory, remembered: str):
+    by_category = memory.recall(remembered, "food and work", k=10, category="preference")
+    assert {h.card.category for h in by_category} == {"preference"}
+    by_tag = memory.recall(remembered, "food", k=10, tags=["Food"])
+    assert set(facts(by_tag)) == {"I like my coffee black",
+                                  "Alice cannot eat peanuts, she reacts badly"}
+    in_march = memory.recall(remembered, "violin", k=10, since="2024-03-01",
+                             until="2024-03-31")
+    assert set(facts(in_march)) <= {"Bob's daughter Emma started violin lessons",
+                                    "Emma practises violin every evening",
+                                    "I like my coffee black"}
+    assert "Emma practises violin every evening" in facts(in_march)
+
+
+def test_forgotten_cards_are_left_out_unless_asked(memory: Memory, remembered: str):
+    coffee = memory.recall(remembered, "coffee", k=1)[0].card
+    memory.forget(remembered, coffee.id)
+    assert coffee.id not in [h.card.id for h in memory.recall(remembered, "coffee", k=5)]
+    again = memory.recall(remembered, "coffee", k=5, include_forgotten=True)
+    assert coffee.id in [h.card.id for h in again]
+
+
+def test_users_never_recall_each_others_cards(memory: Memory, remembered: str):
+    other = remembered + "-other"
+    memory.remember({"user_id": other, "fact": "Alice is allergic to peanuts",
+                     "person": "Alice", "relationship": "sister"})
+    mine = memory.recall(remembered, "Alice peanuts allergic sister", k=20)
+    assert all(h.card.user_id == remembered for h in mine)
+    theirs = memory.recall(other, "Alice peanuts allergic sister", k=20)
+    assert [h.card.user_id for h in theirs] == [other]
+
+
+def test_recall_counts_accesses(memory: Memory, remembered: str):
+    card = memory.recall(remembered, "coffee", k=1)[0].card
+    memory._background.submit(lambda: None).result()  # let the access update land
+    after = memory.get(remembered, card.id)
+    assert after.access_count == card.access_count + 1
+    assert after.last_accessed is not None
+    assert after.version == card.version  # reading is not an edit
+
+
+def test_people_with_relationships_and_counts(memory: Memory, remembered: str):
+    people = {p.name: (p.relationship, p.card_count) for p in memory.people(remembered)}
+    assert people == {"Alice": ("sister", 2), "Bob": ("manager", 3), "Emma": (None, 1),
+                      "me": ("self", 3)}
+
+
+def test_provenance_of_a_card(memory: Memory, user: str):
+    card = memory.remember({
+        "user_id": user, "fact": "Alice is allergic to peanuts", "person": "Alice",
+        "relationship": "sister", "source": {"session_id": "s9", "turn": 2,
+                                             "text": "My sister Alice is allergic to peanuts.",
+                                             "span": [0, 39]}})
+    story = memory.provenance(user, card.id)
+    assert story["source"].session_id == "s9"
+    assert story["source"].text[slice(*story["source"].span)] == card.source.text[:39]
+    assert (story["person"], story["relationship"]) == ("Alice", "sister")
+    assert story["supersedes"] == story["superseded_by"] == []
+
+
+def test_context_lists_constraints_and_preferences_first(memory: Memory, remembered: str):
+    block = memory.context(remembered, "planning dinner with my sister", token_budget=200)
+    lines = block.splitlines()
+    assert lines[0].startswith("Known about the user")
+    assert lines[1].startswith(("- [Alice, sister", "- [user", "- [Bob"))
+    first_other = next(i for i, line in enumerate(lines[1:]) if "Lyon" in line)
+    assert "- [Alice, sister, 2024-02-01] Alice cannot eat peanuts" in block
+    assert lines.index(next(line for line in lines if "peanuts" in line)) < first_other + 1
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(budget=st.integers(min_value=1, max_value=300),
+       query=st.sampled_from(["sister", "what should I know for dinner?", "work", "Bob"]))
+def test_context_never_exceeds_its_budget(memory: Memory, remembered: str, budget, query):
+    block = memory.context(remembered, query, token_budget=budget)
+    assert estimate_tokens(block) <= budget
