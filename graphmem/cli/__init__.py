@@ -1,6 +1,6 @@
 """The `graphmem` command line; each module adds one group of commands to ``app``."""
 
-from graphmem.cli import cards, server
+from graphmem.cli import cards, recall, server
 from graphmem.cli.app import app
 
 
@@ -8,4 +8,4 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "cards", "main", "server"]
+__all__ = ["app", "cards", "main", "recall", "server"]
