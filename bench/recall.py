@@ -1,0 +1,155 @@
+"""Recall latency at growing store sizes (query embedding included).
+
+    python bench/recall.py [--sizes 1000 10000 100000] [--queries 200] [--plot out.png]
+
+One store grows through the sizes (10 users, synthetic cards embedded with the real
+model; card vectors are cached in bench/.cache so reruns skip the embedding). At each
+size, ``--queries`` varied questions to random users are timed end to end through
+``Memory.recall(k=10)``; prints p50/p95/p99 and throughput, and the server's RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from synthetic import PEOPLE, RELATIONSHIPS, WORDS, synthetic_cards  # noqa: E402
+
+from graphmem import Card, Memory  # noqa: E402
+from graphmem.embedding import default_embedder  # noqa: E402
+from graphmem.store.embedded import EmbeddedServer  # noqa: E402
+
+CACHE = Path(__file__).resolve().parent / ".cache"
+QUESTIONS = ["what is my {rel} allergic to?", "where does {p} live now?",
+             "what does {p} do for work?", "what should I get my {rel} for their birthday?",
+             "does anyone I know like {hobby}?", "who lives in {city}?",
+             "what is {p} training for?", "what does my {rel} drink in the morning?"]
+
+
+class CachedEmbedder:
+    """The real model, with card vectors persisted between benchmark runs."""
+
+    def __init__(self, key: str) -> None:
+        self.model = default_embedder()
+        self.dimension = self.model.dimension
+        self.model_name = self.model.model_name
+        self.path = CACHE / f"{key}.npz"
+        self.known: dict[str, np.ndarray] = {}
+        if self.path.exists():
+            data = np.load(self.path, allow_pickle=False)
+            self.known = dict(zip(data["texts"].tolist(), data["vectors"], strict=True))
+
+    def embed(self, texts):
+        missing = [t for t in texts if t not in self.known]
+        if missing:
+            for text, vector in zip(missing, self.model.embed(missing), strict=True):
+                self.known[text] = vector
+        return np.stack([self.known[t] for t in texts])
+
+    def save(self) -> None:
+        CACHE.mkdir(exist_ok=True)
+        texts = list(self.known)
+        np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.known[t]
+                                                                     for t in texts]))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+def server_rss_mb(home: Path) -> float:
+    pid = EmbeddedServer(home).pid()
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def questions(n: int, users: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        template = rng.choice(QUESTIONS)
+        text = template.format(rel=rng.choice(RELATIONSHIPS), p=rng.choice(PEOPLE),
+                               **{k: rng.choice(v) for k, v in WORDS.items()})
+        out.append((f"bench-user-{rng.randrange(users)}", text))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--users", type=int, default=10)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--plot", type=Path, help="write a latency plot (PNG) here")
+    args = parser.parse_args()
+
+    all_cards = list(synthetic_cards(max(args.sizes), users=args.users, seed=7))
+    embedder = CachedEmbedder(f"cards-{max(args.sizes)}-{args.users}")
+    home = Path(tempfile.mkdtemp(prefix="gmr-", dir="/tmp"))
+    rows = []
+    try:
+        with Memory.open(home, embedder=embedder) as memory:
+            stored = 0
+            for size in sorted(args.sizes):
+                batch = [Card(**c) for c in all_cards[stored:size]]
+                start = time.perf_counter()
+                memory.remember_many(batch, batch_size=1000, progress=lambda n, s=stored: print(
+                    f"\r  loading {s + n}/{size}", end="", file=sys.stderr, flush=True))
+                print(f"\r  loaded {size} cards in {time.perf_counter() - start:.0f}s",
+                      file=sys.stderr)
+                stored = size
+                embedder.save()
+                asks = questions(args.queries + 10, args.users, seed=size)
+                for user, text in asks[:10]:  # warm up
+                    memory.recall(user, text, k=10)
+                latencies = []
+                start = time.perf_counter()
+                for user, text in asks[10:]:
+                    t0 = time.perf_counter()
+                    memory.recall(user, text, k=10)
+                    latencies.append((time.perf_counter() - t0) * 1000)
+                wall = time.perf_counter() - start
+                rows.append({"size": size, "p50": statistics.median(latencies),
+                             "p95": percentile(latencies, 95), "p99": percentile(latencies, 99),
+                             "qps": len(latencies) / wall, "rss": server_rss_mb(home),
+                             "latencies": latencies})
+                print(f"  {size} cards: p50 {rows[-1]['p50']:.1f} ms, p95 {rows[-1]['p95']:.1f} ms",
+                      file=sys.stderr)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    print(f"\n{'cards':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'recalls/s':>10} "
+          f"{'server MB':>10}")
+    for r in rows:
+        print(f"{r['size']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['p99']:>8.1f} "
+              f"{r['qps']:>10.1f} {r['rss']:>10.0f}")
+    if args.plot:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=(6, 4))
+        ax.boxplot([r["latencies"] for r in rows], labels=[f"{r['size']:,}" for r in rows],
+                   showfliers=False)
+        ax.axhline(20, ls="--", c="g", lw=0.8, label="p50 target 20 ms")
+        ax.axhline(50, ls="--", c="r", lw=0.8, label="p95 target 50 ms")
+        ax.set_xlabel("cards in store (10 users)")
+        ax.set_ylabel("recall latency, ms")
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=120)
+        print(f"plot written to {args.plot}")
+
+
+if __name__ == "__main__":
+    main()
