@@ -24,11 +24,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from synthetic import synthetic_cards  # noqa: E402
+from synthetic import synthetic_cards
 
-from graphmem import Card, Memory  # noqa: E402
-from graphmem.embedding import FastEmbedder  # noqa: E402
-from graphmem.store.embedded import EmbeddedServer  # noqa: E402
+from graphmem import Card, Memory
+from graphmem.embedding import FastEmbedder
+from graphmem.store.embedded import EmbeddedServer
 
 
 class Precomputed:

@@ -22,11 +22,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from synthetic import PEOPLE, RELATIONSHIPS, WORDS, synthetic_cards  # noqa: E402
+from synthetic import PEOPLE, RELATIONSHIPS, WORDS, synthetic_cards
 
-from graphmem import Card, Memory  # noqa: E402
-from graphmem.embedding import default_embedder  # noqa: E402
-from graphmem.store.embedded import EmbeddedServer  # noqa: E402
+from graphmem import Card, Memory
+from graphmem.embedding import default_embedder
+from graphmem.store.embedded import EmbeddedServer
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 QUESTIONS = ["what is my {rel} allergic to?", "where does {p} live now?",
@@ -64,7 +64,7 @@ class CachedEmbedder:
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def server_rss_mb(home: Path) -> float:
@@ -73,6 +73,16 @@ def server_rss_mb(home: Path) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def loading_progress(start: int, total: int):
+    done = start
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        print(f"\r  loading {done}/{total}", end="", file=sys.stderr, flush=True)
+    return tick
 
 
 def questions(n: int, users: int, seed: int) -> list[tuple[str, str]]:
@@ -105,8 +115,8 @@ def main() -> None:
             for size in sorted(args.sizes):
                 batch = [Card(**c) for c in all_cards[stored:size]]
                 start = time.perf_counter()
-                memory.remember_many(batch, batch_size=1000, progress=lambda n, s=stored: print(
-                    f"\r  loading {s + n}/{size}", end="", file=sys.stderr, flush=True))
+                memory.remember_many(batch, batch_size=1000,
+                                     progress=loading_progress(stored, size))
                 print(f"\r  loaded {size} cards in {time.perf_counter() - start:.0f}s",
                       file=sys.stderr)
                 stored = size
