@@ -84,9 +84,16 @@ class _Candidates:
             paths.append(text)
 
 
+CHANNELS = ("vector", "fulltext", "graph")
+
+
 def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k: int = 10,
-           filters: RecallFilters | None = None, now: int | None = None) -> list[RecallHit]:
-    """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring)."""
+           filters: RecallFilters | None = None, now: int | None = None,
+           channels: Sequence[str] = CHANNELS) -> list[RecallHit]:
+    """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring).
+
+    ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py).
+    """
     filters = filters or RecallFilters()
     now = now_ms() if now is None else now
     statuses = [s.value for s in filters.statuses]
@@ -96,15 +103,15 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     candidates = _Candidates()
     depth = max(CANDIDATES, 3 * k)
 
-    rows = store.run("exact_vector_search", {"user_id": user_id, "vector": vector,
-                                             "k": depth, "statuses": statuses})
-    candidates.add("vector", rows)
-    text_query = store.fulltext_query(query)
+    if "vector" in channels:
+        candidates.add("vector", store.run("exact_vector_search", {
+            "user_id": user_id, "vector": vector, "k": depth, "statuses": statuses}))
+    text_query = store.fulltext_query(query) if "fulltext" in channels else None
     if text_query:
         candidates.add("fulltext", store.run("fulltext_search", {
             "user_id": user_id, "query": text_query, "k": depth, "statuses": statuses}))
 
-    mentions = find_mentions(query, people)
+    mentions = find_mentions(query, people) if "graph" in channels else []
     scoped = _scoped_keys(filters, people)
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped] or [
@@ -124,8 +131,9 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
 
     fused = fuse(candidates.rankings)
     ranked_ids = sorted(fused, key=lambda i: -fused[i])[: max(CANDIDATES, 4 * k)]
-    _abstraction_hop(store, user_id, ranked_ids[:5], statuses=statuses, candidates=candidates,
-                     fused=fused)
+    if "graph" in channels:
+        _abstraction_hop(store, user_id, ranked_ids[:5], statuses=statuses,
+                         candidates=candidates, fused=fused)
 
     cards = {row["card"]["id"]: (row["card"], card_from_row(row)) for row in store.run(
         "get_cards", {"user_id": user_id, "ids": sorted(fused, key=lambda i: -fused[i])[:200]})}
