@@ -6,11 +6,12 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from graphmem.cards import card_from_row, card_props, write_row
+from graphmem.cards import card_from_row, card_props, person_key, write_row
 from graphmem.config import Settings
 from graphmem.embedding import Embedder, FastEmbedder, default_embedder
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
@@ -20,6 +21,10 @@ from graphmem.recall.engine import RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
+
+if TYPE_CHECKING:
+    from graphmem.consolidation import ConsolidationReport, StepProgress
+    from graphmem.tasks import Tasks
 
 Progress = Callable[[int], None]
 _user_id = UserId  # re-validated at every public entry point
@@ -219,6 +224,13 @@ class Memory:
         return {row["status"]: row["cards"]
                 for row in self.store.run("count_cards", {"user_id": user_id})}
 
+    # -- tasks ---------------------------------------------------------------------------
+    @cached_property
+    def tasks(self) -> Tasks:
+        """Task dependency graph per user (see graphmem.tasks)."""
+        from graphmem.tasks import Tasks
+        return Tasks(self.store)
+
     # -- recall --------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, *, k: int = 10, person: str | None = None,
                relationship: str | None = None, category: str | list[str] | None = None,
@@ -288,8 +300,56 @@ class Memory:
         """The user's people with their relationship (and its history) and card counts."""
         _check_user(user_id)
         return [Person(user_id=user_id, name=r["name"], relationship=r["relationship"],
-                       relationship_history=r["history"] or [], card_count=r["active"])
+                       aliases=r["aliases"] or [], relationship_history=r["history"] or [],
+                       card_count=r["active"], maybe_same_as=sorted(r["maybe_same"] or []))
                 for r in self.store.run("people", {"user_id": user_id})]
+
+    def save_people(self, user_id: str, people: Iterable[Person],
+                    candidates: Iterable[tuple[str, str, str]] = ()) -> None:
+        """Store people learnt elsewhere (ingestion): aliases and relationships, the old
+        relationship kept as history; ``candidates`` are (mention, known name, where)
+        triples linked by MAYBE_SAME for review, never merged."""
+        _check_user(user_id)
+        now = now_ms()
+        rows = [{"key": person_key(p.name), "name": p.name, "aliases": list(p.aliases),
+                 "relationship": p.relationship, "since": now} for p in people]
+        if rows:
+            self.store.run("upsert_people", {"user_id": user_id, "people": rows, "now": now},
+                           write=True)
+        links = [{"mention_key": person_key(m), "mention": m, "candidate_key": person_key(c),
+                  "where": w} for m, c, w in candidates if person_key(m) != person_key(c)]
+        if links:
+            self.store.run("link_person_candidates", {"user_id": user_id, "links": links,
+                                                      "now": now}, write=True)
+
+    # -- consolidation -------------------------------------------------------------------
+    def consolidate(self, user_id: str,
+                    steps: tuple[str, ...] | list[str] = ("conflicts", "abstraction",
+                                                          "forgetting"),
+                    *, dry_run: bool = False, llm: Any = None,
+                    progress: StepProgress | None = None, now: Any = None,
+                    capacity: int | None = None, threshold: float = 0.8, seed: int = 0,
+                    recluster: bool | None = None) -> ConsolidationReport:
+        """Resolve conflicts, build abstractions and forget faded cards for one user.
+
+        ``dry_run`` writes nothing and reports what would happen; ``llm`` is an optional
+        langchain-core chat model; ``now`` the time to reason at (default: now). See
+        ``graphmem.consolidation``.
+        """
+        from graphmem.consolidation import consolidate
+
+        _check_user(user_id)
+        return consolidate(self.store, user_id, steps, dry_run=dry_run, llm=llm,
+                           progress=progress, now=_ms(now, "now"), capacity=capacity,
+                           threshold=threshold, seed=seed, recluster=recluster)
+
+    def feedback(self, user_id: str, card_id: str, signal: str | int) -> Card:
+        """Thumbs "up"/"down" or a 1-5 rating: moves reward and confidence; negative
+        feedback flags the card ``needs_revision``."""
+        from graphmem.consolidation import feedback
+
+        _check_user(user_id)
+        return feedback(self.store, user_id, card_id, signal)
 
     # -- forgetting ----------------------------------------------------------------------
     def forget(self, user_id: str, card_id: str, *, hard: bool = False,

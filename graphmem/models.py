@@ -257,11 +257,12 @@ class Card(InputModel):
 def content_hash(card: Card) -> str:
     """Hash of what makes two cards "the same memory" for one user.
 
-    Same user, fact, backstory, person, relationship and timestamp = same card, so
-    re-ingesting identical input changes nothing.
+    Same user, fact, backstory, person and timestamp = same card, so re-ingesting
+    identical input changes nothing. The relationship is left out: it describes the
+    person's link to the user, which later knowledge may name differently.
     """
     key = json.dumps([card.user_id, card.fact, card.backstory, card.person.lower(),
-                      card.relationship, card.timestamp], ensure_ascii=False)
+                      card.timestamp], ensure_ascii=False)
     return hashlib.sha256(key.encode()).hexdigest()
 
 
@@ -274,6 +275,8 @@ class Person(Model):
     aliases: list[str] = Field(default_factory=list)
     card_count: int = 0
     relationship_history: list[str] = Field(default_factory=list)
+    maybe_same_as: list[str] = Field(default_factory=list,
+                                     description="Known people this may be (for review).")
 
 
 class RememberResult(Model):

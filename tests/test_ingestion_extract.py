@@ -1,0 +1,177 @@
+"""spaCy extraction on a real conversation: people, relationships, dates, provenance."""
+
+from pathlib import Path
+
+import pytest
+
+from graphmem.models import SELF, Category
+from graphmem.timeutil import to_iso, to_ms
+from ingestion.extract import Extractor, extract_conversation, extract_text, find_relationships
+from ingestion.loaders import load_conversation, load_text
+from ingestion.people import PersonRegistry
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def extracted():
+    registry = PersonRegistry()
+    cards = extract_conversation(load_conversation(FIXTURES / "conversation.jsonl"), "u1",
+                                 people=registry)
+    return cards, registry
+
+
+def row(card):
+    return (card.source.session_id, card.source.turn, card.fact, card.person,
+            card.relationship, to_iso(card.timestamp))
+
+
+def test_facts_people_relationships_and_dates(extracted):
+    cards, _ = extracted
+    assert [row(c) for c in cards] == [
+        ("s1", 2, "I live in Paris", SELF, "self", "2024-03-20T00:00:00Z"),
+        ("s1", 2, "My sister Alice loves sushi", "Alice", "sister", "2024-03-20T00:00:00Z"),
+        ("s1", 2, "I love hiking", SELF, "self", "2024-03-20T00:00:00Z"),
+        # pronoun -> the last named person of the session
+        ("s1", 3, "She is allergic to peanuts", "Alice", "sister", "2024-03-20T00:00:00Z"),
+        # "in two weeks" from the session date
+        ("s1", 4, "Bob, my manager, wants the report in two weeks", "Bob", "manager",
+         "2024-04-03T00:00:00Z"),
+        ("s2", 0, "Yesterday I had dinner with my sister", SELF, "self", "2024-04-04T00:00:00Z"),
+        # "my sister" alone, once the sister's name is known
+        ("s2", 1, "My sister is training for a marathon", "Alice", "sister",
+         "2024-04-05T18:01:00Z"),
+        ("s2", 2, "Last Friday Bob gave me a promotion", "Bob", "manager",
+         "2024-03-29T00:00:00Z"),
+        ("s2", 3, "He said I really deserved it", "Bob", "manager", "2024-04-05T18:03:00Z"),
+        ("s3", 0, "I moved to Berlin last week", SELF, "self", "2024-05-08T00:00:00Z"),
+        ("s3", 1, "Alice is my cousin, not my sister", "Alice", "cousin",
+         "2024-05-15T09:00:00Z"),
+        ("s3", 2, "Our neighbour Tom is afraid of dogs", "Tom", "neighbour",
+         "2024-05-15T09:00:00Z"),
+        ("s3", 3, "I am flying to Rome in two weeks", SELF, "self", "2024-05-29T00:00:00Z"),
+        ("s3", 4, "My boss, Carol, will join us next Monday", "Carol", "boss",
+         "2024-05-20T00:00:00Z"),
+    ]
+
+
+def test_small_talk_questions_and_assistant_turns_are_skipped(extracted):
+    cards, _ = extracted
+    said = {(c.source.session_id, c.source.turn) for c in cards}
+    assert not said & {("s1", 0), ("s1", 1), ("s1", 5), ("s1", 6), ("s2", 4), ("s2", 5)}
+
+
+def test_correction_is_kept_in_the_registry(extracted):
+    _, registry = extracted
+    assert [(p.name, p.relationship, p.relationship_history)
+            for p in registry.to_people("u1")] == [
+        ("Alice", "cousin", ["sister"]), ("Bob", "manager", []), ("Carol", "boss", []),
+        ("Tom", "neighbour", [])]
+
+
+def test_provenance_span_points_at_the_evidence(extracted):
+    cards, _ = extracted
+    for card in cards:
+        src = card.source
+        assert src.text[slice(*src.span)] == card.fact[0].lower() + card.fact[1:] \
+            or src.text[slice(*src.span)] == card.fact
+        assert src.extractor == "spacy/0.1"
+    alice = cards[1].source
+    assert (alice.session_id, alice.turn, alice.speaker, alice.span) == ("s1", 2, "user",
+                                                                         (17, 44))
+    assert alice.session_date == to_ms("2024-03-20")
+
+
+def test_backstory_says_where_and_notes_the_date_phrase(extracted):
+    cards, _ = extracted
+    assert cards[1].backstory == ('said by user in session s1 (2024-03-20), turn 2: '
+                                  '"I live in Paris. My sister Alice loves sushi and I love '
+                                  'hiking."')
+    assert cards[9].backstory == ('said by user in session s3 (2024-05-15), turn 0: '
+                                  '"I moved to Berlin last week."; "last week" = 2024-05-08')
+
+
+def test_category_importance_and_emotion_cues(extracted):
+    cards, _ = extracted
+    by_fact = {c.fact: c for c in cards}
+    allergy = by_fact["She is allergic to peanuts"]
+    assert (allergy.category, allergy.importance) == (Category.CONSTRAINT, 0.9)
+    hiking = by_fact["I love hiking"]
+    assert (hiking.category, hiking.emotion) == (Category.PREFERENCE, 0.8)
+    tom = by_fact["Our neighbour Tom is afraid of dogs"]
+    assert (tom.category, tom.emotion) == (Category.EMOTION, 0.5)
+    assert by_fact["I moved to Berlin last week"].category == Category.LIFE
+    assert by_fact["I moved to Berlin last week"].tags == ["berlin"]
+
+
+def test_same_input_gives_same_card_ids(extracted):
+    cards, _ = extracted
+    again = extract_conversation(load_conversation(FIXTURES / "conversation.jsonl"), "u1")
+    assert [c.id for c in again] == [c.id for c in cards]
+
+
+def test_other_speakers_and_their_relatives():
+    turns = [{"session_id": "x", "turn": 0, "speaker": "Dana", "timestamp": "2024-03-20",
+              "text": "I just adopted a puppy. My brother Sam hates dogs. My mom is a nurse."}]
+    cards = extract_conversation(turns, "u1")
+    assert [(c.fact, c.person, c.relationship) for c in cards] == [
+        ("Dana said: I just adopted a puppy", "Dana", None),
+        ("Dana said: My brother Sam hates dogs", "Sam", None),  # Dana's brother, not ours
+        ("Dana said: My mom is a nurse", "Dana's mom", None),
+    ]
+
+
+def test_unnamed_relatives_and_pronouns_without_antecedent():
+    turns = [{"session_id": "x", "turn": 0, "speaker": "user", "timestamp": "2024-03-20",
+              "text": "My aunt works as a nurse. She loves her job."},
+             {"session_id": "y", "turn": 0, "speaker": "user", "timestamp": "2024-03-20",
+              "text": "He is late again."}]
+    cards = extract_conversation(turns, "u1")
+    assert [(c.person, c.relationship, c.confidence) for c in cards] == [
+        ("my aunt", "aunt", 0.5), ("my aunt", "aunt", 0.6), (SELF, "self", 0.4)]
+
+
+def test_uncertain_names_are_left_for_review():
+    registry = PersonRegistry()
+    registry.observe("Alice Smith", "sister")
+    extractor = Extractor("u1", registry)
+    cards = extractor.conversation([{"session_id": "x", "turn": 0, "speaker": "user",
+                                     "timestamp": "2024-03-20",
+                                     "text": "Alice Jones is moving to Oslo."}])
+    assert [(c.person, c.relationship) for c in cards] == [("Alice Jones", None)]
+    assert [(r.mention, r.candidates) for r in extractor.reviews] == [
+        ("Alice Jones", ["Alice Smith"])]
+
+
+def test_relationship_phrasings():
+    text = ("I met our neighbour Tom, my boss, Carol, and Dana (my cousin). "
+            "Eve, my older sister, called.")
+    assert [(m.name, m.relationship) for m in find_relationships(text)] == [
+        ("Tom", "neighbour"), ("Carol", "boss"), ("Dana", "cousin"), ("Eve", "sister")]
+
+
+def test_documents_give_cards_with_passage_provenance():
+    cards = extract_text(load_text(FIXTURES / "notes.md"), "u1", "notes.md",
+                         timestamp=to_ms("2024-03-20T10:15:00Z"))
+    assert [(c.fact, c.person, c.relationship, c.source.turn, c.source.span) for c in cards] == [
+        ("My sister Alice lives in Lyon", "Alice", "sister", 0, (0, 29)),
+        ("She is allergic to peanuts", "Alice", "sister", 0, (31, 57)),
+        ("Bob, my manager, prefers written status reports", "Bob", "manager", 1, (0, 47)),
+        ("I started the Falcon project on 2024-02-01", SELF, "self", 1, (49, 91)),
+    ]
+    assert cards[3].timestamp == to_ms("2024-02-01")
+    assert cards[0].source.document == "notes.md"
+    assert cards[0].backstory.startswith('from document notes.md, passage 0 (Family): "My sister')
+
+
+@pytest.mark.parametrize("text", [
+    "", "   ", "!!!", "😊😊", "ok ok ok ok", "Ich wohne in Berlin und liebe Sushi.",
+    "and and and but", "I " * 3000, "My sister, my sister, my sister.",
+    "He she they.", "Alice (my cousin", "I met my boss, Carol, Carol, Carol on March 45.",
+])
+def test_odd_turns_never_break_extraction(text):
+    turns = [{"session_id": "x", "turn": 0, "speaker": "user", "text": text,
+              "timestamp": "2024-03-20"}]
+    for card in extract_conversation(turns, "u1"):
+        assert card.source.text[slice(*card.source.span)]
+        assert card.fact
