@@ -1,6 +1,7 @@
 """The `graphmem` command line; each module adds one group of commands to ``app``."""
 
-from graphmem.cli import cards, recall, server
+from graphmem.cli import cards, ingest, recall, server, tasks
+from graphmem.cli import consolidate as consolidate  # registers consolidate, feedback
 from graphmem.cli.app import app
 
 
@@ -8,4 +9,4 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "cards", "main", "recall", "server"]
+__all__ = ["app", "cards", "ingest", "main", "recall", "server", "tasks"]
