@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from functools import cached_property
@@ -17,7 +17,7 @@ from graphmem.embedding import Embedder, FastEmbedder, default_embedder
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
 from graphmem.models import Card, Person, RememberResult, Status, UserId
 from graphmem.recall.context import build_context
-from graphmem.recall.engine import RecallFilters, RecallHit
+from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
@@ -236,13 +236,15 @@ class Memory:
                relationship: str | None = None, category: str | list[str] | None = None,
                tags: list[str] | None = None, since: Any = None, until: Any = None,
                include_superseded: bool = False, include_forgotten: bool = False,
-               card_ids: list[str] | None = None) -> list[RecallHit]:
+               task_id: str | None = None, card_ids: list[str] | None = None,
+               channels: Sequence[str] = CHANNELS) -> list[RecallHit]:
         """The ``k`` most useful cards of ``user_id`` for ``query``, best first.
 
         Hybrid: vector + full-text + graph traversal (people named or referred to by
         relationship, one hop further, abstractions), fused by reciprocal rank and scored
         with recency, importance, confidence and feedback. Each hit says how it was found.
-        Superseded and forgotten cards are left out unless asked for.
+        Superseded and forgotten cards are left out unless asked for. ``task_id``
+        limits recall to the cards a task (and what it depends on) cites.
         """
         _check_user(user_id)
         if not isinstance(query, str) or not query.strip():
@@ -254,13 +256,17 @@ class Memory:
             statuses.append(Status.SUPERSEDED)
         if include_forgotten:
             statuses.append(Status.FORGOTTEN)
+        if task_id is not None:
+            cited = self.tasks.context_card_ids(user_id, task_id)
+            card_ids = cited if card_ids is None else [i for i in card_ids if i in cited]
         filters = RecallFilters.parse({
             "person": person, "relationship": relationship,
             "category": [category] if isinstance(category, str) else category,
             "tags": [t.lower() for t in tags] if tags else None,
             "since": _ms(since, "since"), "until": _ms(until, "until"),
             "statuses": statuses, "card_ids": card_ids})
-        hits = hybrid_recall(self.store, self.embedder, user_id, query, k=k, filters=filters)
+        hits = hybrid_recall(self.store, self.embedder, user_id, query, k=k, filters=filters,
+                             channels=channels)
         if hits:
             ids = [h.card.id for h in hits]
             self._background.submit(self.store.run, "touch_cards", {

@@ -1,8 +1,12 @@
 """Fusion and final scoring of recall candidates: plain functions over plain data.
 
-1. Each channel (vector, full-text, graph) ranks candidates; reciprocal-rank fusion
-   turns the ranks into one relevance: ``sum(weight / (RRF_K + rank))``, normalised so
-   the best possible (rank 1 in every channel) is 1.
+1. Each channel (vector, full-text, graph) ranks candidates; score-aware reciprocal-rank
+   fusion turns them into one relevance: ``sum(weight * score / top / (RRF_K + rank))``
+   where ``score / top`` is the candidate's score relative to the channel's best. Plain
+   RRF counts a weak full-text match on one common word like a strong one; scaling by
+   the relative score keeps ranks comparable across channels while letting a channel say
+   how sure it is (on bench/data/eval: MRR 0.41 -> 0.48, "updated" questions 0.26 ->
+   0.47). Normalised so the best possible (top of every channel) is 1.
 2. The final score mixes that relevance with what a memory is worth right now::
 
        final = relevance * (W_REL + W_RECENCY * recency + W_IMPORTANCE * importance
@@ -36,19 +40,22 @@ class Ranked:
 
 
 def fuse(rankings: Sequence[Ranked]) -> dict[str, float]:
-    """Reciprocal-rank fusion, normalised to [0, 1].
+    """Score-aware reciprocal-rank fusion, normalised to [0, 1].
 
     Examples:
-        >>> a = Ranked("vector", ("x", "y"), (0.9, 0.8))
+        >>> a = Ranked("vector", ("x", "y"), (0.9, 0.45))
         >>> b = Ranked("fulltext", ("y",), (3.0,))
         >>> {k: round(v, 3) for k, v in fuse([a, b]).items()}
-        {'x': 0.5, 'y': 0.992}
+        {'x': 0.5, 'y': 0.746}
     """
     best = sum(r.weight for r in rankings) / (RRF_K + 1) or 1.0
     fused: dict[str, float] = {}
     for ranking in rankings:
-        for rank, card_id in enumerate(ranking.ids, start=1):
-            fused[card_id] = fused.get(card_id, 0.0) + ranking.weight / (RRF_K + rank)
+        top = max(ranking.scores, default=0.0)
+        for rank, (card_id, score) in enumerate(zip(ranking.ids, ranking.scores, strict=True),
+                                                start=1):
+            relative = max(0.0, score) / top if top > 0 else 1.0
+            fused[card_id] = fused.get(card_id, 0.0) + ranking.weight * relative / (RRF_K + rank)
     return {card_id: value / best for card_id, value in fused.items()}
 
 

@@ -1,0 +1,31 @@
+// Neo4j schema (5.18+ and 2025.x), every statement idempotent (IF NOT EXISTS).
+// The adapter replaces $dimension with a validated integer literal before running it:
+// index options cannot take parameters on every Neo4j version.
+// Uniqueness per tenant: each constraint also creates a range index on its properties.
+CREATE CONSTRAINT card_key IF NOT EXISTS FOR (c:Card) REQUIRE (c.user_id, c.id) IS UNIQUE;
+CREATE CONSTRAINT person_key IF NOT EXISTS FOR (p:Person) REQUIRE (p.user_id, p.key) IS UNIQUE;
+CREATE CONSTRAINT user_key IF NOT EXISTS FOR (u:User) REQUIRE u.user_id IS UNIQUE;
+CREATE CONSTRAINT source_key IF NOT EXISTS FOR (s:Source) REQUIRE (s.user_id, s.id) IS UNIQUE;
+CREATE CONSTRAINT session_key IF NOT EXISTS FOR (s:Session) REQUIRE (s.user_id, s.id) IS UNIQUE;
+CREATE CONSTRAINT document_key IF NOT EXISTS FOR (d:Document) REQUIRE (d.user_id, d.id) IS UNIQUE;
+CREATE CONSTRAINT abstraction_key IF NOT EXISTS
+  FOR (a:Abstraction) REQUIRE (a.user_id, a.id) IS UNIQUE;
+CREATE CONSTRAINT task_key IF NOT EXISTS FOR (t:Task) REQUIRE (t.user_id, t.id) IS UNIQUE;
+// Every query filters on user_id alone first (list a user's cards, people, tasks).
+CREATE INDEX card_user IF NOT EXISTS FOR (c:Card) ON (c.user_id);
+CREATE INDEX card_hash IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.content_hash);
+CREATE INDEX card_status IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.status);
+CREATE INDEX person_user IF NOT EXISTS FOR (p:Person) ON (p.user_id);
+CREATE INDEX source_user IF NOT EXISTS FOR (s:Source) ON (s.user_id);
+CREATE INDEX session_user IF NOT EXISTS FOR (s:Session) ON (s.user_id);
+CREATE INDEX document_user IF NOT EXISTS FOR (d:Document) ON (d.user_id);
+CREATE INDEX abstraction_user IF NOT EXISTS FOR (a:Abstraction) ON (a.user_id);
+CREATE INDEX task_user IF NOT EXISTS FOR (t:Task) ON (t.user_id);
+// Same label as FalkorDB (AnnCard: cards of users large enough for approximate search),
+// so both backends answer vector_search over the same cards.
+CREATE VECTOR INDEX card_embedding IF NOT EXISTS FOR (c:AnnCard) ON (c.embedding)
+  OPTIONS {indexConfig: {`vector.dimensions`: $dimension,
+                         `vector.similarity_function`: 'cosine'}};
+CREATE FULLTEXT INDEX card_text IF NOT EXISTS FOR (c:Card) ON EACH [c.fact, c.backstory, c.person]
+  OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+CALL db.awaitIndexes(300)
