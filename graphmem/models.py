@@ -28,6 +28,21 @@ UserId = Annotated[
 ]
 
 
+#: Stores keep 64-bit integers; larger ones would be clamped silently.
+MAX_INT = 2**63 - 1
+Count = Annotated[int, Field(ge=0, le=MAX_INT)]
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, list | tuple | set | frozenset):
+        return any(_has_nul(v) for v in value)
+    if isinstance(value, Mapping):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    return False
+
+
 def _clean_text(value: str) -> str:
     value = unicodedata.normalize("NFC", value)
     return re.sub(r"\s+", " ", value).strip()
@@ -56,6 +71,14 @@ class Model(BaseModel):
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, str_strip_whitespace=True,
                               validate_assignment=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _refuse_nul(cls, value: Any) -> Any:
+        """NUL ends a query string in the store's protocol: refuse it, never truncate."""
+        if _has_nul(value):
+            raise ValueError("text must not contain NUL characters")
+        return value
 
     @classmethod
     def parse(cls, data: Any, *, where: str = "") -> Any:
@@ -118,10 +141,11 @@ class Provenance(Model):
 
     session_id: str | None = Field(None, max_length=256, description="Conversation session id.")
     document: str | None = Field(None, max_length=1024, description="Document name or path.")
-    turn: int | None = Field(None, ge=0, description="Turn index in the session, or passage index.")
+    turn: int | None = Field(None, ge=0, le=MAX_INT,
+                             description="Turn index in the session, or passage index.")
     speaker: str | None = Field(None, max_length=256)
     text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
-    span: tuple[int, int] | None = Field(None, description="Character span of the evidence.")
+    span: tuple[Count, Count] | None = Field(None, description="Character span of the evidence.")
     extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
     session_date: Millis | None = None
 
@@ -188,9 +212,10 @@ class Card(InputModel):
     valid_to: Millis | None = None
     status: Status = Status.ACTIVE
     needs_revision: bool = False
-    version: int = Field(0, ge=0, description="0 for a new card; the stored version to update.")
+    version: int = Field(0, ge=0, le=MAX_INT,
+                         description="0 for a new card; the stored version to update.")
     content_hash: str | None = None
-    access_count: int = Field(0, ge=0)
+    access_count: Count = 0
     last_accessed: Millis | None = None
     created_at: Millis | None = None
     updated_at: Millis | None = None

@@ -100,15 +100,11 @@ def iter_records(path: str | Path) -> Iterator[tuple[str, int, dict[str, Any]]]:
     """
     path = Path(path)
     name = path.name
-    with path.open(encoding="utf-8") as fh:
-        head = fh.read(4096).lstrip()
+    with path.open("rb") as fh:
+        head = _decode(fh.read(4096), name, errors="ignore").lstrip()
         fh.seek(0)
         if head.startswith(("[", "{")) and not _looks_like_jsonl(path, head):
-            try:
-                data = json.load(fh)
-            except json.JSONDecodeError as exc:
-                raise _fail(f"{name} line {exc.lineno}", None, f"not valid JSON ({exc.msg})") \
-                    from None
+            data = _parse(_decode(fh.read(), name), name)
             items = data.get("cards", data.get("turns")) if isinstance(data, dict) else data
             if not isinstance(items, list):
                 raise _fail(name, None, 'expected a JSON list or an object with a "cards" list')
@@ -118,17 +114,35 @@ def iter_records(path: str | Path) -> Iterator[tuple[str, int, dict[str, Any]]]:
                     raise _fail(where, None, f"expected an object, got {type(item).__name__}")
                 yield where, number, item
             return
-        for number, line in enumerate(fh, 1):
+        for number, raw in enumerate(fh, 1):
+            where = f"{name} line {number}"
+            line = _decode(raw, where)
             if not line.strip():
                 continue
-            where = f"{name} line {number}"
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise _fail(where, None, f"not valid JSON ({exc.msg})") from None
+            item = _parse(line, where)
             if not isinstance(item, dict):
                 raise _fail(where, None, f"expected an object, got {type(item).__name__}")
             yield where, number, item
+
+
+def _decode(raw: bytes, where: str, *, errors: str = "strict") -> str:
+    try:
+        return raw.decode("utf-8", errors=errors)
+    except UnicodeDecodeError as exc:
+        raise _fail(where, None, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _parse(text: str, where: str) -> Any:
+    """JSON, with every way it can fail turned into a ValidationError naming the place."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        line = f" line {exc.lineno}" if " line " not in where else ""
+        raise _fail(f"{where}{line}", None, f"not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise _fail(where, None, "JSON nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python accepts
+        raise _fail(where, None, f"unreadable JSON value ({exc})") from None
 
 
 def _looks_like_jsonl(path: Path, head: str) -> bool:
