@@ -103,3 +103,16 @@ def test_cards_of_a_user_newest_first(memory: Memory, user: str):
         Card(user_id=user, fact=f"fact {i}", timestamp=1_700_000_000_000 + i * 1000)
         for i in range(5)])
     assert [c.fact for c in memory.cards(user, limit=3)] == ["fact 4", "fact 3", "fact 2"]
+
+
+def test_a_batch_mixing_cards_with_and_without_sources_keeps_every_source(memory: Memory,
+                                                                          user: str):
+    """Regression: a card without a source later in a batch erased earlier provenance."""
+    memory.remember_many([
+        {"user_id": user, "fact": "B", "source": {"session_id": "s1", "turn": 1, "text": "B"}},
+        {"user_id": user, "fact": "A"},
+        {"user_id": user, "fact": "C", "person": "Carol", "relationship": "friend",
+         "source": {"session_id": "s2", "turn": 0, "text": "C"}},
+        {"user_id": user, "fact": "D", "person": "Carol"}])
+    sessions = {c.fact: c.source.session_id if c.source else None for c in memory.cards(user)}
+    assert sessions == {"A": None, "B": "s1", "C": "s2", "D": None}

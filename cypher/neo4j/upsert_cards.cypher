@@ -1,6 +1,8 @@
 // Create cards that do not exist yet, with their person, the user's relationship to
 // that person, and their provenance. Idempotent: MERGE on (user_id, id) everywhere.
 // Neo4j: the embedding is stored as a plain LIST<FLOAT> (what the vector index reads).
+// FOREACH blocks come before the KNOWS update: FalkorDB drops earlier rows' FOREACH
+// writes when a WITH ... SET precedes them in a batch; both dialects keep one order.
 // $rows: [{id, props, embedding, person_key, person, relationship, timestamp,
 //          source_id, source, span_start, span_end, extractor, container_label,
 //          container_id, container}]
@@ -12,15 +14,6 @@ MERGE (c:Card {user_id: $user_id, id: r.id})
   ON CREATE SET c += r.props, c.embedding = r.embedding, c.version = 1,
                 c.created_at = $now, c.updated_at = $now
 MERGE (c)-[:ABOUT]->(p)
-MERGE (u)-[k:KNOWS]->(p)
-  ON CREATE SET k.relationship = r.relationship, k.since = r.timestamp, k.history = []
-WITH c, k, r,
-     r.relationship IS NOT NULL AND k.relationship IS NOT NULL
-       AND r.relationship <> k.relationship AND r.timestamp > k.since AS changed
-SET k.history = CASE WHEN changed THEN k.history + [k.relationship] ELSE k.history END,
-    k.relationship = CASE WHEN changed OR k.relationship IS NULL
-                          THEN r.relationship ELSE k.relationship END,
-    k.since = CASE WHEN changed THEN r.timestamp ELSE k.since END
 FOREACH (_ IN CASE WHEN r.source_id IS NULL THEN [] ELSE [1] END |
   MERGE (s:Source {user_id: $user_id, id: r.source_id})
     ON CREATE SET s += r.source
@@ -40,4 +33,13 @@ FOREACH (_ IN CASE WHEN r.container_label = 'Document' THEN [1] ELSE [] END |
     ON CREATE SET g += r.container
   MERGE (s)-[:IN]->(g)
 )
+MERGE (u)-[k:KNOWS]->(p)
+  ON CREATE SET k.relationship = r.relationship, k.since = r.timestamp, k.history = []
+WITH c, k, r,
+     r.relationship IS NOT NULL AND k.relationship IS NOT NULL
+       AND r.relationship <> k.relationship AND r.timestamp > k.since AS changed
+SET k.history = CASE WHEN changed THEN k.history + [k.relationship] ELSE k.history END,
+    k.relationship = CASE WHEN changed OR k.relationship IS NULL
+                          THEN r.relationship ELSE k.relationship END,
+    k.since = CASE WHEN changed THEN r.timestamp ELSE k.since END
 RETURN c.id AS id, c.version AS version
