@@ -1,0 +1,5 @@
+// Export: a user's source turns/passages and the session or document each is in.
+MATCH (s:Source {user_id: $user_id})
+OPTIONAL MATCH (s)-[:IN]->(g)
+RETURN s {.*} AS props, collect({label: head(labels(g)), id: g.id}) AS containers
+ORDER BY props.id

@@ -1,0 +1,2 @@
+// Health check: one round trip to the store.
+RETURN 1 AS ok

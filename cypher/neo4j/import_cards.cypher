@@ -1,0 +1,18 @@
+// Import: cards with their vector (and vector-index label AnnCard when they had it), the
+// person each is about and their evidence edges.
+// Neo4j: vectors are stored as plain LIST<FLOAT> properties.
+// $rows: [{id, props, embedding, ann, people: [key], sources: [{id, props}]}]
+UNWIND $rows AS r
+MERGE (c:Card {user_id: $user_id, id: r.id})
+SET c += r.props, c.embedding = r.embedding
+FOREACH (_ IN CASE WHEN r.ann THEN [1] ELSE [] END | SET c:AnnCard)
+FOREACH (key IN r.people |
+  MERGE (p:Person {user_id: $user_id, key: key})
+  MERGE (c)-[:ABOUT]->(p)
+)
+FOREACH (src IN r.sources |
+  MERGE (s:Source {user_id: $user_id, id: src.id})
+  MERGE (c)-[f:FROM]->(s)
+  SET f += src.props
+)
+RETURN count(c) AS cards

@@ -1,0 +1,338 @@
+"""Lossless export and import of one user's memory as JSON Lines.
+
+One record per line, each with a ``type``; the first is a ``header``. Every record holds
+the stored properties as they are (epoch milliseconds, versions, access counts, ...), so
+export -> import -> export gives the same lines. This is how memory moves between stores,
+e.g. from the embedded FalkorDB to Neo4j::
+
+    graphmem --home ./.graphmem export --user alice alice.jsonl
+    graphmem --neo4j-uri bolt://localhost:7687 import alice.jsonl
+
+Record types, in the order written (import relies on it):
+
+========== =================================================================
+header     format, version, user_id, whether vectors are included, dimension
+user       the User node's properties (task-graph version)
+person     a Person's properties and the user's KNOWS edge (relationship,
+           since, history)
+maybe_same a mention linked for review to a known person (MAYBE_SAME)
+session    a conversation session; ``document``: a source document
+source     a turn or passage, with the session/document it is in
+card       every property of a card (any status), the people it is ABOUT,
+           its evidence edges (FROM, with span and extractor), whether it is in
+           the vector index (label AnnCard), optionally its vector
+supersedes / conflicts_with   an edge between two cards, with its properties
+abstraction  a summary with the cards it SUMMARIZES
+task       a task's properties, the tasks it is BLOCKED_BY and cards it CITES
+========== =================================================================
+
+Without vectors (the default) import embeds the cards with the target's embedder; with
+``with_embeddings`` the stored vectors are written as they are when the dimension
+matches. Import writes through the store with MERGE: importing twice changes nothing.
+Importing under another user id re-homes every record; card ids derived from the
+content (the default) are re-derived for the new user, and every reference follows.
+An export refuses to run when the user has nodes or edges it does not know, rather than
+leave them out silently.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any
+
+from graphmem.cards import card_from_row
+from graphmem.errors import GraphmemError, ValidationError
+
+if TYPE_CHECKING:
+    from graphmem.memory import Memory
+
+FORMAT = "graphmem-export"
+VERSION = 1
+PAGE = 1000
+#: Labels and relationship types an export carries; anything else stops it.
+KNOWN_LABELS = frozenset({"User", "Person", "Card", "AnnCard", "Source", "Session",
+                          "Document", "Abstraction", "Task"})
+KNOWN_RELATIONSHIPS = frozenset({"KNOWS", "ABOUT", "FROM", "IN", "SUPERSEDES",
+                                 "CONFLICTS_WITH", "SUMMARIZES", "BLOCKED_BY", "CITES",
+                                 "MAYBE_SAME"})
+RECORD_TYPES = ("header", "user", "person", "maybe_same", "session", "document", "source",
+                "card", "supersedes", "conflicts_with", "abstraction", "task")
+
+
+@dataclass
+class ImportReport:
+    """How many records of each type an import wrote."""
+
+    user_id: str
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
+    """Properties without nulls (a graph stores no null property) and sorted keys."""
+    return {k: props[k] for k in sorted(props or {}) if props[k] is not None}
+
+
+def export_records(memory: Memory, user_id: str, *, with_embeddings: bool = False
+                   ) -> Iterator[dict[str, Any]]:
+    """Every record of ``user_id``'s memory, header first (see the module docstring)."""
+    store = memory.store
+    params = {"user_id": user_id}
+    _check_inventory(store.run("export_inventory", params))
+    yield {"type": "header", "format": FORMAT, "version": VERSION, "user_id": user_id,
+           "embeddings": with_embeddings,
+           "dimension": memory.embedder.dimension if with_embeddings else None}
+    for row in store.run("export_user", params):
+        yield {"type": "user", "props": _clean(row["props"])}
+    for row in store.run("export_people", params):
+        props = _clean(row["props"])
+        yield {"type": "person", "key": props["key"], "props": props,
+               "knows": _clean(row["knows"]) if row["knows"] else None}
+    for row in store.run("export_person_links", params):
+        yield {"type": "maybe_same", "source": row["source"], "target": row["target"],
+               "props": _clean(row["props"])}
+    for row in sorted(store.run("export_containers", params),
+                      key=lambda r: (r["type"], r["props"]["id"])):
+        props = _clean(row["props"])
+        yield {"type": row["type"], "id": props["id"], "props": props}
+    for row in store.run("export_sources", params):
+        props = _clean(row["props"])
+        containers = sorted(({"label": c["label"], "id": c["id"]} for c in row["containers"]
+                             if c.get("id") is not None), key=lambda c: (c["label"], c["id"]))
+        yield {"type": "source", "id": props["id"], "props": props, "containers": containers}
+    skip = 0
+    while True:
+        rows = store.run("export_cards", {**params, "skip": skip, "limit": PAGE,
+                                          "with_embeddings": with_embeddings})
+        for row in rows:
+            props = _clean(row["props"])
+            record = {"type": "card", "id": props["id"], "props": props,
+                      "ann": bool(row["ann"]), "people": sorted(row["people"]),
+                      "sources": sorted(({"id": s["id"], "props": _clean(s["props"])}
+                                         for s in row["sources"] if s.get("id") is not None),
+                                        key=lambda s: s["id"])}
+            if with_embeddings and row["embedding"] is not None:
+                record["embedding"] = [float(x) for x in row["embedding"]]
+            yield record
+        if len(rows) < PAGE:
+            break
+        skip += PAGE
+    for row in sorted(store.run("export_edges", params),
+                      key=lambda r: (r["type"], r["source"], r["target"])):
+        yield {"type": row["type"], "source": row["source"], "target": row["target"],
+               "props": _clean(row["props"])}
+    for row in store.run("export_abstractions", {**params, "with_embeddings": with_embeddings}):
+        props = _clean(row["props"])
+        members = sorted(({"id": m["id"], "props": _clean(m["props"])}
+                          for m in row["members"] if m.get("id") is not None),
+                         key=lambda m: m["id"])
+        record = {"type": "abstraction", "id": props["id"], "props": props, "members": members}
+        if with_embeddings and row["embedding"] is not None:
+            record["embedding"] = [float(x) for x in row["embedding"]]
+        yield record
+    for row in sorted(store.run("task_graph", params), key=lambda r: r["task"]["id"]):
+        props = _clean(row["task"])
+        yield {"type": "task", "id": props["id"], "props": props,
+               "blocked_by": sorted(row["blocked_by"]), "cites": sorted(row["cites"])}
+
+
+def _check_inventory(rows: list[dict[str, Any]]) -> None:
+    labels = {label for row in rows for label in row["labels"]}
+    types = {t for row in rows for t in row["types"] if t}
+    unknown = sorted(labels - KNOWN_LABELS) + sorted(types - KNOWN_RELATIONSHIPS)
+    if unknown:
+        raise GraphmemError(f"export does not know how to carry {', '.join(unknown)}: "
+                            f"refusing to write an incomplete export")
+
+
+def export_user(memory: Memory, user_id: str, out: IO[str], *,
+                with_embeddings: bool = False) -> int:
+    """Write ``user_id``'s memory to ``out`` as JSON Lines; returns the records written."""
+    from graphmem.memory import _check_user
+
+    _check_user(user_id)
+    written = 0
+    for record in export_records(memory, user_id, with_embeddings=with_embeddings):
+        out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+        written += 1
+    return written
+
+
+def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """Parse JSON Lines, naming the line of a malformed record."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValidationError(f"line {number}: not JSON: {exc.msg}",
+                                  field=f"line {number}") from None
+        if not isinstance(record, dict) or record.get("type") not in RECORD_TYPES:
+            raise ValidationError(f"line {number}: a record needs a type, one of "
+                                  f"{', '.join(RECORD_TYPES)}", field=f"line {number}.type")
+        yield record
+
+
+def import_records(memory: Memory, records: Iterable[dict[str, Any]], *,
+                   user_id: str | None = None, batch_size: int = 500) -> ImportReport:
+    """Write exported records into ``memory``'s store, for ``user_id`` (default: the
+    exported user). Idempotent: importing the same records again changes nothing."""
+    from graphmem.memory import _check_user
+
+    records = iter(records)
+    header = next(records, None)
+    if header is None or header.get("type") != "header" or header.get("format") != FORMAT:
+        raise ValidationError("not a graphmem export: the first record must be its header",
+                              field="header")
+    if header.get("version") != VERSION:
+        raise ValidationError(f"export format version {header.get('version')} is not "
+                              f"supported (expected {VERSION})", field="header.version")
+    target = user_id or header["user_id"]
+    _check_user(target)
+    writer = _Writer(memory, target, batch_size, rehome=target != header["user_id"])
+    for record in records:
+        writer.add(record)
+    writer.flush_all()
+    return ImportReport(target, writer.counts)
+
+
+def import_file(memory: Memory, lines: Iterable[str], *, user_id: str | None = None
+                ) -> ImportReport:
+    """``import_records`` over the lines of an export file."""
+    return import_records(memory, read_records(lines), user_id=user_id)
+
+
+# Record type -> (query, stage). Records arrive grouped in stage order; a batch of a
+# stage is written before any record of a later stage (cards need their people, edges
+# need their cards).
+_STAGES = {"user": 0, "person": 1, "maybe_same": 2, "session": 3, "document": 3,
+           "source": 4, "card": 5, "supersedes": 6, "conflicts_with": 6, "abstraction": 7,
+           "task": 8}
+
+
+class _Writer:
+    """Buffers records per query and writes them in batches, stage by stage."""
+
+    def __init__(self, memory: Memory, user_id: str, batch_size: int, *,
+                 rehome: bool = False) -> None:
+        self.memory, self.user_id, self.batch_size = memory, user_id, batch_size
+        self.rehome = rehome
+        self.card_ids: dict[str, str] = {}  # exported id -> id for the new user
+        self.pending: dict[str, list[dict[str, Any]]] = {}
+        self.stage = 0
+        self.counts: dict[str, int] = {}
+        self.task_edges: list[dict[str, Any]] = []
+
+    def add(self, record: dict[str, Any]) -> None:
+        kind = record["type"]
+        if kind == "header":
+            raise ValidationError("a second header: concatenated exports are not supported",
+                                  field="header")
+        stage = _STAGES[kind]
+        if stage > self.stage:
+            self.flush_all()
+            self.stage = stage
+        query, row = self._row(record)
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        rows = self.pending.setdefault(query, [])
+        rows.append(row)
+        if len(rows) >= self.batch_size:
+            self._flush(query)
+
+    def flush_all(self) -> None:
+        for query in list(self.pending):
+            self._flush(query)
+        edges, self.task_edges = self.task_edges, []
+        for start in range(0, len(edges), self.batch_size):
+            self.memory.store.run("import_task_edges", {
+                "user_id": self.user_id, "rows": edges[start:start + self.batch_size]},
+                write=True)
+
+    def _flush(self, query: str) -> None:
+        rows = self.pending.pop(query, [])
+        if not rows:
+            return
+        if query == "import_cards":
+            self._embed(rows)
+        if query == "import_user":
+            for row in rows:
+                self.memory.store.run(query, {"user_id": self.user_id, "props": row},
+                                      write=True)
+            return
+        self.memory.store.run(query, {"user_id": self.user_id, "rows": rows}, write=True)
+
+    def _embed(self, rows: list[dict[str, Any]]) -> None:
+        """Vectors for the cards that came without one (or with another dimension)."""
+        dimension = self.memory.embedder.dimension
+        todo = [r for r in rows if len(r.get("embedding") or []) != dimension]
+        if todo:
+            texts = [card_from_row({"card": r["props"]}).embedding_text for r in todo]
+            for row, vector in zip(todo, self.memory.embedder.embed(texts), strict=True):
+                row["embedding"] = [float(x) for x in vector]
+
+    def _row(self, record: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        kind = record["type"]
+        props = self._own(record.get("props") or {})
+        if kind == "user":
+            return "import_user", props
+        if kind == "person":
+            return "import_people", {"key": record["key"], "props": props,
+                                     "knows": record.get("knows")}
+        if kind == "maybe_same":
+            return "import_person_links", {"source": record["source"],
+                                           "target": record["target"], "props": props}
+        if kind in ("session", "document"):
+            return "import_containers", {"type": kind, "id": record["id"], "props": props}
+        if kind == "source":
+            return "import_sources", {"id": record["id"], "props": props,
+                                      "containers": record.get("containers") or []}
+        if kind == "card":
+            props = self._rehome_card(props)
+            return "import_cards", {"id": props["id"], "props": props,
+                                    "embedding": record.get("embedding"),
+                                    "ann": bool(record.get("ann")),
+                                    "people": record.get("people") or [],
+                                    "sources": record.get("sources") or []}
+        if kind in ("supersedes", "conflicts_with"):
+            return "import_edges", {"type": kind, "source": self._card(record["source"]),
+                                    "target": self._card(record["target"]), "props": props}
+        if kind == "abstraction":
+            members = [{**m, "id": self._card(m["id"])} for m in record.get("members") or []]
+            for key in ("representative", "ranked"):
+                if key in props:
+                    props[key] = _map_ids(props[key], self._card)
+            return "import_abstractions", {"id": record["id"], "props": props,
+                                           "members": members}
+        self.task_edges.append({"id": record["id"], "blocked_by": record.get("blocked_by", []),
+                                "cites": [self._card(c) for c in record.get("cites", [])]})
+        return "import_tasks", {"id": record["id"], "props": props}
+
+    def _own(self, props: dict[str, Any]) -> dict[str, Any]:
+        """Properties re-homed to the target user."""
+        return {**props, "user_id": self.user_id} if "user_id" in props else dict(props)
+
+    def _rehome_card(self, props: dict[str, Any]) -> dict[str, Any]:
+        """For another user, re-derive the content hash (it includes the user) and the id
+        when it was derived from the content, so remembering the same fact again for the
+        new user finds this card instead of adding a twin."""
+        if not self.rehome:
+            return props
+        old_id, old_hash = props["id"], props.get("content_hash") or ""
+        card = card_from_row({"card": {**props, "id": None, "content_hash": None}})
+        new_id = card.id if old_hash and old_id == old_hash[:32] else old_id
+        self.card_ids[old_id] = new_id  # type: ignore[assignment]
+        return {**props, "id": new_id, "content_hash": card.content_hash}
+
+    def _card(self, card_id: str) -> str:
+        return self.card_ids.get(card_id, card_id)
+
+
+def _map_ids(value: Any, rename: Any) -> Any:
+    """Card ids inside an abstraction property (an id, or a list of ids), renamed."""
+    if isinstance(value, str):
+        return rename(value)
+    if isinstance(value, list):
+        return [rename(v) if isinstance(v, str) else v for v in value]
+    return value

@@ -1,0 +1,506 @@
+"""The HTTP API: a thin FastAPI shell over one ``Memory`` per process.
+
+Every route parses its body, checks the API key against the user in the path, calls one
+``Memory`` method and maps graphmem errors to statuses (422 naming the field, 404, 409,
+503; anything else a generic 500 with the request id). Routes are plain ``def`` so
+FastAPI runs them in its threadpool: ``Memory`` is safe to share between threads (the
+FalkorDB and Neo4j clients pool their connections, the embedder guards its cache with a
+lock, card updates are guarded by versions and task writes by the task-graph version),
+so no service-level lock is needed.
+
+Run it with ``graphmem serve`` (uvicorn, loopback by default), or::
+
+    uvicorn --factory graphmem.service.http:app_from_env
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from graphmem import __version__
+from graphmem.consolidation import ConsolidationReport
+from graphmem.errors import (
+    ConflictError,
+    GraphmemError,
+    NotFoundError,
+    StoreUnavailableError,
+    ValidationError,
+)
+from graphmem.memory import Memory, _check_user
+from graphmem.models import Card, Person, RememberResult
+from graphmem.recall.engine import RecallHit
+from graphmem.service import schemas as s
+from graphmem.service.auth import ApiKeys, key_from_headers
+from graphmem.service.logging import RequestLogMiddleware, log
+from graphmem.tasks import BlockedTask, Task
+
+DEFAULT_MAX_BODY = 2 * 1024 * 1024
+STATUS: list[tuple[type[GraphmemError], int, str]] = [
+    (ValidationError, 422, "validation_error"), (NotFoundError, 404, "not_found"),
+    (ConflictError, 409, "conflict")]
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """What the service needs besides memory: keys, the body limit, where memory is."""
+
+    api_keys: ApiKeys = field(default_factory=ApiKeys)
+    max_body_bytes: int = DEFAULT_MAX_BODY
+    home: Path | None = None
+    neo4j_uri: str | None = None
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any
+                 ) -> ServiceSettings:
+        env = dict(os.environ if environ is None else environ)
+        limit = env.get("GRAPHMEM_MAX_BODY_BYTES")
+        try:
+            max_body = int(limit) if limit else DEFAULT_MAX_BODY
+        except ValueError:
+            raise ValidationError("GRAPHMEM_MAX_BODY_BYTES must be a number of bytes",
+                                  field="GRAPHMEM_MAX_BODY_BYTES") from None
+        values: dict[str, Any] = {
+            "api_keys": ApiKeys.from_env(env), "max_body_bytes": max_body,
+            "home": Path(env["GRAPHMEM_HOME"]) if env.get("GRAPHMEM_HOME") else None,
+            "neo4j_uri": env.get("GRAPHMEM_NEO4J_URI") or None}
+        values |= {k: v for k, v in overrides.items() if v is not None}
+        return cls(**values)
+
+
+# -- middleware -------------------------------------------------------------------------
+class BodyLimitMiddleware:
+    """413 for bodies over the limit, by Content-Length or while streaming.
+
+    A streamed body that grows too large gets its 413 at once; the app then sees the
+    client as gone, and whatever it answers to that is dropped.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, send)
+            return
+        seen = 0
+        refused = started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes and not started:
+                    refused = True
+                    await self._refuse(scope, send)
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if refused:
+                return
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        await self.app(scope, counting_receive, guarded_send)
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        body = json.dumps({"error": "payload_too_large",
+                           "detail": f"request body over {self.max_bytes} bytes",
+                           "request_id": scope.get("state", {}).get("request_id")}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+# -- errors -----------------------------------------------------------------------------
+def _error(request: Request, status: int, code: str, detail: Any,
+           field: str | None = None) -> JSONResponse:
+    return JSONResponse(status_code=status, content={
+        "error": code, "detail": detail, "field": field,
+        "request_id": getattr(request.state, "request_id", None)})
+
+
+def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
+    request_id = getattr(request.state, "request_id", None)
+    if isinstance(exc, StoreUnavailableError):  # its text names sockets and hosts: log it
+        log.warning("store unavailable: %s", exc, extra={"fields": {"request_id": request_id}})
+        return _error(request, 503, "store_unavailable",
+                      "the memory store is unavailable; retry later")
+    for kind, status, code in STATUS:
+        if isinstance(exc, kind):
+            field = exc.field if isinstance(exc, ValidationError) else None
+            return _error(request, status, code, str(exc), field)
+    log.error("graphmem error", exc_info=exc, extra={"fields": {"request_id": request_id}})
+    return _error(request, 500, "internal_error", "internal server error; quote the request id")
+
+
+def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
+              for e in exc.errors()]
+    first = errors[0]["loc"] if errors else []
+    field = ".".join(str(p) for p in first[1:] if p != "body") if len(first) > 1 else None
+    return _error(request, 422, "validation_error", errors, field or None)
+
+
+def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    codes = {401: "unauthorized", 403: "forbidden", 404: "not_found",
+             405: "method_not_allowed"}
+    response = _error(request, exc.status_code, codes.get(exc.status_code, "http_error"),
+                      exc.detail)
+    for name, value in (exc.headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+# -- dependencies -----------------------------------------------------------------------
+bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer <API key>")
+api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
+
+
+def get_memory(request: Request) -> Memory:
+    return request.app.state.memory
+
+
+def authorized_user(
+        request: Request, user_id: str,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+        x_api_key: Annotated[str | None, Depends(api_key_header)]) -> str:
+    """The user of the path, once the request's key is known to grant it."""
+    _check_user(user_id)
+    keys: ApiKeys = request.app.state.settings.api_keys
+    if not keys.enabled:
+        return user_id
+    authorization = f"Bearer {credentials.credentials}" if credentials else None
+    key = key_from_headers(authorization, x_api_key)
+    if key is None or keys.users_of(key) is None:
+        raise HTTPException(401, "missing or unknown API key",
+                            headers={"WWW-Authenticate": "Bearer"})
+    if not keys.allows(key, user_id):
+        raise HTTPException(403, "this API key may not access that user")
+    return user_id
+
+
+User = Annotated[str, Depends(authorized_user)]
+Mem = Annotated[Memory, Depends(get_memory)]
+
+
+# -- routes -----------------------------------------------------------------------------
+cards = APIRouter(prefix="/v1/users/{user_id}", tags=["cards"])
+recall = APIRouter(prefix="/v1/users/{user_id}", tags=["recall"])
+ingest = APIRouter(prefix="/v1/users/{user_id}/ingest", tags=["ingest"])
+tasks = APIRouter(prefix="/v1/users/{user_id}/tasks", tags=["tasks"])
+transfer = APIRouter(prefix="/v1/users/{user_id}", tags=["export / import"])
+ops = APIRouter(tags=["service"])
+
+
+@cards.post("/cards", response_model=Card)
+def remember(user: User, memory: Mem, body: s.CardIn) -> Card:
+    """Remember one card (idempotent: the same content twice is one card)."""
+    return memory.remember(body.to_card(user))
+
+
+@cards.post("/cards:batch", response_model=RememberResult)
+def remember_batch(user: User, memory: Mem, body: s.CardBatch) -> RememberResult:
+    """Remember many cards; all are validated before any is written."""
+    parsed = []
+    for i, card in enumerate(body.cards):
+        try:
+            parsed.append(card.to_card(user))
+        except ValidationError as exc:
+            raise ValidationError(str(exc), field=f"cards.{i}.{exc.field}") from None
+    return memory.remember_many(parsed)
+
+
+@cards.get("/cards", response_model=list[Card])
+def list_cards(user: User, memory: Mem,
+               status: Annotated[str, Query(description="active, superseded, forgotten "
+                                                        "or all")] = "active",
+               limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+               offset: Annotated[int, Query(ge=0)] = 0) -> list[Card]:
+    """A user's cards, newest first."""
+    if status not in ("active", "superseded", "forgotten", "all"):
+        raise ValidationError("status must be active, superseded, forgotten or all",
+                              field="status")
+    return memory.cards(user, status=None if status == "all" else status, limit=limit,
+                        offset=offset)
+
+
+@cards.get("/cards/{card_id}", response_model=Card)
+def get_card(user: User, memory: Mem, card_id: str) -> Card:
+    """One card with everything stored about it."""
+    return memory.get(user, card_id)
+
+
+@cards.post("/cards/{card_id}/forget", response_model=s.ForgetOut)
+def forget(user: User, memory: Mem, card_id: str,
+           body: Annotated[s.ForgetIn | None, Body()] = None) -> s.ForgetOut:
+    """Forget a card: restorable by default, erased for good with ``hard``."""
+    body = body or s.ForgetIn()
+    memory.forget(user, card_id, hard=body.hard, reason=body.reason)
+    return s.ForgetOut(id=card_id, hard=body.hard)
+
+
+@cards.post("/cards/{card_id}/restore", response_model=Card)
+def restore(user: User, memory: Mem, card_id: str) -> Card:
+    """Bring a soft-forgotten card back (409 when it is not forgotten)."""
+    return memory.restore(user, card_id)
+
+
+@cards.get("/cards/{card_id}/provenance", response_model=s.ProvenanceOut)
+def provenance(user: User, memory: Mem, card_id: str) -> dict[str, Any]:
+    """Where a card came from: source turn or passage, supersessions, conflicts,
+    abstractions."""
+    return memory.provenance(user, card_id)
+
+
+@recall.post("/recall", response_model=list[RecallHit])
+def recall_cards(user: User, memory: Mem, body: s.RecallIn) -> list[RecallHit]:
+    """The most useful cards for a query (vector + full-text + graph), best first."""
+    return memory.recall(user, body.query, **body.model_dump(exclude={"query"}))
+
+
+@recall.post("/context", response_model=s.ContextOut)
+def context(user: User, memory: Mem, body: s.ContextIn) -> s.ContextOut:
+    """A compact memory block for a prompt, never over the token budget."""
+    return s.ContextOut(context=memory.context(user, body.query,
+                                               token_budget=body.token_budget, k=body.k))
+
+
+@recall.get("/people", response_model=list[Person])
+def people(user: User, memory: Mem) -> list[Person]:
+    """The people in the user's life, their relationship (and its history), card counts."""
+    return memory.people(user)
+
+
+# -- ingest -----------------------------------------------------------------------------
+def _ingested(memory: Memory, cards_: list[Card]) -> s.IngestOut:
+    result = memory.remember_many(cards_)
+    return s.IngestOut(ids=result.ids, cards=len(cards_), created=result.created,
+                       unchanged=result.unchanged, updated=result.updated)
+
+
+@ingest.post("/conversation", response_model=s.IngestOut)
+def ingest_conversation(user: User, memory: Mem, body: s.ConversationIn) -> s.IngestOut:
+    """Extract cards from conversation turns (who said what, about whom, when)."""
+    from ingestion import extract_conversation
+
+    turns = [t.model_dump(exclude_none=True) for t in body.turns]
+    return _ingested(memory, extract_conversation(turns, user, people=memory.people(user)))
+
+
+@ingest.post("/text", response_model=s.IngestOut)
+def ingest_text(user: User, memory: Mem, body: s.TextIn) -> s.IngestOut:
+    """Extract cards from a document's text, passage by passage."""
+    from graphmem.timeutil import to_ms
+    from ingestion import extract_text, split_passages
+
+    try:
+        when = to_ms(body.timestamp) if body.timestamp is not None else None
+    except ValueError as exc:
+        raise ValidationError(f"timestamp: {exc}", field="timestamp") from None
+    found = extract_text(split_passages(body.text), user, body.document, timestamp=when,
+                         people=memory.people(user))
+    return _ingested(memory, found)
+
+
+@ingest.post("/cards", response_model=s.IngestOut)
+def ingest_cards(user: User, memory: Mem, body: s.CardsIn) -> s.IngestOut:
+    """Store Advanced JSON Card records as they are (a record of another user is a 422)."""
+    from ingestion.loaders import parse_card
+
+    return _ingested(memory, [parse_card(r, user, where=f"cards[{i}]")
+                              for i, r in enumerate(body.cards)])
+
+
+# -- tasks ------------------------------------------------------------------------------
+@tasks.post("", response_model=Task, status_code=201)
+def create_task(user: User, memory: Mem, body: s.TaskIn) -> Task:
+    """Create a pending task (409 if a dependency would close a cycle)."""
+    return memory.tasks.create(user, body.subject, body.description,
+                               blocked_by=body.blocked_by, owner=body.owner,
+                               cites=body.cites, task_id=body.id)
+
+
+@tasks.get("", response_model=list[Task])
+def list_tasks(user: User, memory: Mem, status: str | None = None) -> list[Task]:
+    """A user's tasks, oldest first, optionally of one status."""
+    return memory.tasks.list(user, status)
+
+
+@tasks.get("/ready", response_model=list[Task])
+def ready_tasks(user: User, memory: Mem) -> list[Task]:
+    """Pending tasks with nothing open blocking them."""
+    return memory.tasks.ready(user)
+
+
+@tasks.get("/blocked", response_model=list[BlockedTask])
+def blocked_tasks(user: User, memory: Mem) -> list[BlockedTask]:
+    """Open tasks waiting on open blockers, with those blockers."""
+    return memory.tasks.blocked(user)
+
+
+@tasks.get("/done", response_model=list[Task])
+def done_tasks(user: User, memory: Mem) -> list[Task]:
+    """Completed tasks, oldest first."""
+    return memory.tasks.done(user)
+
+
+@tasks.get("/{task_id}", response_model=Task)
+def get_task(user: User, memory: Mem, task_id: str) -> Task:
+    """One task with both directions of its dependencies and its cited cards."""
+    return memory.tasks.get(user, task_id)
+
+
+@tasks.patch("/{task_id}", response_model=Task)
+def update_task(user: User, memory: Mem, task_id: str, body: s.TaskUpdateIn) -> Task:
+    """Change a task: status, fields, dependencies, citations (only the fields given)."""
+    given = {name: getattr(body, name) for name in ("owner", "subject", "description")
+             if name in body.model_fields_set}
+    return memory.tasks.update(
+        user, task_id, status=body.status, add_blocked_by=body.add_blocked_by,
+        remove_blocked_by=body.remove_blocked_by, add_blocks=body.add_blocks,
+        cites=body.cites, expected_version=body.expected_version, force=body.force, **given)
+
+
+@tasks.post("/{task_id}/complete", response_model=Task)
+def complete_task(user: User, memory: Mem, task_id: str,
+                  body: Annotated[s.CompleteIn | None, Body()] = None) -> Task:
+    """Mark a task completed (409 while a blocker is open, unless ``force``)."""
+    body = body or s.CompleteIn()
+    return memory.tasks.complete(user, task_id, force=body.force,
+                                 expected_version=body.expected_version)
+
+
+# -- export / import --------------------------------------------------------------------
+@transfer.get("/export", response_class=StreamingResponse, responses={200: {
+    "content": {"application/x-ndjson": {}},
+    "description": "The user's memory as JSON Lines (see graphmem.export)."}})
+def export(user: User, memory: Mem, with_embeddings: bool = False) -> StreamingResponse:
+    """Everything of the user, losslessly, one JSON record per line."""
+    from graphmem.export import export_records
+
+    records = export_records(memory, user, with_embeddings=with_embeddings)
+    first = next(records)  # runs the completeness check before the 200 goes out
+
+    def lines() -> Iterator[str]:
+        for record in itertools.chain([first], records):
+            yield json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+@transfer.post("/import", response_model=s.ImportOut, openapi_extra={"requestBody": {
+    "required": True, "content": {"application/x-ndjson": {
+        "schema": {"type": "string"},
+        "example": '{"type": "header", "format": "graphmem-export", "version": 1, '
+                   '"user_id": "alice", "embeddings": false, "dimension": null}\n'}}}})
+async def import_(user: User, request: Request) -> s.ImportOut:
+    """Import an export (JSON Lines) into this user; importing twice changes nothing."""
+    from graphmem.export import import_file
+
+    try:
+        body = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValidationError("the export must be UTF-8 text", field="body") from None
+    report = await run_in_threadpool(import_file, request.app.state.memory,
+                                     body.splitlines(), user_id=user)
+    return s.ImportOut(user_id=report.user_id, counts=report.counts)
+
+
+@ops.get("/health", response_model=s.Health, responses={503: {"model": s.Health}})
+def health(request: Request) -> Any:
+    """Is the store reachable? No API key needed; says nothing about any user."""
+    memory: Memory = request.app.state.memory
+    dialect = memory.store.caps.dialect
+    try:
+        memory.store.run("health")
+    except GraphmemError:
+        return JSONResponse(status_code=503, content=s.Health(
+            status="unavailable", version=__version__, store=dialect).model_dump())
+    return s.Health(status="ok", version=__version__, store=dialect)
+
+
+@cards.post("/cards/{card_id}/feedback", response_model=Card)
+def feedback(user: User, memory: Mem, card_id: str, body: s.FeedbackIn) -> Card:
+    """Thumbs up/down or a 1-5 rating: moves the card's reward and confidence (recall
+    ranks by them); negative feedback flags it ``needs_revision``."""
+    return memory.feedback(user, card_id, body.signal)
+
+
+@recall.post("/consolidate", response_model=ConsolidationReport, tags=["consolidation"])
+def consolidate(user: User, memory: Mem,
+                body: Annotated[s.ConsolidateIn | None, Body()] = None) -> ConsolidationReport:
+    """Resolve conflicts, build abstractions, forget faded cards (or report, dry run)."""
+    body = body or s.ConsolidateIn()
+    return memory.consolidate(user, tuple(body.steps), dry_run=body.dry_run, seed=body.seed)
+
+
+# -- the app ----------------------------------------------------------------------------
+MemorySource = Memory | Callable[[], Memory] | None
+
+
+def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None = None
+               ) -> FastAPI:
+    """The FastAPI app. ``memory``: a ``Memory`` to serve (left open at shutdown), a
+    factory called once at startup (closed at shutdown), or None to open the one
+    ``settings`` point at."""
+    settings = settings or ServiceSettings.from_env()
+    if memory is None:
+        def memory() -> Memory:
+            return Memory.open(settings.home, neo4j_uri=settings.neo4j_uri)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        owned = not isinstance(memory, Memory)
+        opened = await run_in_threadpool(memory) if owned else memory  # type: ignore[operator]
+        app.state.memory = opened
+        try:
+            yield
+        finally:
+            if owned:
+                await run_in_threadpool(opened.close)
+
+    app = FastAPI(title="graphmem", version=__version__, lifespan=lifespan,
+                  description="Knowledge-graph memory for LLM agents. Every route but "
+                              "/health is scoped to the user in its path and needs an "
+                              "API key granting that user (when keys are configured).")
+    app.state.settings = settings
+    for router in (cards, recall, ingest, tasks, transfer, ops):
+        app.include_router(router)
+    app.add_exception_handler(GraphmemError, _graphmem_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestLogMiddleware)
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """Factory for ``uvicorn --factory``: settings and keys from the environment."""
+    return create_app()

@@ -1,0 +1,280 @@
+"""Request and response bodies of the HTTP API (pydantic, with OpenAPI examples).
+
+The user is always in the path (``/v1/users/{user_id}/...``), never in a body. Bodies
+are strict (unknown fields are a 422 naming them). Responses reuse graphmem's own models
+(``Card``, ``Person``, ``RecallHit``, ``Task``) so the API and the library say the same.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from graphmem.models import MAX_TEXT, Card, Category, Provenance
+
+When = int | str
+WHEN = "When: ISO-8601 text or epoch seconds/milliseconds."
+
+
+def _examples(*examples: dict[str, Any]) -> ConfigDict:
+    return ConfigDict(extra="forbid", allow_inf_nan=False,
+                      json_schema_extra={"examples": list(examples)})
+
+
+CARD_EXAMPLE = {
+    "fact": "Alice is allergic to peanuts", "person": "Alice", "relationship": "sister",
+    "backstory": "mentioned while planning a birthday dinner",
+    "timestamp": "2024-03-20T10:15:00Z", "category": "health", "tags": ["allergy"],
+    "source": {"session_id": "chat-42", "turn": 3, "speaker": "user",
+               "text": "My sister Alice is allergic to peanuts, so no satay."}}
+
+
+class CardIn(BaseModel):
+    """A card to remember; the user comes from the path."""
+
+    model_config = _examples(CARD_EXAMPLE, {"fact": "I prefer window seats",
+                                            "category": "preference"})
+
+    fact: str = Field(min_length=1, max_length=MAX_TEXT, description="One atomic statement.")
+    backstory: str = Field("", max_length=MAX_TEXT, description="How/where it came up.")
+    person: str = Field("me", min_length=1, max_length=256,
+                        description="Who the fact is about; 'me' for the user.")
+    relationship: str | None = Field(None, max_length=128,
+                                     description="The person's relationship to the user.")
+    timestamp: When | None = Field(None, description=f"{WHEN} Default: now.")
+    id: str | None = Field(None, description="Card id; default: derived from the content.")
+    category: Category = Category.OTHER
+    tags: list[str] = Field(default_factory=list, max_length=64)
+    confidence: float | None = Field(None, ge=0.0, le=1.0)
+    importance: float | None = Field(None, ge=0.0, le=1.0)
+    emotion: float | None = Field(None, ge=0.0, le=1.0, description="Emotional intensity.")
+    source: Provenance | None = Field(None, description="Where it came from.")
+    valid_from: When | None = None
+    valid_to: When | None = None
+    version: int = Field(0, ge=0, description="0 for a new card; the stored version to "
+                                              "update an existing one.")
+
+    def to_card(self, user_id: str) -> Card:
+        """The library card (graphmem's ValidationError, naming the field, if invalid)."""
+        data = self.model_dump(exclude_none=True)
+        return Card.parse({**data, "user_id": user_id})
+
+
+class CardBatch(BaseModel):
+    """Many cards at once; all are validated before any is written."""
+
+    model_config = _examples({"cards": [CARD_EXAMPLE, {"fact": "I prefer window seats",
+                                                       "category": "preference"}]})
+
+    cards: list[CardIn] = Field(min_length=1, max_length=10_000)
+
+
+class FeedbackIn(BaseModel):
+    """Was the card useful? Thumbs "up"/"down" or a rating from 1 (bad) to 5 (great)."""
+
+    model_config = _examples({"signal": "up"}, {"signal": 2})
+
+    signal: Literal["up", "down"] | Annotated[int, Field(ge=1, le=5)]
+
+
+class ConsolidateIn(BaseModel):
+    """Which consolidation steps to run; ``dry_run`` reports without writing."""
+
+    model_config = _examples({"steps": ["conflicts", "abstraction", "forgetting"]},
+                             {"dry_run": True})
+
+    steps: list[Literal["conflicts", "abstraction", "forgetting"]] = Field(
+        default_factory=lambda: ["conflicts", "abstraction", "forgetting"], min_length=1)
+    dry_run: bool = False
+    seed: int = Field(0, description="Clustering seed (same seed, same clusters).")
+
+
+class ForgetIn(BaseModel):
+    """Soft forget (restorable) or, with ``hard``, erase text and vector for good."""
+
+    model_config = _examples({"hard": False, "reason": "outdated"}, {"hard": True})
+
+    hard: bool = False
+    reason: str = Field("asked by the user", min_length=1, max_length=500)
+
+
+class RecallIn(BaseModel):
+    """A recall query with optional filters."""
+
+    model_config = _examples(
+        {"query": "what should I avoid cooking for my sister?", "k": 5},
+        {"query": "trips", "person": "Alice", "since": "2024-01-01", "category": "life"})
+
+    query: str = Field(min_length=1, max_length=MAX_TEXT)
+    k: int = Field(10, ge=1, le=1000)
+    person: str | None = None
+    relationship: str | None = None
+    category: str | list[str] | None = None
+    tags: list[str] | None = None
+    since: When | None = Field(None, description=f"Only cards from then on. {WHEN}")
+    until: When | None = Field(None, description=f"Only cards up to then. {WHEN}")
+    include_superseded: bool = False
+    include_forgotten: bool = False
+    card_ids: list[str] | None = Field(None, description="Only among these cards.")
+
+
+class ContextIn(BaseModel):
+    """A compact memory block for a prompt, within a token budget."""
+
+    model_config = _examples({"query": "plan a birthday dinner for Alice",
+                              "token_budget": 300})
+
+    query: str = Field(min_length=1, max_length=MAX_TEXT)
+    token_budget: int = Field(400, ge=1, le=100_000)
+    k: int = Field(30, ge=1, le=1000)
+
+
+class ContextOut(BaseModel):
+    context: str
+
+
+class ForgetOut(BaseModel):
+    id: str
+    forgotten: bool = True
+    hard: bool
+
+
+class ProvenanceOut(BaseModel):
+    """Where a card came from and what became of it."""
+
+    card: Card
+    source: Provenance | None
+    person: str | None
+    relationship: str | None
+    relationship_history: list[str]
+    supersedes: list[str]
+    superseded_by: list[str]
+    conflicts: list[dict[str, Any]]
+    abstractions: list[dict[str, Any]]
+
+
+class TurnIn(BaseModel):
+    """One turn of a conversation; each needs a ``timestamp`` or a ``session_date``."""
+
+    model_config = _examples({"session_id": "chat-42", "turn": 0, "speaker": "user",
+                              "text": "My sister Alice is allergic to peanuts.",
+                              "session_date": "2024-03-20"})
+
+    session_id: str = Field(min_length=1, max_length=256)
+    turn: int = Field(ge=0)
+    speaker: str = Field(min_length=1, max_length=256)
+    text: str = Field(max_length=MAX_TEXT)
+    timestamp: When | None = None
+    session_date: When | None = None
+
+    @model_validator(mode="after")
+    def _dated(self) -> TurnIn:
+        if self.timestamp is None and self.session_date is None:
+            raise ValueError("a turn needs a timestamp or a session_date")
+        return self
+
+
+class ConversationIn(BaseModel):
+    """A conversation (one or many sessions): facts are extracted from the turns."""
+
+    model_config = _examples({"turns": [
+        {"session_id": "chat-42", "turn": 0, "speaker": "user",
+         "text": "My sister Alice is allergic to peanuts.", "session_date": "2024-03-20"},
+        {"session_id": "chat-42", "turn": 1, "speaker": "assistant",
+         "text": "Noted, no peanuts for Alice."}]})
+
+    turns: list[TurnIn] = Field(min_length=1, max_length=10_000)
+
+
+class TextIn(BaseModel):
+    """A document's text: split into passages, facts extracted from each."""
+
+    model_config = _examples({"document": "notes/2024-03.md",
+                              "text": "I moved to Lisbon in March. My brother Tom visited.",
+                              "timestamp": "2024-03-31"})
+
+    document: str = Field(min_length=1, max_length=1024, description="Document name/path.")
+    text: str = Field(min_length=1, max_length=1_000_000)
+    timestamp: When | None = Field(None, description=f"When it was written. {WHEN}")
+
+
+class CardsIn(BaseModel):
+    """Advanced JSON Card records as in a cards file (the lossless path)."""
+
+    model_config = _examples({"cards": [CARD_EXAMPLE]})
+
+    cards: list[dict[str, Any]] = Field(min_length=1, max_length=10_000)
+
+
+class IngestOut(BaseModel):
+    """What an ingest did: the cards extracted and how many were new."""
+
+    ids: list[str]
+    cards: int
+    created: int
+    unchanged: int
+    updated: int
+
+
+class TaskIn(BaseModel):
+    """A new task, optionally blocked by others and citing cards it relies on."""
+
+    model_config = _examples(
+        {"subject": "Book the restaurant", "description": "peanut-free menu",
+         "blocked_by": ["k3x9m2qa"], "owner": "planner-agent"},
+        {"subject": "Design the API"})
+
+    subject: str = Field(min_length=1, max_length=1000)
+    description: str = Field("", max_length=MAX_TEXT)
+    owner: str | None = None
+    blocked_by: list[str] = Field(default_factory=list)
+    cites: list[str] = Field(default_factory=list, description="Card ids.")
+    id: str | None = Field(None, description="Pick the task id; default: random.")
+
+
+class TaskUpdateIn(BaseModel):
+    """A change to a task; only the fields given change (``owner: null`` clears it)."""
+
+    model_config = _examples({"status": "in_progress", "owner": "planner-agent"},
+                             {"add_blocked_by": ["k3x9m2qa"], "expected_version": 2})
+
+    status: str | None = Field(None, description="pending, in_progress, completed, cancelled")
+    subject: str | None = None
+    description: str | None = None
+    owner: str | None = None
+    add_blocked_by: list[str] = Field(default_factory=list)
+    remove_blocked_by: list[str] = Field(default_factory=list)
+    add_blocks: list[str] = Field(default_factory=list)
+    cites: list[str] = Field(default_factory=list)
+    expected_version: int | None = Field(None, ge=1)
+    force: bool = False
+
+
+class CompleteIn(BaseModel):
+    """Complete a task; ``force`` completes it even while a blocker is open."""
+
+    model_config = _examples({"force": False}, {"force": True, "expected_version": 3})
+
+    force: bool = False
+    expected_version: int | None = Field(None, ge=1)
+
+
+class ImportOut(BaseModel):
+    user_id: str
+    counts: dict[str, int]
+
+
+class Health(BaseModel):
+    status: str = Field(description="ok, or unavailable when the store cannot be reached")
+    version: str
+    store: str = Field(description="the store's dialect: falkordb or neo4j")
+
+
+class ErrorOut(BaseModel):
+    """Every error answer: a code, a message, the field at fault if any, the request id."""
+
+    error: str
+    detail: Any
+    field: str | None = None
+    request_id: str | None = None
