@@ -7,8 +7,14 @@ import sys
 import textwrap
 import time
 
+import numpy as np
+import pytest
+
 from graphmem import Card, Memory
-from graphmem.store.embedded import EmbeddedServer
+from graphmem.cards import write_row
+from graphmem.errors import ValidationError
+from graphmem.store.embedded import EmbeddedServer, idle_timeout_from_env
+from graphmem.store.falkordb import FalkorDBStore
 
 
 def test_cards_survive_close_and_reopen(home):
@@ -82,3 +88,25 @@ def test_stale_pid_file_of_another_program_is_ignored(home):
     with Memory.open(home) as mem:
         assert mem.count("u") == {}
         assert server.pid() != os.getpid()
+
+
+def test_a_clean_stop_folds_the_aof_tail_into_the_snapshot(home):
+    store = FalkorDBStore.open_embedded(home)
+    store.ensure_schema(384)
+    vectors = np.random.default_rng(0).standard_normal((1000, 384))
+    rows = [write_row(Card(user_id="u", fact=f"fact {i}"), v) for i, v in enumerate(vectors)]
+    store.run("upsert_cards", {"user_id": "u", "rows": rows, "now": 1}, write=True)
+    server = EmbeddedServer(home)
+    tail = sum(p.stat().st_size for p in server.datadir.glob("appendonlydir/*.incr.aof"))
+    assert tail > 4 * 2**20  # each write is logged as query text, vectors included
+    store.close()  # the last client: a clean stop
+    assert sum(p.stat().st_size for p in server.datadir.glob("appendonlydir/*.incr.aof")) == 0
+    with Memory.open(home) as mem:
+        assert mem.count("u") == {"active": 1000}
+
+
+def test_a_bad_idle_timeout_is_named():
+    with pytest.raises(ValidationError) as caught:
+        idle_timeout_from_env({"GRAPHMEM_IDLE_TIMEOUT": "soon"})
+    assert caught.value.field == "GRAPHMEM_IDLE_TIMEOUT"
+    assert idle_timeout_from_env({"GRAPHMEM_IDLE_TIMEOUT": "0"}) == 0.0

@@ -1,8 +1,9 @@
 // Exact cosine over one user's cards: tenant-exact (never another user's card, always
-// min(k, cards) hits), linear in the user's cards (~13 ms at 10k).
+// min(k, cards with an embedding) hits), linear in the user's cards (p95 14 ms at 10k,
+// 53 ms at 40k on 2 cores). vec.cosineDistance is 1 - cos: the score is the cosine.
 MATCH (c:Card {user_id: $user_id})
-WHERE c.status IN $statuses
+WHERE c.status IN $statuses AND c.embedding IS NOT NULL
 WITH c, vec.cosineDistance(c.embedding, vecf32($vector)) AS distance
-ORDER BY distance ASC
+ORDER BY distance ASC, c.id
 LIMIT $k
 RETURN c.id AS id, 1.0 - distance AS score

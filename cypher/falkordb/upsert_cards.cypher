@@ -12,6 +12,8 @@ MERGE (p:Person {user_id: $user_id, key: r.person_key})
 MERGE (c:Card {user_id: $user_id, id: r.id})
   ON CREATE SET c += r.props, c.embedding = vecf32(r.embedding), c.version = 1,
                 c.created_at = $now, c.updated_at = $now
+// Cards of users in the vector index (see graphmem/vector.py) join it as written.
+FOREACH (_ IN CASE WHEN u.ann THEN [1] ELSE [] END | SET c:AnnCard)
 MERGE (c)-[:ABOUT]->(p)
 FOREACH (_ IN CASE WHEN r.source_id IS NULL THEN [] ELSE [1] END |
   MERGE (s:Source {user_id: $user_id, id: r.source_id})

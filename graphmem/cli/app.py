@@ -60,7 +60,8 @@ def open_memory(ctx: typer.Context) -> Iterator[Any]:
     from graphmem.memory import Memory
 
     options: Options = ctx.obj
-    memory = Memory.open(options.home, neo4j_uri=options.neo4j_uri, keep_server=True)
+    memory = run(lambda: Memory.open(options.home, neo4j_uri=options.neo4j_uri,
+                                     keep_server=True))
     try:
         yield memory
     finally:

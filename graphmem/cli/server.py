@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from graphmem.cli.app import Options, app, console
+from graphmem.cli.app import JsonOption, Options, app, console, print_json
 
 
 def _home(ctx: typer.Context) -> Path:
@@ -15,16 +15,35 @@ def _home(ctx: typer.Context) -> Path:
 
 
 @app.command()
-def status(ctx: typer.Context) -> None:
-    """Is the embedded server of this data directory running?"""
+def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
+    """Is the embedded server of this data directory running? (exit 1 if not)"""
+    from dataclasses import asdict
+
     from graphmem.store.embedded import EmbeddedServer
 
     server = EmbeddedServer(_home(ctx))
-    pid = server.pid()
-    if pid is None:
+    info = server.info()
+    if as_json:
+        print_json({"running": info is not None, "home": str(server.home),
+                    **(asdict(info) if info else {})})
+    elif info is None:
         console.print(f"stopped ({server.home})")
+    else:
+        idle = ("unknown" if info.idle_timeout_s is None
+                else "never" if info.idle_timeout_s == 0 else f"{info.idle_timeout_s:g}s")
+        console.print(
+            f"running ({server.home})\n"
+            f"  pid           {info.pid}\n"
+            f"  uptime        {_duration(info.uptime_s)}\n"
+            f"  idle timeout  {idle}"
+            + (f" (watchdog pid {info.watchdog_pid})" if info.watchdog_pid else "") + "\n"
+            f"  data on disk  {_size(info.data_bytes)}\n"
+            f"  memory (RSS)  {_size(info.rss_bytes)}\n"
+            f"  clients       {len(info.clients)}"
+            + (f" ({', '.join(info.clients)})" if info.clients else "") + "\n"
+            f"  socket        {server.socket}")
+    if info is None:
         raise typer.Exit(1)
-    console.print(f"running, pid {pid}, socket {server.socket}")
 
 
 @app.command()
@@ -36,3 +55,20 @@ def stop(ctx: typer.Context) -> None:
     with server.locked():
         stopped = server.stop()
     console.print("stopped" if stopped else "was not running")
+
+
+def _duration(seconds: int) -> str:
+    """``3725`` -> ``1h 02m 05s``."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}h {minutes:02d}m {secs:02d}s" if hours else f"{minutes}m {secs:02d}s"
+
+
+def _size(n: int) -> str:
+    """``1536`` -> ``1.5 KiB``."""
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} B"  # pragma: no cover

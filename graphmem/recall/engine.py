@@ -34,6 +34,7 @@ from graphmem.recall.mentions import (
 from graphmem.recall.scoring import Ranked, final_score, fuse
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
+from graphmem.vector import vector_candidates
 
 CANDIDATES = 50
 #: A person named (or referred to by relationship) in the query is the strongest signal
@@ -104,8 +105,9 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     depth = max(CANDIDATES, 3 * k)
 
     if "vector" in channels:
-        candidates.add("vector", store.run("exact_vector_search", {
-            "user_id": user_id, "vector": vector, "k": depth, "statuses": statuses}))
+        candidates.add("vector", [{"id": card_id, "score": score} for card_id, score in
+                                  vector_candidates(store, user_id, vector, depth,
+                                                    statuses=statuses)])
     text_query = store.fulltext_query(query) if "fulltext" in channels else None
     if text_query:
         candidates.add("fulltext", store.run("fulltext_search", {

@@ -5,12 +5,25 @@ The server is ``redis-server`` with the FalkorDB module, both shipped by the
 (``--port 0``), appends every write to its AOF and fsyncs before acknowledging
 (``appendfsync always``), and daemonizes, so it can outlive the process that started it.
 
+Why it outlives its clients: opening a large store is slow (the HNSW index is rebuilt at
+every start), so a short CLI call must find the server up. Who stops it:
+
+- ``Memory.open(home)`` owns the server for the process: the last graphmem client to
+  close stops it (``release``);
+- ``Memory.open(home, keep_server=True)`` (the CLI) leaves it running; a detached
+  watchdog (``graphmem.store.watchdog``) started with the server shuts it down after
+  ``GRAPHMEM_IDLE_TIMEOUT`` seconds (default 900, 0 = never) without a graphmem client;
+- ``graphmem stop`` / ``EmbeddedServer.stop`` stops server and watchdog at once.
+
 Files in ``<home>/falkordb/``::
 
     graphmem.sock   the socket clients connect to
     server.pid      the daemon's pid (written by redis)
     server.lock     flock()ed while a process starts, stops or releases the server
     server.log      the server's log
+    server.json     how the server was started (idle timeout), for status and restarts
+    watchdog.pid    the idle watchdog's pid (written by the watchdog)
+    watchdog.log    the watchdog's output
     data/           AOF and snapshots
 """
 
@@ -18,26 +31,79 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
+import math
 import os
 import signal
 import subprocess
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
-from graphmem.errors import StoreUnavailableError
+from graphmem.errors import StoreUnavailableError, ValidationError
 
 # sockaddr_un.sun_path is 108 bytes on Linux, including the terminating NUL.
 _MAX_SOCKET_PATH = 107
 _CLIENT_PREFIX = "graphmem"
+#: connection names of graphmem's own tooling; never counted as clients (see ``release``)
+STATUS_CLIENT = "status"
+WATCHDOG_CLIENT = "watchdog"
+IDLE_TIMEOUT_ENV = "GRAPHMEM_IDLE_TIMEOUT"
+DEFAULT_IDLE_TIMEOUT = 900.0
+_WATCHDOG_MODULE = "graphmem.store.watchdog"
+#: an AOF tail (queries since the last snapshot) above this is compacted at a clean stop
+_COMPACT_TAIL_BYTES = 4 * 2**20
+
+
+def idle_timeout_from_env(environ: Mapping[str, str] | None = None) -> float:
+    """Seconds without a graphmem client before the server stops itself (0 = never).
+
+    Examples:
+        >>> idle_timeout_from_env({"GRAPHMEM_IDLE_TIMEOUT": "60"})
+        60.0
+        >>> idle_timeout_from_env({})
+        900.0
+    """
+    env = os.environ if environ is None else environ
+    raw = env.get(IDLE_TIMEOUT_ENV, "").strip()
+    if not raw:
+        return DEFAULT_IDLE_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise ValidationError(f"{IDLE_TIMEOUT_ENV} must be a number of seconds >= 0 "
+                              f"(0 = never stop), got {raw!r}", field=IDLE_TIMEOUT_ENV)
+    return value
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    """What ``graphmem status`` shows about a running server."""
+
+    pid: int
+    uptime_s: int
+    idle_timeout_s: float | None  # None: unknown (started by an older graphmem)
+    watchdog_pid: int | None
+    data_bytes: int  # AOF and snapshots on disk
+    rss_bytes: int
+    clients: list[str]  # graphmem clients connected now
 
 
 class EmbeddedServer:
     """Start, find, share and stop the FalkorDB server of one data directory."""
 
-    def __init__(self, home: Path | str) -> None:
+    def __init__(self, home: Path | str, *, idle_timeout: float | None = None) -> None:
+        """``idle_timeout`` (seconds, 0 = never) applies to a server this object starts;
+        None reads ``GRAPHMEM_IDLE_TIMEOUT`` at start time."""
+        self.idle_timeout = idle_timeout
         self.home = Path(home).expanduser().resolve()
         self.dir = self.home / "falkordb"
         self.socket = self.dir / "graphmem.sock"
@@ -45,6 +111,9 @@ class EmbeddedServer:
         self.lockfile = self.dir / "server.lock"
         self.logfile = self.dir / "server.log"
         self.datadir = self.dir / "data"
+        self.statefile = self.dir / "server.json"
+        self.watchdog_pidfile = self.dir / "watchdog.pid"
+        self.watchdog_logfile = self.dir / "watchdog.log"
         if len(str(self.socket).encode()) > _MAX_SOCKET_PATH:
             raise StoreUnavailableError(
                 f"data directory path is too long for a unix socket ({self.socket}); "
@@ -66,15 +135,21 @@ class EmbeddedServer:
         if not self.socket.exists():
             return False
         try:
-            client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=2)
+            client = self.connect(timeout=2)
             try:
                 return bool(client.ping())
             finally:
                 client.close()
         except redis.exceptions.BusyLoadingError:
             return False
-        except (redis.exceptions.ConnectionError, OSError):
-            return False
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+            return False  # TimeoutError: busy rebuilding its vector index
+
+    def connect(self, name: str | None = None, *, timeout: float = 5.0) -> redis.Redis:
+        """A plain connection for housekeeping: no retries (redis-py's default backoff
+        turns every SHUTDOWN and every probe of a stopped server into seconds)."""
+        return redis.Redis(unix_socket_path=str(self.socket), socket_timeout=timeout,
+                           client_name=name, retry=Retry(NoBackoff(), 0))
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -93,23 +168,104 @@ class EmbeddedServer:
 
         Must be called with the lock held (see ``locked``) when other processes may race.
         """
-        if self.is_running():
-            return self.socket
         pid = self.pid()
         if pid is not None:
-            # Alive but not answering yet: it is loading its AOF. Wait for it.
+            # Alive; maybe still loading its AOF: wait for it.
             self._wait_ready(pid, timeout)
+            self._ensure_watchdog(pid)
             return self.socket
+        idle = self.idle_timeout if self.idle_timeout is not None else idle_timeout_from_env()
         self._clean_stale()
         self._start()
         pid = self._wait_pid(timeout=10.0)
+        self._write_state({"pid": pid, "idle_timeout": idle})
+        self._ensure_watchdog(pid)  # before loading: a crashed starter leaves no orphan
         self._wait_ready(pid, timeout)
         return self.socket
 
     def _clean_stale(self) -> None:
-        for path in (self.socket, self.pidfile):
+        for path in (self.socket, self.pidfile, self.statefile):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+
+    # -- state file and watchdog -------------------------------------------------------
+    def _write_state(self, state: dict[str, object]) -> None:
+        tmp = self.statefile.with_suffix(".tmp")
+        tmp.write_text(json.dumps(state))
+        tmp.replace(self.statefile)
+
+    def _state(self, pid: int) -> dict[str, object]:
+        """What was recorded when server ``pid`` started ({} if unknown)."""
+        try:
+            state = json.loads(self.statefile.read_text())
+        except (FileNotFoundError, ValueError):
+            return {}
+        return state if isinstance(state, dict) and state.get("pid") == pid else {}
+
+    def recorded_idle_timeout(self, pid: int) -> float | None:
+        value = self._state(pid).get("idle_timeout")
+        return float(value) if isinstance(value, int | float) else None
+
+    def watchdog_pid(self, server_pid: int | None = None) -> int | None:
+        """The pid of this directory's live idle watchdog (of server ``server_pid``)."""
+        try:
+            pid = int(self.watchdog_pidfile.read_text().strip())
+        except (FileNotFoundError, ValueError):
+            return None
+        mark = _WATCHDOG_MODULE.encode() if server_pid is None \
+            else f"--server-pid\0{server_pid}\0".encode()
+        return pid if _alive(pid) and _cmdline_has(pid, mark) else None
+
+    def _ensure_watchdog(self, pid: int) -> None:
+        """Start the idle watchdog of server ``pid`` unless one runs or it never idles.
+
+        A watchdog of an earlier (killed) server may still be winding down: it does not
+        count, it exits by itself.
+        """
+        idle = self.recorded_idle_timeout(pid)
+        if not idle or self.watchdog_pid(pid) is not None:
+            return
+        command = [sys.executable, "-m", _WATCHDOG_MODULE, "--home", str(self.home),
+                   "--idle", repr(idle), "--server-pid", str(pid)]  # --server-pid last
+        # sh backgrounds the watchdog, prints its pid and exits at once: the watchdog is
+        # reparented to init, so it outlives us and never lingers as our zombie.
+        spawned = subprocess.run(
+            ["/bin/sh", "-c", 'log=$1; shift; "$@" </dev/null >>"$log" 2>&1 & echo $!',
+             "sh", str(self.watchdog_logfile), *command],
+            start_new_session=True, check=True, timeout=30, capture_output=True, text=True)
+        # Written here, under the lock, so the next starter sees it at once.
+        self.watchdog_pidfile.write_text(spawned.stdout.strip())
+
+    def _stop_watchdog(self) -> None:
+        pid = self.watchdog_pid()
+        if pid is not None and pid != os.getpid():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    def info(self) -> ServerInfo | None:
+        """Pid, uptime, idle timeout, sizes and clients of the running server (None if down).
+
+        Connects as ``status``, which neither counts as a client nor as activity.
+        """
+        pid = self.pid()
+        if pid is None:
+            return None
+        client = self.connect(STATUS_CLIENT, timeout=5)
+        try:
+            stats = client.info()
+            names = [c.get("name", "") for c in client.client_list()]
+        except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError,
+                OSError):
+            stats, names = {}, []
+        finally:
+            client.close()
+        data = sum(p.stat().st_size for p in self.datadir.rglob("*") if p.is_file()) \
+            if self.datadir.is_dir() else 0
+        return ServerInfo(
+            pid=pid, uptime_s=int(stats.get("uptime_in_seconds", 0)),
+            idle_timeout_s=self.recorded_idle_timeout(pid), watchdog_pid=self.watchdog_pid(),
+            data_bytes=data, rss_bytes=int(stats.get("used_memory_rss", _rss(pid))),
+            clients=[n for n in names if n.startswith(_CLIENT_PREFIX)])
 
     def _start(self) -> None:
         try:
@@ -166,7 +322,7 @@ class EmbeddedServer:
 
     def client_names(self) -> list[str]:
         """Names of the graphmem clients connected now (one per open Memory)."""
-        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=5)
+        client = self.connect(timeout=5)
         try:
             return [c.get("name", "") for c in client.client_list()
                     if c.get("name", "").startswith(_CLIENT_PREFIX)]
@@ -174,13 +330,18 @@ class EmbeddedServer:
             client.close()
 
     def stop(self, *, timeout: float = 60.0) -> bool:
-        """Shut the server down cleanly (AOF fsynced). True if one was running."""
+        """Shut the server and its watchdog down cleanly (AOF fsynced). True if one ran.
+
+        Call with the lock held (see ``locked``).
+        """
+        self._stop_watchdog()
         pid = self.pid()
         if pid is None:
             self._clean_stale()
             return False
         try:
-            client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=timeout)
+            client = self.connect(timeout=timeout)
+            self._compact(client, timeout)
             client.shutdown(nosave=False)
         except redis.exceptions.ConnectionError:
             pass  # the expected way a SHUTDOWN answers
@@ -193,6 +354,22 @@ class EmbeddedServer:
             os.kill(pid, signal.SIGKILL)
         self._clean_stale()
         return True
+
+    def _compact(self, client: redis.Redis, timeout: float) -> None:
+        """Fold a large AOF tail into the snapshot before stopping, so the next start loads
+        a snapshot instead of replaying queries (replay is most of a cold open)."""
+        tail = sum(p.stat().st_size for p in self.datadir.glob("appendonlydir/*.incr.aof"))
+        if tail < _COMPACT_TAIL_BYTES:
+            return
+        with contextlib.suppress(redis.exceptions.ResponseError):  # one is running already
+            client.bgrewriteaof()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            state = client.info("persistence")
+            if not state.get("aof_rewrite_in_progress") and not state.get(
+                    "aof_rewrite_scheduled"):
+                return
+            time.sleep(0.05)
 
     def release(self, client_name: str) -> bool:
         """Stop the server if ``client_name`` is the last graphmem client; True if stopped.
@@ -228,10 +405,23 @@ def _alive(pid: int) -> bool:
 
 def _is_redis(pid: int) -> bool:
     """Guard against a stale pid file whose pid now belongs to another program."""
+    return _cmdline_has(pid, b"redis-server")
+
+
+def _cmdline_has(pid: int, word: bytes) -> bool:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            return b"redis-server" in handle.read()
+            return word in handle.read()
     except FileNotFoundError:
         return False
     except PermissionError:  # pragma: no cover - not our process
         return False
+
+
+def _rss(pid: int) -> int:
+    """Resident memory of ``pid`` in bytes, from /proc (0 if unknown)."""
+    try:
+        with open(f"/proc/{pid}/statm") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (FileNotFoundError, IndexError, ValueError):
+        return 0

@@ -52,9 +52,14 @@ class FalkorDBStore:
         self._graph_name = graph
 
     @classmethod
-    def open_embedded(cls, home: Path | str, *, graph: str = GRAPH) -> FalkorDBStore:
-        """Start (or join) the embedded server of ``home`` and connect to it."""
-        server = EmbeddedServer(home)
+    def open_embedded(cls, home: Path | str, *, graph: str = GRAPH,
+                      idle_timeout: float | None = None) -> FalkorDBStore:
+        """Start (or join) the embedded server of ``home`` and connect to it.
+
+        A server started here stops itself after ``idle_timeout`` seconds without a
+        graphmem client (0 = never; None: ``GRAPHMEM_IDLE_TIMEOUT``, default 900).
+        """
+        server = EmbeddedServer(home, idle_timeout=idle_timeout)
         with server.locked():
             socket_path = server.ensure_running()
             # Connect while holding the lock so a closing peer counts us as a client.
