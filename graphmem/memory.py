@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING, Any
 from graphmem.cards import card_from_row, card_props, person_key, write_row
 from graphmem.config import Settings
 from graphmem.embedding import Embedder, FastEmbedder, default_embedder
-from graphmem.errors import ConflictError, NotFoundError, ValidationError
+from graphmem.errors import (
+    ConflictError,
+    NotFoundError,
+    StoreUnavailableError,
+    ValidationError,
+)
 from graphmem.models import Card, Person, RememberResult, Status, UserId
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
@@ -77,7 +82,11 @@ class Memory:
         from graphmem.store.falkordb import FalkorDBStore
 
         path = Path(home) if home is not None else settings.home
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreUnavailableError(f"cannot use {path} as the data directory: "
+                                        f"{exc.strerror or exc}") from None
         return cls(FalkorDBStore.open_embedded(path), embedder, home=path.resolve(),
                    keep_server=keep_server)
 
@@ -174,7 +183,9 @@ class Memory:
     def _update(self, card: Card, vector: Any, now: int) -> None:
         row = write_row(card, vector)
         props = card_props(card, keep_nulls=True)
-        for key in ("created_at", "access_count", "last_accessed"):
+        # Managed by graphmem (feedback, recall, consolidation), not by content updates.
+        for key in ("created_at", "access_count", "last_accessed", "reward",
+                    "needs_revision", "status", "valid_to"):
             props.pop(key, None)
         done = self.store.run("update_card", {
             "user_id": card.user_id, "id": card.id, "expected_version": card.version,
@@ -378,6 +389,7 @@ class Memory:
         forget_text = getattr(self.embedder, "forget", None)
         if forget_text is not None:
             forget_text(card.embedding_text)
+        self.store.purge_deleted()
 
     def restore(self, user_id: str, card_id: str) -> Card:
         """Bring a soft-forgotten card back to active."""

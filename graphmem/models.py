@@ -14,7 +14,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from graphmem.errors import ValidationError
-from graphmem.timeutil import now_ms, to_ms
+from graphmem.timeutil import ms_to_datetime, now_ms, to_ms
 
 #: The person every first-person fact is about: the user themself.
 SELF = "me"
@@ -41,6 +41,22 @@ def _has_nul(value: Any) -> bool:
     if isinstance(value, Mapping):
         return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
     return False
+
+
+_TIME_FIELDS = ("timestamp", "valid_from", "valid_to", "last_accessed")
+
+
+def stored_times(data: dict[str, Any]) -> dict[str, Any]:
+    """Epoch-ms ints we stored ourselves, as datetimes: re-validating them must not guess
+    seconds-or-milliseconds (below 1e11, input numbers are read as seconds)."""
+    out = dict(data)
+    for key in _TIME_FIELDS:
+        if isinstance(out.get(key), int):
+            out[key] = ms_to_datetime(out[key])
+    source = out.get("source")
+    if isinstance(source, Mapping) and isinstance(source.get("session_date"), int):
+        out["source"] = {**source, "session_date": ms_to_datetime(source["session_date"])}
+    return out
 
 
 def _clean_text(value: str) -> str:
@@ -112,7 +128,7 @@ class InputModel(Model):
         if isinstance(data, cls):
             # Re-validate: model_copy(update=...) skips validators, so derived fields
             # (content hash) may be stale.
-            data = data.model_dump(exclude={"content_hash"})
+            data = stored_times(data.model_dump(exclude={"content_hash"}))
         if not isinstance(data, Mapping):
             raise ValidationError(f"{where or cls.__name__}: expected an object, "
                                   f"got {type(data).__name__}", field=where or "input")
@@ -168,10 +184,12 @@ class Provenance(Model):
     def source_id(self) -> str | None:
         """Stable id of the Source node: same session/document and turn, same source."""
         container = self.session_id or self.document
-        if container is None and self.text is None:
+        if container is None and self.text is None and self.turn is None \
+                and self.speaker is None and self.extractor == "manual":
             return None
         key = json.dumps([self.session_id, self.document, self.turn,
-                          None if container else self.text])
+                          None if container else self.text,
+                          None if container else self.speaker])
         return hashlib.sha256(key.encode()).hexdigest()[:24]
 
 
@@ -219,6 +237,13 @@ class Card(InputModel):
     last_accessed: Millis | None = None
     created_at: Millis | None = None
     updated_at: Millis | None = None
+
+    @field_validator("user_id", mode="before")
+    @classmethod
+    def _user_id_unpadded(cls, value: Any) -> Any:
+        if isinstance(value, str) and value != value.strip():
+            raise ValueError("user_id must not start or end with whitespace")
+        return value
 
     @field_validator("fact", "backstory", "person", mode="after")
     @classmethod

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import time
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 # Below this an epoch number is taken as seconds, above it as milliseconds
 # (1e11 s is the year 5138; 1e11 ms is 1973).
 _SECONDS_CUTOFF = 100_000_000_000
 MIN_MS = -62_135_596_800_000  # 0001-01-01
 MAX_MS = 253_402_300_799_999  # 9999-12-31
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def now_ms() -> int:
@@ -60,6 +61,15 @@ def to_ms(value: object) -> int:
     if not MIN_MS <= ms <= MAX_MS:
         raise ValueError("timestamp out of range (years 1-9999)")
     return ms
+
+
+def ms_to_datetime(ms: int) -> datetime:
+    """Exact UTC datetime for epoch ms (no float rounding).
+
+    >>> ms_to_datetime(1710929700123).isoformat()
+    '2024-03-20T10:15:00.123000+00:00'
+    """
+    return _EPOCH + timedelta(milliseconds=ms)
 
 
 def to_iso(ms: int | None) -> str | None:

@@ -51,5 +51,9 @@ class GraphStore(Protocol):
         """
         ...
 
+    def purge_deleted(self) -> None:
+        """Make deleted data unrecoverable from the store's files (after a hard forget)."""
+        ...
+
     def close(self) -> None:
         ...

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
@@ -81,7 +82,7 @@ class FalkorDBStore:
                 raise ConflictError(f"duplicate: {message}") from exc
             raise StoreError(f"FalkorDB query failed: {message}") from exc
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
-            raise StoreUnavailableError(f"FalkorDB is unreachable: {exc}") from exc
+            raise StoreUnavailableError(self._unreachable(exc)) from exc
         columns = [col[1] if isinstance(col, list | tuple) else col for col in result.header]
         return [dict(zip(columns, (_plain(v) for v in row), strict=True))
                 for row in result.result_set]
@@ -134,6 +135,37 @@ class FalkorDBStore:
         if not words:
             return None
         return "|".join(dict.fromkeys(words))
+
+    def _unreachable(self, exc: Exception) -> str:
+        """Say why: a server that died (disk full, killed) leaves its reason in its log."""
+        if self.server is not None and self.server.pid() is None:
+            return (f"the FalkorDB server of {self.server.home} stopped; the end of "
+                    f"{self.server.logfile}:\n{self.server._log_tail()}")
+        return f"FalkorDB is unreachable: {exc}"
+
+    def purge_deleted(self) -> None:
+        """Rewrite the append-only file so deleted cards leave no copy on disk.
+
+        The AOF keeps every write until it is rewritten; a hard forget must not leave the
+        forgotten text there. Waits for the rewrite (seconds at 100k cards).
+        """
+        connection = self._db.connection
+        try:
+            connection.bgrewriteaof()
+        except redis.exceptions.ResponseError as exc:  # one is already running: wait for it
+            if "in progress" not in str(exc):
+                raise StoreError(f"cannot rewrite the AOF: {exc}") from exc
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            info = connection.info("persistence")
+            if not info.get("aof_rewrite_in_progress") and not info.get(
+                    "aof_rewrite_scheduled"):
+                if info.get("aof_last_bgrewrite_status", "ok") != "ok":
+                    raise StoreError("the AOF rewrite after a hard forget failed; see "
+                                     "the server log")
+                return
+            time.sleep(0.02)
+        raise StoreError("the AOF rewrite after a hard forget did not finish in 300 s")
 
     def close(self) -> None:
         """Disconnect; stop the embedded server if this was its last graphmem client."""

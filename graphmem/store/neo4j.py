@@ -213,6 +213,10 @@ class Neo4jStore:
     def fulltext_query(self, text: str) -> str | None:
         return lucene_query(text)
 
+    def purge_deleted(self) -> None:
+        """Nothing to do from a client: Neo4j reuses the space of deleted records, and its
+        transaction logs keep them until rotated (``db.tx_log.rotation`` settings)."""
+
     def close(self) -> None:
         self._driver.close()
 

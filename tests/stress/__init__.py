@@ -1,0 +1,1 @@
+"""Long fault and load runs, behind the ``stress`` marker: ``make stress``."""
