@@ -108,6 +108,9 @@ def consolidate(ctx: typer.Context, user: str = UserOption,
                                                 help="Forget cards with P(forget) >= this."),
                 recluster: bool = typer.Option(False, "--recluster",
                                                help="Cluster from scratch, not incrementally."),
+                as_of: str | None = typer.Option(None, "--as-of",
+                                                 help="Reason as of this time (ISO-8601); "
+                                                      "default now."),
                 as_json: bool = JsonOption) -> None:
     """Consolidate a user's memory: resolve conflicts, forget faded cards, build
     abstractions. Prints what was decided and why, and the time per step."""
@@ -115,7 +118,7 @@ def consolidate(ctx: typer.Context, user: str = UserOption,
     with open_memory(ctx) as memory, step_progress(not as_json) as progress:
         report = run(lambda: memory.consolidate(
             user, chosen, dry_run=dry_run, progress=progress, capacity=capacity,
-            threshold=threshold, recluster=True if recluster else None))
+            threshold=threshold, recluster=True if recluster else None, now=as_of))
     if as_json:
         print_json({"summary": report.summary(), **report.model_dump(mode="json")})
         return
