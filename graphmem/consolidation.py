@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import base64
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -622,14 +623,17 @@ def feedback(store: GraphStore, user_id: str, card_id: str, signal: str | int, *
     Negative feedback sets ``needs_revision``; positive feedback never clears it. The
     write is guarded by the card's version and retried on a lost race.
     """
+    token = uuid.uuid4().hex  # tells our own landed write from someone else's
     for _ in range(max(1, attempts)):
         rows = store.run("get_cards", {"user_id": user_id, "ids": [card_id]})
         if not rows:
             raise NotFoundError(f"no card {card_id!r} for user {user_id!r}")
+        if rows[0]["card"].get("feedback_token") == token:
+            return card_from_row(rows[0])  # it landed; only the reply was lost
         card = card_from_row(rows[0])
         update = apply_feedback(card.reward, card.confidence, signal)
         props: dict[str, Any] = {"reward": update.reward, "confidence": update.confidence,
-                                 "last_feedback": update.reason}
+                                 "last_feedback": update.reason, "feedback_token": token}
         if update.needs_revision:
             props["needs_revision"] = True
         done = store.run("set_card_status", {

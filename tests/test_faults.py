@@ -106,9 +106,6 @@ def test_a_lost_reply_on_create_is_not_a_duplicate(memory: Memory, user: str, fl
     assert [c.version for c in memory.get_many(user, [c.id for c in cards])] == [1] * 5
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a lost reply on feedback's version-guarded "
-                   "write looks like a lost race; feedback() re-reads and applies the "
-                   "signal a second time")
 def test_a_lost_reply_on_feedback_applies_it_once(memory: Memory, user: str, flaky):
     control = memory.remember({"user_id": user, "fact": "control card"})
     probe = memory.remember({"user_id": user, "fact": "probe card"})
