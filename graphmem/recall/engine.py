@@ -31,7 +31,7 @@ from graphmem.recall.mentions import (
     find_mentions,
     relationship_words,
 )
-from graphmem.recall.scoring import Ranked, final_score, fuse
+from graphmem.recall.scoring import MAX_WORTH, Ranked, final_score, fuse
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
 from graphmem.vector import vector_candidates
@@ -137,24 +137,33 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
         _abstraction_hop(store, user_id, ranked_ids[:5], statuses=statuses,
                          candidates=candidates, fused=fused)
 
-    cards = {row["card"]["id"]: (row["card"], card_from_row(row)) for row in store.run(
-        "get_cards", {"user_id": user_id, "ids": sorted(fused, key=lambda i: -fused[i])[:200]})}
-    channels = {r.channel for r in candidates.rankings}
+    found_by: dict[str, set[str]] = {}
+    for ranking in candidates.rankings:
+        for card_id in ranking.ids:
+            found_by.setdefault(card_id, set()).add(ranking.channel)
     relationship_now = {p.key: p.relationship for p in people}
-    hits = []
-    for card_id, relevance in fused.items():
-        if card_id not in cards:
-            continue
-        props, card = cards[card_id]
-        if not _passes(card, filters, scoped):
-            continue
-        parts = final_score(relevance, props, now)
-        found_by = [c for c in channels if any(
-            r.channel == c and card_id in r.ids for r in candidates.rankings)]
-        hits.append(RecallHit(card=card, score=parts.pop("score"), parts=parts,
-                              found_by=sorted(found_by), paths=candidates.paths.get(card_id, []),
-                              relationship=relationship_now.get(person_key(card.person))))
-    hits.sort(key=lambda h: (-h.score, h.card.id))
+    order = sorted(fused, key=lambda i: (-fused[i], i))
+    page = max(4 * k, 20)
+    hits: list[RecallHit] = []
+    # Read cards a page at a time, best relevance first, and stop once no unread candidate
+    # could beat the k-th hit even with the best possible worth (scoring.MAX_WORTH).
+    for start in range(0, len(order), page):
+        rows = store.run("get_cards", {"user_id": user_id, "ids": order[start:start + page]})
+        for row in rows:
+            card = card_from_row(row)
+            if not _passes(card, filters, scoped):
+                continue
+            parts = final_score(fused[card.id or ""], row["card"], now)
+            hits.append(RecallHit(
+                card=card, score=parts.pop("score"), parts=parts,
+                found_by=sorted(found_by.get(card.id or "", ())),
+                paths=candidates.paths.get(card.id or "", []),
+                relationship=relationship_now.get(person_key(card.person))))
+        hits.sort(key=lambda h: (-h.score, h.card.id))
+        rest = start + page
+        if len(hits) >= k and (rest >= len(order)
+                               or fused[order[rest]] * MAX_WORTH < hits[k - 1].score):
+            break
     return hits[:k]
 
 

@@ -26,6 +26,8 @@ RRF_K = 60
 HALF_LIFE_DAYS = 180.0
 W_REL, W_RECENCY, W_IMPORTANCE, W_CONFIDENCE, W_REWARD = 0.55, 0.15, 0.15, 0.10, 0.10
 SUPERSEDED_FACTOR = 0.5
+#: the largest ``final / relevance`` can be (recency, importance, confidence, reward all 1)
+MAX_WORTH = W_REL + W_RECENCY + W_IMPORTANCE + W_CONFIDENCE + W_REWARD
 DAY_MS = 86_400_000
 
 
