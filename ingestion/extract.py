@@ -192,7 +192,8 @@ class Extractor:
 
     def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
         """Cards from turns, in turn order."""
-        kept = [t if isinstance(t, Turn) else Turn.model_validate(t) for t in turns]
+        kept = [t if isinstance(t, Turn) else Turn.parse(t, where=f"turns[{i}]")
+                for i, t in enumerate(turns)]
         kept = [t for t in kept if t.speaker.lower() not in self.skipped_speakers and t.text]
         cards: list[Card] = []
         for turn, doc in zip(kept, self.nlp.pipe((t.text for t in kept), batch_size=128),
@@ -293,42 +294,33 @@ class Extractor:
 
     def _person(self, clause: _Clause, session: str, speaker: tuple[str, str | None],
                 where: str) -> tuple[tuple[str, str | None], float]:
-        """Who the clause is about, and how sure we are."""
+        """Who the clause is about, and how sure we are.
+
+        The subject of the main verb decides; then, in order: a leading clause's
+        subject when the main one is "I" ("Bob turns 38 in May, I need to plan
+        something"), another clause's subject, a possessive ("Erik's birthday",
+        "his birthday"), the one person named in a clause without "I"/"my" ("Made fish
+        and chips for Isaac"), a leading he/she; else the speaker.
+        """
         span = clause.span
         names = [(start, self._resolve_name(name, where)) for start, _, name in
                  self._names(span)]
         subjects = [t for t in clause.root.children if t.dep_ in _SUBJECT_DEPS]
-        chosen: tuple[str, str | None] | None = None
-        confidence = 0.7
+        found: tuple[tuple[str, str | None], float, str] | None = None
+        main = None
         for subject in subjects:
-            lo, hi = subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge)
-            inside = [person for start, person in names if lo <= start < hi]
-            if inside:
-                chosen = inside[0]
+            found = self._subject(subject, names, session, speaker)
+            if found is not None:
+                main = subject
                 break
-            rel = _relationship_only(subject)
-            if rel is not None and speaker[0] != SELF:  # the speaker's relative, not ours
-                chosen, confidence = (f"{speaker[0]}'s {rel}", None), 0.5
-                break
-            if rel is not None:
-                res = self.registry.resolve(None, rel)
-                if res.certain and res.name:
-                    chosen = (res.name, res.relationship)
-                else:
-                    chosen, confidence = (f"my {rel}", rel), 0.5
-                break
-            words = {t.lower_ for t in subject.subtree}
-            if subject.lower_ in _FIRST_PERSON or (words & _FIRST_PERSON
-                                                  and not words & _THIRD_PERSON):
-                chosen = speaker
-                break
-            if words & _THIRD_PERSON:  # he/she/they: the last person named in the session
-                chosen, confidence = self.last_person.get(session, speaker), 0.6
-                if session not in self.last_person:
-                    confidence = 0.4  # nobody to refer to: kept, but doubtful
-                break
-        if chosen is None:
+        if found is not None and found[2] == "first" and main is not None:
+            found = self._leading(span, main, names, session, speaker) or found
+        if found is None:
+            found = self._fallback(span, clause.root, names, session, speaker)
+        if found is None:
             chosen, confidence = speaker, 0.6 if subjects else 0.5
+        else:
+            chosen, confidence, _ = found
         if chosen[0] == SELF:
             chosen = (SELF, None)
         if chosen[0] not in {SELF, speaker[0]}:
@@ -336,6 +328,74 @@ class Extractor:
         elif names:
             self.last_person[session] = names[-1][1]
         return chosen, confidence
+
+    def _subject(self, subject: Token, names: list[tuple[int, tuple[str, str | None]]],
+                 session: str, speaker: tuple[str, str | None],
+                 ) -> tuple[tuple[str, str | None], float, str] | None:
+        """The person a subject phrase names, with a confidence and how it was found.
+
+        None when the subject is no person ("it", "work").
+        """
+        lo, hi = subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge)
+        inside = [person for start, person in names if lo <= start < hi]
+        if inside:
+            return inside[-1] if _appositive_name(subject) else inside[0], 0.7, "name"
+        rel = _relationship_only(subject)
+        if rel is not None and speaker[0] != SELF:  # the speaker's relative, not ours
+            return (f"{speaker[0]}'s {rel}", None), 0.5, "relationship"
+        if rel is not None:
+            res = self.registry.resolve(None, rel)
+            if res.certain and res.name:
+                return (res.name, res.relationship), 0.7, "relationship"
+            return (f"my {rel}", rel), 0.5, "relationship"
+        words = {t.lower_ for t in subject.subtree}
+        if subject.lower_ in _FIRST_PERSON or (words & _FIRST_PERSON
+                                              and not words & _THIRD_PERSON):
+            return speaker, 0.7, "first"
+        if words & _THIRD_PERSON:  # he/she/they: the last person named in the session
+            if session not in self.last_person:
+                return speaker, 0.4, "pronoun"  # nobody to refer to: kept, but doubtful
+            return self.last_person[session], 0.6, "pronoun"
+        return None
+
+    def _leading(self, span: Span, main: Token, names: list[tuple[int, tuple[str, str | None]]],
+                 session: str, speaker: tuple[str, str | None],
+                 ) -> tuple[tuple[str, str | None], float, str] | None:
+        """A subject of a clause before "I" and not subordinate to it ("She has a bad
+        bee sting allergy, so I have to be careful"): the fact is about them."""
+        for token in span:
+            if token.i >= main.i:
+                break
+            head = token.head
+            if (token.dep_ in _SUBJECT_DEPS and head.dep_ in {"ccomp", "parataxis"}
+                    and head.i < main.i and not any(c.dep_ == "mark" for c in head.children)):
+                found = self._subject(token, names, session, speaker)
+                if found is not None and found[2] != "first":
+                    return found
+        return None
+
+    def _fallback(self, span: Span, root: Token,
+                  names: list[tuple[int, tuple[str, str | None]]], session: str,
+                  speaker: tuple[str, str | None],
+                  ) -> tuple[tuple[str, str | None], float, str] | None:
+        """Who a clause without a personal main subject is about (see ``_person``)."""
+        for token in span:
+            if token.dep_ in _SUBJECT_DEPS and token.head is not root:
+                found = self._subject(token, names, session, speaker)
+                if found is not None:
+                    return found[0], 0.6, found[2]
+        for token in span:
+            if token.dep_ == "poss" and token.lower_ not in _FIRST_PERSON:
+                found = self._subject(token, names, session, speaker)
+                if found is not None:
+                    return found[0], 0.6, found[2]
+        if any(t.lower_ in _FIRST_PERSON for t in span):
+            return None
+        if names:
+            return names[0][1], 0.5, "name"
+        if span[0].lower_ in _THIRD_PERSON and session in self.last_person:
+            return self.last_person[session], 0.5, "pronoun"
+        return None
 
     def _resolve_name(self, mention: str, where: str) -> tuple[str, str | None]:
         res = self.registry.observe(mention)
@@ -423,6 +483,12 @@ def _relationship_only(subject: Token) -> str | None:
             if token.lemma_.lower() in cues.RELATIONSHIPS:
                 return token.lemma_.lower()
     return None
+
+
+def _appositive_name(subject: Token) -> bool:
+    """ "Hana's daughter Beth": the subject is the named relative, not the owner."""
+    return any(c.dep_ == "appos" for c in subject.children) and any(
+        c.dep_ == "poss" for c in subject.children)
 
 
 def _fact_text(span: Span) -> str | None:

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from graphmem.errors import ValidationError
-from graphmem.models import Card
+from graphmem.models import MAX_INT, Card, Model
 from graphmem.timeutil import to_ms
 
 Format = Literal["cards", "conversation", "text"]
@@ -28,13 +28,14 @@ TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".rst", ".text"}
 MAX_PASSAGE = 800
 
 
-class Turn(BaseModel):
+class Turn(Model):
     """One turn of a conversation, with the dates that anchor relative phrases."""
 
-    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True,
+                              validate_assignment=False)
 
     session_id: str = Field(min_length=1, max_length=256)
-    turn: int = Field(ge=0)
+    turn: int = Field(ge=0, le=MAX_INT)
     speaker: str = Field(min_length=1, max_length=256)
     text: str = Field(max_length=20_000)
     timestamp: int | None = None
