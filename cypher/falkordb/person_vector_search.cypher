@@ -1,8 +1,11 @@
 // The cards about some of the user's people, ranked by cosine to the query: the graph
 // channel of recall ("my sister" -> Alice -> her cards, best match first).
+// The WITH pins the traversal to start from the people (not from all the user's cards).
 UNWIND $keys AS key
-MATCH (p:Person {user_id: $user_id, key: key})<-[:ABOUT]-(c:Card {user_id: $user_id})
-WHERE c.status IN $statuses AND c.embedding IS NOT NULL
+MATCH (p:Person {user_id: $user_id, key: key})
+WITH p, key
+MATCH (p)<-[:ABOUT]-(c:Card)
+WHERE c.user_id = $user_id AND c.status IN $statuses AND c.embedding IS NOT NULL
 WITH c, key, vec.cosineDistance(c.embedding, vecf32($vector)) AS distance
 ORDER BY distance ASC, c.id
 LIMIT $k

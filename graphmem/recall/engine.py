@@ -16,7 +16,9 @@ feedback (``graphmem.recall.scoring``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import Field
@@ -98,20 +100,25 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     filters = filters or RecallFilters()
     now = now_ms() if now is None else now
     statuses = [s.value for s in filters.statuses]
-    vector = [float(x) for x in embedder.embed([query])[0]]
-    people = [Known(r["key"], r["name"], r["relationship"])
-              for r in store.run("people", {"user_id": user_id})]
     candidates = _Candidates()
     depth = max(CANDIDATES, 3 * k)
-
-    if "vector" in channels:
-        candidates.add("vector", [{"id": card_id, "score": score} for card_id, score in
-                                  vector_candidates(store, user_id, vector, depth,
-                                                    statuses=statuses)])
+    pool = _pool()
+    # The store answers the people and full-text lookups while the query is embedded here,
+    # and runs the vector search while the graph channel is worked out.
+    known = pool.submit(store.run, "known_people", {"user_id": user_id})
     text_query = store.fulltext_query(query) if "fulltext" in channels else None
-    if text_query:
-        candidates.add("fulltext", store.run("fulltext_search", {
-            "user_id": user_id, "query": text_query, "k": depth, "statuses": statuses}))
+    lexical = pool.submit(store.run, "fulltext_search", {
+        "user_id": user_id, "query": text_query, "k": depth,
+        "statuses": statuses}) if text_query else None
+    vector = [float(x) for x in embedder.embed([query])[0]]
+    dense = pool.submit(vector_candidates, store, user_id, vector, depth,
+                        statuses=statuses) if "vector" in channels else None
+    people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
+    if dense is not None:
+        candidates.add("vector", [{"id": card_id, "score": score}
+                                  for card_id, score in dense.result()])
+    if lexical is not None:
+        candidates.add("fulltext", lexical.result())
 
     mentions = find_mentions(query, people) if "graph" in channels else []
     scoped = _scoped_keys(filters, people)
@@ -165,6 +172,12 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
                                or fused[order[rest]] * MAX_WORTH < hits[k - 1].score):
             break
     return hits[:k]
+
+
+@cache
+def _pool() -> ThreadPoolExecutor:
+    """Threads for the channel queries of one recall (each takes its own connection)."""
+    return ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-recall")
 
 
 def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
