@@ -297,11 +297,15 @@ class Card(InputModel):
 
     @property
     def embedding_text(self) -> str:
-        """The text embedded for vector search: who it is about, the fact, its backstory."""
+        """The text embedded for vector search: who the fact is about, then the fact.
+
+        The backstory is left out: on bench/data/eval it doubled embedding time (the
+        model's cost grows with length) for a mixed effect on recall (vector-only MRR
+        +0.03, hybrid recall@10 -0.01); it stays searchable through the full-text index.
+        """
         who = "I" if self.person == SELF else self.person
         rel = f" ({self.relationship})" if self.relationship and self.person != SELF else ""
-        text = f"{who}{rel}: {self.fact}"
-        return f"{text} ({self.backstory[:200]})" if self.backstory else text
+        return f"{who}{rel}: {self.fact}"
 
 
 def content_hash(card: Card) -> str:
