@@ -44,7 +44,45 @@ RELATIONSHIPS = frozenset({
     "colleague", "coworker", "co-worker", "teammate", "team lead", "mentor", "mentee",
     "client", "supervisor", "cofounder", "co-founder", "intern", "doctor", "dentist",
     "therapist", "coach", "teacher", "tutor", "landlord", "lawyer", "accountant", "trainer",
+    # everyday and British variants
+    "landlady", "stepmum", "stepmom", "stepdad", "stepson", "stepdaughter", "gran", "granny",
+    "nan", "nana", "grandad", "granddad", "auntie", "godmother", "godfather", "godson",
+    "goddaughter", "workmate", "work mate", "work friend", "school friend", "uni friend",
+    "college friend", "childhood friend", "family friend", "buddy", "gym buddy",
+    "running buddy", "pal", "bestie", "carer", "babysitter", "nanny", "vet", "physio",
 })
+
+#: Animals and common breeds: "Ji-woo's labrador, Socks" makes Socks a pet of Ji-woo, and a
+#: fact about Socks a fact for Ji-woo (a pet is reached through its owner).
+PETS = frozenset({
+    "dog", "cat", "puppy", "pup", "kitten", "rabbit", "bunny", "hamster", "guinea pig",
+    "parrot", "budgie", "tortoise", "turtle", "horse", "pony", "ferret", "snake", "lizard",
+    "gecko", "goldfish", "fish", "rat", "mouse", "chinchilla", "cockatiel", "labrador", "lab",
+    "retriever", "staffy", "spaniel", "terrier", "poodle", "beagle", "collie", "border collie",
+    "dachshund", "greyhound", "whippet", "pug", "husky", "corgi", "schnauzer", "sheepdog",
+    "shepherd", "boxer", "rottweiler", "chihuahua", "cockapoo", "labradoodle", "tabby",
+    "siamese", "ragdoll", "persian", "maine coon", "bengal", "sphynx", "moggy",
+})
+
+#: Nouns that belong to a person: "Aisha's birthday" names a person even when spaCy tags
+#: "Aisha" as a place.
+PERSONAL_NOUNS = frozenset({
+    "birthday", "job", "work", "flat", "house", "apartment", "place", "allergy", "allergies",
+    "passion", "hobby", "favourite", "favorite", "wedding", "health", "diet", "car", "phone",
+    "family", "kids", "name", "party", "team", "office", "school", "degree", "wife", "husband",
+})
+
+#: Relationships that tell a person's gender, so "she" is not resolved to a brother.
+FEMALE_RELATIONSHIPS = frozenset({
+    "mother", "mom", "mum", "sister", "daughter", "wife", "girlfriend", "fiancée", "fiancee",
+    "aunt", "auntie", "niece", "grandmother", "grandma", "gran", "granny", "nan", "nana",
+    "granddaughter", "mother-in-law", "sister-in-law", "stepmother", "stepmum", "stepmom",
+    "stepsister", "stepdaughter", "landlady", "godmother", "goddaughter"})
+MALE_RELATIONSHIPS = frozenset({
+    "father", "dad", "brother", "son", "husband", "boyfriend", "fiancé", "fiance", "uncle",
+    "nephew", "grandfather", "grandpa", "grandad", "granddad", "grandson", "father-in-law",
+    "brother-in-law", "stepfather", "stepdad", "stepbrother", "stepson", "landlord",
+    "godfather", "godson"})
 
 #: Adjectives dropped from a relationship ("older sister" -> "sister").
 RELATIONSHIP_MODIFIERS = frozenset({"older", "younger", "little", "big", "elder", "baby", "new",

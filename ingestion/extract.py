@@ -73,6 +73,24 @@ _REL_PATTERNS = [re.compile(rx) for rx in (
 )]
 
 
+_OWNER = rf"(?:\b(?P<owner>{_NAME})['’]s|(?P<pron>\b(?i:his|her|their|my|our)))"
+#: "Hana's daughter Beth", "his little son Felix": a person known through someone else.
+_RELATIVE_PATTERN = re.compile(rf"{_OWNER}\s+(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})")
+_PET = "|".join(sorted((re.escape(p) for p in cues.PETS), key=len, reverse=True))
+_PET_PATTERNS = [re.compile(rx) for rx in (
+    # "Mateo's dachshund, Ziggy", "his lop-eared rabbit Waffles", "my dog Rex"
+    rf"{_OWNER}\s+(?:[\w-]+\s+){{0,2}}?(?i:{_PET})\s*,?\s+(?P<pet>{_NAME})",
+    # "Daisy, Marcus's tabby,", "Olive, my greyhound,"
+    rf"\b(?P<pet>{_NAME}),\s+{_OWNER}\s+(?:[\w-]+\s+){{0,2}}?(?i:{_PET})\b",
+    # "Ji-woo has a Staffy called Tango" (and its common typos)
+    rf"\b(?P<owner>{_NAME})\s+(?:has|had|got)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?i:{_PET})\s+(?:named|\w+l+e?d)\s+(?P<pet>{_NAME})",
+)]
+_OWNED = cues.PERSONAL_NOUNS | cues.RELATIONSHIPS | cues.PETS
+_FEMALE = frozenset({"she", "her", "hers", "herself"})
+_MALE = frozenset({"he", "him", "his", "himself"})
+
+
 @functools.cache
 def load_nlp(model: str = DEFAULT_MODEL) -> Language:
     """Load a spaCy pipeline once per process."""
@@ -164,6 +182,13 @@ class Extractor:
     registry: PersonRegistry = field(init=False)
     reviews: list[Review] = field(default_factory=list, init=False)
     last_person: dict[str, tuple[str, str | None]] = field(default_factory=dict, init=False)
+    #: per session, people mentioned most recently first (pronoun antecedents)
+    recent: dict[str, list[tuple[str, str | None]]] = field(default_factory=dict, init=False)
+    #: pet name -> owner: a fact about the pet is filed under the owner
+    pets: dict[str, tuple[str, str | None]] = field(default_factory=dict, init=False)
+    #: name -> "f"/"m", learnt from gendered relationships ("my sister", "his son")
+    genders: dict[str, str] = field(default_factory=dict, init=False)
+    _pending_pets: list[str] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
@@ -208,7 +233,7 @@ class Extractor:
             res = self.registry.observe(turn.speaker)
             speaker = (res.name or turn.speaker, res.relationship)
         where = f"session {turn.session_id}, turn {turn.turn}"
-        self._observe_relationships(doc.text, is_user, where)
+        self._observe_relationships(doc.text, is_user, where, speaker)
         when = turn.when
         day = iso_day(when)
         date_text = iso_day(turn.session_date) if turn.session_date is not None else day
@@ -278,8 +303,10 @@ class Extractor:
                     importance=importance, emotion=emotion, confidence=confidence, tags=tags,
                     source=source)
 
-    def _observe_relationships(self, text: str, is_user: bool, where: str) -> None:
+    def _observe_relationships(self, text: str, is_user: bool, where: str,
+                               speaker: tuple[str, str | None] = (SELF, None)) -> None:
         for mention in find_relationships(text):
+            self._learn_gender(mention.name, mention.relationship)
             if not is_user:  # their sister is not the user's sister
                 self._note(self.registry.observe(mention.name), mention.name, where)
             elif mention.correction:
@@ -287,6 +314,29 @@ class Extractor:
             else:
                 self._note(self.registry.observe(mention.name, mention.relationship),
                            mention.name, where)
+        for m in _RELATIVE_PATTERN.finditer(text):  # "Hana's daughter Beth": a name to know
+            name = _clean_name(m.group("name"))
+            if name and (m.group("pron") or "").lower() not in {"my", "our"}:
+                self._learn_gender(name, normalise_relationship(m.group("rel")))
+                self._note(self.registry.observe(name), name, where)
+        for pattern in _PET_PATTERNS:
+            for m in pattern.finditer(text):
+                pet, owner = _clean_name(m.group("pet")), m.group("owner")
+                pron = (m.groupdict().get("pron") or "").lower()
+                if not pet or (self.registry.get(pet) is not None and pet not in self.pets):
+                    continue  # a known person is nobody's pet
+                if owner and _clean_name(owner):
+                    self.pets[pet] = self._resolve_name(_clean_name(owner) or owner, where)
+                elif pron in {"my", "our"}:
+                    self.pets[pet] = speaker
+                elif pron:
+                    self._pending_pets.append(pet)
+
+    def _learn_gender(self, name: str, relationship: str) -> None:
+        if relationship in cues.FEMALE_RELATIONSHIPS:
+            self.genders.setdefault(name, "f")
+        elif relationship in cues.MALE_RELATIONSHIPS:
+            self.genders.setdefault(name, "m")
 
     def _note(self, res: Resolution, mention: str, where: str) -> None:
         if not res.certain and res.candidates:
@@ -323,11 +373,47 @@ class Extractor:
             chosen, confidence, _ = found
         if chosen[0] == SELF:
             chosen = (SELF, None)
+        for pet in [p for p in self._pending_pets if p in span.text]:  # "his tabby Luna"
+            self._pending_pets.remove(pet)
+            if chosen[0] not in {SELF, speaker[0]}:
+                self.pets[pet] = chosen
+        recent = self.recent.setdefault(session, [])
+        mentioned = [person for _, person in names]
         if chosen[0] not in {SELF, speaker[0]}:
-            self.last_person[session] = chosen  # the subject is the likeliest antecedent
+            mentioned.append(chosen)  # the subject is the likeliest antecedent
+        for person in mentioned:
+            if person[0] in {SELF, speaker[0]}:
+                continue
+            if person in recent:
+                recent.remove(person)
+            recent.insert(0, person)
+        del recent[8:]
+        if chosen[0] not in {SELF, speaker[0]}:
+            self.last_person[session] = chosen
         elif names:
             self.last_person[session] = names[-1][1]
         return chosen, confidence
+
+    def _antecedent(self, pronoun: Token, session: str,
+                    names: list[tuple[int, tuple[str, str | None]]],
+                    ) -> tuple[str, str | None] | None:
+        """Who he/she/they refers to: the nearest earlier name of the clause, else the
+        session's most recent person, skipping people of the other gender."""
+        gender = "f" if pronoun.lower_ in _FEMALE else "m" if pronoun.lower_ in _MALE else None
+
+        def fits(person: tuple[str, str | None]) -> bool:
+            known = self.genders.get(person[0])
+            if known is None and person[1]:
+                known = ("f" if person[1] in cues.FEMALE_RELATIONSHIPS else
+                         "m" if person[1] in cues.MALE_RELATIONSHIPS else None)
+            return gender is None or known is None or known == gender
+
+        before = [person for start, person in names if start < pronoun.idx]
+        candidates = [*reversed(before), *self.recent.get(session, [])]
+        for person in candidates:
+            if person[0] != SELF and fits(person):
+                return person
+        return self.last_person.get(session)
 
     def _subject(self, subject: Token, names: list[tuple[int, tuple[str, str | None]]],
                  session: str, speaker: tuple[str, str | None],
@@ -353,9 +439,11 @@ class Extractor:
                                               and not words & _THIRD_PERSON):
             return speaker, 0.7, "first"
         if words & _THIRD_PERSON:  # he/she/they: the last person named in the session
-            if session not in self.last_person:
+            pronoun = next(t for t in subject.subtree if t.lower_ in _THIRD_PERSON)
+            antecedent = self._antecedent(pronoun, session, names)
+            if antecedent is None:
                 return speaker, 0.4, "pronoun"  # nobody to refer to: kept, but doubtful
-            return self.last_person[session], 0.6, "pronoun"
+            return antecedent, 0.6, "pronoun"
         return None
 
     def _leading(self, span: Span, main: Token, names: list[tuple[int, tuple[str, str | None]]],
@@ -393,11 +481,15 @@ class Extractor:
             return None
         if names:
             return names[0][1], 0.5, "name"
-        if span[0].lower_ in _THIRD_PERSON and session in self.last_person:
-            return self.last_person[session], 0.5, "pronoun"
+        for token in span:  # "no eggs anywhere near her"
+            if token.lower_ in _THIRD_PERSON:
+                antecedent = self._antecedent(token, session, names)
+                return (antecedent, 0.5, "pronoun") if antecedent is not None else None
         return None
 
     def _resolve_name(self, mention: str, where: str) -> tuple[str, str | None]:
+        if mention in self.pets:
+            return self.pets[mention]
         res = self.registry.observe(mention)
         self._note(res, mention, where)
         return (res.name or mention, res.relationship)
@@ -405,17 +497,32 @@ class Extractor:
     def _names(self, span: Span) -> list[tuple[int, int, str]]:
         """Named people in the span: spaCy PERSON entities plus names already known."""
         found: dict[int, tuple[int, int, str]] = {}
+        base = span.start_char
+        for pet in self.pets:  # pets first: "Luna" may also look like a person
+            for m in re.finditer(rf"(?<![\w-]){re.escape(pet)}(?![\w-])", span.text):
+                found[base + m.start()] = (base + m.start(), base + m.end(), pet)
         for ent in span.ents:
             if ent.label_ == "PERSON":
-                name = _clean_name(ent.text)
-                if name:
-                    found[ent.start_char] = (ent.start_char, ent.end_char, name)
+                tokens = list(ent)
+                while tokens and (tokens[0].pos_ not in {"PROPN", "NOUN"}  # "Saw Ahmed"
+                                  or tokens[0].lower_ in cues.LEADING_FILLERS):
+                    tokens = tokens[1:]
+                name = _clean_name(ent.doc[tokens[0].i:ent.end].text) if tokens else None
+                if name and name[0].isupper() and name not in self._pending_pets:
+                    start = tokens[0].idx
+                    if not any(s <= start < e for s, e, _ in found.values()):
+                        found[start] = (start, ent.end_char, name)
+        for token in span:  # "Pavel has been a social worker": a capitalised subject
+            name = _propn_name(token)
+            if name and not any(s <= token.idx < e for s, e, _ in found.values()) \
+                    and name not in self._pending_pets:
+                found[token.idx] = (token.idx, token.idx + len(name), name)
         pattern = self.registry.names_pattern()
         if pattern is not None:
-            base = span.start_char
             for m in pattern.finditer(span.text):
                 start = base + m.start()
-                if not any(s <= start < e for s, e, _ in found.values()):
+                if not any(s <= start < e or start <= s < base + m.end()
+                           for s, e, _ in found.values()):
                     found[start] = (start, base + m.end(), m.group(0))
         return sorted(found.values())
 
@@ -483,6 +590,28 @@ def _relationship_only(subject: Token) -> str | None:
             if token.lemma_.lower() in cues.RELATIONSHIPS:
                 return token.lemma_.lower()
     return None
+
+
+def _propn_name(token: Token) -> str | None:
+    """A capitalised proper noun that is a subject or an owner ("Pavel has", "Ana's flat"),
+    not tagged as a place or organisation: taken as a person's name."""
+    if token.pos_ != "PROPN" or token.dep_ not in _SUBJECT_DEPS | {"poss"}:
+        return None
+    if not token.text[:1].isupper() or token.lower_ in _NOT_NAMES or \
+            token.lower_ in cues.LEADING_FILLERS \
+            or not token.text.replace("'", "").isalpha() \
+            or any(c.dep_ in {"det", "poss", "compound"} for c in token.children):
+        return None  # "the Volvo XC40", "my Mini Cooper" are things
+    if token.ent_type_ not in {"", "PERSON"} and not (
+            token.dep_ == "poss" and token.head.lemma_.lower() in _OWNED):
+        return None  # a place or a team, unless it owns a birthday, a sister, a dog...
+    doc, i = token.doc, token.i
+    if i + 2 < len(doc) and doc[i + 1].text == "-" and doc[i + 2].pos_ == "PROPN" \
+            and not doc[i + 1].whitespace_:
+        return f"{token.text}-{doc[i + 2].text}"  # "Min-jun"
+    if i >= 2 and doc[i - 1].text == "-" and not doc[i - 2].whitespace_:
+        return None  # the tail of a hyphenated name
+    return token.text
 
 
 def _appositive_name(subject: Token) -> bool:

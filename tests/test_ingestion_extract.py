@@ -175,3 +175,92 @@ def test_odd_turns_never_break_extraction(text):
     for card in extract_conversation(turns, "u1"):
         assert card.source.text[slice(*card.source.span)]
         assert card.fact
+
+
+def said(*texts, session="x"):
+    return [{"session_id": session, "turn": i, "speaker": "user", "timestamp": "2024-03-20",
+             "text": text} for i, text in enumerate(texts)]
+
+
+def people(cards):
+    return [(c.fact, c.person, c.relationship) for c in cards]
+
+
+def test_pronoun_after_a_relationship_only_mention_uses_the_known_name():
+    cards = extract_conversation(said("My coworker Fatima is great.", "My coworker gave me "
+                                      "some advice today.", "She supports Ajax, it's a whole "
+                                      "personality."), "u1")
+    assert people(cards)[1:] == [
+        ("My coworker gave me some advice today", "Fatima", "coworker"),
+        ("She supports Ajax, it's a whole personality", "Fatima", "coworker")]
+
+
+def test_pronoun_after_an_unnamed_relative_stays_the_relative():
+    cards = extract_conversation(said("My coworker gave me some advice today.",
+                                      "She supports Ajax, it's a whole personality."), "u1")
+    assert people(cards)[1] == ("She supports Ajax, it's a whole personality", "my coworker",
+                                "coworker")
+
+
+def test_a_leading_clause_about_someone_wins_over_i():
+    cards = extract_conversation(said("My client Cian called.",
+                                      "He turns 33 on the 21st of July, I need to plan "
+                                      "something."), "u1")
+    assert people(cards)[1] == ("He turns 33 on the 21st of July, I need to plan something",
+                                "Cian", "client")
+
+
+def test_pronouns_skip_people_of_the_other_gender():
+    cards = extract_conversation(said("My sister Maria is visiting.", "I met Pavel today.",
+                                      "She is allergic to sesame."), "u1")
+    assert people(cards)[2] == ("She is allergic to sesame", "Maria", "sister")
+
+
+def test_a_possessive_makes_the_owner_the_subject():
+    cards = extract_conversation(said("Must not forget Aisha's birthday again this year, "
+                                      "it's 7 November.", "Already bought a present for Omar, "
+                                      "his birthday is 6 February."), "u1")
+    assert [(c.person, c.relationship) for c in cards] == [("Aisha", None), ("Omar", None)]
+
+
+def test_a_clause_without_i_about_one_named_person_is_theirs():
+    cards = extract_conversation(said("My flatmate Isaac is home.", "Made fish and chips for "
+                                      "Isaac and he went back for thirds."), "u1")
+    assert people(cards)[1:] == [("Made fish and chips for Isaac", "Isaac", "flatmate"),
+                                 ("He went back for thirds", "Isaac", "flatmate")]
+
+
+def test_relatives_of_relatives_and_capitalised_subjects_become_names():
+    cards = extract_conversation(said("Saw Ahmed and his little daughter Esther at the park.",
+                                      "Esther turns 12 on June 18, I need to plan something.",
+                                      "Pavel has been a social worker for ten years."), "u1")
+    assert [(c.person, c.relationship) for c in cards] == [
+        ("Ahmed", None), ("Esther", None), ("Pavel", None)]
+
+
+def test_facts_about_a_pet_go_to_its_owner():
+    cards = extract_conversation(said("My mentor Ji-woo has a Staffy called Tango.",
+                                      "Tango lost a tooth and can only eat soft food now.",
+                                      "Daisy, Marcus's tabby, is the cutest thing.",
+                                      "Vet says Daisy keeps getting skin allergies."), "u1")
+    assert [(c.person, c.relationship) for c in cards] == [
+        ("Ji-woo", "mentor"), ("Ji-woo", "mentor"), ("Marcus", None), ("Marcus", None)]
+
+
+def test_new_relationship_words_are_recognised():
+    assert [(m.name, m.relationship) for m in find_relationships(
+        "Our landlady Hana, my stepmum Aisha and my old school friend Pavel.")] == [
+        ("Hana", "landlady"), ("Aisha", "stepmum"), ("Pavel", "school friend")]
+
+
+def test_things_with_capital_letters_are_not_people():
+    cards = extract_conversation(said("Sold the Volvo XC40 and got a Subaru Outback.",
+                                      "My Mini Cooper is making that rattling noise again."),
+                                 "u1")
+    assert [c.person for c in cards] == [SELF, SELF]
+
+
+def test_the_users_own_pet_is_the_users():
+    cards = extract_conversation(said("Olive, my greyhound, stole a whole sandwich.",
+                                      "Olive has a dodgy hip."), "u1")
+    assert [c.person for c in cards] == [SELF, SELF]
