@@ -190,6 +190,23 @@ class Extractor:
     genders: dict[str, str] = field(default_factory=dict, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
 
+    def state(self) -> dict[str, Any]:
+        """What the extractor has learnt about the conversation so far, as plain JSON
+        data: a resumed ingest restores it so pronouns and pets resolve as before."""
+        return {"last_person": {k: list(v) for k, v in self.last_person.items()},
+                "recent": {k: [list(p) for p in v] for k, v in self.recent.items()},
+                "pets": {k: list(v) for k, v in self.pets.items()},
+                "genders": dict(self.genders)}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Take back what ``state()`` returned."""
+        self.last_person.update({k: (v[0], v[1]) for k, v in
+                                 state.get("last_person", {}).items()})
+        self.recent.update({k: [(p[0], p[1]) for p in v]
+                            for k, v in state.get("recent", {}).items()})
+        self.pets.update({k: (v[0], v[1]) for k, v in state.get("pets", {}).items()})
+        self.genders.update(state.get("genders", {}))
+
     def __post_init__(self) -> None:
         self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
         self.skipped_speakers = frozenset(s.lower() for s in self.skipped_speakers)

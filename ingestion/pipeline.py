@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from graphmem.memory import Memory
 
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2
 
 
 @dataclass
@@ -84,23 +84,23 @@ class Checkpoint:
         self.sha, self.user_id, self.format = sha, user_id, fmt
         self.records_done = 0
         self.people: list[dict[str, Any]] = []
-        self.last_person: dict[str, list[str | None]] = {}
+        self.context: dict[str, Any] = {}
         self.seed: list[dict[str, Any]] | None = None
         if self.path.exists():
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if data.get("version") == CHECKPOINT_VERSION and data.get("file_sha") == sha:
                 self.records_done = int(data["records_done"])
                 self.people = list(data.get("people", []))
-                self.last_person = dict(data.get("last_person", {}))
+                self.context = dict(data.get("context", {}))
                 self.seed = data.get("seed")
 
     def save(self, records_done: int, registry: PersonRegistry | None,
-             last_person: dict[str, tuple[str, str | None]] | None) -> None:
+             context: dict[str, Any] | None) -> None:
         self.records_done = records_done
         data = {"version": CHECKPOINT_VERSION, "file_sha": self.sha, "user_id": self.user_id,
                 "format": self.format, "records_done": records_done,
                 "people": registry.dump() if registry is not None else [],
-                "last_person": {k: list(v) for k, v in (last_person or {}).items()},
+                "context": context or {},
                 "seed": self.seed}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
@@ -160,8 +160,7 @@ def ingest_file(memory: Memory, path: str | Path, user_id: str, *,
     if checkpoint.people:
         registry = PersonRegistry.load(checkpoint.people)
     extractor = Extractor(user_id, registry, model)
-    extractor.last_person.update({k: (str(v[0]), v[1]) for k, v in
-                                   checkpoint.last_person.items()})
+    extractor.restore(checkpoint.context)
     llm_extractor = None
     if llm is not None and fmt == "conversation":
         from ingestion.llm import LLMExtractor
@@ -183,7 +182,7 @@ def ingest_file(memory: Memory, path: str | Path, user_id: str, *,
                 report.created += result.created
                 report.unchanged += result.unchanged
                 report.updated += result.updated
-            checkpoint.save(done, extractor.registry, extractor.last_person)
+            checkpoint.save(done, extractor.registry, extractor.state())
             advance(n_records)
     checkpoint.finish()
     report.seconds = round(time.perf_counter() - started, 3)

@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-RRF_K = 60
+#: Small: the rank inside a channel matters, not just how many channels found a card
+#: (bench/data/eval, 320 questions: MRR 0.663 at 60 -> 0.708 at 3).
+RRF_K = 3
 HALF_LIFE_DAYS = 180.0
 W_REL, W_RECENCY, W_IMPORTANCE, W_CONFIDENCE, W_REWARD = 0.55, 0.15, 0.15, 0.10, 0.10
 SUPERSEDED_FACTOR = 0.5
@@ -48,7 +50,7 @@ def fuse(rankings: Sequence[Ranked]) -> dict[str, float]:
         >>> a = Ranked("vector", ("x", "y"), (0.9, 0.45))
         >>> b = Ranked("fulltext", ("y",), (3.0,))
         >>> {k: round(v, 3) for k, v in fuse([a, b]).items()}
-        {'x': 0.5, 'y': 0.746}
+        {'x': 0.5, 'y': 0.7}
     """
     best = sum(r.weight for r in rankings) / (RRF_K + 1) or 1.0
     fused: dict[str, float] = {}
