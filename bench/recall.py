@@ -149,7 +149,7 @@ def main() -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
         fig, ax = plt.subplots(figsize=(6, 4))
-        ax.boxplot([r["latencies"] for r in rows], labels=[f"{r['size']:,}" for r in rows],
+        ax.boxplot([r["latencies"] for r in rows], tick_labels=[f"{r['size']:,}" for r in rows],
                    showfliers=False)
         ax.axhline(20, ls="--", c="g", lw=0.8, label="p50 target 20 ms")
         ax.axhline(50, ls="--", c="r", lw=0.8, label="p95 target 50 ms")
