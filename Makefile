@@ -31,7 +31,7 @@ lint: install
 	$(BIN)/ruff check .
 
 stress: install
-	$(BIN)/python -m pytest -m stress tests/stress
+	$(BIN)/python -m pytest -m stress -s tests/stress
 
 bench: install
 	$(BIN)/python bench/ingest.py
