@@ -1,4 +1,5 @@
-"""The demo `make demo` runs: remember cards for two users, reopen, print them back."""
+"""The demo `make demo` runs: remember cards for two users, reopen, print them back,
+then recall by relationship ("my sister" -> Alice -> her cards)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,17 @@ def main() -> None:
                 table.add_column(column)
             for card in memory.cards(user):
                 table.add_row(card.person, card.relationship or "", card.fact,
-                              to_iso(card.timestamp) or "", card.backstory)
+                              (to_iso(card.timestamp) or "")[:10], card.backstory)
             console.print(table)
+        question = "what is my sister allergic to?"
+        console.print(f"\n[bold]ada asks:[/bold] {question}")
+        for hit in memory.recall("ada", question, k=2):
+            console.print(f"  {hit.score:.2f}  {hit.card.fact}  "
+                          f"[dim]found by {', '.join(hit.found_by)}; "
+                          f"{'; '.join(hit.paths) or 'no graph path'}[/dim]")
+        console.print("\n[bold]context for a prompt (60 tokens):[/bold]")
+        console.print(memory.context("ada", "plan my sister's birthday dinner",
+                                     token_budget=60))
 
 
 if __name__ == "__main__":
