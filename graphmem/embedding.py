@@ -46,8 +46,9 @@ class Embedder(Protocol):
 class FastEmbedder:
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
+    # Small batches pad less: 1000 card texts embedded at 268/s with 32 vs 225/s with 128.
     def __init__(self, model_name: str | None = None, *, cache_size: int = 20_000,
-                 batch_size: int = 128) -> None:
+                 batch_size: int = 32) -> None:
         from fastembed import TextEmbedding
 
         self.model_name = model_name or DEFAULT_MODEL
