@@ -44,6 +44,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from graphmem.cards import card_from_row
 from graphmem.errors import GraphmemError, ValidationError
+from graphmem.models import check_user_id
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
@@ -149,9 +150,7 @@ def _check_inventory(rows: list[dict[str, Any]]) -> None:
 def export_user(memory: Memory, user_id: str, out: IO[str], *,
                 with_embeddings: bool = False) -> int:
     """Write ``user_id``'s memory to ``out`` as JSON Lines; returns the records written."""
-    from graphmem.memory import _check_user
-
-    _check_user(user_id)
+    check_user_id(user_id)
     written = 0
     for record in export_records(memory, user_id, with_embeddings=with_embeddings):
         out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
@@ -179,8 +178,6 @@ def import_records(memory: Memory, records: Iterable[dict[str, Any]], *,
                    user_id: str | None = None, batch_size: int = 500) -> ImportReport:
     """Write exported records into ``memory``'s store, for ``user_id`` (default: the
     exported user). Idempotent: importing the same records again changes nothing."""
-    from graphmem.memory import _check_user
-
     records = iter(records)
     header = next(records, None)
     if header is None or header.get("type") != "header" or header.get("format") != FORMAT:
@@ -190,7 +187,7 @@ def import_records(memory: Memory, records: Iterable[dict[str, Any]], *,
         raise ValidationError(f"export format version {header.get('version')} is not "
                               f"supported (expected {VERSION})", field="header.version")
     target = user_id or header["user_id"]
-    _check_user(target)
+    check_user_id(target)
     writer = _Writer(memory, target, batch_size, rehome=target != header["user_id"])
     for record in records:
         writer.add(record)

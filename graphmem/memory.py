@@ -20,7 +20,7 @@ from graphmem.errors import (
     StoreUnavailableError,
     ValidationError,
 )
-from graphmem.models import Card, Person, RememberResult, Status, UserId
+from graphmem.models import Card, Person, RememberResult, Status, check_user_id
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from graphmem.tasks import Tasks
 
 Progress = Callable[[int], None]
-_user_id = UserId  # re-validated at every public entry point
 
 
 class Memory:
@@ -215,7 +214,7 @@ class Memory:
 
     def get_many(self, user_id: str, card_ids: list[str]) -> list[Card]:
         """Cards of one user in the order asked; ids that do not exist are skipped."""
-        _check_user(user_id)
+        check_user_id(user_id)
         rows = self.store.run("get_cards", {"user_id": user_id, "ids": list(card_ids)})
         by_id = {row["card"]["id"]: card_from_row(row) for row in rows}
         return [by_id[i] for i in card_ids if i in by_id]
@@ -223,7 +222,7 @@ class Memory:
     def cards(self, user_id: str, *, status: Status | str | None = Status.ACTIVE,
               limit: int = 1000, offset: int = 0) -> list[Card]:
         """A user's cards, newest first (``status=None`` for every status)."""
-        _check_user(user_id)
+        check_user_id(user_id)
         statuses = None if status is None else [Status(status).value]
         ids = [row["id"] for row in self.store.run("list_cards", {
             "user_id": user_id, "statuses": statuses, "skip": offset, "limit": limit})]
@@ -231,7 +230,7 @@ class Memory:
 
     def count(self, user_id: str) -> dict[str, int]:
         """Cards per status for one user."""
-        _check_user(user_id)
+        check_user_id(user_id)
         return {row["status"]: row["cards"]
                 for row in self.store.run("count_cards", {"user_id": user_id})}
 
@@ -257,7 +256,7 @@ class Memory:
         Superseded and forgotten cards are left out unless asked for. ``task_id``
         limits recall to the cards a task (and what it depends on) cites.
         """
-        _check_user(user_id)
+        check_user_id(user_id)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query must be non-empty text", field="query")
         if not 1 <= k <= 1000:
@@ -315,7 +314,7 @@ class Memory:
 
     def people(self, user_id: str) -> list[Person]:
         """The user's people with their relationship (and its history) and card counts."""
-        _check_user(user_id)
+        check_user_id(user_id)
         return [Person(user_id=user_id, name=r["name"], relationship=r["relationship"],
                        aliases=r["aliases"] or [], relationship_history=r["history"] or [],
                        card_count=r["active"], maybe_same_as=sorted(r["maybe_same"] or []))
@@ -326,7 +325,7 @@ class Memory:
         """Store people learnt elsewhere (ingestion): aliases and relationships, the old
         relationship kept as history; ``candidates`` are (mention, known name, where)
         triples linked by MAYBE_SAME for review, never merged."""
-        _check_user(user_id)
+        check_user_id(user_id)
         now = now_ms()
         rows = [{"key": person_key(p.name), "name": p.name, "aliases": list(p.aliases),
                  "relationship": p.relationship, "since": now} for p in people]
@@ -355,7 +354,7 @@ class Memory:
         """
         from graphmem.consolidation import consolidate
 
-        _check_user(user_id)
+        check_user_id(user_id)
         return consolidate(self.store, user_id, steps, dry_run=dry_run, llm=llm,
                            progress=progress, now=_ms(now, "now"), capacity=capacity,
                            threshold=threshold, seed=seed, recluster=recluster)
@@ -365,7 +364,7 @@ class Memory:
         feedback flags the card ``needs_revision``."""
         from graphmem.consolidation import feedback
 
-        _check_user(user_id)
+        check_user_id(user_id)
         return feedback(self.store, user_id, card_id, signal)
 
     # -- forgetting ----------------------------------------------------------------------
@@ -405,12 +404,6 @@ class Memory:
             "props": {"status": status.value, **extra}, "now": now_ms()}, write=True)
         if not done:
             raise ConflictError(f"card {card.id} changed meanwhile: re-read and retry")
-
-
-def _check_user(user_id: str) -> None:
-    if not isinstance(user_id, str) or not user_id or len(user_id) > 128 or any(
-            ord(ch) < 32 or ord(ch) == 127 for ch in user_id):
-        raise ValidationError("user_id must be 1-128 printable characters", field="user_id")
 
 
 def _ms(value: Any, field: str) -> int | None:

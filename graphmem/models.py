@@ -11,7 +11,15 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from graphmem.errors import ValidationError
 from graphmem.timeutil import ms_to_datetime, now_ms, to_ms
@@ -21,11 +29,30 @@ SELF = "me"
 _SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
 
 MAX_TEXT = 20_000
+
+
+def _unpadded(value: Any) -> Any:
+    """Models strip whitespace; a padded user id would land in another user's namespace."""
+    if isinstance(value, str) and value != value.strip():
+        raise ValueError("user_id must not start or end with whitespace")
+    return value
+
+
 UserId = Annotated[
     str,
+    BeforeValidator(_unpadded),
     Field(min_length=1, max_length=128, pattern=r"^[^\x00-\x1f\x7f]+$",
           description="Tenant: the user this memory belongs to."),
 ]
+_USER_ID = TypeAdapter(UserId)
+
+
+def check_user_id(user_id: Any) -> str:
+    """The one check of a user id outside a model (reads, routes, tools)."""
+    try:
+        return _USER_ID.validate_python(user_id)
+    except pydantic.ValidationError as exc:
+        raise ValidationError.from_pydantic(exc, prefix="user_id") from None
 
 
 #: Stores keep 64-bit integers; larger ones would be clamped silently.
@@ -237,13 +264,6 @@ class Card(InputModel):
     last_accessed: Millis | None = None
     created_at: Millis | None = None
     updated_at: Millis | None = None
-
-    @field_validator("user_id", mode="before")
-    @classmethod
-    def _user_id_unpadded(cls, value: Any) -> Any:
-        if isinstance(value, str) and value != value.strip():
-            raise ValueError("user_id must not start or end with whitespace")
-        return value
 
     @field_validator("fact", "backstory", "person", mode="after")
     @classmethod

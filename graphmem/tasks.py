@@ -35,12 +35,11 @@ from types import EllipsisType
 from typing import Annotated, Any
 
 import networkx as nx
-import pydantic
 from pydantic import Field, field_validator
 
 from graphmem.algorithms import tasks as rules
 from graphmem.errors import ConflictError, CycleError, NotFoundError, ValidationError
-from graphmem.models import MAX_TEXT, InputModel, Model, UserId
+from graphmem.models import MAX_TEXT, InputModel, Model, UserId, check_user_id
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
 
@@ -52,7 +51,6 @@ MAX_ATTEMPTS = 5
 TaskId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 CardId = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Owner = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[^\x00-\x1f\x7f]+$")]
-_user_id = pydantic.TypeAdapter(UserId)
 
 
 def new_task_id() -> str:
@@ -209,7 +207,7 @@ class Tasks:
         ``owner=None`` clears the owner; leaving ``owner``/``subject``/``description`` out
         keeps them. Setting ``status="completed"`` follows the rules of ``complete``.
         """
-        _user(user_id)
+        check_user_id(user_id)
         given: dict[str, Any] = {
             "status": status, "add_blocked_by": builtins.list(add_blocked_by or ()),
             "remove_blocked_by": builtins.list(remove_blocked_by or ()),
@@ -265,7 +263,7 @@ class Tasks:
     def delete(self, user_id: str, task_id: str, *, expected_version: int | None = None
                ) -> None:
         """Delete a task and its edges (prefer ``cancel`` to keep the record)."""
-        _user(user_id)
+        check_user_id(user_id)
         rows = self.store.run("task_delete", {"user_id": user_id, "id": task_id,
                                               "expected_version": expected_version}, write=True)
         if not rows:
@@ -280,7 +278,7 @@ class Tasks:
     # -- reading -----------------------------------------------------------------------
     def get(self, user_id: str, task_id: str) -> Task:
         """One task; ``NotFoundError`` if this user has no such task."""
-        _user(user_id)
+        check_user_id(user_id)
         rows = self.store.run("task_get", {"user_id": user_id, "ids": [task_id]})
         if not rows:
             raise NotFoundError(f"no task {task_id!r} for user {user_id!r}")
@@ -330,7 +328,7 @@ class Tasks:
     # -- internals ---------------------------------------------------------------------
     def _project(self, user_id: str) -> tuple[nx.DiGraph, int]:
         """The user's task graph and its version, from one read."""
-        _user(user_id)
+        check_user_id(user_id)
         rows = self.store.run("task_graph", {"user_id": user_id})
         graph = rules.build_graph({**row["task"], "blocked_by": row["blocked_by"],
                                    "cites": sorted(row["cites"])} for row in rows)
@@ -424,9 +422,3 @@ def _status(value: TaskStatus | str) -> TaskStatus:
                               field="status") from None
 
 
-def _user(user_id: str) -> None:
-    try:
-        _user_id.validate_python(user_id)
-    except pydantic.ValidationError:
-        raise ValidationError("user_id must be 1-128 printable characters",
-                              field="user_id") from None

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from graphmem.memory import Memory
-from graphmem.models import Card
+from graphmem.models import Card, check_user_id
 from graphmem.recall.engine import RecallHit
 from graphmem.tasks import Task
 from graphmem.timeutil import to_iso
@@ -51,9 +51,7 @@ class UserTools:
     """Memory tools scoped to one user (see the module docstring)."""
 
     def __init__(self, memory: Memory, user_id: str) -> None:
-        from graphmem.memory import _check_user
-
-        _check_user(user_id)
+        check_user_id(user_id)
         self.memory, self.user_id = memory, user_id
 
     def remember(self,

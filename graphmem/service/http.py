@@ -41,8 +41,8 @@ from graphmem.errors import (
     StoreUnavailableError,
     ValidationError,
 )
-from graphmem.memory import Memory, _check_user
-from graphmem.models import Card, Person, RememberResult
+from graphmem.memory import Memory
+from graphmem.models import Card, Person, RememberResult, check_user_id
 from graphmem.recall.engine import RecallHit
 from graphmem.service import schemas as s
 from graphmem.service.auth import ApiKeys, key_from_headers
@@ -192,7 +192,7 @@ def authorized_user(
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
         x_api_key: Annotated[str | None, Depends(api_key_header)]) -> str:
     """The user of the path, once the request's key is known to grant it."""
-    _check_user(user_id)
+    check_user_id(user_id)
     keys: ApiKeys = request.app.state.settings.api_keys
     if not keys.enabled:
         return user_id

@@ -17,14 +17,9 @@ from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row
 from graphmem.store.embedded import EmbeddedServer, client_name
+from graphmem.store.text import search_words
 
 GRAPH = "graphmem"
-_WORD = re.compile(r"\w+", re.UNICODE)
-# RediSearch drops its own stop words; these are the question words it keeps.
-_STOP = frozenset(
-    "a an and are as at be but by for if in into is it no not of on or such that the their "
-    "then there these they this to was will with what who whom which when where why how "
-    "do does did my me i you your we our us he she his her him them its about".split())
 
 _transient = retry(
     retry=retry_if_exception_type((redis.exceptions.ConnectionError,
@@ -131,10 +126,7 @@ class FalkorDBStore:
 
     def fulltext_query(self, text: str) -> str | None:
         """RediSearch syntax: the query's words OR-ed; no operator survives from user text."""
-        words = [w for w in (m.lower() for m in _WORD.findall(text)) if _searchable(w)]
-        if not words:
-            return None
-        return "|".join(dict.fromkeys(words))
+        return "|".join(search_words(text)) or None
 
     def _unreachable(self, exc: Exception) -> str:
         """Say why: a server that died (disk full, killed) leaves its reason in its log."""
@@ -196,12 +188,6 @@ def _index_target(statement: str) -> set[tuple[str, str, str]]:
     on = re.search(r"ON\s*\((.*?)\)", statement, re.S)
     props = re.findall(r"\w+\.(\w+)", on.group(1)) if on else []
     return {(label.group(1), p, kind) for p in props} or {("?", "?", "?")}
-
-
-def _searchable(word: str) -> bool:
-    if word.isdigit():
-        return len(word) == 4  # years; other numbers match too much
-    return len(word) > 1 and word not in _STOP
 
 
 def _plain(value: Any) -> Any:

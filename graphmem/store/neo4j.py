@@ -41,6 +41,7 @@ from tenacity import (
 from graphmem.errors import ConflictError, StoreError, StoreUnavailableError, ValidationError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row
+from graphmem.store.text import search_words
 
 T = TypeVar("T")
 
@@ -278,14 +279,6 @@ def capabilities_for(version: str) -> Capabilities:
 
 
 # -- full-text ------------------------------------------------------------------------
-_WORD = re.compile(r"\w+")
-# Lucene's English stop set plus question and pronoun words that only add noise.
-_STOP = frozenset((
-    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is",
-    "it", "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there",
-    "these", "they", "this", "to", "was", "will", "with", "what", "who", "whom", "which",
-    "when", "where", "why", "how", "do", "does", "did", "my", "me", "i", "you", "your", "we",
-    "our", "us", "he", "she", "his", "her", "him", "them", "its", "about"))
 #: Words this long also match with one typo (``word~1``).
 FUZZY_MIN = 6
 MAX_TERMS = 32
@@ -307,19 +300,11 @@ def lucene_query(text: str) -> str | None:
         True
     """
     terms: list[str] = []
-    for word in dict.fromkeys(_WORD.findall(text.lower())):
-        if not _searchable(word):
-            continue
+    for word in search_words(text):
         terms.append(word)
         if len(word) >= FUZZY_MIN and not word.isdigit():
             terms.append(f"{word}~1")
     return " OR ".join(terms[:MAX_TERMS]) or None
-
-
-def _searchable(word: str) -> bool:
-    if word.isdigit():
-        return len(word) == 4  # years; other numbers match too much
-    return len(word) > 1 and word not in _STOP
 
 
 # -- values ---------------------------------------------------------------------------
