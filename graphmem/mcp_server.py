@@ -11,18 +11,16 @@ input, unknown card, conflict) reaches the model as the tool's error text.
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from graphmem import __version__
 from graphmem.errors import GraphmemError
-from graphmem.integrations.tools import UserTools
+from graphmem.integrations.tools import UserTools, raising
 from graphmem.memory import Memory
 
 INSTRUCTIONS = (
@@ -33,16 +31,6 @@ INSTRUCTIONS = (
     "recalled memory helped or was wrong. Track multi-step work with the task_* tools.")
 
 
-def _as_tool_error(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Graphmem errors are the model's to read (bad input, unknown id, conflict)."""
-    @functools.wraps(method)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(*args, **kwargs)
-        except GraphmemError as exc:
-            raise ToolError(f"{type(exc).__name__}: {exc}") from exc
-    return call
-
 
 def build_server(memory: Memory, user_id: str) -> MCPServer:
     """An MCP server whose tools read and write ``user_id``'s memory."""
@@ -50,7 +38,7 @@ def build_server(memory: Memory, user_id: str) -> MCPServer:
     server: MCPServer = MCPServer(name="graphmem", version=__version__,
                                   instructions=INSTRUCTIONS, log_level="WARNING")
     for name in UserTools.NAMES:
-        server.add_tool(_as_tool_error(getattr(tools, name)), name=name)
+        server.add_tool(raising(ToolError)(getattr(tools, name)), name=name)
     return server
 
 

@@ -13,8 +13,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForRetrieverRun
@@ -23,8 +21,7 @@ from langchain_core.retrievers import BaseRetriever
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import ConfigDict, Field
 
-from graphmem.errors import GraphmemError
-from graphmem.integrations.tools import UserTools
+from graphmem.integrations.tools import UserTools, raising
 from graphmem.memory import Memory
 from graphmem.recall.engine import RecallHit
 from graphmem.timeutil import to_iso
@@ -74,16 +71,6 @@ class GraphmemRetriever(BaseRetriever):
         return [hit_document(hit) for hit in hits]
 
 
-def _tool_errors(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Graphmem errors become ToolExceptions: the agent reads them and can correct."""
-    @functools.wraps(method)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(*args, **kwargs)
-        except GraphmemError as exc:
-            raise ToolException(f"{type(exc).__name__}: {exc}") from exc
-    return call
-
 
 def memory_tools(memory: Memory, user_id: str, *, tasks: bool = True,
                  names: tuple[str, ...] | None = None) -> list[BaseTool]:
@@ -95,7 +82,7 @@ def memory_tools(memory: Memory, user_id: str, *, tasks: bool = True,
     for name in wanted:
         method = getattr(bound, name)
         tools.append(StructuredTool.from_function(
-            func=_tool_errors(method), name=name, description=method.__doc__,
+            func=raising(ToolException)(method), name=name, description=method.__doc__,
             handle_tool_error=True))
     return tools
 

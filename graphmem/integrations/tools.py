@@ -9,10 +9,13 @@ Results are plain JSON data, compact enough to hand back to a model.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from graphmem.errors import GraphmemError
 from graphmem.memory import Memory
 from graphmem.models import Card, check_user_id
 from graphmem.recall.engine import RecallHit
@@ -45,6 +48,20 @@ def hit_summary(hit: RecallHit) -> dict[str, Any]:
 def task_summary(task: Task) -> dict[str, Any]:
     return task.model_dump(mode="json", exclude={"user_id", "created_at", "updated_at",
                                                  "completed_at"})
+
+
+def raising(error: type[Exception]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Wrap a tool so graphmem errors reach the agent as ``error`` (its framework's tool
+    error type): bad input, unknown ids and conflicts are the model's to read and fix."""
+    def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(*args, **kwargs)
+            except GraphmemError as exc:
+                raise error(f"{type(exc).__name__}: {exc}") from exc
+        return call
+    return wrap
 
 
 class UserTools:
