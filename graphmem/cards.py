@@ -6,8 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.models import SELF, Card, Provenance, stored_times
-from graphmem.timeutil import ms_to_datetime
+from graphmem.models import SELF, Card, stored_times
 
 # Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
 _NODE_FIELDS = tuple(f for f in Card.model_fields if f not in {"id", "user_id", "source",
@@ -70,9 +69,7 @@ def card_from_row(row: dict[str, Any]) -> Card:
         span = None
         if evidence.get("span_start") is not None and evidence.get("span_end") is not None:
             span = (evidence["span_start"], evidence["span_end"])
-        fields = {k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None}
-        if isinstance(fields.get("session_date"), int):
-            fields["session_date"] = ms_to_datetime(fields["session_date"])
-        data["source"] = Provenance(**fields, span=span,
-                                    extractor=evidence.get("extractor") or "manual")
+        data["source"] = {
+            **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
+            "span": span, "extractor": evidence.get("extractor") or "manual"}
     return Card.model_validate(stored_times(data))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from types import TracebackType
@@ -25,7 +24,7 @@ from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.store.base import GraphStore
-from graphmem.timeutil import now_ms
+from graphmem.timeutil import now_ms, to_ms
 
 if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
@@ -125,7 +124,7 @@ class Memory:
         result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
         batches = _batches(_dedupe(parsed), batch_size)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
-            pending: Future[tuple[int, int]] | None = None
+            pending: Future[tuple[int, int, int]] | None = None
             for batch in batches:
                 plan = self._plan(batch, result)
                 vectors = self.embedder.embed([c.embedding_text for c in plan]) if plan else None
@@ -162,7 +161,8 @@ class Memory:
                     todo.append(card)
         return todo
 
-    def _write(self, plan: list[Card], vectors: Any, size: int) -> tuple[int, int]:
+    def _write(self, plan: list[Card], vectors: Any, size: int) -> tuple[int, int, int]:
+        """Write one planned batch; (cards in the batch, created, updated)."""
         created = updated = 0
         now = now_ms()
         new = [(c, v) for c, v in zip(plan, vectors if vectors is not None else [], strict=True)
@@ -177,7 +177,7 @@ class Memory:
             if card.version > 0:
                 self._update(card, vector, now)
                 updated += 1
-        return size, created * 1_000_000 + updated
+        return size, created, updated
 
     def _update(self, card: Card, vector: Any, now: int) -> None:
         row = write_row(card, vector)
@@ -196,11 +196,11 @@ class Memory:
                                 f"version {card.version}: re-read and retry")
 
     @staticmethod
-    def _account(outcome: tuple[int, int], result: RememberResult,
+    def _account(outcome: tuple[int, int, int], result: RememberResult,
                  progress: Progress | None) -> None:
-        size, packed = outcome
-        result.created += packed // 1_000_000
-        result.updated += packed % 1_000_000
+        size, created, updated = outcome
+        result.created += created
+        result.updated += updated
         if progress is not None:
             progress(size)
 
@@ -409,10 +409,8 @@ class Memory:
 def _ms(value: Any, field: str) -> int | None:
     if value is None:
         return None
-    from graphmem.timeutil import to_ms
-
     try:
-        return to_ms(value.isoformat() if isinstance(value, datetime) else value)
+        return to_ms(value)
     except ValueError as exc:
         raise ValidationError(f"{field}: {exc}", field=field) from None
 
