@@ -132,9 +132,13 @@ class Model(BaseModel):
             raise ValidationError(f"{where or cls.__name__}: expected an object, "
                                   f"got {type(data).__name__}", field=where or "input")
         try:
-            return cls.model_validate(dict(data))
+            return cls._validate({str(k): v for k, v in data.items()})
         except pydantic.ValidationError as exc:
             raise ValidationError.from_pydantic(exc, prefix=f"{where}." if where else "") from None
+
+    @classmethod
+    def _validate(cls, data: dict[str, Any]) -> Any:
+        return cls.model_validate(data)
 
 
 class InputModel(Model):
@@ -156,18 +160,15 @@ class InputModel(Model):
             # Re-validate: model_copy(update=...) skips validators, so derived fields
             # (content hash) may be stale.
             data = stored_times(data.model_dump(exclude={"content_hash"}))
-        if not isinstance(data, Mapping):
-            raise ValidationError(f"{where or cls.__name__}: expected an object, "
-                                  f"got {type(data).__name__}", field=where or "input")
-        try:
-            return cls(**{str(k): v for k, v in data.items()})
-        except ValidationError as exc:
-            if not where:
-                raise
-            errors = [(f"{where}.{f}", m) for f, m in exc.errors]
-            detail = "; ".join(f"{f}: {m}" for f, m in errors)
-            raise ValidationError(f"invalid {errors[0][0]}: {detail}", field=errors[0][0],
-                                  errors=errors) from None
+        return super().parse(data, where=where)
+
+    @classmethod
+    def _validate(cls, data: dict[str, Any]) -> Any:
+        # pydantic runs a custom __init__ inside model_validate and would wrap our error;
+        # validate through pydantic's own __init__ and let parse() name the fields.
+        instance = cls.__new__(cls)
+        BaseModel.__init__(instance, **data)
+        return instance
 
 
 Millis = Annotated[int, Field(description="UTC epoch milliseconds")]
