@@ -107,7 +107,7 @@ class Memory:
     def remember(self, card: Card | Mapping[str, Any]) -> Card:
         """Store one card (idempotent by content) and return it as stored."""
         parsed = Card.parse(card)
-        self.remember_many([parsed])
+        self._store([parsed])
         return self.get(parsed.user_id, parsed.id)  # type: ignore[arg-type]
 
     def remember_many(self, cards: Iterable[Card | Mapping[str, Any]], *,
@@ -120,7 +120,12 @@ class Memory:
         ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
         writing the previous one.
         """
-        parsed = [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)]
+        return self._store([Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)],
+                           batch_size=batch_size, progress=progress)
+
+    def _store(self, parsed: list[Card], *, batch_size: int = 256,
+               progress: Progress | None = None) -> RememberResult:
+        """Write validated cards (see ``remember_many``)."""
         result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
         batches = _batches(_dedupe(parsed), batch_size)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:

@@ -232,9 +232,8 @@ def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuse
     fresh = [r for r in rows if r["id"] not in fused]
     if not fresh:
         return
-    ranking = Ranked("abstraction", tuple(dict.fromkeys(r["id"] for r in fresh)),
-                     tuple(1.0 for _ in dict.fromkeys(r["id"] for r in fresh)),
-                     ABSTRACTION_WEIGHT)
+    ids = tuple(dict.fromkeys(r["id"] for r in fresh))
+    ranking = Ranked("abstraction", ids, (1.0,) * len(ids), ABSTRACTION_WEIGHT)
     candidates.rankings.append(ranking)
     for r in fresh:
         candidates.path(r["id"], f"card {r['via'][:8]} -> abstraction {r['abstraction'][:8]}")
