@@ -232,8 +232,8 @@ def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuse
     fresh = [r for r in rows if r["id"] not in fused]
     if not fresh:
         return
-    ids = tuple(dict.fromkeys(r["id"] for r in fresh))
-    ranking = Ranked("abstraction", ids, (1.0,) * len(ids), ABSTRACTION_WEIGHT)
+    siblings = tuple(dict.fromkeys(r["id"] for r in fresh))
+    ranking = Ranked("abstraction", siblings, (1.0,) * len(siblings), ABSTRACTION_WEIGHT)
     candidates.rankings.append(ranking)
     for r in fresh:
         candidates.path(r["id"], f"card {r['via'][:8]} -> abstraction {r['abstraction'][:8]}")
