@@ -107,11 +107,13 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--plot", type=Path, help="write a latency plot (PNG) here")
+    parser.add_argument("--home", type=Path,
+                        help="keep the store in this directory (reused by the next run)")
     args = parser.parse_args()
 
     all_cards = list(synthetic_cards(max(args.sizes), users=args.users, seed=7))
     embedder = CachedEmbedder(f"cards-{max(args.sizes)}-{args.users}")
-    home = Path(tempfile.mkdtemp(prefix="gmr-", dir="/tmp"))
+    home = args.home or Path(tempfile.mkdtemp(prefix="gmr-", dir="/tmp"))
     rows = []
     try:
         with Memory.open(home, embedder=embedder) as memory:
@@ -142,7 +144,8 @@ def main() -> None:
                 print(f"  {size} cards: p50 {rows[-1]['p50']:.1f} ms, p95 {rows[-1]['p95']:.1f} ms",
                       file=sys.stderr)
     finally:
-        shutil.rmtree(home, ignore_errors=True)
+        if args.home is None:
+            shutil.rmtree(home, ignore_errors=True)
     print(f"\n{'cards':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'recalls/s':>10} "
           f"{'server MB':>10}")
     for r in rows:
