@@ -60,6 +60,8 @@ class CachedEmbedder:
         return np.stack([self.known[t] for t in texts])
 
     def save(self) -> None:
+        if not self.known:
+            return
         CACHE.mkdir(exist_ok=True)
         texts = list(self.known)
         np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.known[t]

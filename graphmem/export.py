@@ -71,8 +71,10 @@ class ImportReport:
 
 
 def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
-    """Properties without nulls (a graph stores no null property) and sorted keys."""
-    return {k: props[k] for k in sorted(props or {}) if props[k] is not None}
+    """Properties without nulls (a graph stores no null property), sorted, and without
+    ``tenant`` (the store derives it from the user id; import sets the importer's)."""
+    return {k: props[k] for k in sorted(props or {}) if props[k] is not None
+            and k != "tenant"}
 
 
 def export_records(memory: Memory, user_id: str, *, with_embeddings: bool = False

@@ -20,6 +20,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.models import Card, Person, RememberResult, Status, check_user_id
+from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
@@ -51,7 +52,7 @@ class Memory:
         self.embedder = embedder
         self.home = home
         self._keep_server = keep_server
-        self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-bg")
+        self.accesses = AccessRecorder(store)
         self.store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
@@ -89,7 +90,7 @@ class Memory:
                    keep_server=keep_server)
 
     def close(self) -> None:
-        self._background.shutdown(wait=True)  # pending access-count updates land first
+        self.accesses.flush()  # pending access-count updates land first
         detach = getattr(self.store, "detach", None)
         if self._keep_server and detach is not None:
             detach()
@@ -284,8 +285,7 @@ class Memory:
                              channels=channels)
         if hits:
             ids = [h.card.id for h in hits]
-            self._background.submit(self.store.run, "touch_cards", {
-                "user_id": user_id, "ids": ids, "now": now_ms()}, write=True)
+            self.accesses.record(user_id, ids, now_ms())
         return hits
 
     def context(self, user_id: str, query: str, *, token_budget: int = 400,

@@ -42,17 +42,19 @@ Candidate = tuple[str, float]
 
 
 def vector_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | Any, k: int,
-                      *, statuses: Iterable[str] = ("active",)) -> list[Candidate]:
+                      *, statuses: Iterable[str] = ("active",),
+                      indexed: bool | None = None) -> list[Candidate]:
     """The user's ``k`` cards most similar to ``vector``: ``[(card_id, cosine)]``, best first.
 
     Only the user's own cards, only in ``statuses``; fewer than ``k`` only when the user
-    has fewer such cards.
+    has fewer such cards. ``indexed``: ``uses_index`` when the caller looked it up already
+    (recall does, while the query is embedded).
     """
     if k <= 0:
         return []
     vec = _floats(vector)
     statuses = list(statuses)
-    if uses_index(store, user_id):
+    if uses_index(store, user_id) if indexed is None else indexed:
         hits = ann_candidates(store, user_id, vec, k, statuses=statuses)
         if len(hits) >= k:
             return hits[:k]

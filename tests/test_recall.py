@@ -112,7 +112,7 @@ def test_users_never_recall_each_others_cards(memory: Memory, remembered: str):
 
 def test_recall_counts_accesses(memory: Memory, remembered: str):
     card = memory.recall(remembered, "coffee", k=1)[0].card
-    memory._background.submit(lambda: None).result()  # let the access update land
+    memory.accesses.flush()  # recall records accesses in the background; land them now
     after = memory.get(remembered, card.id)
     assert after.access_count == card.access_count + 1
     assert after.last_accessed is not None
@@ -155,3 +155,26 @@ def test_context_lists_constraints_and_preferences_first(memory: Memory, remembe
 def test_context_never_exceeds_its_budget(memory: Memory, remembered: str, budget, query):
     block = memory.context(remembered, query, token_budget=budget)
     assert estimate_tokens(block) <= budget
+
+
+def test_recalls_in_one_interval_are_written_once_and_counted_exactly(memory: Memory,
+                                                                      remembered: str):
+    writes = []
+    store_run = memory.store.run
+
+    def counting(name, params=None, **kw):
+        if name == "touch_cards":
+            writes.append(len(params["rows"]))
+        return store_run(name, params, **kw)
+
+    memory.accesses.flush()
+    memory.store.run = counting
+    try:
+        card = memory.recall(remembered, "coffee", k=1)[0].card
+        memory.recall(remembered, "coffee", k=1)
+        memory.recall(remembered, "coffee", k=1)
+        memory.accesses.flush()
+    finally:
+        del memory.store.run
+    assert writes == [1]
+    assert memory.get(remembered, card.id).access_count == card.access_count + 3

@@ -1,6 +1,7 @@
-// Full-text (BM25-style) over fact, backstory and person; the index spans all tenants,
-// so filter by user and return the user's best $k.
-CALL db.idx.fulltext.queryNodes('Card', $query)
+// Full-text (RediSearch) over fact, backstory and person. The index spans all tenants;
+// the clause on the user's token ($tenant, weight 0 so it does not score) keeps the
+// search to the user's cards, and the WHERE still filters by user.
+CALL db.idx.fulltext.queryNodes('Card', '(@tenant:' + $tenant + ')=>{$weight: 0.0} (' + $query + ')')
 YIELD node, score
 WHERE node.user_id = $user_id AND node.status IN $statuses
 RETURN node.id AS id, score

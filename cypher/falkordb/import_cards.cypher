@@ -4,7 +4,7 @@
 // $rows: [{id, props, embedding, ann, people: [key], sources: [{id, props}]}]
 UNWIND $rows AS r
 MERGE (c:Card {user_id: $user_id, id: r.id})
-SET c += r.props, c.embedding = vecf32(r.embedding)
+SET c += r.props, c.tenant = $tenant, c.embedding = vecf32(r.embedding)
 FOREACH (_ IN CASE WHEN r.ann THEN [1] ELSE [] END | SET c:AnnCard)
 FOREACH (key IN r.people |
   MERGE (p:Person {user_id: $user_id, key: key})

@@ -5,8 +5,10 @@ UNWIND $keys AS key
 MATCH (p:Person {user_id: $user_id, key: key})
 WITH p, key
 MATCH (p)<-[:ABOUT]-(c:Card)
-WHERE c.user_id = $user_id AND c.status IN $statuses AND c.embedding IS NOT NULL
+WHERE c.user_id = $user_id AND c.status IN $statuses
 WITH c, key, vec.cosineDistance(c.embedding, vecf32($vector)) AS distance
+WHERE distance IS NOT NULL
+WITH c, key, distance
 ORDER BY distance ASC, c.id
 LIMIT $k
 RETURN c.id AS id, key, 1.0 - distance AS score

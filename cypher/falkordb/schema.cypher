@@ -13,4 +13,8 @@ CREATE INDEX FOR (t:Task) ON (t.user_id, t.id);
 // it covers only cards of users large enough to need it (label AnnCard); everyone else
 // gets exact per-user cosine (see exact_vector_search).
 CREATE VECTOR INDEX FOR (c:AnnCard) ON (c.embedding) OPTIONS {dimension: $dimension, similarityFunction: 'cosine'};
-CALL db.idx.fulltext.createNodeIndex({label: 'Card', language: 'english'}, 'fact', 'backstory', 'person')
+CALL db.idx.fulltext.createNodeIndex({label: 'Card', language: 'english'}, 'fact', 'backstory', 'person');
+// tenant: every card's user token (graphmem/store/text.py), so a search keeps to one user.
+// Its own statement: FalkorDB adds a field to an existing index only when asked for it
+// alone, and stores made before tenant tokens need exactly that.
+CALL db.idx.fulltext.createNodeIndex({label: 'Card', language: 'english'}, 'tenant')

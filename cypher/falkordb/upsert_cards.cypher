@@ -7,10 +7,11 @@
 //          container_id, container}]
 UNWIND $rows AS r
 MERGE (u:User {user_id: $user_id})
+  ON CREATE SET u.tenant = $tenant
 MERGE (p:Person {user_id: $user_id, key: r.person_key})
   ON CREATE SET p.name = r.person, p.created_at = $now
 MERGE (c:Card {user_id: $user_id, id: r.id})
-  ON CREATE SET c += r.props, c.embedding = vecf32(r.embedding), c.version = 1,
+  ON CREATE SET c += r.props, c.tenant = $tenant, c.embedding = vecf32(r.embedding), c.version = 1,
                 c.created_at = $now, c.updated_at = $now
 // Cards of users in the vector index (see graphmem/vector.py) join it as written.
 FOREACH (_ IN CASE WHEN u.ann THEN [1] ELSE [] END | SET c:AnnCard)

@@ -26,6 +26,10 @@ CREATE INDEX task_user IF NOT EXISTS FOR (t:Task) ON (t.user_id);
 CREATE VECTOR INDEX card_embedding IF NOT EXISTS FOR (c:AnnCard) ON (c.embedding)
   OPTIONS {indexConfig: {`vector.dimensions`: $dimension,
                          `vector.similarity_function`: 'cosine'}};
-CREATE FULLTEXT INDEX card_text IF NOT EXISTS FOR (c:Card) ON EACH [c.fact, c.backstory, c.person]
+// tenant: every card's user token (graphmem/store/text.py), so a search keeps to one user.
+// card_text (before tenant tokens) is replaced by card_search.
+DROP INDEX card_text IF EXISTS;
+CREATE FULLTEXT INDEX card_search IF NOT EXISTS FOR (c:Card)
+  ON EACH [c.fact, c.backstory, c.person, c.tenant]
   OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CALL db.awaitIndexes(300)

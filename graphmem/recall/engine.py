@@ -25,7 +25,7 @@ from pydantic import Field
 
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
-from graphmem.models import Card, Model, Status
+from graphmem.models import Card, Category, Model, Status
 from graphmem.recall.mentions import (
     Known,
     Mention,
@@ -36,7 +36,7 @@ from graphmem.recall.mentions import (
 from graphmem.recall.scoring import MAX_WORTH, Ranked, final_score, fuse
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
-from graphmem.vector import vector_candidates
+from graphmem.vector import uses_index, vector_candidates
 
 CANDIDATES = 50
 #: A person named (or referred to by relationship) in the query is the strongest signal
@@ -106,32 +106,35 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     candidates = _Candidates()
     depth = max(CANDIDATES, 3 * k)
     pool = _pool()
-    # The store answers the people and full-text lookups while the query is embedded here,
-    # and runs the vector search while the graph channel is worked out.
+    # The store answers the people, index-route and full-text lookups while the query is
+    # embedded here; then the vector search (the longest query) and the people's cards run
+    # side by side.
     known = pool.submit(store.run, "known_people", {"user_id": user_id})
+    indexed = pool.submit(uses_index, store, user_id) if "vector" in channels else None
     text_query = store.fulltext_query(query) if "fulltext" in channels else None
     lexical = pool.submit(store.run, "fulltext_search", {
         "user_id": user_id, "query": text_query, "k": depth,
         "statuses": statuses}) if text_query else None
     vector = [float(x) for x in embedder.embed([query])[0]]
-    dense = pool.submit(vector_candidates, store, user_id, vector, depth,
-                        statuses=statuses) if "vector" in channels else None
+    dense = pool.submit(vector_candidates, store, user_id, vector, depth, statuses=statuses,
+                        indexed=indexed.result()) if indexed is not None else None
     people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
+    mentions = find_mentions(query, people) if "graph" in channels else []
+    scoped = _scoped_keys(filters, people)
+    if scoped is not None:
+        mentions = [m for m in mentions if m.key in scoped] or [
+            Mention(key, key, "filter") for key in sorted(scoped)]
+    about = pool.submit(store.run, "person_vector_search", {
+        "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
+        "k": depth, "statuses": statuses}) if mentions else None
     if dense is not None:
         candidates.add("vector", [{"id": card_id, "score": score}
                                   for card_id, score in dense.result()])
     if lexical is not None:
         candidates.add("fulltext", lexical.result(), weight=FULLTEXT_WEIGHT)
 
-    mentions = find_mentions(query, people) if "graph" in channels else []
-    scoped = _scoped_keys(filters, people)
-    if scoped is not None:
-        mentions = [m for m in mentions if m.key in scoped] or [
-            Mention(key, key, "filter") for key in sorted(scoped)]
-    if mentions:
-        rows = store.run("person_vector_search", {
-            "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
-            "k": depth, "statuses": statuses})
+    if about is not None:
+        rows = about.result()
         explicit = any(m.via != "first person" for m in mentions)
         candidates.add("graph", rows, weight=MENTION_WEIGHT if explicit else 1.0)
         via = {m.key: m for m in mentions}
@@ -154,33 +157,37 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     relationship_now = {p.key: p.relationship for p in people}
     order = sorted(fused, key=lambda i: (-fused[i], i))
     page = max(4 * k, 20)
-    hits: list[RecallHit] = []
+    scored: list[tuple[float, str, dict[str, Any], dict[str, float]]] = []
     # Read cards a page at a time, best relevance first, and stop once no unread candidate
-    # could beat the k-th hit even with the best possible worth (scoring.MAX_WORTH).
+    # could beat the k-th hit even with the best possible worth (scoring.MAX_WORTH). Rows
+    # are filtered and scored as read; only the k returned become Cards (validation is
+    # most of recall's own CPU time).
     for start in range(0, len(order), page):
-        rows = store.run("get_cards", {"user_id": user_id, "ids": order[start:start + page]})
-        for row in rows:
-            card = card_from_row(row)
-            if not _passes(card, filters, scoped):
-                continue
-            parts = final_score(fused[card.id or ""], row["card"], now)
-            hits.append(RecallHit(
-                card=card, score=parts.pop("score"), parts=parts,
-                found_by=sorted(found_by.get(card.id or "", ())),
-                paths=candidates.paths.get(card.id or "", []),
-                relationship=relationship_now.get(person_key(card.person))))
-        hits.sort(key=lambda h: (-h.score, h.card.id))
+        for row in store.run("get_cards", {"user_id": user_id,
+                                           "ids": order[start:start + page]}):
+            props = row["card"]
+            if _passes(props, filters, scoped):
+                parts = final_score(fused[props["id"]], props, now)
+                scored.append((parts.pop("score"), props["id"], row, parts))
+        scored.sort(key=lambda hit: (-hit[0], hit[1]))
         rest = start + page
-        if len(hits) >= k and (rest >= len(order)
-                               or fused[order[rest]] * MAX_WORTH < hits[k - 1].score):
+        if len(scored) >= k and (rest >= len(order)
+                                 or fused[order[rest]] * MAX_WORTH < scored[k - 1][0]):
             break
-    return hits[:k]
+    hits = []
+    for score, card_id, row, parts in scored[:k]:
+        card = card_from_row(row)
+        hits.append(RecallHit(
+            card=card, score=score, parts=parts, found_by=sorted(found_by.get(card_id, ())),
+            paths=candidates.paths.get(card_id, []),
+            relationship=relationship_now.get(person_key(card.person))))
+    return hits
 
 
 @cache
 def _pool() -> ThreadPoolExecutor:
     """Threads for the channel queries of one recall (each takes its own connection)."""
-    return ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-recall")
+    return ThreadPoolExecutor(max_workers=6, thread_name_prefix="graphmem-recall")
 
 
 def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
@@ -253,18 +260,21 @@ def _scoped_keys(filters: RecallFilters, people: list[Known]) -> set[str] | None
     return keys
 
 
-def _passes(card: Card, filters: RecallFilters, scoped: set[str] | None) -> bool:
-    if scoped is not None and person_key(card.person) not in scoped:
+def _passes(props: dict[str, Any], filters: RecallFilters, scoped: set[str] | None) -> bool:
+    """Does a stored card (its node properties) pass the filters?"""
+    if scoped is not None and person_key(props.get("person") or "") not in scoped:
         return False
-    if filters.category and card.category.value not in filters.category:
+    if filters.category and (props.get("category") or Category.OTHER.value) \
+            not in filters.category:
         return False
-    if filters.tags and not set(filters.tags) & set(card.tags):
+    if filters.tags and not set(filters.tags) & set(props.get("tags") or ()):
         return False
-    if filters.since is not None and card.timestamp < filters.since:
+    timestamp = props.get("timestamp") or 0
+    if filters.since is not None and timestamp < filters.since:
         return False
-    if filters.until is not None and card.timestamp > filters.until:
+    if filters.until is not None and timestamp > filters.until:
         return False
-    if filters.card_ids is not None and card.id not in filters.card_ids:
+    if filters.card_ids is not None and props["id"] not in filters.card_ids:
         return False
-    return card.status in filters.statuses
+    return props.get("status") in {s.value for s in filters.statuses}
 

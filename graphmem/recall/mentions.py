@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Words people use for the same relationship; the key is the stored form.
 RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -77,6 +78,7 @@ def relationship_words(text: str) -> set[str]:
     return found
 
 
+@lru_cache(maxsize=8192)
 def _words_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)",
                       re.IGNORECASE)

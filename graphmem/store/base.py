@@ -37,7 +37,12 @@ class GraphStore(Protocol):
 
     def run(self, name: str, params: Mapping[str, Any] | None = None, *,
             write: bool = False) -> list[Row]:
-        """Run the named query (``cypher/<name>.cypher``) and return rows as dicts."""
+        """Run the named query (``cypher/<name>.cypher``) and return rows as dicts.
+
+        A query given ``$user_id`` also gets ``$tenant``, the user's full-text token
+        (``graphmem.store.text.tenant_token``): cards carry it and full-text search
+        narrows to it.
+        """
         ...
 
     def ensure_schema(self, dimension: int) -> None:

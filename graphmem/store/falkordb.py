@@ -17,7 +17,8 @@ from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row
 from graphmem.store.embedded import EmbeddedServer, client_name
-from graphmem.store.text import search_words
+from graphmem.store.migrations import tag_cards_with_tenant
+from graphmem.store.text import search_words, with_tenant
 
 GRAPH = "graphmem"
 
@@ -64,7 +65,7 @@ class FalkorDBStore:
     # -- GraphStore -------------------------------------------------------------------
     def run(self, name: str, params: Mapping[str, Any] | None = None, *,
             write: bool = False) -> list[Row]:
-        return self.execute(queries.load(name, "falkordb"), params, write=write)
+        return self.execute(queries.load(name, "falkordb"), with_tenant(params), write=write)
 
     def execute(self, text: str, params: Mapping[str, Any] | None = None, *,
                 write: bool = False) -> list[Row]:
@@ -103,6 +104,7 @@ class FalkorDBStore:
         for label, props in (("Card", ("user_id", "id")), ("Person", ("user_id", "key")),
                              ("Task", ("user_id", "id")), ("Source", ("user_id", "id"))):
             self._unique(label, props)
+        tag_cards_with_tenant(self)
 
     def _indexed(self) -> set[tuple[str, str, str]]:
         """(label, property, kind) of every index present."""

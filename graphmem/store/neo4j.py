@@ -41,7 +41,8 @@ from tenacity import (
 from graphmem.errors import ConflictError, StoreError, StoreUnavailableError, ValidationError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row
-from graphmem.store.text import search_words
+from graphmem.store.migrations import tag_cards_with_tenant
+from graphmem.store.text import search_words, with_tenant
 
 T = TypeVar("T")
 
@@ -190,7 +191,8 @@ class Neo4jStore:
     # -- GraphStore -------------------------------------------------------------------
     def run(self, name: str, params: Mapping[str, Any] | None = None, *,
             write: bool = False) -> list[Row]:
-        return self.execute(queries.load(name, "neo4j"), params, write=write, name=name)
+        return self.execute(queries.load(name, "neo4j"), with_tenant(params), write=write,
+                            name=name)
 
     def execute(self, text: str, params: Mapping[str, Any] | None = None, *,
                 write: bool = False, name: str = "query") -> list[Row]:
@@ -210,6 +212,7 @@ class Neo4jStore:
         """Constraints, range, vector and full-text indexes; every statement IF NOT EXISTS."""
         for statement in schema_statements(dimension):
             self.execute(statement, write=True, name="schema")
+        tag_cards_with_tenant(self)
 
     def fulltext_query(self, text: str) -> str | None:
         return lucene_query(text)
