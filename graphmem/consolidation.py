@@ -191,7 +191,7 @@ class Projection:
 
 def project(store: GraphStore, user_id: str, since: int | None) -> Projection:
     """The user's active cards; ``fresh`` = changed at or after ``since`` (all if None)."""
-    rows = store.run("project_cards", {"user_id": user_id})
+    rows = sorted(store.run("project_cards", {"user_id": user_id}), key=lambda r: r["id"])
     cards = [CardView.from_row(r) for r in rows]
     versions = {r["id"]: int(r["version"] or 0) for r in rows}
     fresh = {r["id"] for r in rows if since is None or (r["changed_at"] or 0) >= since}
