@@ -79,7 +79,7 @@ def measure(size: int) -> dict[str, float]:
         try:
             with Memory.open(home, embedder=embedder) as memory:
                 start = time.perf_counter()
-                memory.remember_many(cards, batch_size=500, progress=progress(size))
+                memory.remember_many(cards, progress=progress(size))
                 elapsed = time.perf_counter() - start
                 print(file=sys.stderr)
                 results[f"{label}_cps"] = size / elapsed
