@@ -192,8 +192,17 @@ def _index_target(statement: str) -> set[tuple[str, str, str]]:
     return {(label.group(1), p, kind) for p in props} or {("?", "?", "?")}
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
 def _plain(value: Any) -> Any:
-    """FalkorDB values as plain Python (maps stay dicts, lists stay lists)."""
+    """FalkorDB values as plain Python (maps stay dicts, lists stay lists).
+
+    Scalars are tested by exact type first: an ABC ``isinstance`` on each of 120k values
+    was a third of reading a user's 10k cards for consolidation.
+    """
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list):
