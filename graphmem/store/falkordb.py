@@ -11,6 +11,9 @@ from typing import Any
 
 import redis
 from falkordb import FalkorDB
+from falkordb.helpers import stringify_param_value
+from falkordb.query_result import QueryResult
+from redis.exceptions import ResponseError
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
@@ -71,7 +74,7 @@ class FalkorDBStore:
                 write: bool = False) -> list[Row]:
         """Run query text the adapter owns (schema, named queries); not for user input."""
         try:
-            result = self._query(text, dict(params or {}), write)
+            return self._query(text, dict(params or {}), write)
         except redis.exceptions.ResponseError as exc:
             message = str(exc)
             if "constraint violation" in message:
@@ -79,15 +82,20 @@ class FalkorDBStore:
             raise StoreError(f"FalkorDB query failed: {message}") from exc
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
             raise StoreUnavailableError(self._unreachable(exc)) from exc
-        columns = [col[1] if isinstance(col, list | tuple) else col for col in result.header]
-        return [dict(zip(columns, (_plain(v) for v in row), strict=True))
-                for row in result.result_set]
 
     @_transient
-    def _query(self, text: str, params: dict[str, Any], write: bool) -> Any:
-        if write:
-            return self._graph.query(text, params)
-        return self._graph.ro_query(text, params)
+    def _query(self, text: str, params: dict[str, Any], write: bool) -> list[Row]:
+        command = "GRAPH.QUERY" if write else "GRAPH.RO_QUERY"
+        response = self._graph.execute_command(command, self._graph_name,
+                                               _params_header(params) + text, "--compact")
+        try:
+            return _read_rows(response)
+        except _GraphValue:  # nodes, edges, paths...: the client's own parser
+            result = QueryResult(self._graph, response)
+            columns = [col[1] if isinstance(col, list | tuple) else col
+                       for col in result.header]
+            return [dict(zip(columns, (_plain(v) for v in row), strict=True))
+                    for row in result.result_set]
 
     def ensure_schema(self, dimension: int) -> None:
         self.execute("RETURN 1", write=True)  # creates the graph key; reads need it
@@ -193,6 +201,58 @@ def _index_target(statement: str) -> set[tuple[str, str, str]]:
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+class _GraphValue(Exception):
+    """A result holds a value the fast reader leaves to the falkordb client."""
+
+
+def _params_header(params: Mapping[str, Any]) -> str:
+    """FalkorDB's ``CYPHER name=value ...`` prefix (what the falkordb client sends)."""
+    if not params:
+        return ""
+    return "CYPHER " + "".join(f"`{key}`={stringify_param_value(value)} "
+                               for key, value in params.items())
+
+
+def _read_rows(response: list[Any]) -> list[Row]:
+    """Rows of a ``--compact`` reply holding scalars, lists, maps and vectors.
+
+    The falkordb client parses every value through a dispatch table (~1.5 us a value);
+    reading the common types inline is ~5x faster, which is most of the time
+    consolidation spends projecting 10k cards. Anything else raises ``_GraphValue``.
+    """
+    if isinstance(response[0], ResponseError):
+        raise response[0]
+    if isinstance(response[-1], ResponseError):  # a run-time error ends the reply
+        raise response[-1]
+    if len(response) < 3:
+        return []
+    columns = [column[1] for column in response[0]]
+    return [dict(zip(columns, [_value(cell) for cell in row], strict=True))
+            for row in response[1]]
+
+
+def _value(cell: list[Any]) -> Any:
+    kind, value = cell
+    if kind == 2:  # string
+        return value.decode() if isinstance(value, bytes) else value
+    if kind == 3:  # integer
+        return int(value)
+    if kind == 5:  # double
+        return float(value)
+    if kind == 1:  # null
+        return None
+    if kind == 4:  # boolean
+        return (value.decode() if isinstance(value, bytes) else value) == "true"
+    if kind == 6:  # array
+        return [_value(item) for item in value]
+    if kind == 10:  # map
+        return {(value[i].decode() if isinstance(value[i], bytes) else value[i]):
+                _value(value[i + 1]) for i in range(0, len(value), 2)}
+    if kind == 12:  # vectorf32
+        return list(map(float, value))
+    raise _GraphValue(kind)
 
 
 def _plain(value: Any) -> Any:
