@@ -1,12 +1,13 @@
 """Ingest throughput: cards/s with and without embedding, and what the store adds.
 
-    python bench/ingest.py [--sizes 1000 10000] [--turns 600]
+    python bench/ingest.py [--sizes 1000 10000] [--repeat 3] [--turns 600]
 
-For each size, in one fresh data directory per measurement:
+For each size, ``--repeat`` rounds (medians are printed), one fresh data directory per
+measurement:
   embed only   the embedding model alone on the cards' texts (cold cache)
   store only   Memory.remember_many with a precomputed-vector embedder (no model time)
   full         Memory.remember_many with the real model (embedding overlapped with writes)
-and the store's overhead = full / embed-only - 1 (target <= 30%), peak RSS of this
+and the store's overhead = full / embed-only - 1 per round (target <= 30%), peak RSS of this
 process and of the FalkorDB server. Also conversation turns/s through the spaCy
 extraction path of the ``ingestion`` package.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import resource
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -64,32 +66,42 @@ def progress(total: int):
     return tick
 
 
-def measure(size: int) -> dict[str, float]:
+def timed_ingest(cards: list[Card], embedder) -> tuple[float, float]:
+    """Seconds for ``remember_many`` of ``cards`` into a fresh data directory, and the
+    server's peak RSS (MB)."""
+    home = Path(tempfile.mkdtemp(prefix="gmb-", dir="/tmp"))
+    try:
+        with Memory.open(home, embedder=embedder) as memory:
+            start = time.perf_counter()
+            memory.remember_many(cards, progress=progress(len(cards)))
+            elapsed = time.perf_counter() - start
+            print(file=sys.stderr)
+            server_mb = server_hwm_mb(home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return elapsed, server_mb
+
+
+def measure(size: int, repeat: int) -> dict[str, float]:
+    """Medians over ``repeat`` rounds; each round times embed-only, store-only and full
+    back to back, so the overhead compares runs that saw the same machine load."""
     cards = [Card(**c) for c in synthetic_cards(size, seed=size)]
     texts = [c.embedding_text for c in cards]
-    model = FastEmbedder(cache_size=0)
-    start = time.perf_counter()
-    vectors = model.embed(texts)
-    embed_s = time.perf_counter() - start
-
-    results = {"size": size, "embed_only_cps": size / embed_s}
-    for label, embedder in (("store_only", Precomputed(texts, vectors)),
-                            ("full", FastEmbedder(cache_size=0))):
-        home = Path(tempfile.mkdtemp(prefix="gmb-", dir="/tmp"))
-        try:
-            with Memory.open(home, embedder=embedder) as memory:
-                start = time.perf_counter()
-                memory.remember_many(cards, progress=progress(size))
-                elapsed = time.perf_counter() - start
-                print(file=sys.stderr)
-                results[f"{label}_cps"] = size / elapsed
-                results[f"{label}_s"] = elapsed
-                results["server_mb"] = server_hwm_mb(home)
-        finally:
-            shutil.rmtree(home, ignore_errors=True)
-    results["embed_s"] = embed_s
-    results["overhead"] = results["full_s"] / embed_s - 1
-    return results
+    embed, store, full, overhead, server_mb = [], [], [], [], []
+    for _ in range(repeat):
+        model = FastEmbedder(cache_size=0)  # fresh, like the one ``full`` gets
+        start = time.perf_counter()
+        vectors = model.embed(texts)
+        embed.append(time.perf_counter() - start)
+        store.append(timed_ingest(cards, Precomputed(texts, vectors))[0])
+        took, peak = timed_ingest(cards, FastEmbedder(cache_size=0))
+        full.append(took)
+        server_mb.append(peak)
+        overhead.append(full[-1] / embed[-1] - 1)
+    return {"size": size, "embed_only_cps": size / statistics.median(embed),
+            "store_only_cps": size / statistics.median(store),
+            "full_cps": size / statistics.median(full),
+            "overhead": statistics.median(overhead), "server_mb": max(server_mb)}
 
 
 def turns_per_second(turns: int) -> float | None:
@@ -117,11 +129,13 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--turns", type=int, default=600)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="rounds per size; figures are medians (the machine is noisy)")
     args = parser.parse_args()
     rows = []
     for size in args.sizes:
         print(f"measuring {size} cards ...", file=sys.stderr)
-        rows.append(measure(size))
+        rows.append(measure(size, args.repeat))
     print(f"\n{'cards':>7} {'embed-only c/s':>15} {'store-only c/s':>15} {'full c/s':>9} "
           f"{'store overhead':>15} {'server peak MB':>15}")
     for r in rows:

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.models import SELF, Card, stored_times
+from graphmem.vector import wire_vector
 
 # Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
 _NODE_FIELDS = tuple(f for f in Card.model_fields if f not in {"id", "user_id", "source",
@@ -41,7 +42,7 @@ def write_row(card: Card, embedding: np.ndarray) -> dict[str, Any]:
     return {
         "id": card.id,
         "props": card_props(card),
-        "embedding": [float(x) for x in embedding],
+        "embedding": wire_vector(embedding),
         "person_key": person_key(card.person),
         "person": card.person,
         "relationship": card.relationship if card.person != SELF else "self",

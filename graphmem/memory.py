@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from graphmem.tasks import Tasks
 
 Progress = Callable[[int], None]
+#: A batching tail shorter than this is written whole.
+_TAIL = 32
 
 
 class Memory:
@@ -428,5 +430,11 @@ def _dedupe(cards: list[Card]) -> list[Card]:
 
 
 def _batches(items: list[Card], size: int) -> Iterator[list[Card]]:
-    for start in range(0, len(items), max(1, size)):
-        yield items[start:start + size]
+    """Batches of ``size``, the last ``size`` cards halving (116, 58, 29, 29 of 232):
+    nothing overlaps the final write, so it should be short."""
+    size, start = max(1, size), 0
+    while start < len(items):
+        left = len(items) - start
+        step = size if left > size else left if left <= _TAIL else (left + 1) // 2
+        yield items[start:start + step]
+        start += step

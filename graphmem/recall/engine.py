@@ -36,7 +36,7 @@ from graphmem.recall.mentions import (
 from graphmem.recall.scoring import MAX_WORTH, Ranked, final_score, fuse
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
-from graphmem.vector import uses_index, vector_candidates
+from graphmem.vector import uses_index, vector_candidates, wire_vector
 
 CANDIDATES = 50
 #: A person named (or referred to by relationship) in the query is the strongest signal
@@ -115,7 +115,7 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     lexical = pool.submit(store.run, "fulltext_search", {
         "user_id": user_id, "query": text_query, "k": depth,
         "statuses": statuses}) if text_query else None
-    vector = [float(x) for x in embedder.embed([query])[0]]
+    vector = wire_vector(embedder.embed([query])[0])
     dense = pool.submit(vector_candidates, store, user_id, vector, depth, statuses=statuses,
                         indexed=indexed.result()) if indexed is not None else None
     people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]

@@ -11,7 +11,7 @@ from typing import Any
 
 import redis
 from falkordb import FalkorDB
-from falkordb.helpers import stringify_param_value
+from falkordb.helpers import quote_string, stringify_param_value
 from falkordb.query_result import QueryResult
 from redis.exceptions import ResponseError
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
@@ -208,11 +208,38 @@ class _GraphValue(Exception):
 
 
 def _params_header(params: Mapping[str, Any]) -> str:
-    """FalkorDB's ``CYPHER name=value ...`` prefix (what the falkordb client sends)."""
+    """FalkorDB's ``CYPHER name=value ...`` prefix, as the falkordb client writes it."""
     if not params:
         return ""
-    return "CYPHER " + "".join(f"`{key}`={stringify_param_value(value)} "
-                               for key, value in params.items())
+    return "CYPHER " + "".join(f"`{key}`={_literal(value)} " for key, value in params.items())
+
+
+def _literal(value: Any) -> str:
+    """One parameter value as Cypher text (the client's ``stringify_param_value``, with
+    a fast path for lists of floats: vectors are nearly all of a write's text)."""
+    kind = type(value)
+    if kind is float:
+        return repr(value)
+    if kind is str:
+        return quote_string(value)
+    if kind is list or kind is tuple:
+        if value and type(value[0]) is float:
+            try:
+                return "[" + ",".join(map(float.__repr__, value)) + "]"
+            except TypeError:  # not floats after all
+                pass
+        return "[" + ",".join(map(_literal, value)) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(f"{_map_key(key)}:{_literal(item)}"
+                              for key, item in value.items()) + "}"
+    return stringify_param_value(value)
+
+
+def _map_key(key: Any) -> str:
+    text = key.decode() if isinstance(key, bytes) else str(key)
+    if not text or "`" in text:  # FalkorDB's header parser has no escaped backticks
+        raise ValueError(f"a map key FalkorDB cannot take: {text!r}")
+    return f"`{text}`"
 
 
 def _read_rows(response: list[Any]) -> list[Row]:

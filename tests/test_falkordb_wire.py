@@ -1,0 +1,67 @@
+"""What crosses the wire to FalkorDB: parameters as text, replies read back as plain data."""
+
+from __future__ import annotations
+
+import pytest
+from falkordb.helpers import stringify_param_value
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from graphmem import Memory
+from graphmem.memory import _batches
+from graphmem.store.falkordb import _literal
+from graphmem.vector import wire_vector
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63 - 1),
+                    st.floats(allow_nan=False, allow_infinity=False), st.text())
+keys = st.text(min_size=1).filter(lambda k: "`" not in k)
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner), st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1),
+    st.dictionaries(keys, inner)), max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values)
+def test_parameters_are_written_as_the_falkordb_client_writes_them(value):
+    assert _literal(value) == stringify_param_value(value)
+
+
+@pytest.mark.parametrize("key", ["", "a`b"])
+def test_map_keys_falkordb_cannot_parse_are_refused(key):
+    with pytest.raises(ValueError, match="map key"):
+        _literal({key: 1})
+
+
+def test_vectors_travel_with_8_decimals():
+    vector = [0.123456789123, -0.5, 1e-12]
+    assert wire_vector(vector) == [0.12345679, -0.5, 0.0]
+    assert _literal(wire_vector(vector)) == "[0.12345679,-0.5,0.0]"
+
+
+falkordb_only = pytest.mark.parametrize("memory", ["falkordb"], indirect=True)
+
+
+@falkordb_only
+def test_replies_read_back_as_plain_python(memory: Memory):
+    row = memory.store.execute(
+        "RETURN 1 AS i, 2.5 AS f, 'x' AS s, true AS b, null AS n, [1, 'a', [2.0]] AS l, "
+        "{k: 'v', m: {n: 1}} AS m, vecf32([0.5, 0.25]) AS v")[0]
+    assert row == {"i": 1, "f": 2.5, "s": "x", "b": True, "n": None, "l": [1, "a", [2.0]],
+                   "m": {"k": "v", "m": {"n": 1}}, "v": [0.5, 0.25]}
+
+
+@falkordb_only
+def test_nodes_in_a_reply_still_read_back(memory: Memory):
+    memory.store.execute("CREATE (:WireProbe {name: 'p'})", write=True)
+    row = memory.store.execute("MATCH (p:WireProbe) RETURN p")[0]
+    assert row["p"] is not None
+    memory.store.execute("MATCH (p:WireProbe) DELETE p", write=True)
+
+
+@given(st.integers(0, 2000), st.integers(1, 300))
+def test_remember_many_batches_keep_every_card_and_end_short(count, size):
+    batches = list(_batches(list(range(count)), size))
+    assert [i for b in batches for i in b] == list(range(count))
+    assert all(0 < len(b) <= size for b in batches)
+    if count > size:  # the write nothing overlaps is at most half a batch (or 32 cards)
+        assert len(batches[-1]) <= max(32, size // 2 + 1)
