@@ -184,6 +184,22 @@ def test_clusters_become_abstractions_that_are_stable_across_runs(memory, user):
     assert abstractions(memory.store, user) == stored
 
 
+def test_recall_reaches_a_hits_abstraction_siblings(memory, user):
+    cards = remember_clusters(memory, user)
+    memory.consolidate(user, steps=["abstraction"])
+    [hobby] = [a for a in abstractions(memory.store, user)
+               if cards[HOBBIES[0]].id in a["members"]]
+
+    # Full text alone finds only the rock-climbing card; its abstraction brings the rest.
+    hits = memory.recall(user, "rock climbing", k=10, channels=("fulltext", "graph"))
+
+    assert hits[0].card.fact == "I love rock climbing"
+    siblings = [h for h in hits if h.found_by == ["abstraction"]]
+    assert {h.card.fact for h in siblings} == set(HOBBIES) - {"I love rock climbing"}
+    assert all(h.paths[0].endswith(f"abstraction {hobby['id'][:8]}") for h in siblings)
+    assert all(h.score < hits[0].score for h in siblings)
+
+
 def test_new_cards_join_the_existing_abstraction_instead_of_duplicating_it(memory, user):
     remember_clusters(memory, user)
     memory.consolidate(user, steps=["abstraction"])

@@ -164,7 +164,7 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(memory: Me
 
     def counting(name, params=None, **kw):
         if name == "touch_cards":
-            writes.append(len(params["rows"]))
+            writes.append({u["user_id"]: len(u["rows"]) for u in params["users"]})
         return store_run(name, params, **kw)
 
     memory.accesses.flush()
@@ -176,5 +176,19 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(memory: Me
         memory.accesses.flush()
     finally:
         del memory.store.run
-    assert writes == [1]
+    assert writes == [{remembered: 1}]
     assert memory.get(remembered, card.id).access_count == card.access_count + 3
+
+
+def test_accesses_of_several_users_land_in_one_write_each_under_its_user(memory: Memory,
+                                                                         user: str):
+    users = [f"{user}-{i}" for i in range(3)]
+    for name in users:  # the same card id for every user: each must count only its own
+        memory.remember({"user_id": name, "id": "shared-id", "fact": "I drink green tea"})
+    memory.accesses.flush()
+    memory.recall(users[0], "green tea", k=1)
+    memory.recall(users[0], "green tea", k=1)
+    memory.recall(users[1], "green tea", k=1)
+    memory.accesses.flush()
+    counts = [memory.get(name, "shared-id").access_count for name in users]
+    assert counts == [2, 1, 0]

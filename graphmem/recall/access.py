@@ -1,10 +1,11 @@
-"""Recall's access-count updates, batched: one write per user per short interval.
+"""Recall's access-count updates, batched: one write per short interval, all users.
 
 Forgetting reads ``access_count`` / ``last_accessed``, so every recall records what it
 returned, after answering. Each write is fsynced (AOF ``always``) and takes the graph's
 write lock, which stalls the reads of recalls running meanwhile: at 100k cards, recalls
-back to back each spent ~5 ms behind the previous one's update. Batching keeps the
-counts exact (a card recalled n times in an interval gets +n) with one write per user.
+back to back each spent ~5 ms behind the previous one's update, and one write per user
+per interval kept the graph write-locked ~19% of the time with 10 users. Batching keeps
+the counts exact (a card recalled n times in an interval gets +n) with one write.
 """
 
 from __future__ import annotations
@@ -54,12 +55,14 @@ class AccessRecorder:
                 if self._timer is not None:
                     self._timer.cancel()
                     self._timer = None
-            for user_id, cards in pending.items():
-                rows = [{"id": card_id, "count": count, "at": at}
-                        for card_id, (count, at) in sorted(cards.items())]
-                try:
-                    self.store.run("touch_cards", {"user_id": user_id, "rows": rows},
-                                   write=True)
-                except GraphmemError as exc:  # counts are hints for forgetting, not data
-                    log.warning("access counts of %d cards of %s not recorded: %s",
-                                len(rows), user_id, exc)
+            if not pending:
+                return
+            users = [{"user_id": user_id,
+                      "rows": [{"id": card_id, "count": count, "at": at}
+                               for card_id, (count, at) in sorted(cards.items())]}
+                     for user_id, cards in sorted(pending.items())]
+            try:
+                self.store.run("touch_cards", {"users": users}, write=True)
+            except GraphmemError as exc:  # counts are hints for forgetting, not data
+                log.warning("access counts of %d cards not recorded: %s",
+                            sum(len(u["rows"]) for u in users), exc)

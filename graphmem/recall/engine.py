@@ -124,9 +124,9 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped] or [
             Mention(key, key, "filter") for key in sorted(scoped)]
-    about = pool.submit(store.run, "person_vector_search", {
-        "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
-        "k": depth, "statuses": statuses}) if mentions else None
+    about = pool.submit(_people_channel, store, user_id, query=query, people=people,
+                        mentions=mentions, vector=vector, depth=depth,
+                        statuses=statuses) if mentions else None
     if dense is not None:
         candidates.add("vector", [{"id": card_id, "score": score}
                                   for card_id, score in dense.result()])
@@ -134,20 +134,32 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
         candidates.add("fulltext", lexical.result(), weight=FULLTEXT_WEIGHT)
 
     if about is not None:
-        rows = about.result()
+        rows, hop = about.result()
         explicit = any(m.via != "first person" for m in mentions)
         candidates.add("graph", rows, weight=MENTION_WEIGHT if explicit else 1.0)
         via = {m.key: m for m in mentions}
         for row in rows:
             mention = via[row["key"]]
             candidates.path(row["id"], f"{mention.via} -> {mention.name} -> card")
-        _one_hop(store, user_id, rows[:5], query=query, people=people, mentions=mentions,
-                 vector=vector, depth=depth, statuses=statuses, candidates=candidates)
+        if hop is not None:
+            hop_rows, hops, targeted = hop
+            candidates.add("graph-hop", [r for r in hop_rows if r["key"] in targeted],
+                           weight=MENTION_WEIGHT)
+            candidates.add("graph-hop", [r for r in hop_rows if r["key"] not in targeted],
+                           weight=HOP_WEIGHT)
+            for row in hop_rows:
+                candidates.path(row["id"], f"{mentions[0].name} -> mentions "
+                                           f"{hops[row['key']].name} -> card")
 
     fused = fuse(candidates.rankings)
-    ranked_ids = sorted(fused, key=lambda i: -fused[i])[: max(CANDIDATES, 4 * k)]
+    page = max(4 * k, 20)
+    ahead = sorted(fused, key=lambda i: (-fused[i], i))[:page]
+    # The first page of cards is read while the abstraction siblings are looked up: they
+    # join at a low weight, so the page rarely changes (what it misses is read below).
+    first = pool.submit(store.run, "get_cards", {"user_id": user_id, "ids": ahead}) \
+        if ahead else None
     if "graph" in channels:
-        _abstraction_hop(store, user_id, ranked_ids[:5], statuses=statuses,
+        _abstraction_hop(store, user_id, ahead[:5], statuses=statuses,
                          candidates=candidates, fused=fused)
 
     found_by: dict[str, set[str]] = {}
@@ -156,19 +168,25 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
             found_by.setdefault(card_id, set()).add(ranking.channel)
     relationship_now = {p.key: p.relationship for p in people}
     order = sorted(fused, key=lambda i: (-fused[i], i))
-    page = max(4 * k, 20)
+    rows = {row["card"]["id"]: row for row in (first.result() if first else ())}
+    read = set(ahead)
     scored: list[tuple[float, str, dict[str, Any], dict[str, float]]] = []
     # Read cards a page at a time, best relevance first, and stop once no unread candidate
     # could beat the k-th hit even with the best possible worth (scoring.MAX_WORTH). Rows
     # are filtered and scored as read; only the k returned become Cards (validation is
     # most of recall's own CPU time).
     for start in range(0, len(order), page):
-        for row in store.run("get_cards", {"user_id": user_id,
-                                           "ids": order[start:start + page]}):
-            props = row["card"]
-            if _passes(props, filters, scoped):
-                parts = final_score(fused[props["id"]], props, now)
-                scored.append((parts.pop("score"), props["id"], row, parts))
+        ids = order[start:start + page]
+        unread = [i for i in ids if i not in read]
+        if unread:
+            read.update(unread)
+            rows.update((row["card"]["id"], row) for row in store.run(
+                "get_cards", {"user_id": user_id, "ids": unread}))
+        for card_id in ids:
+            row = rows.get(card_id)
+            if row is not None and _passes(row["card"], filters, scoped):
+                parts = final_score(fused[card_id], row["card"], now)
+                scored.append((parts.pop("score"), card_id, row, parts))
         scored.sort(key=lambda hit: (-hit[0], hit[1]))
         rest = start + page
         if len(scored) >= k and (rest >= len(order)
@@ -190,17 +208,35 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=6, thread_name_prefix="graphmem-recall")
 
 
+_Hop = tuple[list[dict[str, Any]], dict[str, Mention], set[str]]
+
+
+def _people_channel(store: GraphStore, user_id: str, *, query: str, people: list[Known],
+                    mentions: list[Mention], vector: list[float], depth: int,
+                    statuses: list[str]) -> tuple[list[dict[str, Any]], _Hop | None]:
+    """The mentioned people's cards, and the cards one hop away (``_one_hop``).
+
+    One task for the pool, so the hop runs while the vector search is still going.
+    """
+    rows = store.run("person_vector_search", {
+        "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
+        "k": depth, "statuses": statuses})
+    return rows, _one_hop(store, user_id, rows[:5], query=query, people=people,
+                          mentions=mentions, vector=vector, depth=depth, statuses=statuses)
+
+
 def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
              query: str, people: list[Known], mentions: list[Mention], vector: list[float],
-             depth: int, statuses: list[str], candidates: _Candidates) -> None:
-    """People named in the best cards of the mentioned people, and their cards.
+             depth: int, statuses: list[str]) -> _Hop | None:
+    """People named in the best cards of the mentioned people, and their cards:
+    ``(rows, the people hopped to by key, the targeted keys)``.
 
     A hop is *targeted* when the card naming the next person also carries a relationship
     word of the query that no person of the user explains: in "my boss's daughter",
     "boss" is Bob, and Bob's card "Bob's daughter Emma ..." makes Emma the target.
     """
     if not rows:
-        return
+        return None
     best = store.run("get_cards", {"user_id": user_id, "ids": [r["id"] for r in rows]})
     seen = {m.key for m in mentions}
     explained = {canonical_relationship(p.relationship) for p in people
@@ -216,17 +252,11 @@ def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
             if open_words & relationship_words(fact):
                 targeted.add(mention.key)
     if not hops:
-        return
+        return None
     hop_rows = store.run("person_vector_search", {
         "user_id": user_id, "keys": list(hops), "vector": vector, "k": depth,
         "statuses": statuses})
-    candidates.add("graph-hop", [r for r in hop_rows if r["key"] in targeted],
-                   weight=MENTION_WEIGHT)
-    candidates.add("graph-hop", [r for r in hop_rows if r["key"] not in targeted],
-                   weight=HOP_WEIGHT)
-    for row in hop_rows:
-        candidates.path(row["id"], f"{mentions[0].name} -> mentions "
-                                   f"{hops[row['key']].name} -> card")
+    return hop_rows, hops, targeted
 
 
 def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuses: list[str],
