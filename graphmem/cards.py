@@ -73,4 +73,4 @@ def card_from_row(row: dict[str, Any]) -> Card:
         data["source"] = {
             **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
             "span": span, "extractor": evidence.get("extractor") or "manual"}
-    return Card.model_validate(stored_times(data))
+    return Card.parse(stored_times(data))

@@ -142,9 +142,10 @@ def _repeat(store: GraphStore, query: str, column: str, user_id: str, batch: int
 
 
 def _ranked(rows: list[dict[str, Any]]) -> list[Candidate]:
-    """Rows of id/score as (id, cosine), best first, ties by id (both backends agree)."""
-    return sorted(((row["id"], float(row["score"])) for row in rows),
-                  key=lambda hit: (-hit[1], hit[0]))
+    """Rows of id/score as (id, cosine), best first, ties by id (both backends agree);
+    rows without a score (a card without embedding) are dropped."""
+    return sorted(((row["id"], float(row["score"])) for row in rows
+                   if row["score"] is not None), key=lambda hit: (-hit[1], hit[0]))
 
 
 def wire_vector(vector: Sequence[float] | Any) -> list[float]:

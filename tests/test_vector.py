@@ -69,6 +69,18 @@ def test_fewer_cards_than_k_gives_all_of_them(memory, crowd, user):
                              statuses=("forgotten",)) == []
 
 
+def test_cards_without_a_vector_are_skipped_not_counted(memory, crowd, user):
+    vectors = unit_vectors(6, seed=6)
+    ids = write_cards(memory.store, user, vectors)
+    memory.store.execute("MATCH (c:Card {user_id: $user_id}) WHERE c.id IN $ids "
+                         "SET c.embedding = null", {"user_id": user, "ids": ids[:2]},
+                         write=True)  # e.g. imported without vectors
+    query = unit_vectors(1, seed=7)[0]
+    hits = vector_candidates(memory.store, user, query, 3)
+    assert [card_id for card_id, _ in hits] == numpy_top(ids[2:], vectors[2:], query, 3)
+    assert len(vector_candidates(memory.store, user, query, 20)) == 4
+
+
 def test_exact_and_ann_agree_on_the_top_hit_of_a_promoted_user(memory, crowd, user):
     big = f"big-{user}"
     write_cards(memory.store, big, unit_vectors(600, seed=6))

@@ -195,7 +195,8 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     hits = []
     for score, card_id, row, parts in scored[:k]:
         card = card_from_row(row)
-        hits.append(RecallHit(
+        # Built from validated parts: validating again would re-derive the card (~50 us).
+        hits.append(RecallHit.model_construct(
             card=card, score=score, parts=parts, found_by=sorted(found_by.get(card_id, ())),
             paths=candidates.paths.get(card_id, []),
             relationship=relationship_now.get(person_key(card.person))))
@@ -218,9 +219,9 @@ def _people_channel(store: GraphStore, user_id: str, *, query: str, people: list
 
     One task for the pool, so the hop runs while the vector search is still going.
     """
-    rows = store.run("person_vector_search", {
+    rows = _scored(store.run("person_vector_search", {
         "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
-        "k": depth, "statuses": statuses})
+        "k": depth, "statuses": statuses}))
     return rows, _one_hop(store, user_id, rows[:5], query=query, people=people,
                           mentions=mentions, vector=vector, depth=depth, statuses=statuses)
 
@@ -253,10 +254,16 @@ def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
                 targeted.add(mention.key)
     if not hops:
         return None
-    hop_rows = store.run("person_vector_search", {
+    hop_rows = _scored(store.run("person_vector_search", {
         "user_id": user_id, "keys": list(hops), "vector": vector, "k": depth,
-        "statuses": statuses})
+        "statuses": statuses}))
     return hop_rows, hops, targeted
+
+
+def _scored(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with a score, best first, ties by id (cards without embedding have none)."""
+    return sorted((r for r in rows if r["score"] is not None),
+                  key=lambda r: (-r["score"], r["id"]))
 
 
 def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuses: list[str],
