@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from graphmem.store import queries
+from graphmem.store.falkordb import JSON_COLUMNS
 from graphmem.store.neo4j import ADAPTER_QUERIES, schema_statements
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,6 +187,8 @@ def returned_columns(query: str) -> list[str]:
     Examples:
         >>> returned_columns("MATCH (c) RETURN c.id AS id, count(c) AS n ORDER BY n LIMIT 3")
         ['id', 'n']
+        >>> returned_columns("RETURN c.id AS id, toJSON({t: c.t, v: c.v}) AS json_columns")
+        ['id', 't', 'v']
     """
     match = _RETURN.search(query)
     if match is None:
@@ -200,7 +203,14 @@ def returned_columns(query: str) -> list[str]:
         else:
             current += char
     columns.append(current)
-    return [re.split(r"\s+AS\s+", c.strip(), flags=re.I)[-1].strip() for c in columns]
+    names = []
+    for column in columns:
+        *expression, alias = re.split(r"\s+AS\s+", column.strip(), flags=re.I)
+        if alias.strip() == JSON_COLUMNS and expression:  # the adapter unpacks the keys
+            names += re.findall(r"[{,]\s*(\w+)\s*:", expression[0])
+        else:
+            names.append(alias.strip())
+    return names
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in (queries.cypher_dir() / "falkordb")

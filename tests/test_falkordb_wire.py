@@ -65,3 +65,10 @@ def test_remember_many_batches_keep_every_card_and_end_short(count, size):
     assert all(0 < len(b) <= size for b in batches)
     if count > size:  # the write nothing overlaps is at most half a batch (or 32 cards)
         assert len(batches[-1]) <= max(32, size // 2 + 1)
+
+
+@falkordb_only
+def test_a_json_columns_map_arrives_as_columns(memory: Memory):
+    row = memory.store.execute("RETURN 'x' AS id, toJSON({a: 1, b: 2.5, c: null, "
+                               "d: 1735928118507}) AS json_columns")[0]
+    assert row == {"id": "x", "a": 1, "b": 2.5, "c": None, "d": 1735928118507}

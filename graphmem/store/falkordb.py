@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import uuid
@@ -24,6 +25,10 @@ from graphmem.store.migrations import tag_cards_with_tenant
 from graphmem.store.text import search_words, with_tenant
 
 GRAPH = "graphmem"
+#: A column holding a JSON map of more columns (numbers only: FalkorDB's toJSON does not
+#: escape strings). Many cells cost more to read than one string (cypher/falkordb/
+#: project_cards.cypher); the rows callers get have the map's keys as columns.
+JSON_COLUMNS = "json_columns"
 
 _transient = retry(
     retry=retry_if_exception_type((redis.exceptions.ConnectionError,
@@ -89,13 +94,17 @@ class FalkorDBStore:
         response = self._graph.execute_command(command, self._graph_name,
                                                _params_header(params) + text, "--compact")
         try:
-            return _read_rows(response)
+            rows = _read_rows(response)
         except _GraphValue:  # nodes, edges, paths...: the client's own parser
             result = QueryResult(self._graph, response)
             columns = [col[1] if isinstance(col, list | tuple) else col
                        for col in result.header]
-            return [dict(zip(columns, (_plain(v) for v in row), strict=True))
+            rows = [dict(zip(columns, (_plain(v) for v in row), strict=True))
                     for row in result.result_set]
+        if rows and JSON_COLUMNS in rows[0]:
+            for row in rows:
+                row.update(json.loads(row.pop(JSON_COLUMNS)))
+        return rows
 
     def ensure_schema(self, dimension: int) -> None:
         self.execute("RETURN 1", write=True)  # creates the graph key; reads need it
