@@ -6,7 +6,10 @@ One store grows through the sizes (10 users, synthetic cards embedded with the r
 model; card vectors are cached in bench/.cache so reruns skip the embedding). At each
 size, ``--queries`` varied questions to random users are timed end to end through
 ``Memory.recall(k=10)``, each embedded anew (repeated questions are not served from a
-cache); prints p50/p95/p99 and throughput, and the server's RSS.
+cache), twice: by a client whose vector searches run in the store, and by one that
+mirrors its users' vectors in process (what a long-running agent or service does, see
+graphmem/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99,
+throughput, the server's and this process's RSS.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import PEOPLE, RELATIONSHIPS, WORDS, synthetic_cards
 
 from graphmem import Card, Memory
+from graphmem.config import Settings
 from graphmem.embedding import FastEmbedder, default_model_dir
 from graphmem.store.embedded import EmbeddedServer
 
@@ -78,11 +82,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def server_rss_mb(home: Path) -> float:
-    pid = EmbeddedServer(home).pid()
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    return rss_mb(EmbeddedServer(home).pid())
 
 
 def loading_progress(start: int, total: int):
@@ -106,6 +106,25 @@ def questions(n: int, users: int, seed: int) -> list[tuple[str, str]]:
     return out
 
 
+def rss_mb(pid: int | str = "self") -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[float], float]:
+    for user, text in asks[:10]:  # warm up
+        memory.recall(user, text, k=10)
+    latencies = []
+    start = time.perf_counter()
+    for user, text in asks[10:]:
+        t0 = time.perf_counter()
+        memory.recall(user, text, k=10)
+        latencies.append((time.perf_counter() - t0) * 1000)
+    return latencies, time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -120,55 +139,63 @@ def main() -> None:
     all_cards = list(synthetic_cards(max(args.sizes), users=args.users, seed=7))
     embedder = CachedEmbedder(f"cards-{max(args.sizes)}-{args.users}")
     home = args.home or Path(tempfile.mkdtemp(prefix="gmr-", dir="/tmp"))
+    users = [f"bench-user-{i}" for i in range(args.users)]
     rows = []
     try:
-        with Memory.open(home, embedder=embedder) as memory:
+        # Two clients of one store: recall through the store alone, and recall in a
+        # long-running process that mirrors its users' vectors (graphmem/mirror.py).
+        with Memory.open(home, embedder=embedder,
+                         settings=Settings(vector_mirror_mb=0)) as plain, \
+                Memory.open(home, embedder=embedder,
+                            settings=Settings(vector_mirror_mb=1024)) as mirrored:
             stored = 0
             for size in sorted(args.sizes):
                 embedder.frozen = False
                 batch = [Card(**c) for c in all_cards[stored:size]]
                 start = time.perf_counter()
-                memory.remember_many(batch, batch_size=1000,
-                                     progress=loading_progress(stored, size))
+                plain.remember_many(batch, batch_size=1000,
+                                    progress=loading_progress(stored, size))
                 print(f"\r  loaded {size} cards in {time.perf_counter() - start:.0f}s",
                       file=sys.stderr)
                 stored = size
                 embedder.save()
                 embedder.frozen = True  # card texts loaded: from here on, only questions
                 asks = questions(args.queries + 10, args.users, seed=size)
-                for user, text in asks[:10]:  # warm up
-                    memory.recall(user, text, k=10)
-                latencies = []
                 start = time.perf_counter()
-                for user, text in asks[10:]:
-                    t0 = time.perf_counter()
-                    memory.recall(user, text, k=10)
-                    latencies.append((time.perf_counter() - t0) * 1000)
-                wall = time.perf_counter() - start
-                rows.append({"size": size, "p50": statistics.median(latencies),
-                             "p95": percentile(latencies, 95), "p99": percentile(latencies, 99),
-                             "qps": len(latencies) / wall, "rss": server_rss_mb(home),
-                             "latencies": latencies})
-                print(f"  {size} cards: p50 {rows[-1]['p50']:.1f} ms, p95 {rows[-1]['p95']:.1f} ms",
-                      file=sys.stderr)
+                for user in users:
+                    mirrored.vectors.load(user)
+                mirror_load = time.perf_counter() - start
+                for mode, memory in (("store", plain), ("mirror", mirrored)):
+                    latencies, wall = timed_recalls(memory, asks)
+                    rows.append({"size": size, "mode": mode, "latencies": latencies,
+                                 "p50": statistics.median(latencies),
+                                 "p95": percentile(latencies, 95),
+                                 "p99": percentile(latencies, 99),
+                                 "qps": len(latencies) / wall, "server": server_rss_mb(home),
+                                 "client": rss_mb(), "load": mirror_load
+                                 if mode == "mirror" else None})
+                    print(f"  {size} cards, {mode}: p50 {rows[-1]['p50']:.1f} ms, "
+                          f"p95 {rows[-1]['p95']:.1f} ms", file=sys.stderr)
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
-    print(f"\n{'cards':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'recalls/s':>10} "
-          f"{'server MB':>10}")
+    print(f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+          f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'mirror load s':>14}")
     for r in rows:
-        print(f"{r['size']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['p99']:>8.1f} "
-              f"{r['qps']:>10.1f} {r['rss']:>10.0f}")
+        load = f"{r['load']:>14.1f}" if r["load"] is not None else f"{'':>14}"
+        print(f"{r['size']:>8} {r['mode']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} "
+              f"{r['p99']:>8.1f} {r['qps']:>10.1f} {r['server']:>10.0f} {r['client']:>10.0f}"
+              f"{load}")
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(6, 4))
-        ax.boxplot([r["latencies"] for r in rows], tick_labels=[f"{r['size']:,}" for r in rows],
-                   showfliers=False)
+        fig, ax = plt.subplots(figsize=(7, 4))
+        ax.boxplot([r["latencies"] for r in rows],
+                   tick_labels=[f"{r['size']:,}\n{r['mode']}" for r in rows], showfliers=False)
         ax.axhline(20, ls="--", c="g", lw=0.8, label="p50 target 20 ms")
         ax.axhline(50, ls="--", c="r", lw=0.8, label="p95 target 50 ms")
-        ax.set_xlabel("cards in store (10 users)")
+        ax.set_xlabel("cards in store (10 users); vectors searched in the store or mirrored")
         ax.set_ylabel("recall latency, ms")
         ax.legend()
         fig.tight_layout()

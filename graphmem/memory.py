@@ -19,6 +19,7 @@ from graphmem.errors import (
     StoreUnavailableError,
     ValidationError,
 )
+from graphmem.mirror import VectorMirror
 from graphmem.models import Card, Person, RememberResult, Status, check_user_id
 from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import build_context
@@ -49,12 +50,16 @@ class Memory:
     """
 
     def __init__(self, store: GraphStore, embedder: Embedder, *,
-                 home: Path | None = None, keep_server: bool = False) -> None:
+                 home: Path | None = None, keep_server: bool = False,
+                 vector_mirror_mb: int = 256) -> None:
         self.store = store
         self.embedder = embedder
         self.home = home
         self._keep_server = keep_server
         self.accesses = AccessRecorder(store)
+        #: vectors of the users recalled most, searched in process (0 MB: always the store)
+        self.vectors = VectorMirror(store, embedder.dimension,
+                                    budget_bytes=vector_mirror_mb * 2**20)
         self.store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
@@ -79,7 +84,8 @@ class Memory:
             if auth is None and settings.neo4j is not None:
                 auth = (settings.neo4j.user, settings.neo4j.password.get_secret_value())
             database = settings.neo4j.database if settings.neo4j else None
-            return cls(Neo4jStore.connect(uri, auth=auth, database=database), embedder)
+            return cls(Neo4jStore.connect(uri, auth=auth, database=database), embedder,
+                       vector_mirror_mb=settings.vector_mirror_mb)
         from graphmem.store.falkordb import FalkorDBStore
 
         path = Path(home) if home is not None else settings.home
@@ -89,10 +95,11 @@ class Memory:
             raise StoreUnavailableError(f"cannot use {path} as the data directory: "
                                         f"{exc.strerror or exc}") from None
         return cls(FalkorDBStore.open_embedded(path), embedder, home=path.resolve(),
-                   keep_server=keep_server)
+                   keep_server=keep_server, vector_mirror_mb=settings.vector_mirror_mb)
 
     def close(self) -> None:
         self.accesses.flush()  # pending access-count updates land first
+        self.vectors.close()
         detach = getattr(self.store, "detach", None)
         if self._keep_server and detach is not None:
             detach()
@@ -284,7 +291,7 @@ class Memory:
             "since": _ms(since, "since"), "until": _ms(until, "until"),
             "statuses": statuses, "card_ids": card_ids})
         hits = hybrid_recall(self.store, self.embedder, user_id, query, k=k, filters=filters,
-                             channels=channels)
+                             channels=channels, mirror=self.vectors)
         if hits:
             ids = [h.card.id for h in hits]
             self.accesses.record(user_id, ids, now_ms())
@@ -384,6 +391,7 @@ class Memory:
                                                       "forgotten_at": now_ms()})
             return
         rows = self.store.run("delete_card", {"user_id": user_id, "id": card_id}, write=True)
+        self.vectors.drop(user_id)  # its vector leaves this process too, now
         shared = rows[0]["shared"] if rows else []
         if shared and card.source and card.source.text and card.source.span:
             start, end = card.source.span

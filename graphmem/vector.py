@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from graphmem.mirror import Candidate, UserVectors
 from graphmem.store.base import GraphStore
 
 #: cards of one user above which exact search misses p95 <= 50 ms (measured: 53 ms at 40k)
@@ -40,22 +41,23 @@ OVERFETCH = (2, 8, 32)
 #: cards labelled per promote/demote query (keeps FalkorDB's write lock to seconds)
 BATCH = 1000
 
-Candidate = tuple[str, float]
-
-
 def vector_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | Any, k: int,
                       *, statuses: Iterable[str] = ("active",),
-                      indexed: bool | None = None) -> list[Candidate]:
+                      indexed: bool | None = None,
+                      mirrored: UserVectors | None = None) -> list[Candidate]:
     """The user's ``k`` cards most similar to ``vector``: ``[(card_id, cosine)]``, best first.
 
     Only the user's own cards, only in ``statuses``; fewer than ``k`` only when the user
     has fewer such cards. ``indexed``: ``uses_index`` when the caller looked it up already
-    (recall does, while the query is embedded).
+    (recall does, while the query is embedded); ``mirrored``: the user's vectors held in
+    this process (``graphmem.mirror``), searched in place of the store.
     """
     if k <= 0:
         return []
-    vec = wire_vector(vector)
     statuses = list(statuses)
+    if mirrored is not None:
+        return mirrored.nearest(vector, k, statuses)
+    vec = wire_vector(vector)
     if uses_index(store, user_id) if indexed is None else indexed:
         hits = ann_candidates(store, user_id, vec, k, statuses=statuses)
         if len(hits) >= k:
@@ -69,6 +71,21 @@ def exact_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | 
     rows = store.run("exact_vector_search", {"user_id": user_id, "vector": wire_vector(vector),
                                              "k": int(k), "statuses": list(statuses)})
     return _ranked(rows)
+
+
+def person_candidates(store: GraphStore, user_id: str, keys: Sequence[str],
+                      vector: Sequence[float], k: int, *, statuses: Iterable[str] = ("active",),
+                      mirrored: UserVectors | None = None) -> list[dict[str, Any]]:
+    """The cards about the people ``keys``, ranked by cosine to ``vector``: rows of id,
+    key (the person the card was found through) and score, best first, ties by id."""
+    statuses = list(statuses)
+    if mirrored is not None:
+        return mirrored.nearest_about(keys, vector, k, statuses)
+    rows = store.run("person_vector_search", {"user_id": user_id, "keys": list(keys),
+                                              "vector": wire_vector(vector), "k": int(k),
+                                              "statuses": statuses})
+    return sorted((r for r in rows if r["score"] is not None),
+                  key=lambda r: (-r["score"], r["id"], r["key"]))
 
 
 def ann_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | Any, k: int,

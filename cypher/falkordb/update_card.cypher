@@ -1,14 +1,16 @@
 // Update one card if its stored version is $expected_version (optimistic locking);
-// re-links the person it is about. No row back = stale version or no such card.
+// re-links the person it is about and stamps the user's next revision.
+// No row back = stale version or no such card.
 MATCH (c:Card {user_id: $user_id, id: $id})
 WHERE c.version = $expected_version
-SET c += $props, c.embedding = vecf32($embedding), c.version = c.version + 1,
-    c.updated_at = $now
-WITH c
+MERGE (u:User {user_id: $user_id})
+WITH c, u, coalesce(u.revision, 0) + 1 AS revision
+SET u.revision = revision, c += $props, c.embedding = vecf32($embedding), c.version = c.version + 1,
+    c.updated_at = $now, c.revision = revision
+WITH c, u
 OPTIONAL MATCH (c)-[a:ABOUT]->(:Person)
 DELETE a
-WITH DISTINCT c
-MERGE (u:User {user_id: $user_id})
+WITH DISTINCT c, u
 MERGE (p:Person {user_id: $user_id, key: $person_key})
   ON CREATE SET p.name = $person, p.created_at = $now
 MERGE (c)-[:ABOUT]->(p)

@@ -1,5 +1,7 @@
 // Create cards that do not exist yet, with their person, the user's relationship to
 // that person, and their provenance. Idempotent: MERGE on (user_id, id) everywhere.
+// A created card is stamped with the user's next revision (the user's counter moves to
+// it; re-sent cards move nothing): recall's vector mirror reads what changed since.
 // Neo4j: the embedding is stored as a plain LIST<FLOAT> (what the vector index reads).
 // FOREACH blocks come before the KNOWS update: FalkorDB drops earlier rows' FOREACH
 // writes when a WITH ... SET precedes them in a batch; both dialects keep one order.
@@ -13,7 +15,8 @@ MERGE (p:Person {user_id: $user_id, key: r.person_key})
   ON CREATE SET p.name = r.person, p.created_at = $now
 MERGE (c:Card {user_id: $user_id, id: r.id})
   ON CREATE SET c += r.props, c.tenant = $tenant, c.embedding = r.embedding, c.version = 1,
-                c.created_at = $now, c.updated_at = $now
+                c.created_at = $now, c.updated_at = $now,
+                c.revision = coalesce(u.revision, 0) + 1
 // Cards of users in the vector index (see graphmem/vector.py) join it as written.
 FOREACH (_ IN CASE WHEN u.ann THEN [1] ELSE [] END | SET c:AnnCard)
 MERGE (c)-[:ABOUT]->(p)
@@ -38,11 +41,13 @@ FOREACH (_ IN CASE WHEN r.container_label = 'Document' THEN [1] ELSE [] END |
 )
 MERGE (u)-[k:KNOWS]->(p)
   ON CREATE SET k.relationship = r.relationship, k.since = r.timestamp, k.history = []
-WITH c, k, r,
+WITH c, k, r, u,
      r.relationship IS NOT NULL AND k.relationship IS NOT NULL
        AND r.relationship <> k.relationship AND r.timestamp > k.since AS changed
 SET k.history = CASE WHEN changed THEN k.history + [k.relationship] ELSE k.history END,
     k.relationship = CASE WHEN changed OR k.relationship IS NULL
                           THEN r.relationship ELSE k.relationship END,
-    k.since = CASE WHEN changed THEN r.timestamp ELSE k.since END
+    k.since = CASE WHEN changed THEN r.timestamp ELSE k.since END,
+    u.revision = CASE WHEN c.revision > coalesce(u.revision, 0) THEN c.revision
+                      ELSE u.revision END
 RETURN c.id AS id, c.version AS version

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from pydantic import Field
 
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
+from graphmem.mirror import UserVectors, VectorMirror, VectorRoute
 from graphmem.models import Card, Category, Model, Status
 from graphmem.recall.mentions import (
     Known,
@@ -36,7 +37,7 @@ from graphmem.recall.mentions import (
 from graphmem.recall.scoring import MAX_WORTH, Ranked, final_score, fuse
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
-from graphmem.vector import uses_index, vector_candidates, wire_vector
+from graphmem.vector import person_candidates, uses_index, vector_candidates, wire_vector
 
 CANDIDATES = 50
 #: A person named (or referred to by relationship) in the query is the strongest signal
@@ -95,10 +96,12 @@ CHANNELS = ("vector", "fulltext", "graph")
 
 def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k: int = 10,
            filters: RecallFilters | None = None, now: int | None = None,
-           channels: Sequence[str] = CHANNELS) -> list[RecallHit]:
+           channels: Sequence[str] = CHANNELS,
+           mirror: VectorMirror | None = None) -> list[RecallHit]:
     """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring).
 
-    ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py).
+    ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py);
+    ``mirror``: vectors held in this process, searched instead of the store when current.
     """
     filters = filters or RecallFilters()
     now = now_ms() if now is None else now
@@ -110,14 +113,18 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     # embedded here; then the vector search (the longest query) and the people's cards run
     # side by side.
     known = pool.submit(store.run, "known_people", {"user_id": user_id})
-    indexed = pool.submit(uses_index, store, user_id) if "vector" in channels else None
+    route_of = mirror.route if mirror is not None else partial(_store_route, store)
+    routed = pool.submit(route_of, user_id) \
+        if "vector" in channels or "graph" in channels else None
     text_query = store.fulltext_query(query) if "fulltext" in channels else None
     lexical = pool.submit(store.run, "fulltext_search", {
         "user_id": user_id, "query": text_query, "k": depth,
         "statuses": statuses}) if text_query else None
     vector = wire_vector(embedder.embed([query])[0])
+    route = routed.result() if routed is not None else VectorRoute(ann=False)
     dense = pool.submit(vector_candidates, store, user_id, vector, depth, statuses=statuses,
-                        indexed=indexed.result()) if indexed is not None else None
+                        indexed=route.ann, mirrored=route.mirrored) \
+        if "vector" in channels else None
     people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
     mentions = find_mentions(query, people) if "graph" in channels else []
     scoped = _scoped_keys(filters, people)
@@ -126,7 +133,7 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
             Mention(key, key, "filter") for key in sorted(scoped)]
     about = pool.submit(_people_channel, store, user_id, query=query, people=people,
                         mentions=mentions, vector=vector, depth=depth,
-                        statuses=statuses) if mentions else None
+                        statuses=statuses, mirrored=route.mirrored) if mentions else None
     if dense is not None:
         candidates.add("vector", [{"id": card_id, "score": score}
                                   for card_id, score in dense.result()])
@@ -203,6 +210,10 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     return hits
 
 
+def _store_route(store: GraphStore, user_id: str) -> VectorRoute:
+    return VectorRoute(ann=uses_index(store, user_id))
+
+
 @cache
 def _pool() -> ThreadPoolExecutor:
     """Threads for the channel queries of one recall (each takes its own connection)."""
@@ -214,21 +225,22 @@ _Hop = tuple[list[dict[str, Any]], dict[str, Mention], set[str]]
 
 def _people_channel(store: GraphStore, user_id: str, *, query: str, people: list[Known],
                     mentions: list[Mention], vector: list[float], depth: int,
-                    statuses: list[str]) -> tuple[list[dict[str, Any]], _Hop | None]:
+                    statuses: list[str], mirrored: UserVectors | None
+                    ) -> tuple[list[dict[str, Any]], _Hop | None]:
     """The mentioned people's cards, and the cards one hop away (``_one_hop``).
 
     One task for the pool, so the hop runs while the vector search is still going.
     """
-    rows = _scored(store.run("person_vector_search", {
-        "user_id": user_id, "keys": [m.key for m in mentions], "vector": vector,
-        "k": depth, "statuses": statuses}))
+    rows = person_candidates(store, user_id, [m.key for m in mentions], vector, depth,
+                             statuses=statuses, mirrored=mirrored)
     return rows, _one_hop(store, user_id, rows[:5], query=query, people=people,
-                          mentions=mentions, vector=vector, depth=depth, statuses=statuses)
+                          mentions=mentions, vector=vector, depth=depth, statuses=statuses,
+                          mirrored=mirrored)
 
 
 def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
              query: str, people: list[Known], mentions: list[Mention], vector: list[float],
-             depth: int, statuses: list[str]) -> _Hop | None:
+             depth: int, statuses: list[str], mirrored: UserVectors | None) -> _Hop | None:
     """People named in the best cards of the mentioned people, and their cards:
     ``(rows, the people hopped to by key, the targeted keys)``.
 
@@ -254,16 +266,9 @@ def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
                 targeted.add(mention.key)
     if not hops:
         return None
-    hop_rows = _scored(store.run("person_vector_search", {
-        "user_id": user_id, "keys": list(hops), "vector": vector, "k": depth,
-        "statuses": statuses}))
+    hop_rows = person_candidates(store, user_id, list(hops), vector, depth, statuses=statuses,
+                                 mirrored=mirrored)
     return hop_rows, hops, targeted
-
-
-def _scored(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rows with a score, best first, ties by id (cards without embedding have none)."""
-    return sorted((r for r in rows if r["score"] is not None),
-                  key=lambda r: (-r["score"], r["id"]))
 
 
 def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuses: list[str],

@@ -1,0 +1,11 @@
+// What recall's vector mirror (graphmem/mirror.py) holds of one user's cards: those
+// stamped after revision $since (every card with $since = -1; cards written before
+// stamping existed count as revision 0), a page of $limit in id order after $after,
+// with status, vector and the people each card is about.
+MATCH (c:Card {user_id: $user_id})
+WHERE coalesce(c.revision, 0) > $since AND c.id > $after
+WITH c
+ORDER BY c.id
+LIMIT $limit
+RETURN c.id AS id, c.status AS status, c.embedding AS embedding,
+       [(c)-[:ABOUT]->(p:Person) | p.key] AS people
