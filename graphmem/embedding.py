@@ -24,11 +24,14 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from graphmem.errors import GraphmemError
+
+if TYPE_CHECKING:
+    from fastembed import TextEmbedding
 
 DEFAULT_MODEL = "graphmem/all-MiniLM-L6-v2-int8"
 DIMENSION = 384
@@ -59,21 +62,39 @@ class FastEmbedder:
     # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.
     def __init__(self, model_name: str | None = None, *, cache_size: int = 20_000,
                  batch_size: int = 32) -> None:
-        from fastembed import TextEmbedding
-
         self.model_name = model_name or DEFAULT_MODEL
         if self.model_name == DEFAULT_MODEL:
             _register_default()
-            self._model = TextEmbedding(model_name=DEFAULT_MODEL,
-                                        specific_model_path=str(default_model_dir()))
-        else:
-            self._model = TextEmbedding(model_name=self.model_name)
-        probe = next(iter(self._model.embed(["dimension probe"])))
+        # A query embeds alone on one thread: as fast as two for one short text (1.6 vs
+        # 2.2 ms), and ONNX Runtime's second thread would spin on a core after each run,
+        # stealing it from the store and the vector search that follow (the cosine over
+        # 10k cards right after a query: 2.0 ms with the spinning thread, 0.35 without).
+        # Batches get both threads (card texts: 1045/s vs 727/s), loaded on first use.
+        self._single = self._load(threads=1)
+        probe = next(iter(self._single.embed(["dimension probe"])))
         self.dimension = len(probe)
         self.batch_size = batch_size
+        self._batches: TextEmbedding | None = None
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self._loading = threading.Lock()
+
+    def _load(self, threads: int | None) -> TextEmbedding:
+        from fastembed import TextEmbedding
+
+        if self.model_name == DEFAULT_MODEL:
+            return TextEmbedding(model_name=DEFAULT_MODEL, threads=threads,
+                                 specific_model_path=str(default_model_dir()))
+        return TextEmbedding(model_name=self.model_name, threads=threads)
+
+    def _model_for(self, count: int) -> TextEmbedding:
+        if count == 1:
+            return self._single
+        with self._loading:
+            if self._batches is None:
+                self._batches = self._load(threads=None)
+            return self._batches
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts`` in order; cached texts are not recomputed."""
@@ -92,8 +113,8 @@ class FastEmbedder:
             todo = list(missing)
             # Sorting by length keeps padding (and so time) low inside each batch.
             todo.sort(key=lambda k: len(texts[missing[k][0]]))
-            vectors = self._model.embed([texts[missing[k][0]] for k in todo],
-                                        batch_size=self.batch_size)
+            vectors = self._model_for(len(todo)).embed(
+                [texts[missing[k][0]] for k in todo], batch_size=self.batch_size)
             with self._lock:
                 for key, vector in zip(todo, vectors, strict=True):
                     vector = np.asarray(vector, dtype=np.float32)
