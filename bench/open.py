@@ -6,7 +6,10 @@ model, not the store. Per size: ``--users`` users share the cards, plus one 100-
 
 Measured: cold open (server stopped cleanly) + first vector query, warm open (server up)
 + first query, vector-candidate p50/p95 over ``--queries`` queries, the 100-card user's
-candidates (k=20: all theirs?), server RSS and data on disk. With ``--promote``: the
+candidates (k=20: all theirs?), server RSS and data on disk; then the same through
+``Memory`` as a program sees it: cold (server stopped; model load and the whole first
+recall included) and warm (a second ``Memory`` while the first holds the server). With
+``--promote``: the
 price of the vector index for one user (promotion, cold open with the index rebuilt,
 ANN latency).
 
@@ -26,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from graphmem.cards import write_row
+from graphmem.memory import Memory
 from graphmem.models import Card
 from graphmem.store.embedded import EmbeddedServer
 from graphmem.store.falkordb import FalkorDBStore
@@ -90,6 +94,20 @@ def open_and_query(home: Path, user: str, vector: np.ndarray) -> tuple[float, fl
     opened = time.perf_counter()
     vector_candidates(store, user, vector, K)
     return opened - started, time.perf_counter() - opened, store
+
+
+def memory_open_and_recall(home: Path, users: list[str]) -> tuple[float, float]:
+    """(cold, warm) seconds of ``Memory.open`` + first ``recall``, server stopped / up."""
+    question = "what does my friend like to do on weekends?"
+    started = time.perf_counter()
+    with Memory.open(home) as first:
+        first.recall(users[2], question, k=10)
+        cold = time.perf_counter() - started
+        started = time.perf_counter()
+        with Memory.open(home) as second:
+            second.recall(users[3], question, k=10)
+            warm = time.perf_counter() - started
+    return cold, warm
 
 
 def bench_promoted(home: Path, store: FalkorDBStore, server: EmbeddedServer, user: str,
@@ -159,10 +177,14 @@ def bench_size(size: int, n_users: int, n_queries: int, seed: int,
             "rss_mb": (info.rss_bytes if info else 0) / 2**20,
             "disk_mb": (info.data_bytes if info else 0) / 2**20,
         }
+        store.detach()
+        with server.locked():
+            server.stop()
+        print("  cold and warm Memory.open + first recall ...", file=sys.stderr, flush=True)
+        result["memory_cold_s"], result["memory_warm_s"] = memory_open_and_recall(home, users)
         if promote_user:
+            store = FalkorDBStore.open_embedded(home)
             result |= bench_promoted(home, store, server, users[0], queries)
-        else:
-            store.detach()
         return result
     finally:
         with server.locked():
@@ -179,6 +201,8 @@ ROWS = [  # (label, key, format)
     ("warm open (server up), ms", "warm_open_s", "ms"),
     ("  + first vector query, ms", "warm_query_s", "ms"),
     ("  = warm open + first query, ms", "warm_total_s", "ms"),
+    ("Memory: cold open + first recall, s", "memory_cold_s", "{:.2f}"),
+    ("Memory: warm open + first recall, ms", "memory_warm_s", "ms"),
     ("vector candidates k=20, p50 ms", "p50_ms", "{:.1f}"),
     ("vector candidates k=20, p95 ms", "p95_ms", "{:.1f}"),
     ("100-card user: candidates (own)", "small", "{}"),

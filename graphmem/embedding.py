@@ -22,6 +22,7 @@ import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 
 DEFAULT_MODEL = "graphmem/all-MiniLM-L6-v2-int8"
 DIMENSION = 384
+#: threads embedding batches side by side (one ONNX Runtime thread each)
+MAX_WORKERS = 4
 
 # Standard BERT tokenizer settings fastembed expects beside tokenizer.json.
 _CONFIG = {"model_type": "bert", "hidden_size": DIMENSION, "max_position_embeddings": 512,
@@ -65,36 +68,41 @@ class FastEmbedder:
         self.model_name = model_name or DEFAULT_MODEL
         if self.model_name == DEFAULT_MODEL:
             _register_default()
-        # A query embeds alone on one thread: as fast as two for one short text (1.6 vs
-        # 2.2 ms), and ONNX Runtime's second thread would spin on a core after each run,
-        # stealing it from the store and the vector search that follow (the cosine over
-        # 10k cards right after a query: 2.0 ms with the spinning thread, 0.35 without).
-        # Batches get both threads (card texts: 1045/s vs 727/s), loaded on first use.
-        self._single = self._load(threads=1)
-        probe = next(iter(self._single.embed(["dimension probe"])))
+        # One ONNX Runtime thread per run, and batches spread over worker threads: an
+        # intra-op thread pool spins on a core after every run, which took that core
+        # from the store and from the vector search right after a query (the cosine over
+        # 10k cards: 2.0 ms after a two-thread run, 0.35 ms after a one-thread one).
+        # Batches embed as fast this way (card texts: 1279/s vs 1196/s with two intra-op
+        # threads) and one text is faster alone (1.6 vs 2.2 ms).
+        self._model = self._load()
+        probe = next(iter(self._model.embed(["dimension probe"])))
         self.dimension = len(probe)
         self.batch_size = batch_size
-        self._batches: TextEmbedding | None = None
+        self._workers = max(1, min(os.cpu_count() or 1, MAX_WORKERS))
+        self._pool: ThreadPoolExecutor | None = None
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
-        self._loading = threading.Lock()
 
-    def _load(self, threads: int | None) -> TextEmbedding:
+    def _load(self) -> TextEmbedding:
         from fastembed import TextEmbedding
 
         if self.model_name == DEFAULT_MODEL:
-            return TextEmbedding(model_name=DEFAULT_MODEL, threads=threads,
+            return TextEmbedding(model_name=DEFAULT_MODEL, threads=1,
                                  specific_model_path=str(default_model_dir()))
-        return TextEmbedding(model_name=self.model_name, threads=threads)
+        return TextEmbedding(model_name=self.model_name, threads=1)
 
-    def _model_for(self, count: int) -> TextEmbedding:
-        if count == 1:
-            return self._single
-        with self._loading:
-            if self._batches is None:
-                self._batches = self._load(threads=None)
-            return self._batches
+    def _run(self, texts: list[str]) -> list[np.ndarray]:
+        """Embed in batches of ``batch_size``, side by side on the worker threads."""
+        batches = [texts[i:i + self.batch_size] for i in range(0, len(texts), self.batch_size)]
+        if len(batches) == 1 or self._workers == 1:
+            return list(self._model.embed(texts, batch_size=self.batch_size))
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="graphmem-embed")
+        embedded = self._pool.map(
+            lambda batch: list(self._model.embed(batch, batch_size=self.batch_size)), batches)
+        return [vector for batch in embedded for vector in batch]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts`` in order; cached texts are not recomputed."""
@@ -113,8 +121,7 @@ class FastEmbedder:
             todo = list(missing)
             # Sorting by length keeps padding (and so time) low inside each batch.
             todo.sort(key=lambda k: len(texts[missing[k][0]]))
-            vectors = self._model_for(len(todo)).embed(
-                [texts[missing[k][0]] for k in todo], batch_size=self.batch_size)
+            vectors = self._run([texts[missing[k][0]] for k in todo])
             with self._lock:
                 for key, vector in zip(todo, vectors, strict=True):
                     vector = np.asarray(vector, dtype=np.float32)

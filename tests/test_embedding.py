@@ -45,6 +45,20 @@ def test_a_text_gets_nearly_the_same_vector_in_any_batch():
         pytest.approx(1.0, abs=1e-6)
 
 
+def test_batches_embedded_side_by_side_keep_each_text_with_its_vector():
+    uncached = FastEmbedder(cache_size=0, batch_size=8)
+    texts = [f"{name} ({rel}) likes {thing}" for name, rel in
+             [("Alice", "sister"), ("Bob", "manager"), ("Carol", "friend"), ("Dan", "son")]
+             for thing in ["jazz", "sushi", "long walks by the river in autumn", "chess",
+                           "the smell of rain", "mountain biking", "old films", "tea"]]
+    together = uncached.embed(texts)  # 4 batches of 8, on the worker threads
+    alone = np.stack([uncached.embed([text])[0] for text in texts])
+
+    assert np.array_equal(together, uncached.embed(texts))
+    assert ((together * alone).sum(axis=1) > 0.98).all()
+    assert (np.argmax(alone @ together.T, axis=1) == np.arange(len(texts))).all()
+
+
 def test_a_model_prepared_by_an_older_recipe_is_rebuilt(tmp_path, monkeypatch):
     monkeypatch.setenv("GRAPHMEM_MODEL_DIR", str(tmp_path))
     model_dir = default_model_dir()
