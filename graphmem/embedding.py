@@ -80,6 +80,7 @@ class FastEmbedder:
         self.batch_size = batch_size
         self._workers = max(1, min(os.cpu_count() or 1, MAX_WORKERS))
         self._pool: ThreadPoolExecutor | None = None
+        self._pool_pid = 0
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -98,8 +99,10 @@ class FastEmbedder:
         if len(batches) == 1 or self._workers == 1:
             return list(self._model.embed(texts, batch_size=self.batch_size))
         with self._lock:
-            if self._pool is None:
+            # A forked child inherits the pool but none of its threads: it makes its own.
+            if self._pool is None or self._pool_pid != os.getpid():
                 self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="graphmem-embed")
+                self._pool_pid = os.getpid()
         embedded = self._pool.map(
             lambda batch: list(self._model.embed(batch, batch_size=self.batch_size)), batches)
         return [vector for batch in embedded for vector in batch]

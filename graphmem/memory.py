@@ -137,15 +137,20 @@ class Memory:
                progress: Progress | None = None) -> RememberResult:
         """Write validated cards (see ``remember_many``)."""
         result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
-        batches = _batches(_dedupe(parsed), batch_size)
+        batches = list(_batches(_dedupe(parsed), batch_size))
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
             pending: Future[tuple[int, int, int]] | None = None
-            for batch in batches:
-                plan = self._plan(batch, result)
+            # A batch is planned (a store read) between two writes: FalkorDB queues reads
+            # behind a running write, so planning during one would wait it out and the
+            # next embedding would no longer overlap it (10k cards: 1.0 s of waiting).
+            plan = self._plan(batches[0], result) if batches else []
+            for i, batch in enumerate(batches):
                 vectors = self.embedder.embed([c.embedding_text for c in plan]) if plan else None
                 if pending is not None:
                     self._account(pending.result(), result, progress)
+                upcoming = self._plan(batches[i + 1], result) if i + 1 < len(batches) else []
                 pending = pool.submit(self._write, plan, vectors, len(batch))
+                plan = upcoming
             if pending is not None:
                 self._account(pending.result(), result, progress)
         return result

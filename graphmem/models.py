@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 import unicodedata
+import weakref
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Any
@@ -141,6 +142,11 @@ class Model(BaseModel):
         return cls.model_validate(data)
 
 
+#: Instances validation built, by id (a copy made by ``model_copy``, which skips
+#: validators, or by ``model_construct`` is not among them): ``parse`` trusts these.
+_VALIDATED: weakref.WeakValueDictionary[int, BaseModel] = weakref.WeakValueDictionary()
+
+
 class InputModel(Model):
     """A model users build by hand: bad input raises graphmem's ``ValidationError``.
 
@@ -154,11 +160,18 @@ class InputModel(Model):
         except pydantic.ValidationError as exc:
             raise ValidationError.from_pydantic(exc) from None
 
+    @model_validator(mode="after")
+    def _remember_validated(self) -> Any:
+        _VALIDATED[id(self)] = self
+        return self
+
     @classmethod
     def parse(cls, data: Any, *, where: str = "") -> Any:
         if isinstance(data, cls):
-            # Re-validate: model_copy(update=...) skips validators, so derived fields
-            # (content hash) may be stale.
+            if _VALIDATED.get(id(data)) is data:
+                return data  # validated when built, and on every assignment since
+            # A copy or a constructed instance skipped validators: derived fields
+            # (content hash) may be stale, values unchecked.
             data = stored_times(data.model_dump(exclude={"content_hash"}))
         return super().parse(data, where=where)
 

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.mirror import Candidate, UserVectors
-from graphmem.store.base import GraphStore
+from graphmem.store.base import GraphStore, WireVector
 
 #: cards of one user above which exact search misses p95 <= 50 ms (measured: 53 ms at 40k)
 ANN_THRESHOLD = 30_000
@@ -165,7 +165,7 @@ def _ranked(rows: list[dict[str, Any]]) -> list[Candidate]:
                    if row["score"] is not None), key=lambda hit: (-hit[1], hit[0]))
 
 
-def wire_vector(vector: Sequence[float] | Any) -> list[float]:
+def wire_vector(vector: Sequence[float] | Any) -> WireVector:
     """A vector as the plain floats sent to the store, rounded to 8 decimals.
 
     The store keeps float32 and FalkorDB takes parameters as text: 8 decimals move a
@@ -175,4 +175,4 @@ def wire_vector(vector: Sequence[float] | Any) -> list[float]:
         >>> wire_vector((1, 0.123456789012))
         [1.0, 0.12345679]
     """
-    return np.round(np.asarray(vector, dtype=np.float64), 8).tolist()
+    return WireVector(np.round(np.asarray(vector, dtype=np.float64), 8).tolist())

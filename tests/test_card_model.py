@@ -66,3 +66,13 @@ def test_user_ids_with_control_characters_are_rejected():
     with pytest.raises(ValidationError) as caught:
         Card(user_id="a\x00b", fact="x")
     assert caught.value.field == "user_id"
+
+
+def test_a_built_card_is_trusted_but_a_copy_is_validated_again():
+    card = Card(user_id="ada", fact="Alice likes jazz", person="Alice")
+    assert Card.parse(card) is card  # remember_many does not validate it twice
+
+    renamed = card.model_copy(update={"fact": "Alice likes blues"})  # skips validators
+    assert Card.parse(renamed).content_hash != card.content_hash
+    with pytest.raises(ValidationError, match="confidence"):
+        Card.parse(card.model_copy(update={"confidence": 7.0}))

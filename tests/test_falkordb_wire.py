@@ -35,7 +35,9 @@ def test_map_keys_falkordb_cannot_parse_are_refused(key):
 def test_vectors_travel_with_8_decimals():
     vector = [0.123456789123, -0.5, 1e-12]
     assert wire_vector(vector) == [0.12345679, -0.5, 0.0]
-    assert _literal(wire_vector(vector)) == "[0.12345679,-0.5,0.0]"
+    # one fixed format for the whole vector, exact for 8 decimals
+    assert _literal(wire_vector(vector)) == "[0.12345679,-0.50000000,0.00000000]"
+    assert _literal(wire_vector([1.0, -0.99999999])) == "[1.00000000,-0.99999999]"
 
 
 falkordb_only = pytest.mark.parametrize("memory", ["falkordb"], indirect=True)

@@ -16,6 +16,14 @@ Row = dict[str, Any]
 Dialect = Literal["falkordb", "neo4j"]
 
 
+class WireVector(list[float]):
+    """A vector as sent to a store: plain floats rounded to 8 decimals
+    (``graphmem.vector.wire_vector``), so an adapter that writes parameters as text can
+    print them all with one fixed format."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Capabilities:
     """What a backend can do, detected once; code asks flags, never versions."""

@@ -7,6 +7,7 @@ import re
 import time
 import uuid
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_ex
 
 from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
 from graphmem.store import queries
-from graphmem.store.base import Capabilities, Row
+from graphmem.store.base import Capabilities, Row, WireVector
 from graphmem.store.embedded import EmbeddedServer, client_name
 from graphmem.store.migrations import tag_cards_with_tenant
 from graphmem.store.text import search_words, with_tenant
@@ -227,6 +228,8 @@ def _literal(value: Any) -> str:
     """One parameter value as Cypher text (the client's ``stringify_param_value``, with
     a fast path for lists of floats: vectors are nearly all of a write's text)."""
     kind = type(value)
+    if kind is WireVector:  # 8 decimals at most: "%.8f" prints each exactly, in one call
+        return "[" + _fixed_floats(len(value)) % tuple(value) + "]"
     if kind is float:
         return repr(value)
     if kind is str:
@@ -242,6 +245,11 @@ def _literal(value: Any) -> str:
         return "{" + ",".join(f"{_map_key(key)}:{_literal(item)}"
                               for key, item in value.items()) + "}"
     return stringify_param_value(value)
+
+
+@cache
+def _fixed_floats(n: int) -> str:
+    return ",".join(["%.8f"] * n)
 
 
 def _map_key(key: Any) -> str:
