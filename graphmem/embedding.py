@@ -94,17 +94,19 @@ class FastEmbedder:
         return TextEmbedding(model_name=self.model_name, threads=1)
 
     def _run(self, texts: list[str]) -> list[np.ndarray]:
-        """Embed in batches of ``batch_size``, side by side on the worker threads."""
-        batches = [texts[i:i + self.batch_size] for i in range(0, len(texts), self.batch_size)]
-        if len(batches) == 1 or self._workers == 1:
-            return list(self._model.embed(texts, batch_size=self.batch_size))
+        """Embed in batches of at most ``batch_size``, side by side on the worker threads
+        (a few texts are split so that every worker gets some)."""
+        size = max(1, min(self.batch_size, -(-len(texts) // self._workers)))
+        batches = [texts[i:i + size] for i in range(0, len(texts), size)]
+        if len(batches) == 1:
+            return list(self._model.embed(texts, batch_size=size))
         with self._lock:
             # A forked child inherits the pool but none of its threads: it makes its own.
             if self._pool is None or self._pool_pid != os.getpid():
                 self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="graphmem-embed")
                 self._pool_pid = os.getpid()
         embedded = self._pool.map(
-            lambda batch: list(self._model.embed(batch, batch_size=self.batch_size)), batches)
+            lambda batch: list(self._model.embed(batch, batch_size=size)), batches)
         return [vector for batch in embedded for vector in batch]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
