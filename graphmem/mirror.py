@@ -31,7 +31,7 @@ import queue
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -96,8 +96,7 @@ class UserVectors:
     def updated(self, rows: Sequence[dict[str, Any]], *, revision: int) -> UserVectors:
         """These vectors with ``rows`` (changed or new cards) applied, at ``revision``."""
         if not rows:
-            return UserVectors(revision, self.deletions, self.ids, self.matrix, self.status,
-                               self.people)
+            return replace(self, revision=revision)
         fresh = UserVectors.from_rows(rows, revision=revision, deletions=self.deletions,
                                       dimension=self.matrix.shape[1])
         where = {card_id: i for i, card_id in enumerate(self.ids)}
@@ -129,13 +128,14 @@ class UserVectors:
         """Cards about the people ``keys``, ranked by cosine: ``person_vector_search``'s
         rows (id, key, score; a card about two of the people comes once per person)."""
         eligible = self._eligible(statuses)
+        query = _unit(vector)
         hits = []
         for key in dict.fromkeys(keys):
             rows = self.about.get(key)
             if rows is not None:
                 rows = rows[eligible[rows]]
                 hits += [(self.ids[i], key, score) for i, score in
-                         _best(rows, self.matrix[rows] @ _unit(vector), k, self.ids)]
+                         _best(rows, self.matrix[rows] @ query, k, self.ids)]
         hits.sort(key=lambda hit: (-hit[2], hit[0], hit[1]))
         return [{"id": card_id, "key": key, "score": score} for card_id, key, score in hits[:k]]
 
@@ -198,9 +198,8 @@ class VectorMirror:
     def route(self, user_id: str) -> VectorRoute:
         """Where this recall of ``user_id`` finds vector candidates (one store lookup;
         a second one when the user's cards changed since the mirror last looked)."""
-        rows = self._store.run("user_vector_state", {"user_id": user_id})
-        state = rows[0] if rows else {"ann": False, "revision": 0, "deletions": 0}
-        route = VectorRoute(bool(state["ann"]))
+        ann, revision, deletions = self._state(user_id)
+        route = VectorRoute(ann)
         if self._budget <= 0:
             return route
         with self._lock:
@@ -213,7 +212,6 @@ class VectorMirror:
             if wanted:
                 self._schedule(user_id)
             return route
-        revision, deletions = int(state["revision"]), int(state["deletions"])
         if deletions != held.deletions or revision < held.revision:
             self.drop(user_id)
             self._schedule(user_id)
@@ -230,9 +228,7 @@ class VectorMirror:
 
     def load(self, user_id: str) -> bool:
         """Bring the user's vectors into the mirror now; False when they do not fit."""
-        rows = self._store.run("user_vector_state", {"user_id": user_id})
-        state = rows[0] if rows else {"revision": 0, "deletions": 0}
-        revision, deletions = int(state["revision"]), int(state["deletions"])
+        _, revision, deletions = self._state(user_id)
         with self._lock:
             held = self._users.get(user_id)
         if held is not None and (held.deletions != deletions or held.revision > revision):
@@ -280,6 +276,13 @@ class VectorMirror:
             self._loader.join(timeout=10)
         with self._lock:
             self._users.clear()
+
+    def _state(self, user_id: str) -> tuple[bool, int, int]:
+        """(in the vector index, revision, deletions) of the user, from the store."""
+        rows = self._store.run("user_vector_state", {"user_id": user_id})
+        if not rows:
+            return False, 0, 0
+        return bool(rows[0]["ann"]), int(rows[0]["revision"]), int(rows[0]["deletions"])
 
     def _keep(self, user_id: str, before: UserVectors | None, after: UserVectors) -> UserVectors:
         """Store ``after`` unless someone replaced ``before`` meanwhile; evict to budget."""
