@@ -48,6 +48,7 @@ from graphmem.service import schemas as s
 from graphmem.service.auth import ApiKeys, key_from_headers
 from graphmem.service.logging import RequestLogMiddleware, log
 from graphmem.tasks import BlockedTask, Task
+from graphmem.timeutil import now_ms
 
 DEFAULT_MAX_BODY = 2 * 1024 * 1024
 STATUS: list[tuple[type[GraphmemError], int, str]] = [
@@ -228,10 +229,10 @@ def remember(user: User, memory: Mem, body: s.CardIn) -> Card:
 @cards.post("/cards:batch", response_model=RememberResult)
 def remember_batch(user: User, memory: Mem, body: s.CardBatch) -> RememberResult:
     """Remember many cards; all are validated before any is written."""
-    parsed = []
+    parsed, now = [], now_ms()
     for i, card in enumerate(body.cards):
         try:
-            parsed.append(card.to_card(user))
+            parsed.append(card.to_card(user, now=now))
         except ValidationError as exc:
             raise ValidationError(str(exc), field=f"cards.{i}.{exc.field}") from None
     return memory.remember_many(parsed)

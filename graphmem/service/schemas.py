@@ -55,9 +55,13 @@ class CardIn(BaseModel):
     version: int = Field(0, ge=0, description="0 for a new card; the stored version to "
                                               "update an existing one.")
 
-    def to_card(self, user_id: str) -> Card:
-        """The library card (graphmem's ValidationError, naming the field, if invalid)."""
+    def to_card(self, user_id: str, *, now: int | None = None) -> Card:
+        """The library card (graphmem's ValidationError, naming the field, if invalid);
+        ``now``: the timestamp of a card sent without one (one per request, so the same
+        card twice in a batch is one card, whatever millisecond each was read in)."""
         data = self.model_dump(exclude_none=True)
+        if now is not None:
+            data.setdefault("timestamp", now)
         return Card.parse({**data, "user_id": user_id})
 
 
