@@ -13,6 +13,7 @@ import pytest
 from graphmem import Card, Memory
 from graphmem.cards import write_row
 from graphmem.errors import ValidationError
+from graphmem.store import embedded
 from graphmem.store.embedded import EmbeddedServer, idle_timeout_from_env
 from graphmem.store.falkordb import FalkorDBStore
 
@@ -88,6 +89,34 @@ def test_stale_pid_file_of_another_program_is_ignored(home):
     with Memory.open(home) as mem:
         assert mem.count("u") == {}
         assert server.pid() != os.getpid()
+
+
+def test_a_server_that_hangs_on_graph_queries_is_killed_and_replaced(home, monkeypatch):
+    # FalkorDB 4.16 sometimes starts with its graph lock taken: PING answers, the first
+    # new graph blocks forever. CLIENT PAUSE WRITE makes a real server behave the same.
+    with Memory.open(home) as mem:
+        card = mem.remember(Card(user_id="u", fact="Bob loves sushi"))
+    monkeypatch.setattr(embedded, "_PROBE_TIMEOUT", 1.0)
+    server = EmbeddedServer(home)
+    hung: list[int] = []
+    wait_ready = server._wait_ready
+
+    def first_server_hangs(pid: int, timeout: float) -> None:
+        wait_ready(pid, timeout)
+        if not hung:
+            hung.append(pid)
+            server.connect().execute_command("CLIENT", "PAUSE", 600_000, "WRITE")
+
+    monkeypatch.setattr(server, "_wait_ready", first_server_hangs)
+    with server.locked():
+        server.ensure_running()
+    assert not embedded._alive(hung[0])
+    assert server.pid() not in (None, hung[0])
+    with Memory.open(home) as mem:
+        assert mem.get("u", card.id).fact == "Bob loves sushi"
+        assert mem.remember(Card(user_id="u", fact="Bob moved to Oslo")).version == 1
+        graphs = server.connect().execute_command("GRAPH.LIST")
+    assert graphs == [b"graphmem"]  # the start-up probe leaves no graph behind
 
 
 def test_a_clean_stop_folds_the_aof_tail_into_the_snapshot(home):
