@@ -21,8 +21,9 @@ import os
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -59,6 +60,25 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
+def embed_batches(embedder: Embedder, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+    """The vectors of each batch in order; an embedder that can work ahead
+    (``FastEmbedder.embed_batches``) does, any other embeds one batch per call."""
+    ahead = getattr(embedder, "embed_batches", None)
+    if ahead is not None:
+        return ahead(batches)
+    return (embedder.embed(texts) for texts in batches)
+
+
+@dataclass
+class _Started:
+    """A batch whose uncached texts are queued on the workers."""
+
+    out: np.ndarray  # cached vectors filled in; the rest arrive from ``futures``
+    missing: dict[bytes, list[int]]  # text key -> rows of ``out`` it fills
+    todo: list[bytes]  # keys in the order they were queued
+    futures: list[Future[list[np.ndarray]]]
+
+
 class FastEmbedder:
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
@@ -93,24 +113,27 @@ class FastEmbedder:
                                  specific_model_path=str(default_model_dir()))
         return TextEmbedding(model_name=self.model_name, threads=1)
 
-    def _run(self, texts: list[str]) -> list[np.ndarray]:
-        """Embed in batches of at most ``batch_size``, side by side on the worker threads
-        (a few texts are split so that every worker gets some)."""
-        size = max(1, min(self.batch_size, -(-len(texts) // self._workers)))
-        batches = [texts[i:i + size] for i in range(0, len(texts), size)]
-        if len(batches) == 1:
-            return list(self._model.embed(texts, batch_size=size))
-        with self._lock:
-            # A forked child inherits the pool but none of its threads: it makes its own.
-            if self._pool is None or self._pool_pid != os.getpid():
-                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="graphmem-embed")
-                self._pool_pid = os.getpid()
-        embedded = self._pool.map(
-            lambda batch: list(self._model.embed(batch, batch_size=size)), batches)
-        return [vector for batch in embedded for vector in batch]
-
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts`` in order; cached texts are not recomputed."""
+        return self._finish(self._start(texts, inline=True))
+
+    def embed_batches(self, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+        """Embed batches in order, each queued on the workers before the previous one is
+        returned: a worker that finishes early starts on the next batch instead of
+        waiting for the caller (with one batch at a time, the workers sat idle ~0.3
+        core-seconds per 1000 card texts at batch ends)."""
+        pending: _Started | None = None
+        for texts in batches:
+            started = self._start(texts, inline=False)
+            if pending is not None:
+                yield self._finish(pending)
+            pending = started
+        if pending is not None:
+            yield self._finish(pending)
+
+    def _start(self, texts: Sequence[str], *, inline: bool) -> _Started:
+        """Look ``texts`` up in the cache and queue the rest on the workers (or, inline,
+        embed a single small batch on the calling thread)."""
         keys = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
         missing: dict[bytes, list[int]] = {}
@@ -122,20 +145,45 @@ class FastEmbedder:
                 else:
                     self._cache.move_to_end(key)
                     out[i] = hit
-        if missing:
-            todo = list(missing)
-            # Sorting by length keeps padding (and so time) low inside each batch.
-            todo.sort(key=lambda k: len(texts[missing[k][0]]))
-            vectors = self._run([texts[missing[k][0]] for k in todo])
-            with self._lock:
-                for key, vector in zip(todo, vectors, strict=True):
-                    vector = np.asarray(vector, dtype=np.float32)
-                    for i in missing[key]:
-                        out[i] = vector
-                    self._cache[key] = vector
-                    if len(self._cache) > self._cache_size:
-                        self._cache.popitem(last=False)
-        return out
+        todo = list(missing)
+        # Sorting by length keeps padding (and so time) low inside each batch.
+        todo.sort(key=lambda k: len(texts[missing[k][0]]))
+        return _Started(out, missing, todo, self._submit([texts[missing[k][0]] for k in todo],
+                                                         inline=inline))
+
+    def _submit(self, texts: list[str], *, inline: bool) -> list[Future[list[np.ndarray]]]:
+        """Batches of at most ``batch_size``, spread over the worker threads (a few
+        texts are split so that every worker gets some)."""
+        if not texts:
+            return []
+        size = max(1, min(self.batch_size, -(-len(texts) // self._workers)))
+        batches = [texts[i:i + size] for i in range(0, len(texts), size)]
+        if inline and len(batches) == 1:
+            done: Future[list[np.ndarray]] = Future()
+            done.set_result(self._embed_batch(texts, size))
+            return [done]
+        with self._lock:
+            # A forked child inherits the pool but none of its threads: it makes its own.
+            if self._pool is None or self._pool_pid != os.getpid():
+                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="graphmem-embed")
+                self._pool_pid = os.getpid()
+            pool = self._pool
+        return [pool.submit(self._embed_batch, batch, size) for batch in batches]
+
+    def _embed_batch(self, texts: list[str], size: int) -> list[np.ndarray]:
+        return list(self._model.embed(texts, batch_size=size))
+
+    def _finish(self, started: _Started) -> np.ndarray:
+        vectors = [vector for future in started.futures for vector in future.result()]
+        with self._lock:
+            for key, vector in zip(started.todo, vectors, strict=True):
+                vector = np.asarray(vector, dtype=np.float32)
+                for i in started.missing[key]:
+                    started.out[i] = vector
+                self._cache[key] = vector
+                if len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        return started.out
 
     def forget(self, text: str) -> None:
         """Drop a text from the cache (hard forget must not leave its vector in memory)."""

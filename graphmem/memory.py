@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.cards import card_from_row, card_props, person_key, write_row
 from graphmem.config import Settings
-from graphmem.embedding import Embedder, FastEmbedder, default_embedder
+from graphmem.embedding import Embedder, FastEmbedder, default_embedder, embed_batches
 from graphmem.errors import (
     ConflictError,
     NotFoundError,
@@ -25,7 +25,7 @@ from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
-from graphmem.store.base import GraphStore
+from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms, to_ms
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 Progress = Callable[[int], None]
 #: A batching tail shorter than this is written whole.
 _TAIL = 32
+#: ids per ``existing_cards`` read when a job is planned
+_PLAN_CHUNK = 4096
 
 
 class Memory:
@@ -135,65 +137,73 @@ class Memory:
 
     def _store(self, parsed: list[Card], *, batch_size: int = 256,
                progress: Progress | None = None) -> RememberResult:
-        """Write validated cards (see ``remember_many``)."""
+        """Write validated cards (see ``remember_many``).
+
+        The whole job is planned first (which cards are new, changed or unchanged), so a
+        stale version anywhere stops it before anything is written, and no read waits
+        behind a write (FalkorDB queues reads behind a running write). Then batches are
+        written in input order, each while the next ones embed; ``progress`` hears of a
+        batch once its write is acknowledged.
+        """
         result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
-        batches = list(_batches(_dedupe(parsed), batch_size))
+        cards = _dedupe(parsed)
+        todo = self._plan(cards, result)
+        batches = list(_batches(cards, batch_size))
+        plans = [[c for c in batch if id(c) in todo] for batch in batches]
+        vectors = embed_batches(self.embedder, ([c.embedding_text for c in plan]
+                                                for plan in plans))
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
             pending: Future[tuple[int, int, int]] | None = None
-            # A batch is planned (a store read) between two writes: FalkorDB queues reads
-            # behind a running write, so planning during one would wait it out and the
-            # next embedding would no longer overlap it (10k cards: 1.0 s of waiting).
-            plan = self._plan(batches[0], result) if batches else []
-            for i, batch in enumerate(batches):
-                vectors = self.embedder.embed([c.embedding_text for c in plan]) if plan else None
+            for batch, plan, batch_vectors in zip(batches, plans, vectors, strict=True):
                 if pending is not None:
                     self._account(pending.result(), result, progress)
-                upcoming = self._plan(batches[i + 1], result) if i + 1 < len(batches) else []
-                pending = pool.submit(self._write, plan, vectors, len(batch))
-                plan = upcoming
+                pending = pool.submit(self._write, plan, batch_vectors, len(batch))
             if pending is not None:
                 self._account(pending.result(), result, progress)
         return result
 
-    def _plan(self, batch: list[Card], result: RememberResult) -> list[Card]:
-        """The cards of ``batch`` that need writing; counts the unchanged ones."""
-        todo: list[Card] = []
-        for user_id, group in itertools.groupby(sorted(batch, key=lambda c: c.user_id),
-                                                key=lambda c: c.user_id):
-            group = list(group)
-            stored = {row["id"]: row for row in self.store.run(
-                "existing_cards", {"user_id": user_id, "ids": [c.id for c in group]})}
-            for card in group:
-                row = stored.get(card.id)
-                if row is None:
-                    if card.version > 0:
-                        raise NotFoundError(f"card {card.id} of user {user_id} does not "
-                                            f"exist (version {card.version} given)")
-                    todo.append(card)
-                elif (row["content_hash"] == card.content_hash
-                      and card.version in (0, row["version"])):
-                    result.unchanged += 1
-                elif card.version != row["version"]:
-                    raise ConflictError(
-                        f"card {card.id} of user {user_id} is at version {row['version']}, "
-                        f"the write was based on version {card.version}: re-read and retry")
-                else:
-                    todo.append(card)
+    def _plan(self, cards: list[Card], result: RememberResult) -> set[int]:
+        """``id()`` of the cards that need writing; counts the unchanged ones."""
+        ids: dict[str, list[str]] = {}
+        for card in cards:
+            ids.setdefault(card.user_id, []).append(card.id)  # type: ignore[arg-type]
+        stored: dict[tuple[str, str], Row] = {}
+        for user_id, user_ids in ids.items():
+            for start in range(0, len(user_ids), _PLAN_CHUNK):
+                for row in self.store.run("existing_cards", {
+                        "user_id": user_id, "ids": user_ids[start:start + _PLAN_CHUNK]}):
+                    stored[user_id, row["id"]] = row
+        todo: set[int] = set()
+        for card in cards:
+            row = stored.get((card.user_id, card.id))  # type: ignore[arg-type]
+            if row is None:
+                if card.version > 0:
+                    raise NotFoundError(f"card {card.id} of user {card.user_id} does not "
+                                        f"exist (version {card.version} given)")
+                todo.add(id(card))
+            elif (row["content_hash"] == card.content_hash
+                  and card.version in (0, row["version"])):
+                result.unchanged += 1
+            elif card.version != row["version"]:
+                raise ConflictError(
+                    f"card {card.id} of user {card.user_id} is at version {row['version']}, "
+                    f"the write was based on version {card.version}: re-read and retry")
+            else:
+                todo.add(id(card))
         return todo
 
     def _write(self, plan: list[Card], vectors: Any, size: int) -> tuple[int, int, int]:
         """Write one planned batch; (cards in the batch, created, updated)."""
         created = updated = 0
         now = now_ms()
-        new = [(c, v) for c, v in zip(plan, vectors if vectors is not None else [], strict=True)
-               if c.version == 0]
+        new = [(c, v) for c, v in zip(plan, vectors, strict=True) if c.version == 0]
         for user_id, group in itertools.groupby(sorted(new, key=lambda cv: cv[0].user_id),
                                                 key=lambda cv: cv[0].user_id):
             rows = [write_row(c, v) for c, v in group]
             self.store.run("upsert_cards", {"user_id": user_id, "rows": rows, "now": now},
                            write=True)
             created += len(rows)
-        for card, vector in zip(plan, vectors if vectors is not None else [], strict=True):
+        for card, vector in zip(plan, vectors, strict=True):
             if card.version > 0:
                 self._update(card, vector, now)
                 updated += 1

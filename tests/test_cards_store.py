@@ -55,6 +55,17 @@ def test_updates_need_the_current_version(memory: Memory, user: str):
     assert memory.get(user, "alice-allergy").fact.endswith("shellfish")
 
 
+def test_a_stale_version_anywhere_in_a_job_stops_it_before_anything_is_written(
+        memory: Memory, user: str):
+    card = memory.remember(alice_card(user, id="alice-allergy"))
+    memory.remember(card.model_copy(update={"fact": "Alice is allergic to cashews"}))
+    stale = card.model_copy(update={"fact": "Alice is not allergic"})  # still at version 1
+    new = [{"user_id": user, "fact": f"fact {i}"} for i in range(300)]
+    with pytest.raises(ConflictError, match="version 2"):
+        memory.remember_many([*new, stale], batch_size=100)
+    assert memory.count(user) == {"active": 1}
+
+
 def test_a_new_card_cannot_overwrite_an_existing_id(memory: Memory, user: str):
     memory.remember(alice_card(user, id="fixed"))
     with pytest.raises(ConflictError):

@@ -5,7 +5,13 @@ import json
 import numpy as np
 import pytest
 
-from graphmem.embedding import DIMENSION, FastEmbedder, default_embedder, default_model_dir
+from graphmem.embedding import (
+    DIMENSION,
+    FastEmbedder,
+    default_embedder,
+    default_model_dir,
+    embed_batches,
+)
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +75,25 @@ def test_a_model_prepared_by_an_older_recipe_is_rebuilt(tmp_path, monkeypatch):
     assert default_model_dir() == model_dir
     assert (model_dir / "model.onnx").stat().st_size > 10_000_000
     assert "/0" not in stamp.read_text()
+
+
+def test_batches_embedded_ahead_get_the_vectors_embed_gives_them():
+    uncached = FastEmbedder(cache_size=0)
+    batches = [[f"card {b}.{i}: someone likes {'long ' * (i % 7)}walks" for i in range(n)]
+               for b, n in enumerate([70, 1, 0, 33])]
+    ahead = list(embed_batches(uncached, batches))  # each queued while the previous ends
+    assert [v.shape for v in ahead] == [(70, DIMENSION), (1, DIMENSION), (0, DIMENSION),
+                                        (33, DIMENSION)]
+    for vectors, texts in zip(ahead, batches, strict=True):
+        assert np.array_equal(vectors, uncached.embed(texts))
+
+
+def test_any_embedder_can_be_streamed_one_batch_per_call():
+    class Lengths:
+        dimension, model_name = 1, "lengths"
+
+        def embed(self, texts):
+            return np.array([[float(len(t))] for t in texts])
+
+    assert [v.tolist() for v in embed_batches(Lengths(), [["ab"], ["abc", "d"]])] == [
+        [[2.0]], [[3.0], [1.0]]]
