@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import describe
 from synthetic import synthetic_cards
 
 from graphmem import Card, Memory
@@ -136,6 +137,7 @@ def main() -> None:
     for size in args.sizes:
         print(f"measuring {size} cards ...", file=sys.stderr)
         rows.append(measure(size, args.repeat))
+    print(f"\nmachine: {describe()}")
     print(f"\n{'cards':>7} {'embed-only c/s':>15} {'store-only c/s':>15} {'full c/s':>9} "
           f"{'store overhead':>15} {'server peak MB':>15}")
     for r in rows:

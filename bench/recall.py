@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import describe
 from synthetic import PEOPLE, RELATIONSHIPS, WORDS, synthetic_cards
 
 from graphmem import Card, Memory
@@ -179,6 +180,7 @@ def main() -> None:
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
+    print(f"\nmachine: {describe()}")
     print(f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
           f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'mirror load s':>14}")
     for r in rows:
