@@ -221,14 +221,14 @@ class EmbeddedServer:
             client.close()
 
     def _kill(self, pid: int) -> None:
-        """SIGKILL a server that cannot be stopped cleanly, and its watchdog."""
+        """SIGKILL a server that cannot be stopped cleanly, and its watchdog; the caller
+        clears the files it left (the next start and ``stop`` do)."""
         self._stop_watchdog()
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         deadline = time.monotonic() + 10
         while _alive(pid) and time.monotonic() < deadline:
             time.sleep(0.01)
-        self._clean_stale()
 
     def _clean_stale(self) -> None:
         for path in (self.socket, self.pidfile, self.statefile):
