@@ -25,10 +25,12 @@ demo: install
 
 test: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 stress: install
 	$(BIN)/python -m pytest -m stress -s tests/stress

@@ -76,10 +76,12 @@ class Tally:
         def pct(n: int, d: int) -> str:
             return f"{100 * n / d:5.1f}%" if d else "    - "
 
-        return (f"{label:<13}{self.turns:>6}  {pct(self.covered, self.turns)}  "
-                f"{pct(self.turn_ok, self.turns)}  {pct(self.turn_ok_rel, self.turns)}  "
-                f"{pct(self.cards_ok, self.cards)}  {pct(self.cards_me, self.cards)}"
-                f"{self.unlabelled:>8}")
+        return (
+            f"{label:<13}{self.turns:>6}  {pct(self.covered, self.turns)}  "
+            f"{pct(self.turn_ok, self.turns)}  {pct(self.turn_ok_rel, self.turns)}  "
+            f"{pct(self.cards_ok, self.cards)}  {pct(self.cards_me, self.cards)}"
+            f"{self.unlabelled:>8}"
+        )
 
 
 def load(data: Path) -> tuple[dict[str, list[dict]], list[dict], dict[str, list[dict]]]:
@@ -109,15 +111,19 @@ def _chain(question: str, people: list[dict]) -> list[dict]:
             break
     else:
         return []
-    found, rest = [person], text[m.end():]
+    found, rest = [person], text[m.end() :]
     while link := re.match(r"'s ", rest):
-        rest = rest[link.end():]
-        nxt = [p for p in people if p["of"] == found[-1]["name"]
-               and re.match(rf"{re.escape(p['relationship'].lower())}\b", rest)]
+        rest = rest[link.end() :]
+        nxt = [
+            p
+            for p in people
+            if p["of"] == found[-1]["name"]
+            and re.match(rf"{re.escape(p['relationship'].lower())}\b", rest)
+        ]
         if not nxt:
             break
         found.append(nxt[0])
-        rest = rest[len(nxt[0]["relationship"]):]
+        rest = rest[len(nxt[0]["relationship"]) :]
     return found
 
 
@@ -141,12 +147,16 @@ def _is(card: Card, gold: Gold) -> bool:
 
 
 def _by_relationship(card: Card, gold: Gold) -> bool:
-    return (gold.relationship is not None and card.person.startswith("my ")
-            and (card.relationship or "").casefold() == gold.relationship.casefold())
+    return (
+        gold.relationship is not None
+        and card.person.startswith("my ")
+        and (card.relationship or "").casefold() == gold.relationship.casefold()
+    )
 
 
-def score(turns: dict[str, list[dict]], questions: list[dict],
-          people: dict[str, list[dict]]) -> tuple[dict[str, Tally], float, int]:
+def score(
+    turns: dict[str, list[dict]], questions: list[dict], people: dict[str, list[dict]]
+) -> tuple[dict[str, Tally], float, int]:
     tallies: dict[str, Tally] = {c: Tally() for c in (*CATEGORIES, "all")}
     text = {(r["session_id"], r["turn"]): r["text"] for rs in turns.values() for r in rs}
     seconds, n_turns = 0.0, 0
@@ -182,9 +192,14 @@ def score(turns: dict[str, list[dict]], questions: list[dict],
                     if here[0].name != SELF:
                         tally.cards_me += sum(c.person == SELF for c in got)
                     if got and not ok and tally is tallies["all"]:
-                        tally.wrong.append((q["qid"], text[key],
-                                            ", ".join(sorted({c.person for c in got})),
-                                            "/".join(g.name for g in here)))
+                        tally.wrong.append(
+                            (
+                                q["qid"],
+                                text[key],
+                                ", ".join(sorted({c.person for c in got})),
+                                "/".join(g.name for g in here),
+                            )
+                        )
     return tallies, n_turns / seconds if seconds else 0.0, n_turns
 
 
@@ -199,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
         keep = sorted(turns)[: args.users]
         turns = {u: turns[u] for u in keep}
     tallies, rate, n_turns = score(turns, questions, people)
-    print(f"{'category':<13}{'turns':>6}  {'cover':>6}  {'turn ok':>6}  {'+rel':>6}  "
-          f"{'card ok':>6}  {'as me':>6}{'unlab.':>8}")
+    print(
+        f"{'category':<13}{'turns':>6}  {'cover':>6}  {'turn ok':>6}  {'+rel':>6}  "
+        f"{'card ok':>6}  {'as me':>6}{'unlab.':>8}"
+    )
     for name, tally in tallies.items():
         print(tally.row(name))
     print(f"extraction: {n_turns} turns at {rate:.0f} turns/s", file=sys.stderr)

@@ -35,24 +35,82 @@ START = 1_735_689_600_000  # 2025-01-01
 SPAN_DAYS = 240
 NOW = START + (SPAN_DAYS + 5) * DAY
 
-PEOPLE = [("me", "self")] + [(name, rel) for name, rel in zip(
-    "Alice Bob Carol Dan Erin Frank Grace Heidi Ivan Judy Ken Laura Mallory Nina Oscar Peggy "
-    "Quinn Rita Sam Trent Uma Victor Wendy Xavier Yara Zoe Aaron Bella Chris Diana".split(),
-    ["sister", "brother", "friend", "manager", "colleague", "neighbour", "mother", "father",
-     "cousin", "partner"] * 3, strict=False)]
+PEOPLE = [("me", "self")] + [
+    (name, rel)
+    for name, rel in zip(
+        "Alice Bob Carol Dan Erin Frank Grace Heidi Ivan Judy Ken Laura Mallory Nina Oscar Peggy "
+        "Quinn Rita Sam Trent Uma Victor Wendy Xavier Yara Zoe Aaron Bella Chris Diana".split(),
+        [
+            "sister",
+            "brother",
+            "friend",
+            "manager",
+            "colleague",
+            "neighbour",
+            "mother",
+            "father",
+            "cousin",
+            "partner",
+        ]
+        * 3,
+        strict=False,
+    )
+]
 CITIES = "Paris Berlin Rome Madrid Lisbon Vienna Prague Oslo".split()
 COMPANIES = "Acme Globex Initech Umbrella Hooli Stark Wayne Tyrell".split()
 JOBS = "teacher engineer designer nurse lawyer chef writer pilot".split()
-LIKES = ("sushi", "jazz", "football", "chess", "opera", "coffee", "tea", "cats", "dogs",
-         "horror films", "gardening", "yoga")
-HOBBIES = ("hiking in the mountains", "rock climbing", "trail running", "camping outdoors",
-           "mountain biking", "kayaking", "skiing", "swimming in lakes")
-FOODS = ("Italian pasta", "pizza", "Thai curry", "ramen", "spicy Indian food", "tacos",
-         "dim sum", "French pastries")
-WORK = ("the billing service", "the quarterly report", "code reviews", "the on-call rota",
-        "the hiring plan", "the product launch", "the budget", "the team offsite")
-SMALL = ("the weather was rainy", "the train was late", "the printer jammed",
-         "the parking lot was full", "the coffee machine broke", "a meeting ran long")
+LIKES = (
+    "sushi",
+    "jazz",
+    "football",
+    "chess",
+    "opera",
+    "coffee",
+    "tea",
+    "cats",
+    "dogs",
+    "horror films",
+    "gardening",
+    "yoga",
+)
+HOBBIES = (
+    "hiking in the mountains",
+    "rock climbing",
+    "trail running",
+    "camping outdoors",
+    "mountain biking",
+    "kayaking",
+    "skiing",
+    "swimming in lakes",
+)
+FOODS = (
+    "Italian pasta",
+    "pizza",
+    "Thai curry",
+    "ramen",
+    "spicy Indian food",
+    "tacos",
+    "dim sum",
+    "French pastries",
+)
+WORK = (
+    "the billing service",
+    "the quarterly report",
+    "code reviews",
+    "the on-call rota",
+    "the hiring plan",
+    "the product launch",
+    "the budget",
+    "the team offsite",
+)
+SMALL = (
+    "the weather was rainy",
+    "the train was late",
+    "the printer jammed",
+    "the parking lot was full",
+    "the coffee machine broke",
+    "a meeting ran long",
+)
 BACKSTORIES = ("mentioned over dinner", "said during a phone call", "came up in a chat", "")
 
 
@@ -91,10 +149,18 @@ def make_cards(user: str, count: int, seed: int, *, start_day: int = 0) -> list[
         person, rel = rng.choice(PEOPLE[:12]) if rng.random() < 0.6 else rng.choice(PEOPLE)
         text, importance = fact(rng, person)
         when = START + rng.randrange(start_day * DAY, SPAN_DAYS * DAY)
-        cards.append(Card(user_id=user, fact=text, person=person,
-                          relationship=None if person == "me" else rel,
-                          backstory=rng.choice(BACKSTORIES), timestamp=when,
-                          importance=importance, emotion=round(rng.random() * 0.3, 2)))
+        cards.append(
+            Card(
+                user_id=user,
+                fact=text,
+                person=person,
+                relationship=None if person == "me" else rel,
+                backstory=rng.choice(BACKSTORIES),
+                timestamp=when,
+                importance=importance,
+                emotion=round(rng.random() * 0.3, 2),
+            )
+        )
     return cards
 
 
@@ -108,7 +174,7 @@ class Vectors:
     def __call__(self, cards: list[Card]) -> list[np.ndarray]:
         todo = sorted({c.embedding_text for c in cards} - self.cache.keys())
         for start in range(0, len(todo), 512):
-            chunk = todo[start:start + 512]
+            chunk = todo[start : start + 512]
             for text, vec in zip(chunk, self.embedder.embed(chunk), strict=True):
                 self.cache[text] = vec
         return [self.cache[c.embedding_text] for c in cards]
@@ -117,10 +183,13 @@ class Vectors:
 def write(memory: Memory, vectors: Vectors, cards: list[Card]) -> float:
     started = time.perf_counter()
     for start in range(0, len(cards), 1000):
-        batch = cards[start:start + 1000]
+        batch = cards[start : start + 1000]
         rows = [write_row(c, v) for c, v in zip(batch, vectors(batch), strict=True)]
-        memory.store.run("upsert_cards", {"user_id": batch[0].user_id, "rows": rows,
-                                          "now": int(time.time() * 1000)}, write=True)
+        memory.store.run(
+            "upsert_cards",
+            {"user_id": batch[0].user_id, "rows": rows, "now": int(time.time() * 1000)},
+            write=True,
+        )
     return time.perf_counter() - started
 
 
@@ -130,20 +199,26 @@ STEP_COLUMNS = ("project", "conflicts", "forgetting", "abstraction", "total")
 def stage(memory: Memory, users: list[str], label: str, *, recluster: bool | None) -> dict:
     """Consolidate every user; print one row per user and the totals."""
     print(f"\n== {label}", flush=True)
-    header = (f"{'user':<8}{'cards':>7}{'mode':>12}{'confl':>7}{'forgot':>7}{'clust':>7}"
-              + "".join(f"{c:>12}" for c in STEP_COLUMNS))
+    header = f"{'user':<8}{'cards':>7}{'mode':>12}{'confl':>7}{'forgot':>7}{'clust':>7}" + "".join(
+        f"{c:>12}" for c in STEP_COLUMNS
+    )
     print(header, flush=True)
     totals = dict.fromkeys(STEP_COLUMNS, 0.0)
     for user in users:
         report = memory.consolidate(user, now=NOW, recluster=recluster)
         for c in STEP_COLUMNS:
             totals[c] += report.timings.get(c, 0.0)
-        print(f"{user:<8}{report.cards:>7}{report.mode:>12}{report.conflicts_found:>7}"
-              f"{len(report.forgotten):>7}{report.clusters:>7}"
-              + "".join(f"{report.timings.get(c, 0.0):>12.2f}" for c in STEP_COLUMNS),
-              flush=True)
-    print(f"{'all':<8}{'':>7}{'':>12}{'':>7}{'':>7}{'':>7}"
-          + "".join(f"{totals[c]:>12.2f}" for c in STEP_COLUMNS), flush=True)
+        print(
+            f"{user:<8}{report.cards:>7}{report.mode:>12}{report.conflicts_found:>7}"
+            f"{len(report.forgotten):>7}{report.clusters:>7}"
+            + "".join(f"{report.timings.get(c, 0.0):>12.2f}" for c in STEP_COLUMNS),
+            flush=True,
+        )
+    print(
+        f"{'all':<8}{'':>7}{'':>12}{'':>7}{'':>7}{'':>7}"
+        + "".join(f"{totals[c]:>12.2f}" for c in STEP_COLUMNS),
+        flush=True,
+    )
     return totals
 
 
@@ -163,23 +238,30 @@ def main() -> int:
             vectors = Vectors(memory)
             for i, user in enumerate(users):
                 took = write(memory, vectors, make_cards(user, args.small, seed=i))
-                print(f"wrote {args.small} cards for {user} in {took:.1f}s "
-                      f"({len(vectors.cache)} distinct texts embedded)", flush=True)
-            results["10k full"] = stage(memory, users, f"{args.users * args.small} cards, full",
-                                        recluster=True)
+                print(
+                    f"wrote {args.small} cards for {user} in {took:.1f}s "
+                    f"({len(vectors.cache)} distinct texts embedded)",
+                    flush=True,
+                )
+            results["10k full"] = stage(
+                memory, users, f"{args.users * args.small} cards, full", recluster=True
+            )
             for i, user in enumerate(users):
                 more = make_cards(user, args.per_user - args.small, seed=1000 + i)
                 took = write(memory, vectors, more)
                 print(f"wrote {len(more)} cards for {user} in {took:.1f}s", flush=True)
-            results["100k full"] = stage(memory, users,
-                                         f"{args.users * args.per_user} cards, full",
-                                         recluster=True)
+            results["100k full"] = stage(
+                memory, users, f"{args.users * args.per_user} cards, full", recluster=True
+            )
             for i, user in enumerate(users):
-                write(memory, vectors, make_cards(user, args.added, seed=5000 + i,
-                                                  start_day=SPAN_DAYS - 3))
+                write(
+                    memory,
+                    vectors,
+                    make_cards(user, args.added, seed=5000 + i, start_day=SPAN_DAYS - 3),
+                )
             results["+1k incremental"] = stage(
-                memory, users, f"+{args.users * args.added} cards, incremental",
-                recluster=None)
+                memory, users, f"+{args.users * args.added} cards, incremental", recluster=None
+            )
         print("\n== summary (seconds, all users)")
         print(f"{'stage':<18}" + "".join(f"{c:>12}" for c in STEP_COLUMNS))
         for name, totals in results.items():

@@ -64,6 +64,7 @@ def progress(total: int):
         nonlocal done
         done += n
         print(f"\r    {done}/{total} cards", end="", file=sys.stderr, flush=True)
+
     return tick
 
 
@@ -99,10 +100,14 @@ def measure(size: int, repeat: int) -> dict[str, float]:
         full.append(took)
         server_mb.append(peak)
         overhead.append(full[-1] / embed[-1] - 1)
-    return {"size": size, "embed_only_cps": size / statistics.median(embed),
-            "store_only_cps": size / statistics.median(store),
-            "full_cps": size / statistics.median(full),
-            "overhead": statistics.median(overhead), "server_mb": max(server_mb)}
+    return {
+        "size": size,
+        "embed_only_cps": size / statistics.median(embed),
+        "store_only_cps": size / statistics.median(store),
+        "full_cps": size / statistics.median(full),
+        "overhead": statistics.median(overhead),
+        "server_mb": max(server_mb),
+    }
 
 
 def turns_per_second(turns: int) -> float | None:
@@ -112,13 +117,26 @@ def turns_per_second(turns: int) -> float | None:
     except ImportError:
         return None
     rng = np.random.default_rng(0)
-    lines = ["My sister Alice moved to Berlin last week.", "Bob, my manager, loves sushi.",
-             "I started running again yesterday.", "ok thanks!",
-             "She said the new job at Acme is great.", "We are going to Lisbon in two weeks.",
-             "I can't eat gluten, so pick somewhere safe.", "Tom, our neighbour, has a dog."]
-    batch = [Turn(session_id=f"s{i // 20}", turn=i % 20, speaker="user",
-                  text=lines[int(rng.integers(len(lines)))],
-                  timestamp=1_710_000_000_000 + i * 60_000) for i in range(turns)]
+    lines = [
+        "My sister Alice moved to Berlin last week.",
+        "Bob, my manager, loves sushi.",
+        "I started running again yesterday.",
+        "ok thanks!",
+        "She said the new job at Acme is great.",
+        "We are going to Lisbon in two weeks.",
+        "I can't eat gluten, so pick somewhere safe.",
+        "Tom, our neighbour, has a dog.",
+    ]
+    batch = [
+        Turn(
+            session_id=f"s{i // 20}",
+            turn=i % 20,
+            speaker="user",
+            text=lines[int(rng.integers(len(lines)))],
+            timestamp=1_710_000_000_000 + i * 60_000,
+        )
+        for i in range(turns)
+    ]
     extract_conversation(batch[:5], "bench")  # load the spaCy model outside the timing
     start = time.perf_counter()
     extract_conversation(batch, "bench")
@@ -126,23 +144,32 @@ def turns_per_second(turns: int) -> float | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--turns", type=int, default=600)
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="rounds per size; figures are medians (the machine is noisy)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="rounds per size; figures are medians (the machine is noisy)",
+    )
     args = parser.parse_args()
     rows = []
     for size in args.sizes:
         print(f"measuring {size} cards ...", file=sys.stderr)
         rows.append(measure(size, args.repeat))
     print(f"\nmachine: {describe()}")
-    print(f"\n{'cards':>7} {'embed-only c/s':>15} {'store-only c/s':>15} {'full c/s':>9} "
-          f"{'store overhead':>15} {'server peak MB':>15}")
+    print(
+        f"\n{'cards':>7} {'embed-only c/s':>15} {'store-only c/s':>15} {'full c/s':>9} "
+        f"{'store overhead':>15} {'server peak MB':>15}"
+    )
     for r in rows:
-        print(f"{r['size']:>7} {r['embed_only_cps']:>15.0f} {r['store_only_cps']:>15.0f} "
-              f"{r['full_cps']:>9.0f} {r['overhead']:>14.0%} {r['server_mb']:>15.0f}")
+        print(
+            f"{r['size']:>7} {r['embed_only_cps']:>15.0f} {r['store_only_cps']:>15.0f} "
+            f"{r['full_cps']:>9.0f} {r['overhead']:>14.0%} {r['server_mb']:>15.0f}"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\nbench process peak RSS: {peak:.0f} MB")
     tps = turns_per_second(args.turns)

@@ -42,8 +42,20 @@ import httpx
 
 OPS = ("remember", "update", "feedback", "recall")
 MIX = (0.35, 0.25, 0.15, 0.25)
-WORDS = ["peanuts", "sushi", "marathon", "piano", "Paris", "deadline", "birthday", "dog",
-         "garden", "chess", "coffee", "flight"]
+WORDS = [
+    "peanuts",
+    "sushi",
+    "marathon",
+    "piano",
+    "Paris",
+    "deadline",
+    "birthday",
+    "dog",
+    "garden",
+    "chess",
+    "coffee",
+    "flight",
+]
 PEOPLE = ["Alice", "Bob", "Carol", "me"]
 
 
@@ -110,14 +122,22 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(home: Path, keys: dict[str, list[str]], *, timeout: float = 120.0
-          ) -> Iterator[str]:
+def serve(home: Path, keys: dict[str, list[str]], *, timeout: float = 120.0) -> Iterator[str]:
     """Run ``graphmem serve`` on a free loopback port; yield its base URL."""
     port = free_port()
-    env = {**os.environ, "GRAPHMEM_API_KEYS": json.dumps(keys),
-           "GRAPHMEM_IDLE_TIMEOUT": "60"}
-    command = [sys.executable, "-c", "from graphmem.cli import main; main()",
-               "--home", str(home), "serve", "--port", str(port), "--log-level", "warning"]
+    env = {**os.environ, "GRAPHMEM_API_KEYS": json.dumps(keys), "GRAPHMEM_IDLE_TIMEOUT": "60"}
+    command = [
+        sys.executable,
+        "-c",
+        "from graphmem.cli import main; main()",
+        "--home",
+        str(home),
+        "serve",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
     log = (home.parent / f"{home.name}-serve.log").open("w")
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -125,8 +145,7 @@ def serve(home: Path, keys: dict[str, list[str]], *, timeout: float = 120.0
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"graphmem serve exited with {proc.returncode}; "
-                                   f"see {log.name}")
+                raise RuntimeError(f"graphmem serve exited with {proc.returncode}; see {log.name}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{base}/health", timeout=2).status_code == 200:
                     break
@@ -156,8 +175,11 @@ class Client(threading.Thread):
         super().__init__(name=f"load-{log.user}-{seed}", daemon=True)
         self.user, self.log, self.until = log.user, log, until
         self.rng = random.Random(seed)
-        self.http = httpx.Client(base_url=f"{base}/v1/users/{log.user}", timeout=60,
-                                 headers={"Authorization": f"Bearer {log.key}"})
+        self.http = httpx.Client(
+            base_url=f"{base}/v1/users/{log.user}",
+            timeout=60,
+            headers={"Authorization": f"Bearer {log.key}"},
+        )
         self.latency: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
         self.conflicts = 0
@@ -210,8 +232,11 @@ class Client(threading.Thread):
             return
         card = current.json()
         fact = self._fact()
-        body = {k: card[k] for k in ("person", "relationship", "timestamp", "category")
-                if card.get(k) is not None}
+        body = {
+            k: card[k]
+            for k in ("person", "relationship", "timestamp", "category")
+            if card.get(k) is not None
+        }
         body |= {"id": card_id, "fact": fact, "version": card["version"]}
         response = self._call("update", "POST", "/cards", json=body)
         if response is not None and response.status_code == 200:
@@ -221,8 +246,9 @@ class Client(threading.Thread):
     def _feedback(self) -> None:
         card_id = self._pick()
         signal = self.rng.choice(["up", "down", 4])
-        response = self._call("feedback", "POST", f"/cards/{card_id}/feedback",
-                              json={"signal": signal})
+        response = self._call(
+            "feedback", "POST", f"/cards/{card_id}/feedback", json={"signal": signal}
+        )
         if response is not None and response.status_code == 200:
             with self.log.lock:
                 self.log.cards[card_id].feedbacks += 1
@@ -240,8 +266,11 @@ def verify(base: str, logs: list[UserLog]) -> list[str]:
     """Every acknowledged write readable and counted once; no cross-user read."""
     problems: list[str] = []
     for log in logs:
-        with httpx.Client(base_url=f"{base}/v1/users/{log.user}", timeout=60,
-                          headers={"Authorization": f"Bearer {log.key}"}) as http:
+        with httpx.Client(
+            base_url=f"{base}/v1/users/{log.user}",
+            timeout=60,
+            headers={"Authorization": f"Bearer {log.key}"},
+        ) as http:
             for card_id, card_log in log.cards.items():
                 response = http.get(f"/cards/{card_id}")
                 if response.status_code != 200:
@@ -250,31 +279,47 @@ def verify(base: str, logs: list[UserLog]) -> list[str]:
                 card = response.json()
                 bases = [v for v, _ in card_log.updates]
                 if len(set(bases)) != len(bases):  # two writers both won one version
-                    problems.append(f"{log.user}/{card_id}: lost update, acknowledged "
-                                    f"twice on base versions {sorted(bases)}")
+                    problems.append(
+                        f"{log.user}/{card_id}: lost update, acknowledged "
+                        f"twice on base versions {sorted(bases)}"
+                    )
                 expected_version = 1 + len(card_log.updates) + card_log.feedbacks
                 expected_fact = max(card_log.updates)[1] if card_log.updates else card_log.fact
                 if (card["version"], card["fact"]) != (expected_version, expected_fact):
-                    problems.append(f"{log.user}/{card_id}: stored v{card['version']} "
-                                    f"{card['fact']!r}, acknowledged v{expected_version} "
-                                    f"{expected_fact!r}")
+                    problems.append(
+                        f"{log.user}/{card_id}: stored v{card['version']} "
+                        f"{card['fact']!r}, acknowledged v{expected_version} "
+                        f"{expected_fact!r}"
+                    )
     if len(logs) > 1:
-        denied = httpx.get(f"{base}/v1/users/{logs[1].user}/cards", timeout=30,
-                           headers={"Authorization": f"Bearer {logs[0].key}"})
+        denied = httpx.get(
+            f"{base}/v1/users/{logs[1].user}/cards",
+            timeout=30,
+            headers={"Authorization": f"Bearer {logs[0].key}"},
+        )
         if denied.status_code != 403:
-            problems.append(f"key of {logs[0].user} on {logs[1].user}'s cards: "
-                            f"{denied.status_code}")
+            problems.append(
+                f"key of {logs[0].user} on {logs[1].user}'s cards: {denied.status_code}"
+            )
     return problems
 
 
-def run_load(base: str, keys: dict[str, list[str]], *, clients: int = 8,
-             duration: float = 60.0, seed: int = 0) -> LoadReport:
+def run_load(
+    base: str,
+    keys: dict[str, list[str]],
+    *,
+    clients: int = 8,
+    duration: float = 60.0,
+    seed: int = 0,
+) -> LoadReport:
     """Drive the service at ``base`` with ``clients`` clients spread over the users of
     ``keys`` (one key per user), then verify."""
     logs = [UserLog(users[0], key) for key, users in keys.items()]
     started = time.monotonic()
-    workers = [Client(base, logs[n % len(logs)], seed * 1000 + n, started + duration)
-               for n in range(clients)]
+    workers = [
+        Client(base, logs[n % len(logs)], seed * 1000 + n, started + duration)
+        for n in range(clients)
+    ]
     for worker in workers:
         worker.start()
     for worker in workers:
@@ -288,34 +333,48 @@ def run_load(base: str, keys: dict[str, list[str]], *, clients: int = 8,
     requests = sum(len(v) for v in latency.values())
     errors = [e for w in workers for e in w.errors]
     return LoadReport(
-        duration_s=round(elapsed, 1), clients=len(workers), requests=requests,
+        duration_s=round(elapsed, 1),
+        clients=len(workers),
+        requests=requests,
         throughput_rps=round(requests / elapsed, 1),
-        latency_ms={op: {"count": len(v), "p50": round(percentile(v, 50), 1),
-                         "p95": round(percentile(v, 95), 1),
-                         "p99": round(percentile(v, 99), 1)}
-                    for op, v in sorted(latency.items())},
-        errors=len(errors), conflicts=sum(w.conflicts for w in workers),
+        latency_ms={
+            op: {
+                "count": len(v),
+                "p50": round(percentile(v, 50), 1),
+                "p95": round(percentile(v, 95), 1),
+                "p99": round(percentile(v, 99), 1),
+            }
+            for op, v in sorted(latency.items())
+        },
+        errors=len(errors),
+        conflicts=sum(w.conflicts for w in workers),
         lost_writes=len(problems),
         acknowledged_cards=sum(len(log.cards) for log in logs),
         acknowledged_updates=sum(len(c.updates) for log in logs for c in log.cards.values()),
         acknowledged_feedbacks=sum(c.feedbacks for log in logs for c in log.cards.values()),
-        error_samples=(errors + problems)[:10])
+        error_samples=(errors + problems)[:10],
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of load")
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--users", type=int, default=4,
-                        help="distinct users (clients share them: contention on cards)")
+    parser.add_argument(
+        "--users",
+        type=int,
+        default=4,
+        help="distinct users (clients share them: contention on cards)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     home = Path(tempfile.mkdtemp(prefix="gm-load-", dir="/tmp"))
     keys = load_keys(args.users)
     try:
         with serve(home / "data", keys) as base:
-            report = run_load(base, keys, clients=args.clients, duration=args.duration,
-                              seed=args.seed)
+            report = run_load(
+                base, keys, clients=args.clients, duration=args.duration, seed=args.seed
+            )
     finally:
         shutil.rmtree(home, ignore_errors=True)
     print(json.dumps(report.as_dict(), indent=2))
@@ -324,8 +383,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def load_keys(users: int) -> dict[str, list[str]]:
     """One key per user, granting that user only."""
-    return {f"key-{n:02d}-{random.Random(n).getrandbits(64):016x}": [f"load-user-{n}"]
-            for n in range(users)}
+    return {
+        f"key-{n:02d}-{random.Random(n).getrandbits(64):016x}": [f"load-user-{n}"]
+        for n in range(users)
+    }
 
 
 if __name__ == "__main__":

@@ -29,8 +29,7 @@ def describe() -> str:
         pass
     dot = [f for f in _INT8_DOT if f in flags] or ["none"]
     simd = "avx512f" if "avx512f" in flags else "avx2" if "avx2" in flags else "-"
-    return (f"{model}, {os.cpu_count()} cores, widest SIMD {simd}, "
-            f"int8 dot product {'/'.join(dot)}")
+    return f"{model}, {os.cpu_count()} cores, widest SIMD {simd}, int8 dot product {'/'.join(dot)}"
 
 
 if __name__ == "__main__":

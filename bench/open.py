@@ -46,18 +46,35 @@ def unit_vectors(rng: np.random.Generator, n: int) -> np.ndarray:
     return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
 
-def write_user(store: FalkorDBStore, user: str, n: int, rng: np.random.Generator,
-               progress: Callable[[int], None]) -> list[str]:
+def write_user(
+    store: FalkorDBStore,
+    user: str,
+    n: int,
+    rng: np.random.Generator,
+    progress: Callable[[int], None],
+) -> list[str]:
     ids: list[str] = []
     for start in range(0, n, BATCH):
         size = min(BATCH, n - start)
         vectors = unit_vectors(rng, size)
-        cards = [Card(user_id=user, fact=f"synthetic fact {start + i} of {user}",
-                      person=f"person {(start + i) % 50}", relationship="friend")
-                 for i in range(size)]
-        store.run("upsert_cards", {"user_id": user, "now": 1,
-                                   "rows": [write_row(c, v) for c, v in zip(
-                                       cards, vectors, strict=True)]}, write=True)
+        cards = [
+            Card(
+                user_id=user,
+                fact=f"synthetic fact {start + i} of {user}",
+                person=f"person {(start + i) % 50}",
+                relationship="friend",
+            )
+            for i in range(size)
+        ]
+        store.run(
+            "upsert_cards",
+            {
+                "user_id": user,
+                "now": 1,
+                "rows": [write_row(c, v) for c, v in zip(cards, vectors, strict=True)],
+            },
+            write=True,
+        )
         ids += [c.id for c in cards]
         progress(size)
     return ids
@@ -73,8 +90,12 @@ def populate(home: Path, size: int, users: list[str], rng: np.random.Generator) 
         nonlocal done
         done += n
         rate = done / (time.perf_counter() - started)
-        print(f"\r  writing {done:>7,}/{size:,} cards ({rate:,.0f}/s)", end="",
-              file=sys.stderr, flush=True)
+        print(
+            f"\r  writing {done:>7,}/{size:,} cards ({rate:,.0f}/s)",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
 
     small = write_user(store, SMALL_USER, SMALL_CARDS, rng, progress)
     per_user = (size - SMALL_CARDS) // len(users)
@@ -110,8 +131,9 @@ def memory_open_and_recall(home: Path, users: list[str]) -> tuple[float, float]:
     return cold, warm
 
 
-def bench_promoted(home: Path, store: FalkorDBStore, server: EmbeddedServer, user: str,
-                   queries: np.ndarray) -> dict[str, object]:
+def bench_promoted(
+    home: Path, store: FalkorDBStore, server: EmbeddedServer, user: str, queries: np.ndarray
+) -> dict[str, object]:
     """The price of the index: promote one user, then restart and query through it."""
     print(f"  promoting {user} into the vector index ...", file=sys.stderr, flush=True)
     started = time.perf_counter()
@@ -129,20 +151,27 @@ def bench_promoted(home: Path, store: FalkorDBStore, server: EmbeddedServer, use
         assert len(vector_candidates(store, user, query, K)) == K
         times.append(time.perf_counter() - t0)
     store.detach()
-    return {"promoted": labelled, "promote_s": promote_s, "promoted_open_s": reopen_s,
-            "ann_p50_ms": 1000 * float(np.percentile(times, 50)),
-            "ann_p95_ms": 1000 * float(np.percentile(times, 95))}
+    return {
+        "promoted": labelled,
+        "promote_s": promote_s,
+        "promoted_open_s": reopen_s,
+        "ann_p50_ms": 1000 * float(np.percentile(times, 50)),
+        "ann_p95_ms": 1000 * float(np.percentile(times, 95)),
+    }
 
 
-def bench_size(size: int, n_users: int, n_queries: int, seed: int,
-               promote_user: bool = False) -> dict[str, object]:
+def bench_size(
+    size: int, n_users: int, n_queries: int, seed: int, promote_user: bool = False
+) -> dict[str, object]:
     rng = np.random.default_rng(seed)
     home = Path(tempfile.mkdtemp(prefix="gm-bench-", dir="/tmp"))
     users = [f"user-{i}" for i in range(n_users)]
     server = EmbeddedServer(home)
     try:
-        print(f"{size:,} cards, {n_users} users + a {SMALL_CARDS}-card user, in {home}",
-              file=sys.stderr)
+        print(
+            f"{size:,} cards, {n_users} users + a {SMALL_CARDS}-card user, in {home}",
+            file=sys.stderr,
+        )
         started = time.perf_counter()
         small = populate(home, size, users, rng)
         write_s = time.perf_counter() - started
@@ -168,8 +197,13 @@ def bench_size(size: int, n_users: int, n_queries: int, seed: int,
         own = set(small)
         info = server.info()
         result = {
-            "cards": size, "write_s": write_s, "stop_s": stop_s, "cold_open_s": cold_open,
-            "cold_query_s": cold_query, "warm_open_s": warm_open, "warm_query_s": warm_query,
+            "cards": size,
+            "write_s": write_s,
+            "stop_s": stop_s,
+            "cold_open_s": cold_open,
+            "cold_query_s": cold_query,
+            "warm_open_s": warm_open,
+            "warm_query_s": warm_query,
             "p50_ms": 1000 * float(np.percentile(times, 50)),
             "p95_ms": 1000 * float(np.percentile(times, 95)),
             "small_hits": len(small_hits),
@@ -232,8 +266,11 @@ def table(results: list[dict[str, object]]) -> str:
         cells = []
         for r in results:
             value = r[key]
-            cells.append(f"{1000 * float(value):.1f}" if fmt == "ms"  # type: ignore[arg-type]
-                         else fmt.format(value))
+            cells.append(
+                f"{1000 * float(value):.1f}"
+                if fmt == "ms"  # type: ignore[arg-type]
+                else fmt.format(value)
+            )
         lines.append(f"{label:40}" + "".join(f"{c:>14}" for c in cells))
     return "\n".join(lines)
 
@@ -244,12 +281,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--promote", action="store_true",
-                        help="also promote one user into the vector index and measure the "
-                             "cost: promotion time, cold open with the index, ANN latency")
+    parser.add_argument(
+        "--promote",
+        action="store_true",
+        help="also promote one user into the vector index and measure the "
+        "cost: promotion time, cold open with the index, ANN latency",
+    )
     args = parser.parse_args(argv)
-    results = [bench_size(size, args.users, args.queries, args.seed, args.promote)
-               for size in args.sizes]
+    results = [
+        bench_size(size, args.users, args.queries, args.seed, args.promote) for size in args.sizes
+    ]
     print(table(results))
 
 

@@ -36,10 +36,16 @@ from graphmem.embedding import FastEmbedder, default_model_dir
 from graphmem.store.embedded import EmbeddedServer
 
 CACHE = Path(__file__).resolve().parent / ".cache"
-QUESTIONS = ["what is my {rel} allergic to?", "where does {p} live now?",
-             "what does {p} do for work?", "what should I get my {rel} for their birthday?",
-             "does anyone I know like {hobby}?", "who lives in {city}?",
-             "what is {p} training for?", "what does my {rel} drink in the morning?"]
+QUESTIONS = [
+    "what is my {rel} allergic to?",
+    "where does {p} live now?",
+    "what does {p} do for work?",
+    "what should I get my {rel} for their birthday?",
+    "does anyone I know like {hobby}?",
+    "who lives in {city}?",
+    "what is {p} training for?",
+    "what does my {rel} drink in the morning?",
+]
 
 
 class CachedEmbedder:
@@ -73,8 +79,7 @@ class CachedEmbedder:
             return
         CACHE.mkdir(exist_ok=True)
         texts = list(self.known)
-        np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.known[t]
-                                                                     for t in texts]))
+        np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.known[t] for t in texts]))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -93,6 +98,7 @@ def loading_progress(start: int, total: int):
         nonlocal done
         done += n
         print(f"\r  loading {done}/{total}", end="", file=sys.stderr, flush=True)
+
     return tick
 
 
@@ -101,8 +107,11 @@ def questions(n: int, users: int, seed: int) -> list[tuple[str, str]]:
     out = []
     for _ in range(n):
         template = rng.choice(QUESTIONS)
-        text = template.format(rel=rng.choice(RELATIONSHIPS), p=rng.choice(PEOPLE),
-                               **{k: rng.choice(v) for k, v in WORDS.items()})
+        text = template.format(
+            rel=rng.choice(RELATIONSHIPS),
+            p=rng.choice(PEOPLE),
+            **{k: rng.choice(v) for k, v in WORDS.items()},
+        )
         out.append((f"bench-user-{rng.randrange(users)}", text))
     return out
 
@@ -127,14 +136,16 @@ def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--plot", type=Path, help="write a latency plot (PNG) here")
-    parser.add_argument("--home", type=Path,
-                        help="keep the store in this directory (reused by the next run)")
+    parser.add_argument(
+        "--home", type=Path, help="keep the store in this directory (reused by the next run)"
+    )
     args = parser.parse_args()
 
     all_cards = list(synthetic_cards(max(args.sizes), users=args.users, seed=7))
@@ -145,19 +156,22 @@ def main() -> None:
     try:
         # Two clients of one store: recall through the store alone, and recall in a
         # long-running process that mirrors its users' vectors (graphmem/mirror.py).
-        with Memory.open(home, embedder=embedder,
-                         settings=Settings(vector_mirror_mb=0)) as plain, \
-                Memory.open(home, embedder=embedder,
-                            settings=Settings(vector_mirror_mb=1024)) as mirrored:
+        with (
+            Memory.open(home, embedder=embedder, settings=Settings(vector_mirror_mb=0)) as plain,
+            Memory.open(
+                home, embedder=embedder, settings=Settings(vector_mirror_mb=1024)
+            ) as mirrored,
+        ):
             stored = 0
             for size in sorted(args.sizes):
                 embedder.frozen = False
                 batch = [Card(**c) for c in all_cards[stored:size]]
                 start = time.perf_counter()
-                plain.remember_many(batch, batch_size=1000,
-                                    progress=loading_progress(stored, size))
-                print(f"\r  loaded {size} cards in {time.perf_counter() - start:.0f}s",
-                      file=sys.stderr)
+                plain.remember_many(batch, batch_size=1000, progress=loading_progress(stored, size))
+                print(
+                    f"\r  loaded {size} cards in {time.perf_counter() - start:.0f}s",
+                    file=sys.stderr,
+                )
                 stored = size
                 embedder.save()
                 embedder.frozen = True  # card texts loaded: from here on, only questions
@@ -168,33 +182,52 @@ def main() -> None:
                 mirror_load = time.perf_counter() - start
                 for mode, memory in (("store", plain), ("mirror", mirrored)):
                     latencies, wall = timed_recalls(memory, asks)
-                    rows.append({"size": size, "mode": mode, "latencies": latencies,
-                                 "p50": statistics.median(latencies),
-                                 "p95": percentile(latencies, 95),
-                                 "p99": percentile(latencies, 99),
-                                 "qps": len(latencies) / wall, "server": server_rss_mb(home),
-                                 "client": rss_mb(), "load": mirror_load
-                                 if mode == "mirror" else None})
-                    print(f"  {size} cards, {mode}: p50 {rows[-1]['p50']:.1f} ms, "
-                          f"p95 {rows[-1]['p95']:.1f} ms", file=sys.stderr)
+                    rows.append(
+                        {
+                            "size": size,
+                            "mode": mode,
+                            "latencies": latencies,
+                            "p50": statistics.median(latencies),
+                            "p95": percentile(latencies, 95),
+                            "p99": percentile(latencies, 99),
+                            "qps": len(latencies) / wall,
+                            "server": server_rss_mb(home),
+                            "client": rss_mb(),
+                            "load": mirror_load if mode == "mirror" else None,
+                        }
+                    )
+                    print(
+                        f"  {size} cards, {mode}: p50 {rows[-1]['p50']:.1f} ms, "
+                        f"p95 {rows[-1]['p95']:.1f} ms",
+                        file=sys.stderr,
+                    )
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
     print(f"\nmachine: {describe()}")
-    print(f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-          f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'mirror load s':>14}")
+    print(
+        f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+        f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'mirror load s':>14}"
+    )
     for r in rows:
         load = f"{r['load']:>14.1f}" if r["load"] is not None else f"{'':>14}"
-        print(f"{r['size']:>8} {r['mode']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} "
-              f"{r['p99']:>8.1f} {r['qps']:>10.1f} {r['server']:>10.0f} {r['client']:>10.0f}"
-              f"{load}")
+        print(
+            f"{r['size']:>8} {r['mode']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} "
+            f"{r['p99']:>8.1f} {r['qps']:>10.1f} {r['server']:>10.0f} {r['client']:>10.0f}"
+            f"{load}"
+        )
     if args.plot:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+
         fig, ax = plt.subplots(figsize=(7, 4))
-        ax.boxplot([r["latencies"] for r in rows],
-                   tick_labels=[f"{r['size']:,}\n{r['mode']}" for r in rows], showfliers=False)
+        ax.boxplot(
+            [r["latencies"] for r in rows],
+            tick_labels=[f"{r['size']:,}\n{r['mode']}" for r in rows],
+            showfliers=False,
+        )
         ax.axhline(20, ls="--", c="g", lw=0.8, label="p50 target 20 ms")
         ax.axhline(50, ls="--", c="r", lw=0.8, label="p95 target 50 ms")
         ax.set_xlabel("cards in store (10 users); vectors searched in the store or mirrored")

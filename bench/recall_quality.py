@@ -30,8 +30,11 @@ from pathlib import Path
 from graphmem import Memory
 
 HERE = Path(__file__).resolve().parent
-MODES = {"vector": ("vector",), "fulltext": ("fulltext",),
-         "hybrid": ("vector", "fulltext", "graph")}
+MODES = {
+    "vector": ("vector",),
+    "fulltext": ("fulltext",),
+    "hybrid": ("vector", "fulltext", "graph"),
+}
 
 
 def load(data: Path, users: int | None) -> tuple[dict[str, list[dict]], list[dict]]:
@@ -51,14 +54,21 @@ def ingest(memory: Memory, turns: dict[str, list[dict]], workdir: Path) -> dict[
     covered: dict[str, set] = {}
     for index, (user, records) in enumerate(turns.items(), start=1):
         path = workdir / f"{user}.jsonl"
-        path.write_text("\n".join(json.dumps({k: v for k, v in r.items() if k != "user_id"})
-                                  for r in records))
+        path.write_text(
+            "\n".join(json.dumps({k: v for k, v in r.items() if k != "user_id"}) for r in records)
+        )
         start = time.perf_counter()
         report = ingest_file(memory, path, user, progress=False)
-        print(f"  [{index}/{len(turns)}] {user}: {report.records} turns -> {report.cards} "
-              f"cards in {time.perf_counter() - start:.1f}s", file=sys.stderr)
-        covered[user] = {(c.source.session_id, c.source.turn)
-                         for c in memory.cards(user, status=None, limit=100_000) if c.source}
+        print(
+            f"  [{index}/{len(turns)}] {user}: {report.records} turns -> {report.cards} "
+            f"cards in {time.perf_counter() - start:.1f}s",
+            file=sys.stderr,
+        )
+        covered[user] = {
+            (c.source.session_id, c.source.turn)
+            for c in memory.cards(user, status=None, limit=100_000)
+            if c.source
+        }
     return covered
 
 
@@ -73,7 +83,8 @@ def ranked_turns(hits) -> list[tuple[str, int]]:
 
 def score(questions: list[dict], answers: dict[str, dict[str, list]]) -> dict:
     table: dict[str, dict[str, dict[str, list[float]]]] = defaultdict(
-        lambda: defaultdict(lambda: defaultdict(list)))
+        lambda: defaultdict(lambda: defaultdict(list))
+    )
     for q in questions:
         expected = {(e["session_id"], e["turn"]) for e in q["expected"]}
         stale = {(e["session_id"], e["turn"]) for e in q.get("superseded", [])}
@@ -93,8 +104,9 @@ def score(questions: list[dict], answers: dict[str, dict[str, list]]) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", type=Path, default=HERE / "data" / "eval")
     parser.add_argument("--users", type=int, help="only the first N users")
     parser.add_argument("--k", type=int, default=10)
@@ -111,21 +123,29 @@ def main() -> None:
             print(f"asking {len(questions)} questions x {len(MODES)} modes ...", file=sys.stderr)
             for i, q in enumerate(questions, start=1):
                 for mode, channels in MODES.items():
-                    hits = memory.recall(q["user_id"], q["question"], k=args.k * 3,
-                                         channels=channels)
+                    hits = memory.recall(
+                        q["user_id"], q["question"], k=args.k * 3, channels=channels
+                    )
                     answers[mode][q["qid"]] = ranked_turns(hits)
                 if i % 50 == 0:
                     print(f"  {i}/{len(questions)}", file=sys.stderr)
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
-    coverage = [len({(e["session_id"], e["turn"]) for e in q["expected"]}
-                    & covered[q["user_id"]]) / len(q["expected"]) for q in questions]
+    coverage = [
+        len({(e["session_id"], e["turn"]) for e in q["expected"]} & covered[q["user_id"]])
+        / len(q["expected"])
+        for q in questions
+    ]
     table = score(questions, answers)
-    print(f"\n{len(questions)} questions, {len(turns)} users; evidence turns with a card "
-          f"(extraction coverage): {sum(coverage) / len(coverage):.1%}\n")
-    print(f"{'category':<13} {'n':>4} " + " ".join(
-        f"{mode + ' ' + m:>16}" for mode in MODES for m in ("r@5", "r@10", "MRR")))
+    print(
+        f"\n{len(questions)} questions, {len(turns)} users; evidence turns with a card "
+        f"(extraction coverage): {sum(coverage) / len(coverage):.1%}\n"
+    )
+    print(
+        f"{'category':<13} {'n':>4} "
+        + " ".join(f"{mode + ' ' + m:>16}" for mode in MODES for m in ("r@5", "r@10", "MRR"))
+    )
     for cat in ("single-hop", "relationship", "multi-hop", "temporal", "updated", "all"):
         if cat not in table:
             continue
@@ -137,14 +157,21 @@ def main() -> None:
         print(f"{cat:<13} {n:>4} " + " ".join(f"{c:>16.3f}" for c in cells))
     stale = {mode: table["updated"][mode]["stale"] for mode in MODES if "updated" in table}
     if stale:
-        print("\nstale answer ranked first (updated questions): " + ", ".join(
-            f"{m} {sum(v) / len(v):.1%}" for m, v in stale.items() if v))
+        print(
+            "\nstale answer ranked first (updated questions): "
+            + ", ".join(f"{m} {sum(v) / len(v):.1%}" for m, v in stale.items() if v)
+        )
     if args.plot:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        cats = [c for c in ("single-hop", "relationship", "multi-hop", "temporal", "updated",
-                            "all") if c in table]
+
+        cats = [
+            c
+            for c in ("single-hop", "relationship", "multi-hop", "temporal", "updated", "all")
+            if c in table
+        ]
         fig, ax = plt.subplots(figsize=(8, 4))
         width = 0.27
         for j, mode in enumerate(MODES):

@@ -5,17 +5,54 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-PEOPLE = ["Alice", "Bob", "Carol", "Dmitri", "Emma", "Farah", "Gustavo", "Hana", "Ibrahim",
-          "Jun", "Kofi", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quinn", "Rosa"]
-RELATIONSHIPS = ["sister", "brother", "manager", "friend", "neighbour", "colleague", "mother",
-                 "father", "cousin", "partner", "daughter", "son"]
+PEOPLE = [
+    "Alice",
+    "Bob",
+    "Carol",
+    "Dmitri",
+    "Emma",
+    "Farah",
+    "Gustavo",
+    "Hana",
+    "Ibrahim",
+    "Jun",
+    "Kofi",
+    "Lena",
+    "Mateo",
+    "Nadia",
+    "Oskar",
+    "Priya",
+    "Quinn",
+    "Rosa",
+]
+RELATIONSHIPS = [
+    "sister",
+    "brother",
+    "manager",
+    "friend",
+    "neighbour",
+    "colleague",
+    "mother",
+    "father",
+    "cousin",
+    "partner",
+    "daughter",
+    "son",
+]
 TEMPLATES = [
-    "{p} is allergic to {food}", "{p} loves {hobby} on weekends", "{p} lives in {city}",
-    "{p} moved to {city} last {month}", "{p} works as a {job} at {company}",
-    "{p} prefers {drink} in the morning", "{p} is learning {skill} since {month}",
-    "{p}'s favourite book is about {topic}", "{p} wants to visit {city} in {month}",
-    "{p} started a new job at {company}", "{p} does not like {food}",
-    "{p} is training for a {event} in {city}", "{p} has a dog called {pet}",
+    "{p} is allergic to {food}",
+    "{p} loves {hobby} on weekends",
+    "{p} lives in {city}",
+    "{p} moved to {city} last {month}",
+    "{p} works as a {job} at {company}",
+    "{p} prefers {drink} in the morning",
+    "{p} is learning {skill} since {month}",
+    "{p}'s favourite book is about {topic}",
+    "{p} wants to visit {city} in {month}",
+    "{p} started a new job at {company}",
+    "{p} does not like {food}",
+    "{p} is training for a {event} in {city}",
+    "{p} has a dog called {pet}",
 ]
 WORDS = {
     "food": ["peanuts", "shellfish", "gluten", "dairy", "eggs", "soy", "sesame", "kiwi"],

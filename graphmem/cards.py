@@ -10,8 +10,9 @@ from graphmem.models import SELF, Card, stored_times
 from graphmem.vector import wire_vector
 
 # Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
-_NODE_FIELDS = tuple(f for f in Card.model_fields if f not in {"id", "user_id", "source",
-                                                               "version"})
+_NODE_FIELDS = tuple(
+    f for f in Card.model_fields if f not in {"id", "user_id", "source", "version"}
+)
 _SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date")
 
 
@@ -48,8 +49,11 @@ def write_row(card: Card, embedding: np.ndarray) -> dict[str, Any]:
         "relationship": card.relationship if card.person != SELF else "self",
         "timestamp": card.timestamp,
         "source_id": source_id,
-        "source": ({k: v for k in _SOURCE_FIELDS if (v := getattr(source, k)) is not None}
-                   if source and source_id else None),
+        "source": (
+            {k: v for k in _SOURCE_FIELDS if (v := getattr(source, k)) is not None}
+            if source and source_id
+            else None
+        ),
         "span_start": source.span[0] if source and source.span else None,
         "span_end": source.span[1] if source and source.span else None,
         "extractor": source.extractor if source else None,
@@ -72,5 +76,7 @@ def card_from_row(row: dict[str, Any]) -> Card:
             span = (evidence["span_start"], evidence["span_end"])
         data["source"] = {
             **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
-            "span": span, "extractor": evidence.get("extractor") or "manual"}
+            "span": span,
+            "extractor": evidence.get("extractor") or "manual",
+        }
     return Card.parse(stored_times(data))

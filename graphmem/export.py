@@ -53,13 +53,37 @@ FORMAT = "graphmem-export"
 VERSION = 1
 PAGE = 1000
 #: Labels and relationship types an export carries; anything else stops it.
-KNOWN_LABELS = frozenset({"User", "Person", "Card", "AnnCard", "Source", "Session",
-                          "Document", "Abstraction", "Task"})
-KNOWN_RELATIONSHIPS = frozenset({"KNOWS", "ABOUT", "FROM", "IN", "SUPERSEDES",
-                                 "CONFLICTS_WITH", "SUMMARIZES", "BLOCKED_BY", "CITES",
-                                 "MAYBE_SAME"})
-RECORD_TYPES = ("header", "user", "person", "maybe_same", "session", "document", "source",
-                "card", "supersedes", "conflicts_with", "abstraction", "task")
+KNOWN_LABELS = frozenset(
+    {"User", "Person", "Card", "AnnCard", "Source", "Session", "Document", "Abstraction", "Task"}
+)
+KNOWN_RELATIONSHIPS = frozenset(
+    {
+        "KNOWS",
+        "ABOUT",
+        "FROM",
+        "IN",
+        "SUPERSEDES",
+        "CONFLICTS_WITH",
+        "SUMMARIZES",
+        "BLOCKED_BY",
+        "CITES",
+        "MAYBE_SAME",
+    }
+)
+RECORD_TYPES = (
+    "header",
+    "user",
+    "person",
+    "maybe_same",
+    "session",
+    "document",
+    "source",
+    "card",
+    "supersedes",
+    "conflicts_with",
+    "abstraction",
+    "task",
+)
 
 
 @dataclass
@@ -78,71 +102,118 @@ _LOCAL = frozenset({"tenant", "revision", "deletions"})
 def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
     """Properties without nulls (a graph stores no null property), sorted, and without
     the store's own bookkeeping (``_LOCAL``)."""
-    return {k: props[k] for k in sorted(props or {}) if props[k] is not None
-            and k not in _LOCAL}
+    return {k: props[k] for k in sorted(props or {}) if props[k] is not None and k not in _LOCAL}
 
 
-def export_records(memory: Memory, user_id: str, *, with_embeddings: bool = False
-                   ) -> Iterator[dict[str, Any]]:
+def export_records(
+    memory: Memory, user_id: str, *, with_embeddings: bool = False
+) -> Iterator[dict[str, Any]]:
     """Every record of ``user_id``'s memory, header first (see the module docstring)."""
     store = memory.store
     params = {"user_id": user_id}
     _check_inventory(store.run("export_inventory", params))
-    yield {"type": "header", "format": FORMAT, "version": VERSION, "user_id": user_id,
-           "embeddings": with_embeddings,
-           "dimension": memory.embedder.dimension if with_embeddings else None}
+    yield {
+        "type": "header",
+        "format": FORMAT,
+        "version": VERSION,
+        "user_id": user_id,
+        "embeddings": with_embeddings,
+        "dimension": memory.embedder.dimension if with_embeddings else None,
+    }
     for row in store.run("export_user", params):
         yield {"type": "user", "props": _clean(row["props"])}
     for row in store.run("export_people", params):
         props = _clean(row["props"])
-        yield {"type": "person", "key": props["key"], "props": props,
-               "knows": _clean(row["knows"]) if row["knows"] else None}
+        yield {
+            "type": "person",
+            "key": props["key"],
+            "props": props,
+            "knows": _clean(row["knows"]) if row["knows"] else None,
+        }
     for row in store.run("export_person_links", params):
-        yield {"type": "maybe_same", "source": row["source"], "target": row["target"],
-               "props": _clean(row["props"])}
-    for row in sorted(store.run("export_containers", params),
-                      key=lambda r: (r["type"], r["props"]["id"])):
+        yield {
+            "type": "maybe_same",
+            "source": row["source"],
+            "target": row["target"],
+            "props": _clean(row["props"]),
+        }
+    for row in sorted(
+        store.run("export_containers", params), key=lambda r: (r["type"], r["props"]["id"])
+    ):
         props = _clean(row["props"])
         yield {"type": row["type"], "id": props["id"], "props": props}
     for row in store.run("export_sources", params):
         props = _clean(row["props"])
-        containers = sorted(({"label": c["label"], "id": c["id"]} for c in row["containers"]
-                             if c.get("id") is not None), key=lambda c: (c["label"], c["id"]))
+        containers = sorted(
+            (
+                {"label": c["label"], "id": c["id"]}
+                for c in row["containers"]
+                if c.get("id") is not None
+            ),
+            key=lambda c: (c["label"], c["id"]),
+        )
         yield {"type": "source", "id": props["id"], "props": props, "containers": containers}
     skip = 0
     while True:
-        rows = store.run("export_cards", {**params, "skip": skip, "limit": PAGE,
-                                          "with_embeddings": with_embeddings})
+        rows = store.run(
+            "export_cards",
+            {**params, "skip": skip, "limit": PAGE, "with_embeddings": with_embeddings},
+        )
         for row in rows:
             props = _clean(row["props"])
-            record = {"type": "card", "id": props["id"], "props": props,
-                      "ann": bool(row["ann"]), "people": sorted(row["people"]),
-                      "sources": sorted(({"id": s["id"], "props": _clean(s["props"])}
-                                         for s in row["sources"] if s.get("id") is not None),
-                                        key=lambda s: s["id"])}
+            record = {
+                "type": "card",
+                "id": props["id"],
+                "props": props,
+                "ann": bool(row["ann"]),
+                "people": sorted(row["people"]),
+                "sources": sorted(
+                    (
+                        {"id": s["id"], "props": _clean(s["props"])}
+                        for s in row["sources"]
+                        if s.get("id") is not None
+                    ),
+                    key=lambda s: s["id"],
+                ),
+            }
             if with_embeddings and row["embedding"] is not None:
                 record["embedding"] = [float(x) for x in row["embedding"]]
             yield record
         if len(rows) < PAGE:
             break
         skip += PAGE
-    for row in sorted(store.run("export_edges", params),
-                      key=lambda r: (r["type"], r["source"], r["target"])):
-        yield {"type": row["type"], "source": row["source"], "target": row["target"],
-               "props": _clean(row["props"])}
+    for row in sorted(
+        store.run("export_edges", params), key=lambda r: (r["type"], r["source"], r["target"])
+    ):
+        yield {
+            "type": row["type"],
+            "source": row["source"],
+            "target": row["target"],
+            "props": _clean(row["props"]),
+        }
     for row in store.run("export_abstractions", {**params, "with_embeddings": with_embeddings}):
         props = _clean(row["props"])
-        members = sorted(({"id": m["id"], "props": _clean(m["props"])}
-                          for m in row["members"] if m.get("id") is not None),
-                         key=lambda m: m["id"])
+        members = sorted(
+            (
+                {"id": m["id"], "props": _clean(m["props"])}
+                for m in row["members"]
+                if m.get("id") is not None
+            ),
+            key=lambda m: m["id"],
+        )
         record = {"type": "abstraction", "id": props["id"], "props": props, "members": members}
         if with_embeddings and row["embedding"] is not None:
             record["embedding"] = [float(x) for x in row["embedding"]]
         yield record
     for row in sorted(store.run("task_graph", params), key=lambda r: r["task"]["id"]):
         props = _clean(row["task"])
-        yield {"type": "task", "id": props["id"], "props": props,
-               "blocked_by": sorted(row["blocked_by"]), "cites": sorted(row["cites"])}
+        yield {
+            "type": "task",
+            "id": props["id"],
+            "props": props,
+            "blocked_by": sorted(row["blocked_by"]),
+            "cites": sorted(row["cites"]),
+        }
 
 
 def _check_inventory(rows: list[dict[str, Any]]) -> None:
@@ -150,12 +221,15 @@ def _check_inventory(rows: list[dict[str, Any]]) -> None:
     types = {t for row in rows for t in row["types"] if t}
     unknown = sorted(labels - KNOWN_LABELS) + sorted(types - KNOWN_RELATIONSHIPS)
     if unknown:
-        raise GraphmemError(f"export does not know how to carry {', '.join(unknown)}: "
-                            f"refusing to write an incomplete export")
+        raise GraphmemError(
+            f"export does not know how to carry {', '.join(unknown)}: "
+            f"refusing to write an incomplete export"
+        )
 
 
-def export_user(memory: Memory, user_id: str, out: IO[str], *,
-                with_embeddings: bool = False) -> int:
+def export_user(
+    memory: Memory, user_id: str, out: IO[str], *, with_embeddings: bool = False
+) -> int:
     """Write ``user_id``'s memory to ``out`` as JSON Lines; returns the records written."""
     check_user_id(user_id)
     written = 0
@@ -173,26 +247,37 @@ def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ValidationError(f"line {number}: not JSON: {exc.msg}",
-                                  field=f"line {number}") from None
+            raise ValidationError(
+                f"line {number}: not JSON: {exc.msg}", field=f"line {number}"
+            ) from None
         if not isinstance(record, dict) or record.get("type") not in RECORD_TYPES:
-            raise ValidationError(f"line {number}: a record needs a type, one of "
-                                  f"{', '.join(RECORD_TYPES)}", field=f"line {number}.type")
+            raise ValidationError(
+                f"line {number}: a record needs a type, one of {', '.join(RECORD_TYPES)}",
+                field=f"line {number}.type",
+            )
         yield record
 
 
-def import_records(memory: Memory, records: Iterable[dict[str, Any]], *,
-                   user_id: str | None = None, batch_size: int = 500) -> ImportReport:
+def import_records(
+    memory: Memory,
+    records: Iterable[dict[str, Any]],
+    *,
+    user_id: str | None = None,
+    batch_size: int = 500,
+) -> ImportReport:
     """Write exported records into ``memory``'s store, for ``user_id`` (default: the
     exported user). Idempotent: importing the same records again changes nothing."""
     records = iter(records)
     header = next(records, None)
     if header is None or header.get("type") != "header" or header.get("format") != FORMAT:
-        raise ValidationError("not a graphmem export: the first record must be its header",
-                              field="header")
+        raise ValidationError(
+            "not a graphmem export: the first record must be its header", field="header"
+        )
     if header.get("version") != VERSION:
-        raise ValidationError(f"export format version {header.get('version')} is not "
-                              f"supported (expected {VERSION})", field="header.version")
+        raise ValidationError(
+            f"export format version {header.get('version')} is not supported (expected {VERSION})",
+            field="header.version",
+        )
     target = user_id or header["user_id"]
     check_user_id(target)
     writer = _Writer(memory, target, batch_size, rehome=target != header["user_id"])
@@ -202,8 +287,9 @@ def import_records(memory: Memory, records: Iterable[dict[str, Any]], *,
     return ImportReport(target, writer.counts)
 
 
-def import_file(memory: Memory, lines: Iterable[str], *, user_id: str | None = None
-                ) -> ImportReport:
+def import_file(
+    memory: Memory, lines: Iterable[str], *, user_id: str | None = None
+) -> ImportReport:
     """``import_records`` over the lines of an export file."""
     return import_records(memory, read_records(lines), user_id=user_id)
 
@@ -211,16 +297,27 @@ def import_file(memory: Memory, lines: Iterable[str], *, user_id: str | None = N
 # Record type -> (query, stage). Records arrive grouped in stage order; a batch of a
 # stage is written before any record of a later stage (cards need their people, edges
 # need their cards).
-_STAGES = {"user": 0, "person": 1, "maybe_same": 2, "session": 3, "document": 3,
-           "source": 4, "card": 5, "supersedes": 6, "conflicts_with": 6, "abstraction": 7,
-           "task": 8}
+_STAGES = {
+    "user": 0,
+    "person": 1,
+    "maybe_same": 2,
+    "session": 3,
+    "document": 3,
+    "source": 4,
+    "card": 5,
+    "supersedes": 6,
+    "conflicts_with": 6,
+    "abstraction": 7,
+    "task": 8,
+}
 
 
 class _Writer:
     """Buffers records per query and writes them in batches, stage by stage."""
 
-    def __init__(self, memory: Memory, user_id: str, batch_size: int, *,
-                 rehome: bool = False) -> None:
+    def __init__(
+        self, memory: Memory, user_id: str, batch_size: int, *, rehome: bool = False
+    ) -> None:
         self.memory, self.user_id, self.batch_size = memory, user_id, batch_size
         self.rehome = rehome
         self.card_ids: dict[str, str] = {}  # exported id -> id for the new user
@@ -232,8 +329,9 @@ class _Writer:
     def add(self, record: dict[str, Any]) -> None:
         kind = record["type"]
         if kind == "header":
-            raise ValidationError("a second header: concatenated exports are not supported",
-                                  field="header")
+            raise ValidationError(
+                "a second header: concatenated exports are not supported", field="header"
+            )
         stage = _STAGES[kind]
         if stage > self.stage:
             self.flush_all()
@@ -250,9 +348,11 @@ class _Writer:
             self._flush(query)
         edges, self.task_edges = self.task_edges, []
         for start in range(0, len(edges), self.batch_size):
-            self.memory.store.run("import_task_edges", {
-                "user_id": self.user_id, "rows": edges[start:start + self.batch_size]},
-                write=True)
+            self.memory.store.run(
+                "import_task_edges",
+                {"user_id": self.user_id, "rows": edges[start : start + self.batch_size]},
+                write=True,
+            )
 
     def _flush(self, query: str) -> None:
         rows = self.pending.pop(query, [])
@@ -262,8 +362,7 @@ class _Writer:
             self._embed(rows)
         if query == "import_user":
             for row in rows:
-                self.memory.store.run(query, {"user_id": self.user_id, "props": row},
-                                      write=True)
+                self.memory.store.run(query, {"user_id": self.user_id, "props": row}, write=True)
             return
         self.memory.store.run(query, {"user_id": self.user_id, "rows": rows}, write=True)
 
@@ -282,35 +381,55 @@ class _Writer:
         if kind == "user":
             return "import_user", props
         if kind == "person":
-            return "import_people", {"key": record["key"], "props": props,
-                                     "knows": record.get("knows")}
+            return "import_people", {
+                "key": record["key"],
+                "props": props,
+                "knows": record.get("knows"),
+            }
         if kind == "maybe_same":
-            return "import_person_links", {"source": record["source"],
-                                           "target": record["target"], "props": props}
+            return "import_person_links", {
+                "source": record["source"],
+                "target": record["target"],
+                "props": props,
+            }
         if kind in ("session", "document"):
             return "import_containers", {"type": kind, "id": record["id"], "props": props}
         if kind == "source":
-            return "import_sources", {"id": record["id"], "props": props,
-                                      "containers": record.get("containers") or []}
+            return "import_sources", {
+                "id": record["id"],
+                "props": props,
+                "containers": record.get("containers") or [],
+            }
         if kind == "card":
             props = self._rehome_card(props)
-            return "import_cards", {"id": props["id"], "props": props,
-                                    "embedding": record.get("embedding"),
-                                    "ann": bool(record.get("ann")),
-                                    "people": record.get("people") or [],
-                                    "sources": record.get("sources") or []}
+            return "import_cards", {
+                "id": props["id"],
+                "props": props,
+                "embedding": record.get("embedding"),
+                "ann": bool(record.get("ann")),
+                "people": record.get("people") or [],
+                "sources": record.get("sources") or [],
+            }
         if kind in ("supersedes", "conflicts_with"):
-            return "import_edges", {"type": kind, "source": self._card(record["source"]),
-                                    "target": self._card(record["target"]), "props": props}
+            return "import_edges", {
+                "type": kind,
+                "source": self._card(record["source"]),
+                "target": self._card(record["target"]),
+                "props": props,
+            }
         if kind == "abstraction":
             members = [{**m, "id": self._card(m["id"])} for m in record.get("members") or []]
             for key in ("representative", "ranked"):
                 if key in props:
                     props[key] = _map_ids(props[key], self._card)
-            return "import_abstractions", {"id": record["id"], "props": props,
-                                           "members": members}
-        self.task_edges.append({"id": record["id"], "blocked_by": record.get("blocked_by", []),
-                                "cites": [self._card(c) for c in record.get("cites", [])]})
+            return "import_abstractions", {"id": record["id"], "props": props, "members": members}
+        self.task_edges.append(
+            {
+                "id": record["id"],
+                "blocked_by": record.get("blocked_by", []),
+                "cites": [self._card(c) for c in record.get("cites", [])],
+            }
+        )
         return "import_tasks", {"id": record["id"], "props": props}
 
     def _own(self, props: dict[str, Any]) -> dict[str, Any]:

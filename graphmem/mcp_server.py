@@ -28,22 +28,24 @@ INSTRUCTIONS = (
     "context) before answering questions that may depend on what the user told you "
     "earlier; call remember for each new durable fact (one atomic statement, with the "
     "person it is about and their relationship to the user); call feedback when a "
-    "recalled memory helped or was wrong. Track multi-step work with the task_* tools.")
-
+    "recalled memory helped or was wrong. Track multi-step work with the task_* tools."
+)
 
 
 def build_server(memory: Memory, user_id: str) -> MCPServer:
     """An MCP server whose tools read and write ``user_id``'s memory."""
     tools = UserTools(memory, user_id)
-    server: MCPServer = MCPServer(name="graphmem", version=__version__,
-                                  instructions=INSTRUCTIONS, log_level="WARNING")
+    server: MCPServer = MCPServer(
+        name="graphmem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
+    )
     for name in UserTools.NAMES:
         server.add_tool(raising(ToolError)(getattr(tools, name)), name=name)
     return server
 
 
-def serve_stdio(user_id: str, *, home: Path | str | None = None,
-                neo4j_uri: str | None = None) -> None:
+def serve_stdio(
+    user_id: str, *, home: Path | str | None = None, neo4j_uri: str | None = None
+) -> None:
     """Open memory, serve MCP over stdin/stdout until the client hangs up, close."""
     memory = Memory.open(home, neo4j_uri=neo4j_uri, keep_server=True)
     try:
@@ -53,11 +55,15 @@ def serve_stdio(user_id: str, *, home: Path | str | None = None,
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m graphmem.mcp_server",
-                                     description="graphmem MCP server (stdio), one user.")
+    parser = argparse.ArgumentParser(
+        prog="python -m graphmem.mcp_server", description="graphmem MCP server (stdio), one user."
+    )
     parser.add_argument("--user", required=True, help="The user whose memory to serve.")
-    parser.add_argument("--home", default=None, help="Data directory of the embedded "
-                        "store (default: $GRAPHMEM_HOME or ./.graphmem).")
+    parser.add_argument(
+        "--home",
+        default=None,
+        help="Data directory of the embedded store (default: $GRAPHMEM_HOME or ./.graphmem).",
+    )
     parser.add_argument("--neo4j-uri", default=None, help="Use Neo4j at this Bolt URI.")
     args = parser.parse_args(argv)
     try:

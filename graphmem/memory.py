@@ -51,24 +51,38 @@ class Memory:
         'sister'
     """
 
-    def __init__(self, store: GraphStore, embedder: Embedder, *,
-                 home: Path | None = None, keep_server: bool = False,
-                 vector_mirror_mb: int = 256) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        home: Path | None = None,
+        keep_server: bool = False,
+        vector_mirror_mb: int = 256,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.home = home
         self._keep_server = keep_server
         self.accesses = AccessRecorder(store)
         #: vectors of the users recalled most, searched in process (0 MB: always the store)
-        self.vectors = VectorMirror(store, embedder.dimension,
-                                    budget_bytes=vector_mirror_mb * 2**20)
+        self.vectors = VectorMirror(
+            store, embedder.dimension, budget_bytes=vector_mirror_mb * 2**20
+        )
         self.store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
     @classmethod
-    def open(cls, home: Path | str | None = None, *, neo4j_uri: str | None = None,
-             auth: tuple[str, str] | None = None, embedder: Embedder | None = None,
-             keep_server: bool = False, settings: Settings | None = None) -> Memory:
+    def open(
+        cls,
+        home: Path | str | None = None,
+        *,
+        neo4j_uri: str | None = None,
+        auth: tuple[str, str] | None = None,
+        embedder: Embedder | None = None,
+        keep_server: bool = False,
+        settings: Settings | None = None,
+    ) -> Memory:
         """Open memory: the embedded FalkorDB store in ``home`` (default ``$GRAPHMEM_HOME``
         or ``./.graphmem``), or Neo4j when ``neo4j_uri`` / ``GRAPHMEM_NEO4J_URI`` is set.
 
@@ -77,8 +91,11 @@ class Memory:
         """
         settings = settings or Settings.from_env()
         if embedder is None:
-            embedder = (default_embedder() if settings.embedding_model is None
-                        else FastEmbedder(settings.embedding_model))
+            embedder = (
+                default_embedder()
+                if settings.embedding_model is None
+                else FastEmbedder(settings.embedding_model)
+            )
         uri = neo4j_uri or (settings.neo4j.uri if settings.neo4j and home is None else None)
         if uri:
             from graphmem.store.neo4j import Neo4jStore
@@ -86,18 +103,27 @@ class Memory:
             if auth is None and settings.neo4j is not None:
                 auth = (settings.neo4j.user, settings.neo4j.password.get_secret_value())
             database = settings.neo4j.database if settings.neo4j else None
-            return cls(Neo4jStore.connect(uri, auth=auth, database=database), embedder,
-                       vector_mirror_mb=settings.vector_mirror_mb)
+            return cls(
+                Neo4jStore.connect(uri, auth=auth, database=database),
+                embedder,
+                vector_mirror_mb=settings.vector_mirror_mb,
+            )
         from graphmem.store.falkordb import FalkorDBStore
 
         path = Path(home) if home is not None else settings.home
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreUnavailableError(f"cannot use {path} as the data directory: "
-                                        f"{exc.strerror or exc}") from None
-        return cls(FalkorDBStore.open_embedded(path), embedder, home=path.resolve(),
-                   keep_server=keep_server, vector_mirror_mb=settings.vector_mirror_mb)
+            raise StoreUnavailableError(
+                f"cannot use {path} as the data directory: {exc.strerror or exc}"
+            ) from None
+        return cls(
+            FalkorDBStore.open_embedded(path),
+            embedder,
+            home=path.resolve(),
+            keep_server=keep_server,
+            vector_mirror_mb=settings.vector_mirror_mb,
+        )
 
     def close(self) -> None:
         self.accesses.flush()  # pending access-count updates land first
@@ -111,8 +137,12 @@ class Memory:
     def __enter__(self) -> Memory:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     # -- writing -----------------------------------------------------------------------
@@ -122,9 +152,13 @@ class Memory:
         self._store([parsed])
         return self.get(parsed.user_id, parsed.id)  # type: ignore[arg-type]
 
-    def remember_many(self, cards: Iterable[Card | Mapping[str, Any]], *,
-                      batch_size: int = 256, progress: Progress | None = None
-                      ) -> RememberResult:
+    def remember_many(
+        self,
+        cards: Iterable[Card | Mapping[str, Any]],
+        *,
+        batch_size: int = 256,
+        progress: Progress | None = None,
+    ) -> RememberResult:
         """Store many cards in batches; everything is validated before anything is written.
 
         Same content for the same user = same card: re-sending changes nothing. A card
@@ -132,11 +166,15 @@ class Memory:
         ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
         writing the previous one.
         """
-        return self._store([Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)],
-                           batch_size=batch_size, progress=progress)
+        return self._store(
+            [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)],
+            batch_size=batch_size,
+            progress=progress,
+        )
 
-    def _store(self, parsed: list[Card], *, batch_size: int = 256,
-               progress: Progress | None = None) -> RememberResult:
+    def _store(
+        self, parsed: list[Card], *, batch_size: int = 256, progress: Progress | None = None
+    ) -> RememberResult:
         """Write validated cards (see ``remember_many``).
 
         The whole job is planned first (which cards are new, changed or unchanged), so a
@@ -150,8 +188,7 @@ class Memory:
         todo = self._plan(cards, result)
         batches = list(_batches(cards, batch_size))
         plans = [[c for c in batch if id(c) in todo] for batch in batches]
-        vectors = embed_batches(self.embedder, ([c.embedding_text for c in plan]
-                                                for plan in plans))
+        vectors = embed_batches(self.embedder, ([c.embedding_text for c in plan] for plan in plans))
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
             pending: Future[tuple[int, int, int]] | None = None
             for batch, plan, batch_vectors in zip(batches, plans, vectors, strict=True):
@@ -170,24 +207,28 @@ class Memory:
         stored: dict[tuple[str, str], Row] = {}
         for user_id, user_ids in ids.items():
             for start in range(0, len(user_ids), _PLAN_CHUNK):
-                for row in self.store.run("existing_cards", {
-                        "user_id": user_id, "ids": user_ids[start:start + _PLAN_CHUNK]}):
+                for row in self.store.run(
+                    "existing_cards",
+                    {"user_id": user_id, "ids": user_ids[start : start + _PLAN_CHUNK]},
+                ):
                     stored[user_id, row["id"]] = row
         todo: set[int] = set()
         for card in cards:
             row = stored.get((card.user_id, card.id))  # type: ignore[arg-type]
             if row is None:
                 if card.version > 0:
-                    raise NotFoundError(f"card {card.id} of user {card.user_id} does not "
-                                        f"exist (version {card.version} given)")
+                    raise NotFoundError(
+                        f"card {card.id} of user {card.user_id} does not "
+                        f"exist (version {card.version} given)"
+                    )
                 todo.add(id(card))
-            elif (row["content_hash"] == card.content_hash
-                  and card.version in (0, row["version"])):
+            elif row["content_hash"] == card.content_hash and card.version in (0, row["version"]):
                 result.unchanged += 1
             elif card.version != row["version"]:
                 raise ConflictError(
                     f"card {card.id} of user {card.user_id} is at version {row['version']}, "
-                    f"the write was based on version {card.version}: re-read and retry")
+                    f"the write was based on version {card.version}: re-read and retry"
+                )
             else:
                 todo.add(id(card))
         return todo
@@ -197,11 +238,13 @@ class Memory:
         created = updated = 0
         now = now_ms()
         new = [(c, v) for c, v in zip(plan, vectors, strict=True) if c.version == 0]
-        for user_id, group in itertools.groupby(sorted(new, key=lambda cv: cv[0].user_id),
-                                                key=lambda cv: cv[0].user_id):
+        for user_id, group in itertools.groupby(
+            sorted(new, key=lambda cv: cv[0].user_id), key=lambda cv: cv[0].user_id
+        ):
             rows = [write_row(c, v) for c, v in group]
-            self.store.run("upsert_cards", {"user_id": user_id, "rows": rows, "now": now},
-                           write=True)
+            self.store.run(
+                "upsert_cards", {"user_id": user_id, "rows": rows, "now": now}, write=True
+            )
             created += len(rows)
         for card, vector in zip(plan, vectors, strict=True):
             if card.version > 0:
@@ -213,21 +256,42 @@ class Memory:
         row = write_row(card, vector)
         props = card_props(card, keep_nulls=True)
         # Managed by graphmem (feedback, recall, consolidation), not by content updates.
-        for key in ("created_at", "access_count", "last_accessed", "reward",
-                    "needs_revision", "status", "valid_to"):
+        for key in (
+            "created_at",
+            "access_count",
+            "last_accessed",
+            "reward",
+            "needs_revision",
+            "status",
+            "valid_to",
+        ):
             props.pop(key, None)
-        done = self.store.run("update_card", {
-            "user_id": card.user_id, "id": card.id, "expected_version": card.version,
-            "props": props, "embedding": row["embedding"], "now": now,
-            "person_key": row["person_key"], "person": row["person"],
-            "relationship": row["relationship"], "timestamp": card.timestamp}, write=True)
+        done = self.store.run(
+            "update_card",
+            {
+                "user_id": card.user_id,
+                "id": card.id,
+                "expected_version": card.version,
+                "props": props,
+                "embedding": row["embedding"],
+                "now": now,
+                "person_key": row["person_key"],
+                "person": row["person"],
+                "relationship": row["relationship"],
+                "timestamp": card.timestamp,
+            },
+            write=True,
+        )
         if not done:
-            raise ConflictError(f"card {card.id} of user {card.user_id} changed since "
-                                f"version {card.version}: re-read and retry")
+            raise ConflictError(
+                f"card {card.id} of user {card.user_id} changed since "
+                f"version {card.version}: re-read and retry"
+            )
 
     @staticmethod
-    def _account(outcome: tuple[int, int, int], result: RememberResult,
-                 progress: Progress | None) -> None:
+    def _account(
+        outcome: tuple[int, int, int], result: RememberResult, progress: Progress | None
+    ) -> None:
         size, created, updated = outcome
         result.created += created
         result.updated += updated
@@ -249,35 +313,61 @@ class Memory:
         by_id = {row["card"]["id"]: card_from_row(row) for row in rows}
         return [by_id[i] for i in card_ids if i in by_id]
 
-    def cards(self, user_id: str, *, status: Status | str | None = Status.ACTIVE,
-              limit: int = 1000, offset: int = 0) -> list[Card]:
+    def cards(
+        self,
+        user_id: str,
+        *,
+        status: Status | str | None = Status.ACTIVE,
+        limit: int = 1000,
+        offset: int = 0,
+    ) -> list[Card]:
         """A user's cards, newest first (``status=None`` for every status)."""
         check_user_id(user_id)
         statuses = None if status is None else [Status(status).value]
-        ids = [row["id"] for row in self.store.run("list_cards", {
-            "user_id": user_id, "statuses": statuses, "skip": offset, "limit": limit})]
+        ids = [
+            row["id"]
+            for row in self.store.run(
+                "list_cards",
+                {"user_id": user_id, "statuses": statuses, "skip": offset, "limit": limit},
+            )
+        ]
         return self.get_many(user_id, ids)
 
     def count(self, user_id: str) -> dict[str, int]:
         """Cards per status for one user."""
         check_user_id(user_id)
-        return {row["status"]: row["cards"]
-                for row in self.store.run("count_cards", {"user_id": user_id})}
+        return {
+            row["status"]: row["cards"]
+            for row in self.store.run("count_cards", {"user_id": user_id})
+        }
 
     # -- tasks ---------------------------------------------------------------------------
     @cached_property
     def tasks(self) -> Tasks:
         """Task dependency graph per user (see graphmem.tasks)."""
         from graphmem.tasks import Tasks
+
         return Tasks(self.store)
 
     # -- recall --------------------------------------------------------------------------
-    def recall(self, user_id: str, query: str, *, k: int = 10, person: str | None = None,
-               relationship: str | None = None, category: str | list[str] | None = None,
-               tags: list[str] | None = None, since: Any = None, until: Any = None,
-               include_superseded: bool = False, include_forgotten: bool = False,
-               task_id: str | None = None, card_ids: list[str] | None = None,
-               channels: Sequence[str] = CHANNELS) -> list[RecallHit]:
+    def recall(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        k: int = 10,
+        person: str | None = None,
+        relationship: str | None = None,
+        category: str | list[str] | None = None,
+        tags: list[str] | None = None,
+        since: Any = None,
+        until: Any = None,
+        include_superseded: bool = False,
+        include_forgotten: bool = False,
+        task_id: str | None = None,
+        card_ids: list[str] | None = None,
+        channels: Sequence[str] = CHANNELS,
+    ) -> list[RecallHit]:
         """The ``k`` most useful cards of ``user_id`` for ``query``, best first.
 
         Hybrid: vector + full-text + graph traversal (people named or referred to by
@@ -299,21 +389,34 @@ class Memory:
         if task_id is not None:
             cited = self.tasks.context_card_ids(user_id, task_id)
             card_ids = cited if card_ids is None else [i for i in card_ids if i in cited]
-        filters = RecallFilters.parse({
-            "person": person, "relationship": relationship,
-            "category": [category] if isinstance(category, str) else category,
-            "tags": [t.lower() for t in tags] if tags else None,
-            "since": _ms(since, "since"), "until": _ms(until, "until"),
-            "statuses": statuses, "card_ids": card_ids})
-        hits = hybrid_recall(self.store, self.embedder, user_id, query, k=k, filters=filters,
-                             channels=channels, mirror=self.vectors)
+        filters = RecallFilters.parse(
+            {
+                "person": person,
+                "relationship": relationship,
+                "category": [category] if isinstance(category, str) else category,
+                "tags": [t.lower() for t in tags] if tags else None,
+                "since": _ms(since, "since"),
+                "until": _ms(until, "until"),
+                "statuses": statuses,
+                "card_ids": card_ids,
+            }
+        )
+        hits = hybrid_recall(
+            self.store,
+            self.embedder,
+            user_id,
+            query,
+            k=k,
+            filters=filters,
+            channels=channels,
+            mirror=self.vectors,
+        )
         if hits:
             ids = [h.card.id for h in hits]
             self.accesses.record(user_id, ids, now_ms())
         return hits
 
-    def context(self, user_id: str, query: str, *, token_budget: int = 400,
-                k: int = 30) -> str:
+    def context(self, user_id: str, query: str, *, token_budget: int = 400, k: int = 30) -> str:
         """A compact block of what memory knows that bears on ``query``, for a prompt.
 
         Preferences and constraints first, then rewarded strategies, then relevant facts;
@@ -344,37 +447,71 @@ class Memory:
     def people(self, user_id: str) -> list[Person]:
         """The user's people with their relationship (and its history) and card counts."""
         check_user_id(user_id)
-        return [Person(user_id=user_id, name=r["name"], relationship=r["relationship"],
-                       aliases=r["aliases"] or [], relationship_history=r["history"] or [],
-                       card_count=r["active"], maybe_same_as=sorted(r["maybe_same"] or []))
-                for r in self.store.run("people", {"user_id": user_id})]
+        return [
+            Person(
+                user_id=user_id,
+                name=r["name"],
+                relationship=r["relationship"],
+                aliases=r["aliases"] or [],
+                relationship_history=r["history"] or [],
+                card_count=r["active"],
+                maybe_same_as=sorted(r["maybe_same"] or []),
+            )
+            for r in self.store.run("people", {"user_id": user_id})
+        ]
 
-    def save_people(self, user_id: str, people: Iterable[Person],
-                    candidates: Iterable[tuple[str, str, str]] = ()) -> None:
+    def save_people(
+        self,
+        user_id: str,
+        people: Iterable[Person],
+        candidates: Iterable[tuple[str, str, str]] = (),
+    ) -> None:
         """Store people learnt elsewhere (ingestion): aliases and relationships, the old
         relationship kept as history; ``candidates`` are (mention, known name, where)
         triples linked by MAYBE_SAME for review, never merged."""
         check_user_id(user_id)
         now = now_ms()
-        rows = [{"key": person_key(p.name), "name": p.name, "aliases": list(p.aliases),
-                 "relationship": p.relationship, "since": now} for p in people]
+        rows = [
+            {
+                "key": person_key(p.name),
+                "name": p.name,
+                "aliases": list(p.aliases),
+                "relationship": p.relationship,
+                "since": now,
+            }
+            for p in people
+        ]
         if rows:
-            self.store.run("upsert_people", {"user_id": user_id, "people": rows, "now": now},
-                           write=True)
-        links = [{"mention_key": person_key(m), "mention": m, "candidate_key": person_key(c),
-                  "where": w} for m, c, w in candidates if person_key(m) != person_key(c)]
+            self.store.run(
+                "upsert_people", {"user_id": user_id, "people": rows, "now": now}, write=True
+            )
+        links = [
+            {"mention_key": person_key(m), "mention": m, "candidate_key": person_key(c), "where": w}
+            for m, c, w in candidates
+            if person_key(m) != person_key(c)
+        ]
         if links:
-            self.store.run("link_person_candidates", {"user_id": user_id, "links": links,
-                                                      "now": now}, write=True)
+            self.store.run(
+                "link_person_candidates",
+                {"user_id": user_id, "links": links, "now": now},
+                write=True,
+            )
 
     # -- consolidation -------------------------------------------------------------------
-    def consolidate(self, user_id: str,
-                    steps: tuple[str, ...] | list[str] = ("conflicts", "abstraction",
-                                                          "forgetting"),
-                    *, dry_run: bool = False, llm: Any = None,
-                    progress: StepProgress | None = None, now: Any = None,
-                    capacity: int | None = None, threshold: float = 0.8, seed: int = 0,
-                    recluster: bool | None = None) -> ConsolidationReport:
+    def consolidate(
+        self,
+        user_id: str,
+        steps: tuple[str, ...] | list[str] = ("conflicts", "abstraction", "forgetting"),
+        *,
+        dry_run: bool = False,
+        llm: Any = None,
+        progress: StepProgress | None = None,
+        now: Any = None,
+        capacity: int | None = None,
+        threshold: float = 0.8,
+        seed: int = 0,
+        recluster: bool | None = None,
+    ) -> ConsolidationReport:
         """Resolve conflicts, build abstractions and forget faded cards for one user.
 
         ``dry_run`` writes nothing and reports what would happen; ``llm`` is an optional
@@ -384,9 +521,19 @@ class Memory:
         from graphmem.consolidation import consolidate
 
         check_user_id(user_id)
-        return consolidate(self.store, user_id, steps, dry_run=dry_run, llm=llm,
-                           progress=progress, now=_ms(now, "now"), capacity=capacity,
-                           threshold=threshold, seed=seed, recluster=recluster)
+        return consolidate(
+            self.store,
+            user_id,
+            steps,
+            dry_run=dry_run,
+            llm=llm,
+            progress=progress,
+            now=_ms(now, "now"),
+            capacity=capacity,
+            threshold=threshold,
+            seed=seed,
+            recluster=recluster,
+        )
 
     def feedback(self, user_id: str, card_id: str, signal: str | int) -> Card:
         """Thumbs "up"/"down" or a 1-5 rating: moves reward and confidence; negative
@@ -397,13 +544,15 @@ class Memory:
         return feedback(self.store, user_id, card_id, signal)
 
     # -- forgetting ----------------------------------------------------------------------
-    def forget(self, user_id: str, card_id: str, *, hard: bool = False,
-               reason: str = "asked by the user") -> None:
+    def forget(
+        self, user_id: str, card_id: str, *, hard: bool = False, reason: str = "asked by the user"
+    ) -> None:
         """Soft-forget a card (restorable), or with ``hard`` erase its text and vector."""
         card = self.get(user_id, card_id)
         if not hard:
-            self._set_status(card, Status.FORGOTTEN, {"forgotten_reason": reason,
-                                                      "forgotten_at": now_ms()})
+            self._set_status(
+                card, Status.FORGOTTEN, {"forgotten_reason": reason, "forgotten_at": now_ms()}
+            )
             return
         rows = self.store.run("delete_card", {"user_id": user_id, "id": card_id}, write=True)
         self.vectors.drop(user_id)  # its vector leaves this process too, now
@@ -413,8 +562,11 @@ class Memory:
             text = card.source.text
             masked = text[:start] + "█" * (end - start) + text[end:]
             for source_id in shared:
-                self.store.run("redact_source", {"user_id": user_id, "id": source_id,
-                                                 "text": masked}, write=True)
+                self.store.run(
+                    "redact_source",
+                    {"user_id": user_id, "id": source_id, "text": masked},
+                    write=True,
+                )
         forget_text = getattr(self.embedder, "forget", None)
         if forget_text is not None:
             forget_text(card.embedding_text)
@@ -429,9 +581,17 @@ class Memory:
         return self.get(user_id, card_id)
 
     def _set_status(self, card: Card, status: Status, extra: dict[str, Any]) -> None:
-        done = self.store.run("set_card_status", {
-            "user_id": card.user_id, "id": card.id, "expected_version": card.version,
-            "props": {"status": status.value, **extra}, "now": now_ms()}, write=True)
+        done = self.store.run(
+            "set_card_status",
+            {
+                "user_id": card.user_id,
+                "id": card.id,
+                "expected_version": card.version,
+                "props": {"status": status.value, **extra},
+                "now": now_ms(),
+            },
+            write=True,
+        )
         if not done:
             raise ConflictError(f"card {card.id} changed meanwhile: re-read and retry")
 
@@ -459,5 +619,5 @@ def _batches(items: list[Card], size: int) -> Iterator[list[Card]]:
     while start < len(items):
         left = len(items) - start
         step = size if left > size else left if left <= _TAIL else (left + 1) // 2
-        yield items[start:start + step]
+        yield items[start : start + step]
         start += step

@@ -79,8 +79,9 @@ class UserVectors:
     people: tuple[tuple[str, ...], ...]
 
     @classmethod
-    def from_rows(cls, rows: Sequence[dict[str, Any]], *, revision: int, deletions: int,
-                  dimension: int) -> UserVectors:
+    def from_rows(
+        cls, rows: Sequence[dict[str, Any]], *, revision: int, deletions: int, dimension: int
+    ) -> UserVectors:
         """From ``mirror_cards`` rows (id, status, embedding, people)."""
         matrix = np.zeros((len(rows), dimension), dtype=np.float32)
         for i, row in enumerate(rows):
@@ -90,15 +91,22 @@ class UserVectors:
         np.divide(matrix, norms, out=matrix, where=norms > 0)
         status = np.array([_CODES.get(r["status"], NO_VECTOR) for r in rows], dtype=np.int8)
         status[norms[:, 0] == 0] = NO_VECTOR
-        return cls(revision, deletions, tuple(r["id"] for r in rows), matrix, status,
-                   tuple(tuple(r["people"] or ()) for r in rows))
+        return cls(
+            revision,
+            deletions,
+            tuple(r["id"] for r in rows),
+            matrix,
+            status,
+            tuple(tuple(r["people"] or ()) for r in rows),
+        )
 
     def updated(self, rows: Sequence[dict[str, Any]], *, revision: int) -> UserVectors:
         """These vectors with ``rows`` (changed or new cards) applied, at ``revision``."""
         if not rows:
             return replace(self, revision=revision)
-        fresh = UserVectors.from_rows(rows, revision=revision, deletions=self.deletions,
-                                      dimension=self.matrix.shape[1])
+        fresh = UserVectors.from_rows(
+            rows, revision=revision, deletions=self.deletions, dimension=self.matrix.shape[1]
+        )
         where = {card_id: i for i, card_id in enumerate(self.ids)}
         known = [(where[card_id], j) for j, card_id in enumerate(fresh.ids) if card_id in where]
         new = [j for j, card_id in enumerate(fresh.ids) if card_id not in where]
@@ -107,24 +115,38 @@ class UserVectors:
         people = list(self.people) + [fresh.people[j] for j in new]
         for i, j in known:
             matrix[i], status[i], people[i] = fresh.matrix[j], fresh.status[j], fresh.people[j]
-        return UserVectors(revision, self.deletions, self.ids + tuple(fresh.ids[j] for j in new),
-                           matrix, status, tuple(people))
+        return UserVectors(
+            revision,
+            self.deletions,
+            self.ids + tuple(fresh.ids[j] for j in new),
+            matrix,
+            status,
+            tuple(people),
+        )
 
     @property
     def nbytes(self) -> int:
         return self.matrix.nbytes + self.status.nbytes + 100 * len(self.ids)
 
-    def nearest(self, vector: Sequence[float] | np.ndarray, k: int,
-                statuses: Iterable[str]) -> list[Candidate]:
+    def nearest(
+        self, vector: Sequence[float] | np.ndarray, k: int, statuses: Iterable[str]
+    ) -> list[Candidate]:
         """The ``k`` cards in ``statuses`` most similar to ``vector``, best first, ties by
         id: what ``exact_vector_search`` returns from the store."""
         eligible = self._eligible(statuses)
         scores = self.matrix @ _unit(vector)
-        return [(self.ids[i], score)
-                for i, score in _best(np.flatnonzero(eligible), scores[eligible], k, self.ids)]
+        return [
+            (self.ids[i], score)
+            for i, score in _best(np.flatnonzero(eligible), scores[eligible], k, self.ids)
+        ]
 
-    def nearest_about(self, keys: Sequence[str], vector: Sequence[float] | np.ndarray, k: int,
-                      statuses: Iterable[str]) -> list[dict[str, Any]]:
+    def nearest_about(
+        self,
+        keys: Sequence[str],
+        vector: Sequence[float] | np.ndarray,
+        k: int,
+        statuses: Iterable[str],
+    ) -> list[dict[str, Any]]:
         """Cards about the people ``keys``, ranked by cosine: ``person_vector_search``'s
         rows (id, key, score; a card about two of the people comes once per person)."""
         eligible = self._eligible(statuses)
@@ -134,8 +156,10 @@ class UserVectors:
             rows = self.about.get(key)
             if rows is not None:
                 rows = rows[eligible[rows]]
-                hits += [(self.ids[i], key, score) for i, score in
-                         _best(rows, self.matrix[rows] @ query, k, self.ids)]
+                hits += [
+                    (self.ids[i], key, score)
+                    for i, score in _best(rows, self.matrix[rows] @ query, k, self.ids)
+                ]
         hits.sort(key=lambda hit: (-hit[2], hit[0], hit[1]))
         return [{"id": card_id, "key": key, "score": score} for card_id, key, score in hits[:k]]
 
@@ -153,8 +177,9 @@ class UserVectors:
         return np.isin(self.status, codes)
 
 
-def _best(rows: np.ndarray, scores: np.ndarray, k: int,
-          ids: Sequence[str]) -> list[tuple[int, float]]:
+def _best(
+    rows: np.ndarray, scores: np.ndarray, k: int, ids: Sequence[str]
+) -> list[tuple[int, float]]:
     """The ``k`` best (row, score) pairs, best first, ties by card id."""
     if k <= 0 or not len(rows):
         return []
@@ -162,8 +187,9 @@ def _best(rows: np.ndarray, scores: np.ndarray, k: int,
         kth = np.partition(scores, len(scores) - k)[len(scores) - k]
         keep = scores >= kth
         rows, scores = rows[keep], scores[keep]
-    best = sorted(zip(rows.tolist(), scores.tolist(), strict=True),
-                  key=lambda hit: (-hit[1], ids[hit[0]]))
+    best = sorted(
+        zip(rows.tolist(), scores.tolist(), strict=True), key=lambda hit: (-hit[1], ids[hit[0]])
+    )
     return best[:k]
 
 
@@ -180,8 +206,9 @@ class VectorMirror:
     candidates come from, bringing the user's mirror up to date on the way.
     """
 
-    def __init__(self, store: GraphStore, dimension: int, *, budget_bytes: int,
-                 load_after: int = LOAD_AFTER) -> None:
+    def __init__(
+        self, store: GraphStore, dimension: int, *, budget_bytes: int, load_after: int = LOAD_AFTER
+    ) -> None:
         self._store = store
         self._dimension = dimension
         self._budget = budget_bytes
@@ -217,9 +244,10 @@ class VectorMirror:
             self._schedule(user_id)
             return route
         if revision > held.revision:
-            changed = self._store.run("mirror_cards", {
-                "user_id": user_id, "since": held.revision, "after": "",
-                "limit": SYNC_LIMIT + 1})
+            changed = self._store.run(
+                "mirror_cards",
+                {"user_id": user_id, "since": held.revision, "after": "", "limit": SYNC_LIMIT + 1},
+            )
             if len(changed) > SYNC_LIMIT:
                 self._schedule(user_id)
                 return route
@@ -238,8 +266,9 @@ class VectorMirror:
         changed: list[dict[str, Any]] = []
         after = ""
         while not self._closed.is_set():
-            page = self._store.run("mirror_cards", {"user_id": user_id, "since": since,
-                                                    "after": after, "limit": PAGE})
+            page = self._store.run(
+                "mirror_cards", {"user_id": user_id, "since": since, "after": after, "limit": PAGE}
+            )
             changed.extend(page)
             held_cards = len(held.ids) if held is not None else 0
             if (held_cards + len(changed)) * self._dimension * 4 > self._budget:
@@ -252,9 +281,13 @@ class VectorMirror:
             after = page[-1]["id"]
         if self._closed.is_set():
             return False
-        fresh = (held.updated(changed, revision=revision) if held is not None else
-                 UserVectors.from_rows(changed, revision=revision, deletions=deletions,
-                                       dimension=self._dimension))
+        fresh = (
+            held.updated(changed, revision=revision)
+            if held is not None
+            else UserVectors.from_rows(
+                changed, revision=revision, deletions=deletions, dimension=self._dimension
+            )
+        )
         self._keep(user_id, held, fresh)
         return True
 
@@ -303,8 +336,9 @@ class VectorMirror:
                 return
             self._queued.add(user_id)
             if self._loader is None:
-                self._loader = threading.Thread(target=self._load_loop, daemon=True,
-                                                name="graphmem-vector-mirror")
+                self._loader = threading.Thread(
+                    target=self._load_loop, daemon=True, name="graphmem-vector-mirror"
+                )
                 self._loader.start()
         self._jobs.put(user_id)
 

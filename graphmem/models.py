@@ -42,8 +42,12 @@ def _unpadded(value: Any) -> Any:
 UserId = Annotated[
     str,
     BeforeValidator(_unpadded),
-    Field(min_length=1, max_length=128, pattern=r"^[^\x00-\x1f\x7f]+$",
-          description="Tenant: the user this memory belongs to."),
+    Field(
+        min_length=1,
+        max_length=128,
+        pattern=r"^[^\x00-\x1f\x7f]+$",
+        description="Tenant: the user this memory belongs to.",
+    ),
 ]
 _USER_ID = TypeAdapter(UserId)
 
@@ -113,8 +117,9 @@ class Category(StrEnum):
 class Model(BaseModel):
     """Base: strict about unknown fields, NaN and infinities."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, str_strip_whitespace=True,
-                              validate_assignment=True)
+    model_config = ConfigDict(
+        extra="forbid", allow_inf_nan=False, str_strip_whitespace=True, validate_assignment=True
+    )
 
     @field_validator("*", mode="before")
     @classmethod
@@ -130,8 +135,10 @@ class Model(BaseModel):
         if isinstance(data, cls):
             return data
         if not isinstance(data, Mapping):
-            raise ValidationError(f"{where or cls.__name__}: expected an object, "
-                                  f"got {type(data).__name__}", field=where or "input")
+            raise ValidationError(
+                f"{where or cls.__name__}: expected an object, got {type(data).__name__}",
+                field=where or "input",
+            )
         try:
             return cls._validate({str(k): v for k, v in data.items()})
         except pydantic.ValidationError as exc:
@@ -198,8 +205,9 @@ class Provenance(Model):
 
     session_id: str | None = Field(None, max_length=256, description="Conversation session id.")
     document: str | None = Field(None, max_length=1024, description="Document name or path.")
-    turn: int | None = Field(None, ge=0, le=MAX_INT,
-                             description="Turn index in the session, or passage index.")
+    turn: int | None = Field(
+        None, ge=0, le=MAX_INT, description="Turn index in the session, or passage index."
+    )
     speaker: str | None = Field(None, max_length=256)
     text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
     span: tuple[Count, Count] | None = Field(None, description="Character span of the evidence.")
@@ -225,12 +233,23 @@ class Provenance(Model):
     def source_id(self) -> str | None:
         """Stable id of the Source node: same session/document and turn, same source."""
         container = self.session_id or self.document
-        if container is None and self.text is None and self.turn is None \
-                and self.speaker is None and self.extractor == "manual":
+        if (
+            container is None
+            and self.text is None
+            and self.turn is None
+            and self.speaker is None
+            and self.extractor == "manual"
+        ):
             return None
-        key = json.dumps([self.session_id, self.document, self.turn,
-                          None if container else self.text,
-                          None if container else self.speaker])
+        key = json.dumps(
+            [
+                self.session_id,
+                self.document,
+                self.turn,
+                None if container else self.text,
+                None if container else self.speaker,
+            ]
+        )
         return hashlib.sha256(key.encode()).hexdigest()[:24]
 
 
@@ -251,17 +270,25 @@ class Card(InputModel):
     user_id: UserId
     fact: str = Field(min_length=1, max_length=MAX_TEXT, description="One atomic statement.")
     backstory: str = Field("", max_length=MAX_TEXT, description="How/where it came up.")
-    person: str = Field(SELF, min_length=1, max_length=256,
-                        description=f"Who the fact is about; '{SELF}' for the user.")
-    relationship: str | None = Field(None, max_length=128,
-                                     description="The person's relationship to the user.")
-    timestamp: Millis = Field(default_factory=now_ms,
-                              description="When it was said / became true (epoch ms; "
-                                          "ISO-8601, datetime or epoch accepted).")
+    person: str = Field(
+        SELF,
+        min_length=1,
+        max_length=256,
+        description=f"Who the fact is about; '{SELF}' for the user.",
+    )
+    relationship: str | None = Field(
+        None, max_length=128, description="The person's relationship to the user."
+    )
+    timestamp: Millis = Field(
+        default_factory=now_ms,
+        description="When it was said / became true (epoch ms; "
+        "ISO-8601, datetime or epoch accepted).",
+    )
     id: str | None = Field(None, min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")
     category: Category = Category.OTHER
     tags: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
-        default_factory=list, max_length=64)
+        default_factory=list, max_length=64
+    )
     confidence: float = Field(0.8, ge=0.0, le=1.0)
     importance: float = Field(0.5, ge=0.0, le=1.0)
     emotion: float = Field(0.0, ge=0.0, le=1.0, description="Emotional intensity.")
@@ -271,8 +298,9 @@ class Card(InputModel):
     valid_to: Millis | None = None
     status: Status = Status.ACTIVE
     needs_revision: bool = False
-    version: int = Field(0, ge=0, le=MAX_INT,
-                         description="0 for a new card; the stored version to update.")
+    version: int = Field(
+        0, ge=0, le=MAX_INT, description="0 for a new card; the stored version to update."
+    )
     content_hash: str | None = None
     access_count: Count = 0
     last_accessed: Millis | None = None
@@ -349,8 +377,10 @@ def content_hash(card: Card) -> str:
     identical input changes nothing. The relationship is left out: it describes the
     person's link to the user, which later knowledge may name differently.
     """
-    key = json.dumps([card.user_id, card.fact, card.backstory, card.person.lower(),
-                      card.timestamp], ensure_ascii=False)
+    key = json.dumps(
+        [card.user_id, card.fact, card.backstory, card.person.lower(), card.timestamp],
+        ensure_ascii=False,
+    )
     return hashlib.sha256(key.encode()).hexdigest()
 
 
@@ -363,8 +393,9 @@ class Person(Model):
     aliases: list[str] = Field(default_factory=list)
     card_count: int = 0
     relationship_history: list[str] = Field(default_factory=list)
-    maybe_same_as: list[str] = Field(default_factory=list,
-                                     description="Known people this may be (for review).")
+    maybe_same_as: list[str] = Field(
+        default_factory=list, description="Known people this may be (for review)."
+    )
 
 
 class RememberResult(Model):

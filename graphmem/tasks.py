@@ -166,16 +166,29 @@ class Tasks:
         self.store = store
 
     # -- writing -----------------------------------------------------------------------
-    def create(self, user_id: str, subject: str, description: str = "", *,
-               blocked_by: Iterable[str] = (), owner: str | None = None,
-               cites: Iterable[str] = (), task_id: str | None = None) -> Task:
+    def create(
+        self,
+        user_id: str,
+        subject: str,
+        description: str = "",
+        *,
+        blocked_by: Iterable[str] = (),
+        owner: str | None = None,
+        cites: Iterable[str] = (),
+        task_id: str | None = None,
+    ) -> Task:
         """Create a pending task, blocked by ``blocked_by`` and citing cards ``cites``."""
-        new = NewTask(user_id=user_id, subject=subject, description=description, owner=owner,
-                      blocked_by=builtins.list(blocked_by), cites=builtins.list(cites),
-                      id=task_id)
+        new = NewTask(
+            user_id=user_id,
+            subject=subject,
+            description=description,
+            owner=owner,
+            blocked_by=builtins.list(blocked_by),
+            cites=builtins.list(cites),
+            id=task_id,
+        )
         if new.id is not None and new.id in new.blocked_by:
-            raise ValidationError(f"task {new.id} cannot be blocked by itself",
-                                  field="blocked_by")
+            raise ValidationError(f"task {new.id} cannot be blocked by itself", field="blocked_by")
         graph, _ = self._project(new.user_id)
         if new.id is not None and new.id in graph:
             raise ConflictError(f"task {new.id} already exists for user {new.user_id}")
@@ -184,24 +197,46 @@ class Tasks:
         tid = new.id
         while tid is None or tid in graph:
             tid = new_task_id()
-        props = {"subject": new.subject, "description": new.description, "owner": new.owner,
-                 "status": TaskStatus.PENDING.value}
-        rows = self.store.run("task_create", {
-            "user_id": new.user_id, "id": tid, "props": props, "blocked_ids": new.blocked_by,
-            "card_ids": new.cites, "now": now_ms()}, write=True)
+        props = {
+            "subject": new.subject,
+            "description": new.description,
+            "owner": new.owner,
+            "status": TaskStatus.PENDING.value,
+        }
+        rows = self.store.run(
+            "task_create",
+            {
+                "user_id": new.user_id,
+                "id": tid,
+                "props": props,
+                "blocked_ids": new.blocked_by,
+                "card_ids": new.cites,
+                "now": now_ms(),
+            },
+            write=True,
+        )
         if not rows:  # a blocker or card was deleted meanwhile: name it
             _check_known(self._project(new.user_id)[0], new.user_id, new.blocked_by)
             self._check_cards(new.user_id, new.cites)
             raise ConflictError(f"task {tid} was not created: its blockers changed meanwhile")
         return self.get(new.user_id, tid)
 
-    def update(self, user_id: str, task_id: str, *, status: TaskStatus | str | None = None,
-               add_blocked_by: Iterable[str] | None = None,
-               remove_blocked_by: Iterable[str] | None = None,
-               add_blocks: Iterable[str] | None = None,
-               owner: str | EllipsisType | None = ..., subject: str | EllipsisType = ...,
-               description: str | EllipsisType = ..., cites: Iterable[str] | None = None,
-               expected_version: int | None = None, force: bool = False) -> Task:
+    def update(
+        self,
+        user_id: str,
+        task_id: str,
+        *,
+        status: TaskStatus | str | None = None,
+        add_blocked_by: Iterable[str] | None = None,
+        remove_blocked_by: Iterable[str] | None = None,
+        add_blocks: Iterable[str] | None = None,
+        owner: str | EllipsisType | None = ...,
+        subject: str | EllipsisType = ...,
+        description: str | EllipsisType = ...,
+        cites: Iterable[str] | None = None,
+        expected_version: int | None = None,
+        force: bool = False,
+    ) -> Task:
         """Change a task: status, fields, dependencies (both directions), citations.
 
         ``owner=None`` clears the owner; leaving ``owner``/``subject``/``description`` out
@@ -209,67 +244,103 @@ class Tasks:
         """
         check_user_id(user_id)
         given: dict[str, Any] = {
-            "status": status, "add_blocked_by": builtins.list(add_blocked_by or ()),
+            "status": status,
+            "add_blocked_by": builtins.list(add_blocked_by or ()),
             "remove_blocked_by": builtins.list(remove_blocked_by or ()),
-            "add_blocks": builtins.list(add_blocks or ()), "cites": builtins.list(cites or ()),
-            "expected_version": expected_version}
-        given |= {name: value for name, value in (("owner", owner), ("subject", subject),
-                                                   ("description", description))
-                  if value is not ...}
+            "add_blocks": builtins.list(add_blocks or ()),
+            "cites": builtins.list(cites or ()),
+            "expected_version": expected_version,
+        }
+        given |= {
+            name: value
+            for name, value in (
+                ("owner", owner),
+                ("subject", subject),
+                ("description", description),
+            )
+            if value is not ...
+        }
         change = TaskChange(**given)
         if task_id in change.add_blocked_by or task_id in change.add_blocks:
-            raise ValidationError(f"task {task_id} cannot be blocked by itself",
-                                  field="add_blocked_by" if task_id in change.add_blocked_by
-                                  else "add_blocks")
+            raise ValidationError(
+                f"task {task_id} cannot be blocked by itself",
+                field="add_blocked_by" if task_id in change.add_blocked_by else "add_blocks",
+            )
         both = set(change.add_blocked_by) & set(change.remove_blocked_by)
         if both:
-            raise ValidationError(f"cannot both add and remove blocker(s) {_ids(both)}",
-                                  field="remove_blocked_by")
+            raise ValidationError(
+                f"cannot both add and remove blocker(s) {_ids(both)}", field="remove_blocked_by"
+            )
         for _ in range(MAX_ATTEMPTS):
             graph, graph_version = self._project(user_id)
-            props, structural = _plan(graph, user_id, task_id, change,
-                                       force=force, now=now_ms())
+            props, structural = _plan(graph, user_id, task_id, change, force=force, now=now_ms())
             if not (props or structural or change.cites):
                 return self.get(user_id, task_id)  # nothing changes: no new version
             self._check_cards(user_id, change.cites)
-            rows = self.store.run("task_update", {
-                "user_id": user_id, "id": task_id, "expected_version": change.expected_version,
-                "graph_version": graph_version if structural else None, "props": props,
-                "blocked_ids": change.add_blocked_by, "unblock_ids": change.remove_blocked_by,
-                "blocks_ids": change.add_blocks, "card_ids": change.cites, "now": now_ms()},
-                write=True)
+            rows = self.store.run(
+                "task_update",
+                {
+                    "user_id": user_id,
+                    "id": task_id,
+                    "expected_version": change.expected_version,
+                    "graph_version": graph_version if structural else None,
+                    "props": props,
+                    "blocked_ids": change.add_blocked_by,
+                    "unblock_ids": change.remove_blocked_by,
+                    "blocks_ids": change.add_blocks,
+                    "card_ids": change.cites,
+                    "now": now_ms(),
+                },
+                write=True,
+            )
             if rows:
                 return self.get(user_id, task_id)
             # A guard failed: a stale version is the caller's to resolve; anything else
             # (graph changed, an id vanished) is re-checked on a fresh projection.
-        raise ConflictError(f"the tasks of user {user_id} kept changing while updating "
-                            f"task {task_id}: retry")
+        raise ConflictError(
+            f"the tasks of user {user_id} kept changing while updating task {task_id}: retry"
+        )
 
-    def complete(self, user_id: str, task_id: str, force: bool = False, *,
-                 expected_version: int | None = None) -> Task:
+    def complete(
+        self,
+        user_id: str,
+        task_id: str,
+        force: bool = False,
+        *,
+        expected_version: int | None = None,
+    ) -> Task:
         """Mark a task completed; its dependants waiting only on it become ready.
 
         Refused (``ConflictError`` listing them) while a blocker is open, unless ``force``.
         """
-        return self.update(user_id, task_id, status=TaskStatus.COMPLETED, force=force,
-                           expected_version=expected_version)
+        return self.update(
+            user_id,
+            task_id,
+            status=TaskStatus.COMPLETED,
+            force=force,
+            expected_version=expected_version,
+        )
 
-    def cancel(self, user_id: str, task_id: str, *, expected_version: int | None = None
-               ) -> Task:
+    def cancel(self, user_id: str, task_id: str, *, expected_version: int | None = None) -> Task:
         """Mark a task cancelled: kept for the record, and no longer blocking anything."""
-        return self.update(user_id, task_id, status=TaskStatus.CANCELLED,
-                           expected_version=expected_version)
+        return self.update(
+            user_id, task_id, status=TaskStatus.CANCELLED, expected_version=expected_version
+        )
 
-    def delete(self, user_id: str, task_id: str, *, expected_version: int | None = None
-               ) -> None:
+    def delete(self, user_id: str, task_id: str, *, expected_version: int | None = None) -> None:
         """Delete a task and its edges (prefer ``cancel`` to keep the record)."""
         check_user_id(user_id)
-        rows = self.store.run("task_delete", {"user_id": user_id, "id": task_id,
-                                              "expected_version": expected_version}, write=True)
+        rows = self.store.run(
+            "task_delete",
+            {"user_id": user_id, "id": task_id, "expected_version": expected_version},
+            write=True,
+        )
         if not rows:
             current = self.get(user_id, task_id)  # NotFoundError when absent
-            raise ConflictError(f"task {task_id} is at version {current.version}, not "
-                                f"{expected_version}: re-read and retry")
+            raise ConflictError(
+                f"task {task_id} is at version {current.version}, not "
+                f"{expected_version}: re-read and retry"
+            )
 
     def cite(self, user_id: str, task_id: str, card_ids: Iterable[str]) -> Task:
         """Link a task to cards it relies on (``NotFoundError`` naming unknown cards)."""
@@ -283,8 +354,9 @@ class Tasks:
         if not rows:
             raise NotFoundError(f"no task {task_id!r} for user {user_id!r}")
         row = rows[0]
-        return _task(row["task"], blocked_by=row["blocked_by"], blocks=row["blocks"],
-                     cites=row["cites"])
+        return _task(
+            row["task"], blocked_by=row["blocked_by"], blocks=row["blocks"], cites=row["cites"]
+        )
 
     def list(self, user_id: str, status: TaskStatus | str | None = None) -> builtins.list[Task]:
         """A user's tasks, oldest first, optionally of one status."""
@@ -301,8 +373,10 @@ class Tasks:
         """Open tasks with at least one open blocker, each with those blockers."""
         graph = self.graph(user_id)
         held = rules.blocked(graph)
-        return [BlockedTask(task=task, blockers=_tasks(graph, user_id, held[task.id]))
-                for task in _tasks(graph, user_id, held)]
+        return [
+            BlockedTask(task=task, blockers=_tasks(graph, user_id, held[task.id]))
+            for task in _tasks(graph, user_id, held)
+        ]
 
     def done(self, user_id: str) -> builtins.list[Task]:
         """Completed tasks, oldest first (cancelled ones: ``list(status="cancelled")``)."""
@@ -330,50 +404,63 @@ class Tasks:
         """The user's task graph and its version, from one read."""
         check_user_id(user_id)
         rows = self.store.run("task_graph", {"user_id": user_id})
-        graph = rules.build_graph({**row["task"], "blocked_by": row["blocked_by"],
-                                   "cites": sorted(row["cites"])} for row in rows)
+        graph = rules.build_graph(
+            {**row["task"], "blocked_by": row["blocked_by"], "cites": sorted(row["cites"])}
+            for row in rows
+        )
         return graph, (rows[0]["graph_version"] if rows else 0)
 
     def _check_cards(self, user_id: str, card_ids: builtins.list[str]) -> None:
         if not card_ids:
             return
-        found = {row["id"] for row in self.store.run(
-            "existing_cards", {"user_id": user_id, "ids": card_ids})}
+        found = {
+            row["id"]
+            for row in self.store.run("existing_cards", {"user_id": user_id, "ids": card_ids})
+        }
         missing = sorted(set(card_ids) - found)
         if missing:
             raise NotFoundError(f"no card {_ids(missing)} for user {user_id!r}")
 
 
-def _plan(graph: nx.DiGraph, user_id: str, task_id: str, change: TaskChange, *,
-          force: bool, now: int) -> tuple[dict[str, Any], bool]:
+def _plan(
+    graph: nx.DiGraph, user_id: str, task_id: str, change: TaskChange, *, force: bool, now: int
+) -> tuple[dict[str, Any], bool]:
     """Check a change against the rules; return the properties to set and whether the
     change is structural (edges, status or owner: what the rules read)."""
     if task_id not in graph:
         raise NotFoundError(f"no task {task_id!r} for user {user_id!r}")
     node = graph.nodes[task_id]
     if change.expected_version is not None and node.get("version") != change.expected_version:
-        raise ConflictError(f"task {task_id} is at version {node.get('version')}, the change "
-                            f"was based on version {change.expected_version}: re-read and retry")
-    _check_known(graph, user_id, [*change.add_blocked_by, *change.remove_blocked_by,
-                                        *change.add_blocks])
+        raise ConflictError(
+            f"task {task_id} is at version {node.get('version')}, the change "
+            f"was based on version {change.expected_version}: re-read and retry"
+        )
+    _check_known(
+        graph, user_id, [*change.add_blocked_by, *change.remove_blocked_by, *change.add_blocks]
+    )
     add = [(task_id, b) for b in change.add_blocked_by] + [(d, task_id) for d in change.add_blocks]
     remove = [(task_id, b) for b in change.remove_blocked_by]
     cycle = rules.cycle_after(graph, add=add, remove=remove)
     if cycle is not None:
-        raise CycleError(f"that dependency would close a cycle: {' -> '.join(cycle)} "
-                         f"(each blocked by the next)")
+        raise CycleError(
+            f"that dependency would close a cycle: {' -> '.join(cycle)} (each blocked by the next)"
+        )
     fields = change.model_fields_set
-    props: dict[str, Any] = {name: getattr(change, name)
-                             for name in ("subject", "description", "owner")
-                             if name in fields and getattr(change, name) != node.get(name)}
+    props: dict[str, Any] = {
+        name: getattr(change, name)
+        for name in ("subject", "description", "owner")
+        if name in fields and getattr(change, name) != node.get(name)
+    }
     old_status = node.get("status", rules.PENDING)
     status = change.status.value if change.status is not None else old_status
     owner = props.get("owner", node.get("owner"))
     if status == rules.IN_PROGRESS and (status != old_status or "owner" in props):
         other = rules.owner_conflict(graph, task_id, owner)
         if other is not None:
-            raise ConflictError(f"{owner} already has task {other} in progress "
-                                f"({graph.nodes[other].get('subject')!r}): one at a time")
+            raise ConflictError(
+                f"{owner} already has task {other} in progress "
+                f"({graph.nodes[other].get('subject')!r}): one at a time"
+            )
     if status != old_status:
         props["status"] = status
         props["completed_at"] = now if status == rules.COMPLETED else None
@@ -383,8 +470,10 @@ def _plan(graph: nx.DiGraph, user_id: str, task_id: str, change: TaskChange, *,
             trial.add_edges_from(add)
             still_open = rules.open_blockers(trial, task_id)
             if still_open:
-                raise ConflictError(f"task {task_id} is blocked by open task(s) "
-                                    f"{_ids(still_open)}: finish them first or force")
+                raise ConflictError(
+                    f"task {task_id} is blocked by open task(s) "
+                    f"{_ids(still_open)}: finish them first or force"
+                )
     structural = bool(add or remove) or "status" in props or "owner" in props
     return props, structural
 
@@ -396,11 +485,15 @@ def _task(props: Mapping[str, Any], **edges: builtins.list[str]) -> Task:
 
 def _tasks(graph: nx.DiGraph, user_id: str, ids: Iterable[str]) -> builtins.list[Task]:
     """Tasks of the graph as models, oldest first."""
-    found = [_task({**graph.nodes[t], "id": t, "user_id": user_id},
-                   blocked_by=builtins.list(graph.successors(t)),
-                   blocks=builtins.list(graph.predecessors(t)),
-                   cites=graph.nodes[t].get("cites") or [])
-             for t in ids]
+    found = [
+        _task(
+            {**graph.nodes[t], "id": t, "user_id": user_id},
+            blocked_by=builtins.list(graph.successors(t)),
+            blocks=builtins.list(graph.predecessors(t)),
+            cites=graph.nodes[t].get("cites") or [],
+        )
+        for t in ids
+    ]
     return sorted(found, key=lambda task: (task.created_at or 0, task.id))
 
 
@@ -418,7 +511,6 @@ def _status(value: TaskStatus | str) -> TaskStatus:
     try:
         return TaskStatus(value)
     except ValueError:
-        raise ValidationError(f"status must be one of {', '.join(TaskStatus)}, not {value!r}",
-                              field="status") from None
-
-
+        raise ValidationError(
+            f"status must be one of {', '.join(TaskStatus)}, not {value!r}", field="status"
+        ) from None

@@ -41,10 +41,17 @@ OVERFETCH = (2, 8, 32)
 #: cards labelled per promote/demote query (keeps FalkorDB's write lock to seconds)
 BATCH = 1000
 
-def vector_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | Any, k: int,
-                      *, statuses: Iterable[str] = ("active",),
-                      indexed: bool | None = None,
-                      mirrored: UserVectors | None = None) -> list[Candidate]:
+
+def vector_candidates(
+    store: GraphStore,
+    user_id: str,
+    vector: Sequence[float] | Any,
+    k: int,
+    *,
+    statuses: Iterable[str] = ("active",),
+    indexed: bool | None = None,
+    mirrored: UserVectors | None = None,
+) -> list[Candidate]:
     """The user's ``k`` cards most similar to ``vector``: ``[(card_id, cosine)]``, best first.
 
     Only the user's own cards, only in ``statuses``; fewer than ``k`` only when the user
@@ -65,31 +72,65 @@ def vector_candidates(store: GraphStore, user_id: str, vector: Sequence[float] |
     return exact_candidates(store, user_id, vec, k, statuses=statuses)
 
 
-def exact_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | Any, k: int,
-                     *, statuses: Iterable[str] = ("active",)) -> list[Candidate]:
+def exact_candidates(
+    store: GraphStore,
+    user_id: str,
+    vector: Sequence[float] | Any,
+    k: int,
+    *,
+    statuses: Iterable[str] = ("active",),
+) -> list[Candidate]:
     """Exact cosine top-k over the user's cards (no index involved)."""
-    rows = store.run("exact_vector_search", {"user_id": user_id, "vector": wire_vector(vector),
-                                             "k": int(k), "statuses": list(statuses)})
+    rows = store.run(
+        "exact_vector_search",
+        {
+            "user_id": user_id,
+            "vector": wire_vector(vector),
+            "k": int(k),
+            "statuses": list(statuses),
+        },
+    )
     return _ranked(rows)
 
 
-def person_candidates(store: GraphStore, user_id: str, keys: Sequence[str],
-                      vector: Sequence[float], k: int, *, statuses: Iterable[str] = ("active",),
-                      mirrored: UserVectors | None = None) -> list[dict[str, Any]]:
+def person_candidates(
+    store: GraphStore,
+    user_id: str,
+    keys: Sequence[str],
+    vector: Sequence[float],
+    k: int,
+    *,
+    statuses: Iterable[str] = ("active",),
+    mirrored: UserVectors | None = None,
+) -> list[dict[str, Any]]:
     """The cards about the people ``keys``, ranked by cosine to ``vector``: rows of id,
     key (the person the card was found through) and score, best first, ties by id."""
     statuses = list(statuses)
     if mirrored is not None:
         return mirrored.nearest_about(keys, vector, k, statuses)
-    rows = store.run("person_vector_search", {"user_id": user_id, "keys": list(keys),
-                                              "vector": wire_vector(vector), "k": int(k),
-                                              "statuses": statuses})
-    return sorted((r for r in rows if r["score"] is not None),
-                  key=lambda r: (-r["score"], r["id"], r["key"]))
+    rows = store.run(
+        "person_vector_search",
+        {
+            "user_id": user_id,
+            "keys": list(keys),
+            "vector": wire_vector(vector),
+            "k": int(k),
+            "statuses": statuses,
+        },
+    )
+    return sorted(
+        (r for r in rows if r["score"] is not None), key=lambda r: (-r["score"], r["id"], r["key"])
+    )
 
 
-def ann_candidates(store: GraphStore, user_id: str, vector: Sequence[float] | Any, k: int,
-                   *, statuses: Iterable[str] = ("active",)) -> list[Candidate]:
+def ann_candidates(
+    store: GraphStore,
+    user_id: str,
+    vector: Sequence[float] | Any,
+    k: int,
+    *,
+    statuses: Iterable[str] = ("active",),
+) -> list[Candidate]:
     """Approximate top-k from the shared HNSW index, over-fetching to find the user's own.
 
     May return fewer than ``k`` (the user is a small share of the index, or not promoted):
@@ -129,8 +170,9 @@ def demote(store: GraphStore, user_id: str, *, batch: int = BATCH) -> int:
     return _repeat(store, "demote_ann", "unlabelled", user_id, batch)
 
 
-def maintain_vector_index(store: GraphStore, user_id: str, *,
-                          threshold: int = ANN_THRESHOLD) -> str:
+def maintain_vector_index(
+    store: GraphStore, user_id: str, *, threshold: int = ANN_THRESHOLD
+) -> str:
     """Promote a user at ``threshold`` cards, demote below half of it; returns the route.
 
     Call after writing a user's cards (cheap below the threshold: one count). Promoting
@@ -161,8 +203,10 @@ def _repeat(store: GraphStore, query: str, column: str, user_id: str, batch: int
 def _ranked(rows: list[dict[str, Any]]) -> list[Candidate]:
     """Rows of id/score as (id, cosine), best first, ties by id (both backends agree);
     rows without a score (a card without embedding) are dropped."""
-    return sorted(((row["id"], float(row["score"])) for row in rows
-                   if row["score"] is not None), key=lambda hit: (-hit[1], hit[0]))
+    return sorted(
+        ((row["id"], float(row["score"])) for row in rows if row["score"] is not None),
+        key=lambda hit: (-hit[1], hit[0]),
+    )
 
 
 def wire_vector(vector: Sequence[float] | Any) -> WireVector:

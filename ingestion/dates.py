@@ -32,9 +32,26 @@ _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if
 _MONTHS["sept"] = 9
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "a couple of": 2,
+    "a couple": 2,
+    "couple of": 2,
+    "a few": 3,
+    "few": 3,
+    "several": 3,
 }
 _UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
 
@@ -48,14 +65,20 @@ _YEAR_RE = r"(?P<year>(?:1[89]|2\d)\d\d)"
 # Order matters: longer, more specific patterns first.
 _PATTERN_TEXT = [
     ("iso", r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
-    ("day_of_month", rf"\b(?:the\s+)?{_DAY_RE}\s+(?:of\s+)?(?P<month>{_MONTH_RE})\.?"
-                     rf"(?:,?\s+{_YEAR_RE})?\b"),
+    (
+        "day_of_month",
+        rf"\b(?:the\s+)?{_DAY_RE}\s+(?:of\s+)?(?P<month>{_MONTH_RE})\.?"
+        rf"(?:,?\s+{_YEAR_RE})?\b",
+    ),
     ("month_day", rf"\b(?P<month>{_MONTH_RE})\.?\s+{_DAY_RE}(?:,?\s+{_YEAR_RE})?\b"),
     ("month_year", rf"\b(?P<month>{_MONTH_RE})\.?\s+(?:of\s+)?{_YEAR_RE}\b"),
     ("day_before", r"\b(?:the\s+)?day\s+before\s+yesterday\b"),
     ("day_after", r"\b(?:the\s+)?day\s+after\s+tomorrow\b"),
-    ("word", r"\b(?P<word>yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)"
-             r"|last\s+night|now)\b"),
+    (
+        "word",
+        r"\b(?P<word>yesterday|today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)"
+        r"|last\s+night|now)\b",
+    ),
     ("ago", rf"\b(?P<num>\d+|{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\s+(?:ago|back|earlier)\b"),
     ("in", rf"\b(?:in|within)\s+(?P<num>\d+|{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\b"),
     ("from_now", rf"\b(?P<num>\d+|{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\s+(?:from\s+now|later)\b"),

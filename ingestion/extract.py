@@ -49,43 +49,86 @@ BACKSTORY_CONTEXT = 160
 _FIRST_PERSON = frozenset({"i", "we", "me", "us", "my", "our", "myself", "ourselves"})
 _THIRD_PERSON = frozenset({"he", "she", "they", "him", "her", "his", "hers", "them", "their"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
-_NOT_NAMES = frozenset({
-    "i", "he", "she", "they", "we", "you", "it", "this", "that", "there", "here", "and", "but",
-    "so", "then", "my", "our", "the", "a", "an", "yesterday", "today", "tomorrow", "last",
-    "next", "on", "in", "at", "mom", "dad", "mum", "his", "her", "their", "also", "not",
-})
-_OTHER_ENTITY_TAGS = frozenset({"GPE", "LOC", "ORG", "NORP", "FAC", "PRODUCT", "EVENT",
-                                "WORK_OF_ART", "LANGUAGE"})
+_NOT_NAMES = frozenset(
+    {
+        "i",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "it",
+        "this",
+        "that",
+        "there",
+        "here",
+        "and",
+        "but",
+        "so",
+        "then",
+        "my",
+        "our",
+        "the",
+        "a",
+        "an",
+        "yesterday",
+        "today",
+        "tomorrow",
+        "last",
+        "next",
+        "on",
+        "in",
+        "at",
+        "mom",
+        "dad",
+        "mum",
+        "his",
+        "her",
+        "their",
+        "also",
+        "not",
+    }
+)
+_OTHER_ENTITY_TAGS = frozenset(
+    {"GPE", "LOC", "ORG", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LANGUAGE"}
+)
 
 _REL = "|".join(sorted((re.escape(r) for r in cues.RELATIONSHIPS), key=len, reverse=True))
 _MOD = "|".join(sorted(cues.RELATIONSHIP_MODIFIERS))
 _REL_PHRASE = rf"(?i:(?:(?:{_MOD})[- ])?(?:{_REL}))"
 _NAME = r"[A-Z][\w'’-]*[a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*[a-z][\w'’-]*){0,2}"
 _MY = r"(?i:my|our)"
-_REL_PATTERNS = [re.compile(rx) for rx in (
-    # "Alice is my cousin, not my sister" / "Alice is actually my cousin": corrections
-    rf"\b(?P<name>{_NAME})\s+(?i:is|was)\s+(?P<actually>(?i:actually|really)\s+)?{_MY}\s+"
-    rf"(?P<rel>{_REL_PHRASE})\b(?:\s*,?\s*(?P<not>(?i:not|and not))\s+{_MY}\s+{_REL_PHRASE}\b)?",
-    # "my sister Alice", "my boss, Carol"
-    rf"\b{_MY}\s+(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})",
-    # "Alice, my sister", "Alice (my cousin)"
-    rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+(?P<rel>{_REL_PHRASE})\b",
-)]
+_REL_PATTERNS = [
+    re.compile(rx)
+    for rx in (
+        # "Alice is my cousin, not my sister" / "Alice is actually my cousin": corrections
+        rf"\b(?P<name>{_NAME})\s+(?i:is|was)\s+(?P<actually>(?i:actually|really)\s+)?{_MY}\s+"
+        rf"(?P<rel>{_REL_PHRASE})\b"
+        rf"(?:\s*,?\s*(?P<not>(?i:not|and not))\s+{_MY}\s+{_REL_PHRASE}\b)?",
+        # "my sister Alice", "my boss, Carol"
+        rf"\b{_MY}\s+(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})",
+        # "Alice, my sister", "Alice (my cousin)"
+        rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+(?P<rel>{_REL_PHRASE})\b",
+    )
+]
 
 
 _OWNER = rf"(?:\b(?P<owner>{_NAME})['’]s|(?P<pron>\b(?i:his|her|their|my|our)))"
 #: "Hana's daughter Beth", "his little son Felix": a person known through someone else.
 _RELATIVE_PATTERN = re.compile(rf"{_OWNER}\s+(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})")
 _PET = "|".join(sorted((re.escape(p) for p in cues.PETS), key=len, reverse=True))
-_PET_PATTERNS = [re.compile(rx) for rx in (
-    # "Mateo's dachshund, Ziggy", "his lop-eared rabbit Waffles", "my dog Rex"
-    rf"{_OWNER}\s+(?:[\w-]+\s+){{0,2}}?(?i:{_PET})\s*,?\s+(?P<pet>{_NAME})",
-    # "Daisy, Marcus's tabby,", "Olive, my greyhound,"
-    rf"\b(?P<pet>{_NAME}),\s+{_OWNER}\s+(?:[\w-]+\s+){{0,2}}?(?i:{_PET})\b",
-    # "Ji-woo has a Staffy called Tango" (and its common typos)
-    rf"\b(?P<owner>{_NAME})\s+(?:has|had|got)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?"
-    rf"(?i:{_PET})\s+(?:named|\w+l+e?d)\s+(?P<pet>{_NAME})",
-)]
+_PET_PATTERNS = [
+    re.compile(rx)
+    for rx in (
+        # "Mateo's dachshund, Ziggy", "his lop-eared rabbit Waffles", "my dog Rex"
+        rf"{_OWNER}\s+(?:[\w-]+\s+){{0,2}}?(?i:{_PET})\s*,?\s+(?P<pet>{_NAME})",
+        # "Daisy, Marcus's tabby,", "Olive, my greyhound,"
+        rf"\b(?P<pet>{_NAME}),\s+{_OWNER}\s+(?:[\w-]+\s+){{0,2}}?(?i:{_PET})\b",
+        # "Ji-woo has a Staffy called Tango" (and its common typos)
+        rf"\b(?P<owner>{_NAME})\s+(?:has|had|got)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?"
+        rf"(?i:{_PET})\s+(?:named|\w+l+e?d)\s+(?P<pet>{_NAME})",
+    )
+]
 _OWNED = cues.PERSONAL_NOUNS | cues.RELATIONSHIPS | cues.PETS
 _FEMALE = frozenset({"she", "her", "hers", "herself"})
 _MALE = frozenset({"he", "him", "his", "himself"})
@@ -136,8 +179,11 @@ def find_relationships(text: str) -> list[RelationMention]:
             if not name or any(m.start() < f.end and f.start < m.end() for f in found):
                 continue
             correction = index == 0 and bool(m.group("not") or m.group("actually"))
-            found.append(RelationMention(name, normalise_relationship(m.group("rel")),
-                                         correction, m.start(), m.end()))
+            found.append(
+                RelationMention(
+                    name, normalise_relationship(m.group("rel")), correction, m.start(), m.end()
+                )
+            )
     return sorted(found, key=lambda f: f.start)
 
 
@@ -193,17 +239,19 @@ class Extractor:
     def state(self) -> dict[str, Any]:
         """What the extractor has learnt about the conversation so far, as plain JSON
         data: a resumed ingest restores it so pronouns and pets resolve as before."""
-        return {"last_person": {k: list(v) for k, v in self.last_person.items()},
-                "recent": {k: [list(p) for p in v] for k, v in self.recent.items()},
-                "pets": {k: list(v) for k, v in self.pets.items()},
-                "genders": dict(self.genders)}
+        return {
+            "last_person": {k: list(v) for k, v in self.last_person.items()},
+            "recent": {k: [list(p) for p in v] for k, v in self.recent.items()},
+            "pets": {k: list(v) for k, v in self.pets.items()},
+            "genders": dict(self.genders),
+        }
 
     def restore(self, state: dict[str, Any]) -> None:
         """Take back what ``state()`` returned."""
-        self.last_person.update({k: (v[0], v[1]) for k, v in
-                                 state.get("last_person", {}).items()})
-        self.recent.update({k: [(p[0], p[1]) for p in v]
-                            for k, v in state.get("recent", {}).items()})
+        self.last_person.update({k: (v[0], v[1]) for k, v in state.get("last_person", {}).items()})
+        self.recent.update(
+            {k: [(p[0], p[1]) for p in v] for k, v in state.get("recent", {}).items()}
+        )
         self.pets.update({k: (v[0], v[1]) for k, v in state.get("pets", {}).items()})
         self.genders.update(state.get("genders", {}))
 
@@ -234,12 +282,15 @@ class Extractor:
 
     def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
         """Cards from turns, in turn order."""
-        kept = [t if isinstance(t, Turn) else Turn.parse(t, where=f"turns[{i}]")
-                for i, t in enumerate(turns)]
+        kept = [
+            t if isinstance(t, Turn) else Turn.parse(t, where=f"turns[{i}]")
+            for i, t in enumerate(turns)
+        ]
         kept = [t for t in kept if t.speaker.lower() not in self.skipped_speakers and t.text]
         cards: list[Card] = []
-        for turn, doc in zip(kept, self.nlp.pipe((t.text for t in kept), batch_size=128),
-                             strict=True):
+        for turn, doc in zip(
+            kept, self.nlp.pipe((t.text for t in kept), batch_size=128), strict=True
+        ):
             cards.extend(self._turn_cards(turn, doc))
         return cards
 
@@ -263,22 +314,37 @@ class Extractor:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
             timestamp = when
-            backstory = (f"said by {turn.speaker} in session {turn.session_id} ({date_text}), "
-                         f"turn {turn.turn}: \"{_context(doc.text, clause.span)}\"")
+            backstory = (
+                f"said by {turn.speaker} in session {turn.session_id} ({date_text}), "
+                f'turn {turn.turn}: "{_context(doc.text, clause.span)}"'
+            )
             if match is not None and iso_day(match.ms) != day:
                 timestamp = match.ms
                 backstory += f'; "{match.phrase}" = {iso_day(match.ms)}'
-            source = Provenance(session_id=turn.session_id, turn=turn.turn,
-                                speaker=turn.speaker, text=turn.text,
-                                span=_char_span(clause.span), extractor=EXTRACTOR,
-                                session_date=turn.session_date)
-            yield self._card(clause, fact, person, confidence=confidence, timestamp=timestamp,
-                             backstory=backstory, source=source)
+            source = Provenance(
+                session_id=turn.session_id,
+                turn=turn.turn,
+                speaker=turn.speaker,
+                text=turn.text,
+                span=_char_span(clause.span),
+                extractor=EXTRACTOR,
+                session_date=turn.session_date,
+            )
+            yield self._card(
+                clause,
+                fact,
+                person,
+                confidence=confidence,
+                timestamp=timestamp,
+                backstory=backstory,
+                source=source,
+            )
 
     # ------------------------------------------------------------------ documents
 
-    def text(self, passages: Sequence[Passage], document: str, *,
-             timestamp: int | None = None) -> list[Card]:
+    def text(
+        self, passages: Sequence[Passage], document: str, *, timestamp: int | None = None
+    ) -> list[Card]:
         """Cards from document passages; first person is the user (their own notes).
 
         ``timestamp`` is when the document was written (e.g. the file's mtime); without it
@@ -296,32 +362,73 @@ class Extractor:
                 if fact is None:
                     continue
                 match = _date_in(clause.span, when)
-                backstory = (f"from document {document}, passage {passage.index}{label}: "
-                             f"\"{_context(doc.text, clause.span)}\"")
+                backstory = (
+                    f"from document {document}, passage {passage.index}{label}: "
+                    f'"{_context(doc.text, clause.span)}"'
+                )
                 ts = when
                 if match is not None:
                     ts = match.ms
                     backstory += f'; "{match.phrase}" = {iso_day(match.ms)}'
-                source = Provenance(document=document, turn=passage.index, text=passage.text,
-                                    span=_char_span(clause.span), extractor=EXTRACTOR)
-                cards.append(self._card(clause, fact, person, confidence=confidence,
-                                        timestamp=ts, backstory=backstory, source=source))
+                source = Provenance(
+                    document=document,
+                    turn=passage.index,
+                    text=passage.text,
+                    span=_char_span(clause.span),
+                    extractor=EXTRACTOR,
+                )
+                cards.append(
+                    self._card(
+                        clause,
+                        fact,
+                        person,
+                        confidence=confidence,
+                        timestamp=ts,
+                        backstory=backstory,
+                        source=source,
+                    )
+                )
         return cards
 
     # ------------------------------------------------------------------ shared
 
-    def _card(self, clause: _Clause, fact: str, person: tuple[str, str | None], *,
-              confidence: float, timestamp: int, backstory: str, source: Provenance) -> Card:
+    def _card(
+        self,
+        clause: _Clause,
+        fact: str,
+        person: tuple[str, str | None],
+        *,
+        confidence: float,
+        timestamp: int,
+        backstory: str,
+        source: Provenance,
+    ) -> Card:
         category, importance, emotion = score(clause.span)
-        tags = sorted({e.text.lower()[:64] for e in clause.span.ents
-                       if e.label_ in _OTHER_ENTITY_TAGS and e.text.strip()})
-        return Card(user_id=self.user_id, fact=fact, backstory=backstory, person=person[0],
-                    relationship=person[1], timestamp=timestamp, category=category,
-                    importance=importance, emotion=emotion, confidence=confidence, tags=tags,
-                    source=source)
+        tags = sorted(
+            {
+                e.text.lower()[:64]
+                for e in clause.span.ents
+                if e.label_ in _OTHER_ENTITY_TAGS and e.text.strip()
+            }
+        )
+        return Card(
+            user_id=self.user_id,
+            fact=fact,
+            backstory=backstory,
+            person=person[0],
+            relationship=person[1],
+            timestamp=timestamp,
+            category=category,
+            importance=importance,
+            emotion=emotion,
+            confidence=confidence,
+            tags=tags,
+            source=source,
+        )
 
-    def _observe_relationships(self, text: str, is_user: bool, where: str,
-                               speaker: tuple[str, str | None] = (SELF, None)) -> None:
+    def _observe_relationships(
+        self, text: str, is_user: bool, where: str, speaker: tuple[str, str | None] = (SELF, None)
+    ) -> None:
         for mention in find_relationships(text):
             self._learn_gender(mention.name, mention.relationship)
             if not is_user:  # their sister is not the user's sister
@@ -329,8 +436,9 @@ class Extractor:
             elif mention.correction:
                 self.registry.correct(mention.name, mention.relationship)
             else:
-                self._note(self.registry.observe(mention.name, mention.relationship),
-                           mention.name, where)
+                self._note(
+                    self.registry.observe(mention.name, mention.relationship), mention.name, where
+                )
         for m in _RELATIVE_PATTERN.finditer(text):  # "Hana's daughter Beth": a name to know
             name = _clean_name(m.group("name"))
             if name and (m.group("pron") or "").lower() not in {"my", "our"}:
@@ -359,8 +467,9 @@ class Extractor:
         if not res.certain and res.candidates:
             self.reviews.append(Review(mention, res.candidates, where))
 
-    def _person(self, clause: _Clause, session: str, speaker: tuple[str, str | None],
-                where: str) -> tuple[tuple[str, str | None], float]:
+    def _person(
+        self, clause: _Clause, session: str, speaker: tuple[str, str | None], where: str
+    ) -> tuple[tuple[str, str | None], float]:
         """Who the clause is about, and how sure we are.
 
         The subject of the main verb decides; then, in order: a leading clause's
@@ -370,8 +479,7 @@ class Extractor:
         and chips for Isaac"), a leading he/she; else the speaker.
         """
         span = clause.span
-        names = [(start, self._resolve_name(name, where)) for start, _, name in
-                 self._names(span)]
+        names = [(start, self._resolve_name(name, where)) for start, _, name in self._names(span)]
         subjects = [t for t in clause.root.children if t.dep_ in _SUBJECT_DEPS]
         found: tuple[tuple[str, str | None], float, str] | None = None
         main = None
@@ -411,9 +519,12 @@ class Extractor:
             self.last_person[session] = names[-1][1]
         return chosen, confidence
 
-    def _antecedent(self, pronoun: Token, session: str,
-                    names: list[tuple[int, tuple[str, str | None]]],
-                    ) -> tuple[str, str | None] | None:
+    def _antecedent(
+        self,
+        pronoun: Token,
+        session: str,
+        names: list[tuple[int, tuple[str, str | None]]],
+    ) -> tuple[str, str | None] | None:
         """Who he/she/they refers to: the nearest earlier name of the clause, else the
         session's most recent person, skipping people of the other gender."""
         gender = "f" if pronoun.lower_ in _FEMALE else "m" if pronoun.lower_ in _MALE else None
@@ -421,8 +532,13 @@ class Extractor:
         def fits(person: tuple[str, str | None]) -> bool:
             known = self.genders.get(person[0])
             if known is None and person[1]:
-                known = ("f" if person[1] in cues.FEMALE_RELATIONSHIPS else
-                         "m" if person[1] in cues.MALE_RELATIONSHIPS else None)
+                known = (
+                    "f"
+                    if person[1] in cues.FEMALE_RELATIONSHIPS
+                    else "m"
+                    if person[1] in cues.MALE_RELATIONSHIPS
+                    else None
+                )
             return gender is None or known is None or known == gender
 
         before = [person for start, person in names if start < pronoun.idx]
@@ -432,9 +548,13 @@ class Extractor:
                 return person
         return self.last_person.get(session)
 
-    def _subject(self, subject: Token, names: list[tuple[int, tuple[str, str | None]]],
-                 session: str, speaker: tuple[str, str | None],
-                 ) -> tuple[tuple[str, str | None], float, str] | None:
+    def _subject(
+        self,
+        subject: Token,
+        names: list[tuple[int, tuple[str, str | None]]],
+        session: str,
+        speaker: tuple[str, str | None],
+    ) -> tuple[tuple[str, str | None], float, str] | None:
         """The person a subject phrase names, with a confidence and how it was found.
 
         None when the subject is no person ("it", "work").
@@ -452,8 +572,7 @@ class Extractor:
                 return (res.name, res.relationship), 0.7, "relationship"
             return (f"my {rel}", rel), 0.5, "relationship"
         words = {t.lower_ for t in subject.subtree}
-        if subject.lower_ in _FIRST_PERSON or (words & _FIRST_PERSON
-                                              and not words & _THIRD_PERSON):
+        if subject.lower_ in _FIRST_PERSON or (words & _FIRST_PERSON and not words & _THIRD_PERSON):
             return speaker, 0.7, "first"
         if words & _THIRD_PERSON:  # he/she/they: the last person named in the session
             pronoun = next(t for t in subject.subtree if t.lower_ in _THIRD_PERSON)
@@ -463,26 +582,39 @@ class Extractor:
             return antecedent, 0.6, "pronoun"
         return None
 
-    def _leading(self, span: Span, main: Token, names: list[tuple[int, tuple[str, str | None]]],
-                 session: str, speaker: tuple[str, str | None],
-                 ) -> tuple[tuple[str, str | None], float, str] | None:
+    def _leading(
+        self,
+        span: Span,
+        main: Token,
+        names: list[tuple[int, tuple[str, str | None]]],
+        session: str,
+        speaker: tuple[str, str | None],
+    ) -> tuple[tuple[str, str | None], float, str] | None:
         """A subject of a clause before "I" and not subordinate to it ("She has a bad
         bee sting allergy, so I have to be careful"): the fact is about them."""
         for token in span:
             if token.i >= main.i:
                 break
             head = token.head
-            if (token.dep_ in _SUBJECT_DEPS and head.dep_ in {"ccomp", "parataxis"}
-                    and head.i < main.i and not any(c.dep_ == "mark" for c in head.children)):
+            if (
+                token.dep_ in _SUBJECT_DEPS
+                and head.dep_ in {"ccomp", "parataxis"}
+                and head.i < main.i
+                and not any(c.dep_ == "mark" for c in head.children)
+            ):
                 found = self._subject(token, names, session, speaker)
                 if found is not None and found[2] != "first":
                     return found
         return None
 
-    def _fallback(self, span: Span, root: Token,
-                  names: list[tuple[int, tuple[str, str | None]]], session: str,
-                  speaker: tuple[str, str | None],
-                  ) -> tuple[tuple[str, str | None], float, str] | None:
+    def _fallback(
+        self,
+        span: Span,
+        root: Token,
+        names: list[tuple[int, tuple[str, str | None]]],
+        session: str,
+        speaker: tuple[str, str | None],
+    ) -> tuple[tuple[str, str | None], float, str] | None:
         """Who a clause without a personal main subject is about (see ``_person``)."""
         for token in span:
             if token.dep_ in _SUBJECT_DEPS and token.head is not root:
@@ -521,25 +653,31 @@ class Extractor:
         for ent in span.ents:
             if ent.label_ == "PERSON":
                 tokens = list(ent)
-                while tokens and (tokens[0].pos_ not in {"PROPN", "NOUN"}  # "Saw Ahmed"
-                                  or tokens[0].lower_ in cues.LEADING_FILLERS):
+                while tokens and (
+                    tokens[0].pos_ not in {"PROPN", "NOUN"}  # "Saw Ahmed"
+                    or tokens[0].lower_ in cues.LEADING_FILLERS
+                ):
                     tokens = tokens[1:]
-                name = _clean_name(ent.doc[tokens[0].i:ent.end].text) if tokens else None
+                name = _clean_name(ent.doc[tokens[0].i : ent.end].text) if tokens else None
                 if name and name[0].isupper() and name not in self._pending_pets:
                     start = tokens[0].idx
                     if not any(s <= start < e for s, e, _ in found.values()):
                         found[start] = (start, ent.end_char, name)
         for token in span:  # "Pavel has been a social worker": a capitalised subject
             name = _propn_name(token)
-            if name and not any(s <= token.idx < e for s, e, _ in found.values()) \
-                    and name not in self._pending_pets:
+            if (
+                name
+                and not any(s <= token.idx < e for s, e, _ in found.values())
+                and name not in self._pending_pets
+            ):
                 found[token.idx] = (token.idx, token.idx + len(name), name)
         pattern = self.registry.names_pattern()
         if pattern is not None:
             for m in pattern.finditer(span.text):
                 start = base + m.start()
-                if not any(s <= start < e or start <= s < base + m.end()
-                           for s, e, _ in found.values()):
+                if not any(
+                    s <= start < e or start <= s < base + m.end() for s, e, _ in found.values()
+                ):
                     found[start] = (start, base + m.end(), m.group(0))
         return sorted(found.values())
 
@@ -553,18 +691,24 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
         if _is_small_talk(sent):
             continue
         root = sent.root
-        splits = [c for c in root.children
-                  if c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"}
-                  and any(k.dep_ in _SUBJECT_DEPS for k in c.children)
-                  and c.left_edge.i > root.i]
+        splits = [
+            c
+            for c in root.children
+            if c.dep_ == "conj"
+            and c.pos_ in {"VERB", "AUX"}
+            and any(k.dep_ in _SUBJECT_DEPS for k in c.children)
+            and c.left_edge.i > root.i
+        ]
         bounds = [sent.start] + [c.left_edge.i for c in splits] + [sent.end]
         roots = [root, *splits]
         for (start, end), clause_root in zip(itertools.pairwise(bounds), roots, strict=True):
-            while end > start and (doc[end - 1].is_punct or doc[end - 1].dep_ == "cc"
-                                   or doc[end - 1].is_space):
+            while end > start and (
+                doc[end - 1].is_punct or doc[end - 1].dep_ == "cc" or doc[end - 1].is_space
+            ):
                 end -= 1
-            while start < end and (doc[start].dep_ == "cc" or doc[start].is_punct
-                                   or _filler(doc[start])):
+            while start < end and (
+                doc[start].dep_ == "cc" or doc[start].is_punct or _filler(doc[start])
+            ):
                 start += 1
             if end - start < 2:
                 continue
@@ -578,7 +722,8 @@ def _filler(token: Token) -> bool:
     """An interjection opening a sentence ("Haha, ...", "Oh well, ...")."""
     nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
     return token.lower_ in cues.LEADING_FILLERS and (
-        token.pos_ in {"INTJ", "CCONJ"} or (nxt is not None and nxt.is_punct))
+        token.pos_ in {"INTJ", "CCONJ"} or (nxt is not None and nxt.is_punct)
+    )
 
 
 def _is_phatic(sent: Span) -> bool:
@@ -599,8 +744,11 @@ def _relationship_only(subject: Token) -> str | None:
     """ "my sister" (a relationship noun owned by my/our), without a name."""
     for token in subject.subtree:
         if any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in token.children):
-            words = [t.lower_ for t in token.subtree
-                     if t.dep_ != "poss" and t.i <= token.i and not t.is_punct]
+            words = [
+                t.lower_
+                for t in token.subtree
+                if t.dep_ != "poss" and t.i <= token.i and not t.is_punct
+            ]
             rel = normalise_relationship(" ".join(words))
             if rel in cues.RELATIONSHIPS:
                 return rel
@@ -614,17 +762,25 @@ def _propn_name(token: Token) -> str | None:
     not tagged as a place or organisation: taken as a person's name."""
     if token.pos_ != "PROPN" or token.dep_ not in _SUBJECT_DEPS | {"poss"}:
         return None
-    if not token.text[:1].isupper() or token.lower_ in _NOT_NAMES or \
-            token.lower_ in cues.LEADING_FILLERS \
-            or not token.text.replace("'", "").isalpha() \
-            or any(c.dep_ in {"det", "poss", "compound"} for c in token.children):
+    if (
+        not token.text[:1].isupper()
+        or token.lower_ in _NOT_NAMES
+        or token.lower_ in cues.LEADING_FILLERS
+        or not token.text.replace("'", "").isalpha()
+        or any(c.dep_ in {"det", "poss", "compound"} for c in token.children)
+    ):
         return None  # "the Volvo XC40", "my Mini Cooper" are things
     if token.ent_type_ not in {"", "PERSON"} and not (
-            token.dep_ == "poss" and token.head.lemma_.lower() in _OWNED):
+        token.dep_ == "poss" and token.head.lemma_.lower() in _OWNED
+    ):
         return None  # a place or a team, unless it owns a birthday, a sister, a dog...
     doc, i = token.doc, token.i
-    if i + 2 < len(doc) and doc[i + 1].text == "-" and doc[i + 2].pos_ == "PROPN" \
-            and not doc[i + 1].whitespace_:
+    if (
+        i + 2 < len(doc)
+        and doc[i + 1].text == "-"
+        and doc[i + 2].pos_ == "PROPN"
+        and not doc[i + 1].whitespace_
+    ):
         return f"{token.text}-{doc[i + 2].text}"  # "Min-jun"
     if i >= 2 and doc[i - 1].text == "-" and not doc[i - 2].whitespace_:
         return None  # the tail of a hyphenated name
@@ -634,7 +790,8 @@ def _propn_name(token: Token) -> str | None:
 def _appositive_name(subject: Token) -> bool:
     """ "Hana's daughter Beth": the subject is the named relative, not the owner."""
     return any(c.dep_ == "appos" for c in subject.children) and any(
-        c.dep_ == "poss" for c in subject.children)
+        c.dep_ == "poss" for c in subject.children
+    )
 
 
 def _fact_text(span: Span) -> str | None:
@@ -656,8 +813,7 @@ def _context(text: str, span: Span, limit: int = BACKSTORY_CONTEXT) -> str:
     start = max(0, min(centre - limit // 2, len(text) - limit + 2))
     end = min(len(text), start + limit - 2)
     piece = " ".join(text[start:end].split())
-    return (("…" if start > 0 else "") + piece + ("…" if end < len(text) else "")).replace(
-        '"', "'")
+    return (("…" if start > 0 else "") + piece + ("…" if end < len(text) else "")).replace('"', "'")
 
 
 def _date_in(span: Span, reference_ms: int) -> DateMatch | None:
@@ -667,8 +823,9 @@ def _date_in(span: Span, reference_ms: int) -> DateMatch | None:
     if not matches:
         return None
     base = span.start_char
-    tagged = [(e.start_char - base, e.end_char - base) for e in span.ents
-              if e.label_ in {"DATE", "TIME"}]
+    tagged = [
+        (e.start_char - base, e.end_char - base) for e in span.ents if e.label_ in {"DATE", "TIME"}
+    ]
     confirmed = [m for m in matches if any(m.start < e and s < m.end for s, e in tagged)]
     return (confirmed or matches)[0]
 
@@ -701,9 +858,13 @@ def score(span: Span) -> tuple[Category, float, float]:
 # ---------------------------------------------------------------------------- public
 
 
-def extract_conversation(turns: Iterable[Turn | dict[str, Any]], user_id: str, *,
-                         people: PersonRegistry | Iterable[Person] | None = None,
-                         model: str = DEFAULT_MODEL) -> list[Card]:
+def extract_conversation(
+    turns: Iterable[Turn | dict[str, Any]],
+    user_id: str,
+    *,
+    people: PersonRegistry | Iterable[Person] | None = None,
+    model: str = DEFAULT_MODEL,
+) -> list[Card]:
     """Cards from a conversation (one or many sessions), in turn order.
 
     Pass a ``PersonRegistry`` as ``people`` to keep what was learnt about people.
@@ -711,9 +872,14 @@ def extract_conversation(turns: Iterable[Turn | dict[str, Any]], user_id: str, *
     return Extractor(user_id, people, model).conversation(turns)
 
 
-def extract_text(passages: Sequence[Passage], user_id: str, document: str, *,
-                 timestamp: int | None = None,
-                 people: PersonRegistry | Iterable[Person] | None = None,
-                 model: str = DEFAULT_MODEL) -> list[Card]:
+def extract_text(
+    passages: Sequence[Passage],
+    user_id: str,
+    document: str,
+    *,
+    timestamp: int | None = None,
+    people: PersonRegistry | Iterable[Person] | None = None,
+    model: str = DEFAULT_MODEL,
+) -> list[Card]:
     """Cards from document passages (see ``Extractor.text``)."""
     return Extractor(user_id, people, model).text(passages, document, timestamp=timestamp)

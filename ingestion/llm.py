@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 MAX_TURNS_PER_CALL = 20
 MAX_KNOWN_FACTS = 50
 
-SYSTEM_PROMPT = """\
+SYSTEM_PROMPT = (
+    """\
 You extract long-term memory about the user from a conversation, as atomic facts.
 Priorities, highest first:
 1. the user's corrections of earlier information, and the user's preferences;
@@ -50,7 +51,10 @@ Rules:
 - Skip small talk, questions, and anything already in memory (listed below).
 Answer with JSON only: {"facts": [{"fact": ..., "backstory": ..., "person": ...,
 "relationship": ..., "timestamp": ..., "turn": ..., "evidence": ..., "category": ...,
-"importance": ...}]}. category is one of: """ + ", ".join(c.value for c in Category) + "."
+"importance": ...}]}. category is one of: """
+    + ", ".join(c.value for c in Category)
+    + "."
+)
 
 
 class LLMFact(BaseModel):
@@ -85,8 +89,10 @@ def model_name(llm: Any) -> str:
 def build_messages(turns: Sequence[Turn], known_facts: Sequence[str]) -> list[tuple[str, str]]:
     """System + human messages for one window of turns."""
     known = "\n".join(f"- {f}" for f in known_facts[:MAX_KNOWN_FACTS]) or "(nothing yet)"
-    lines = [f"[{i}] ({t.session_id}, {to_iso(t.when)}) {t.speaker}: {t.text}"
-             for i, t in enumerate(turns)]
+    lines = [
+        f"[{i}] ({t.session_id}, {to_iso(t.when)}) {t.speaker}: {t.text}"
+        for i, t in enumerate(turns)
+    ]
     human = f"Already in memory:\n{known}\n\nConversation:\n" + "\n".join(lines)
     return [("system", SYSTEM_PROMPT), ("human", human)]
 
@@ -100,14 +106,19 @@ def parse_reply(reply: Any, n_turns: int) -> LLMFacts:
     else:
         content = getattr(reply, "content", reply)
         if not isinstance(content, str):
-            content = json.dumps(content) if not isinstance(content, list) else " ".join(
-                str(part.get("text", "")) if isinstance(part, dict) else str(part)
-                for part in content)
+            content = (
+                json.dumps(content)
+                if not isinstance(content, list)
+                else " ".join(
+                    str(part.get("text", "")) if isinstance(part, dict) else str(part)
+                    for part in content
+                )
+            )
         text = re.sub(r"^```(?:json)?\s*|\s*```$", "", content.strip())
         start, end = text.find("{"), text.rfind("}")
         if start < 0 or end < start:
             raise ValueError("no JSON object in the reply")
-        facts = LLMFacts.model_validate_json(text[start:end + 1])
+        facts = LLMFacts.model_validate_json(text[start : end + 1])
     for fact in facts.facts:
         if fact.turn >= n_turns:
             raise ValueError(f"fact refers to turn {fact.turn}, only {n_turns} given")
@@ -129,10 +140,18 @@ def _windows(turns: Sequence[Turn], size: int) -> Iterator[list[Turn]]:
 class LLMExtractor:
     """Extract cards with a chat model; spaCy (plus raw turns) when the model fails."""
 
-    def __init__(self, llm: BaseChatModel, user_id: str, *,
-                 people: PersonRegistry | Iterable[Person] | None = None,
-                 known_facts: Sequence[str] = (), attempts: int = 3, wait_s: float = 0.2,
-                 window: int = MAX_TURNS_PER_CALL, model: str = DEFAULT_MODEL) -> None:
+    def __init__(
+        self,
+        llm: BaseChatModel,
+        user_id: str,
+        *,
+        people: PersonRegistry | Iterable[Person] | None = None,
+        known_facts: Sequence[str] = (),
+        attempts: int = 3,
+        wait_s: float = 0.2,
+        window: int = MAX_TURNS_PER_CALL,
+        model: str = DEFAULT_MODEL,
+    ) -> None:
         self.llm = llm
         self.fallback = Extractor(user_id, people, model)
         self.user_id = user_id
@@ -153,8 +172,9 @@ class LLMExtractor:
 
     def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
         kept = [t if isinstance(t, Turn) else Turn.model_validate(t) for t in turns]
-        kept = [t for t in kept
-                if t.speaker.lower() not in self.fallback.skipped_speakers and t.text]
+        kept = [
+            t for t in kept if t.speaker.lower() not in self.fallback.skipped_speakers and t.text
+        ]
         cards: list[Card] = []
         for window in _windows(kept, self.window):
             cards.extend(self._window(window))
@@ -171,8 +191,9 @@ class LLMExtractor:
 
     def _window(self, turns: list[Turn]) -> list[Card]:
         try:
-            for attempt in Retrying(stop=stop_after_attempt(self.attempts),
-                                    wait=wait_fixed(self.wait_s), reraise=True):
+            for attempt in Retrying(
+                stop=stop_after_attempt(self.attempts), wait=wait_fixed(self.wait_s), reraise=True
+            ):
                 with attempt:
                     answer = self._ask(turns)
         except Exception:  # any model or parse failure: the spaCy path loses nothing
@@ -201,15 +222,31 @@ class LLMExtractor:
         if fact.evidence:
             at = turn.text.lower().find(fact.evidence.lower())
             span = (at, at + len(fact.evidence)) if at >= 0 else None
-        where = f"said by {turn.speaker} in session {turn.session_id} ({iso_day(turn.when)}), " \
-                f"turn {turn.turn}"
+        where = (
+            f"said by {turn.speaker} in session {turn.session_id} ({iso_day(turn.when)}), "
+            f"turn {turn.turn}"
+        )
         backstory = f"{fact.backstory}; {where}" if fact.backstory else where
-        return Card(user_id=self.user_id, fact=fact.fact, backstory=backstory, person=person,
-                    relationship=relationship, timestamp=timestamp, category=fact.category,
-                    importance=fact.importance, confidence=0.8,
-                    source=Provenance(session_id=turn.session_id, turn=turn.turn,
-                                      speaker=turn.speaker, text=turn.text, span=span,
-                                      extractor=self.extractor, session_date=turn.session_date))
+        return Card(
+            user_id=self.user_id,
+            fact=fact.fact,
+            backstory=backstory,
+            person=person,
+            relationship=relationship,
+            timestamp=timestamp,
+            category=fact.category,
+            importance=fact.importance,
+            confidence=0.8,
+            source=Provenance(
+                session_id=turn.session_id,
+                turn=turn.turn,
+                speaker=turn.speaker,
+                text=turn.text,
+                span=span,
+                extractor=self.extractor,
+                session_date=turn.session_date,
+            ),
+        )
 
     def _fallback(self, turns: list[Turn]) -> list[Card]:
         """spaCy cards, plus the whole turn as a card where spaCy found nothing."""
@@ -219,21 +256,41 @@ class LLMExtractor:
             if (turn.session_id, turn.turn) in covered or self.fallback.is_phatic(turn.text):
                 continue
             person = SELF if self.fallback.is_user(turn.speaker) else turn.speaker
-            cards.append(Card(
-                user_id=self.user_id, fact=turn.text, person=person, timestamp=turn.when,
-                backstory=f"raw turn kept (LLM extraction failed): said by {turn.speaker} in "
-                          f"session {turn.session_id} ({iso_day(turn.when)}), turn {turn.turn}",
-                confidence=0.3, tags=["raw"],
-                source=Provenance(session_id=turn.session_id, turn=turn.turn,
-                                  speaker=turn.speaker, text=turn.text, span=(0, len(turn.text)),
-                                  extractor="raw", session_date=turn.session_date)))
+            cards.append(
+                Card(
+                    user_id=self.user_id,
+                    fact=turn.text,
+                    person=person,
+                    timestamp=turn.when,
+                    backstory=f"raw turn kept (LLM extraction failed): said by {turn.speaker} in "
+                    f"session {turn.session_id} ({iso_day(turn.when)}), turn {turn.turn}",
+                    confidence=0.3,
+                    tags=["raw"],
+                    source=Provenance(
+                        session_id=turn.session_id,
+                        turn=turn.turn,
+                        speaker=turn.speaker,
+                        text=turn.text,
+                        span=(0, len(turn.text)),
+                        extractor="raw",
+                        session_date=turn.session_date,
+                    ),
+                )
+            )
         return cards
 
 
-def extract_with_llm(turns: Iterable[Turn | dict[str, Any]], user_id: str,
-                     llm: BaseChatModel, *, known_facts: Sequence[str] = (),
-                     people: PersonRegistry | Iterable[Person] | None = None,
-                     attempts: int = 3, wait_s: float = 0.2) -> list[Card]:
+def extract_with_llm(
+    turns: Iterable[Turn | dict[str, Any]],
+    user_id: str,
+    llm: BaseChatModel,
+    *,
+    known_facts: Sequence[str] = (),
+    people: PersonRegistry | Iterable[Person] | None = None,
+    attempts: int = 3,
+    wait_s: float = 0.2,
+) -> list[Card]:
     """Cards from a conversation through ``llm``; see ``LLMExtractor``."""
-    return LLMExtractor(llm, user_id, people=people, known_facts=known_facts,
-                        attempts=attempts, wait_s=wait_s).conversation(turns)
+    return LLMExtractor(
+        llm, user_id, people=people, known_facts=known_facts, attempts=attempts, wait_s=wait_s
+    ).conversation(turns)

@@ -31,8 +31,7 @@ MAX_PASSAGE = 800
 class Turn(Model):
     """One turn of a conversation, with the dates that anchor relative phrases."""
 
-    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True,
-                              validate_assignment=False)
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True, validate_assignment=False)
 
     session_id: str = Field(min_length=1, max_length=256)
     turn: int = Field(ge=0, le=MAX_INT)
@@ -233,6 +232,7 @@ def load_conversation(path: str | Path) -> list[Turn]:
 
 # ---------------------------------------------------------------------------- documents
 
+
 def split_passages(text: str, max_chars: int = MAX_PASSAGE) -> list[Passage]:
     """Split a document into passages at headings and blank lines, each ≤ ``max_chars``.
 
@@ -284,7 +284,7 @@ def _blocks(text: str) -> Iterator[tuple[int, int]]:
 
 def _bounded(text: str, start: int, end: int, max_chars: int) -> Iterator[tuple[int, int]]:
     while end - start > max_chars:
-        window = text[start:start + max_chars]
+        window = text[start : start + max_chars]
         cut = max((m.end() for m in re.finditer(r"[.!?](?=\s)", window)), default=0)
         if cut < max_chars // 4:
             cut = window.rfind(" ") if window.rfind(" ") > max_chars // 4 else max_chars
@@ -329,5 +329,8 @@ def detect_format(path: str | Path) -> Format:
         return "cards"
     if {"text", "speaker"} & record.keys() or "date" in record or "session_date" in record:
         return "conversation"
-    raise _fail(first[0], None, "cannot tell cards (need 'fact') from a conversation "
-                                "(need 'text' and 'speaker')")
+    raise _fail(
+        first[0],
+        None,
+        "cannot tell cards (need 'fact') from a conversation (need 'text' and 'speaker')",
+    )

@@ -114,10 +114,8 @@ class PersonRegistry:
         """
         names = [n for r in self._records.values() for n in r.names()]
         if self._pattern is None or self._pattern[0] != len(names):
-            alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len,
-                                                                 reverse=True))
-            self._pattern = (len(names), re.compile(rf"\b(?:{alternatives})\b")
-                             if names else None)
+            alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+            self._pattern = (len(names), re.compile(rf"\b(?:{alternatives})\b") if names else None)
         return self._pattern[1]
 
     def get(self, name: str) -> PersonRecord | None:
@@ -146,24 +144,31 @@ class PersonRegistry:
             found = self.by_relationship(relationship)
             if len(found) == 1:
                 return Resolution(found[0].name, found[0].relationship, certain=True)
-            return Resolution(None, relationship, certain=False,
-                              candidates=sorted(r.name for r in found))
+            return Resolution(
+                None, relationship, certain=False, candidates=sorted(r.name for r in found)
+            )
         exact = self.get(mention)
         if exact is not None:
             return Resolution(exact.name, exact.relationship or relationship, certain=True)
-        extends = [r for r in self._records.values()
-                   if any(_same_person(mention, n) for n in r.names())]
+        extends = [
+            r for r in self._records.values() if any(_same_person(mention, n) for n in r.names())
+        ]
         if relationship:  # "my sister Alice Smith": the sister Alice, not the cousin Alice
-            fitting = [r for r in extends
-                       if r.relationship is None or _key(r.relationship) == relationship]
+            fitting = [
+                r for r in extends if r.relationship is None or _key(r.relationship) == relationship
+            ]
             extends = fitting or extends
         if len(extends) == 1 and not self._contradicted(mention, extends[0]):
             record = extends[0]
             return Resolution(record.name, record.relationship or relationship, certain=True)
-        near = [r.name for r in self._records.values()
-                if r in extends or any(_near(mention, n) for n in r.names())]
-        return Resolution(" ".join(mention.split()), relationship, certain=False,
-                          candidates=sorted(set(near)))
+        near = [
+            r.name
+            for r in self._records.values()
+            if r in extends or any(_near(mention, n) for n in r.names())
+        ]
+        return Resolution(
+            " ".join(mention.split()), relationship, certain=False, candidates=sorted(set(near))
+        )
 
     @staticmethod
     def _contradicted(mention: str, record: PersonRecord) -> bool:
@@ -194,8 +199,9 @@ class PersonRegistry:
         if relationship and record.relationship is None:
             record.relationship = relationship
         elif relationship and _key(record.relationship or "") != relationship:
-            return Resolution(record.name, record.relationship, certain=False,
-                              candidates=[record.name])
+            return Resolution(
+                record.name, record.relationship, certain=False, candidates=[record.name]
+            )
         return Resolution(record.name, record.relationship, certain=True)
 
     def correct(self, name: str, relationship: str) -> Resolution:
@@ -226,25 +232,45 @@ class PersonRegistry:
     @classmethod
     def from_people(cls, people: Iterable[Person]) -> PersonRegistry:
         """Build a registry from stored Person nodes."""
-        return cls(PersonRecord(p.name, p.relationship, list(p.aliases),
-                                list(p.relationship_history)) for p in people)
+        return cls(
+            PersonRecord(p.name, p.relationship, list(p.aliases), list(p.relationship_history))
+            for p in people
+        )
 
     def to_people(self, user_id: str) -> list[Person]:
         """The registry as Person models for ``user_id``, sorted by name."""
-        return [Person(user_id=user_id, name=r.name, relationship=r.relationship,
-                       aliases=list(r.aliases), relationship_history=list(r.relationship_history))
-                for r in sorted(self._records.values(), key=lambda r: _key(r.name))]
+        return [
+            Person(
+                user_id=user_id,
+                name=r.name,
+                relationship=r.relationship,
+                aliases=list(r.aliases),
+                relationship_history=list(r.relationship_history),
+            )
+            for r in sorted(self._records.values(), key=lambda r: _key(r.name))
+        ]
 
     def dump(self) -> list[dict[str, Any]]:
         """Plain JSON-able data, for checkpoints."""
-        return [{"name": r.name, "relationship": r.relationship, "aliases": list(r.aliases),
-                 "relationship_history": list(r.relationship_history)}
-                for r in self._records.values()]
+        return [
+            {
+                "name": r.name,
+                "relationship": r.relationship,
+                "aliases": list(r.aliases),
+                "relationship_history": list(r.relationship_history),
+            }
+            for r in self._records.values()
+        ]
 
     @classmethod
     def load(cls, data: Iterable[dict[str, Any]]) -> PersonRegistry:
         """The inverse of ``dump``."""
-        return cls(PersonRecord(str(d["name"]), d.get("relationship"),
-                                [str(a) for a in d.get("aliases") or []],
-                                [str(h) for h in d.get("relationship_history") or []])
-                   for d in data)
+        return cls(
+            PersonRecord(
+                str(d["name"]),
+                d.get("relationship"),
+                [str(a) for a in d.get("aliases") or []],
+                [str(h) for h in d.get("relationship_history") or []],
+            )
+            for d in data
+        )

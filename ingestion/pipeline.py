@@ -94,14 +94,20 @@ class Checkpoint:
                 self.context = dict(data.get("context", {}))
                 self.seed = data.get("seed")
 
-    def save(self, records_done: int, registry: PersonRegistry | None,
-             context: dict[str, Any] | None) -> None:
+    def save(
+        self, records_done: int, registry: PersonRegistry | None, context: dict[str, Any] | None
+    ) -> None:
         self.records_done = records_done
-        data = {"version": CHECKPOINT_VERSION, "file_sha": self.sha, "user_id": self.user_id,
-                "format": self.format, "records_done": records_done,
-                "people": registry.dump() if registry is not None else [],
-                "context": context or {},
-                "seed": self.seed}
+        data = {
+            "version": CHECKPOINT_VERSION,
+            "file_sha": self.sha,
+            "user_id": self.user_id,
+            "format": self.format,
+            "records_done": records_done,
+            "people": registry.dump() if registry is not None else [],
+            "context": context or {},
+            "seed": self.seed,
+        }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")
@@ -126,12 +132,20 @@ def _count_records(path: Path, fmt: Format) -> int | None:
         return sum(1 for line in fh if line.strip())
 
 
-def ingest_file(memory: Memory, path: str | Path, user_id: str, *,
-                format: Format | None = None, llm: BaseChatModel | None = None,
-                batch_size: int = 256, progress: bool | Callable[[int], None] = True,
-                people: PersonRegistry | Iterable[Person] | None = None,
-                known_facts: Iterable[str] = (), checkpoint_dir: Path | None = None,
-                model: str = DEFAULT_MODEL) -> IngestReport:
+def ingest_file(
+    memory: Memory,
+    path: str | Path,
+    user_id: str,
+    *,
+    format: Format | None = None,
+    llm: BaseChatModel | None = None,
+    batch_size: int = 256,
+    progress: bool | Callable[[int], None] = True,
+    people: PersonRegistry | Iterable[Person] | None = None,
+    known_facts: Iterable[str] = (),
+    checkpoint_dir: Path | None = None,
+    model: str = DEFAULT_MODEL,
+) -> IngestReport:
     """Ingest a cards / conversation / text file for ``user_id`` into ``memory``.
 
     ``format`` is detected when not given. ``llm`` (a langchain chat model) switches
@@ -151,8 +165,7 @@ def ingest_file(memory: Memory, path: str | Path, user_id: str, *,
 
     if people is None:  # start from the people memory already knows for this user
         people = memory.people(user_id)
-    registry = people if isinstance(people, PersonRegistry) else \
-        PersonRegistry.from_people(people)
+    registry = people if isinstance(people, PersonRegistry) else PersonRegistry.from_people(people)
     if checkpoint.seed is None:
         checkpoint.seed = registry.dump()
     else:
@@ -165,12 +178,20 @@ def ingest_file(memory: Memory, path: str | Path, user_id: str, *,
     if llm is not None and fmt == "conversation":
         from ingestion.llm import LLMExtractor
 
-        llm_extractor = LLMExtractor(llm, user_id, people=registry, known_facts=list(known_facts),
-                                     model=model)
+        llm_extractor = LLMExtractor(
+            llm, user_id, people=registry, known_facts=list(known_facts), model=model
+        )
         llm_extractor.fallback = extractor
 
-    batches = _batches(path, fmt, user_id, extractor, llm_extractor=llm_extractor,
-                       size=batch_size, skip=checkpoint.records_done)
+    batches = _batches(
+        path,
+        fmt,
+        user_id,
+        extractor,
+        llm_extractor=llm_extractor,
+        size=batch_size,
+        skip=checkpoint.records_done,
+    )
     done = checkpoint.records_done
     with _progress(progress, path.name, _count_records(path, fmt), done) as advance:
         for n_records, cards in batches:
@@ -188,14 +209,25 @@ def ingest_file(memory: Memory, path: str | Path, user_id: str, *,
     report.seconds = round(time.perf_counter() - started, 3)
     report.people = extractor.registry.to_people(user_id)
     report.reviews = list(extractor.reviews)
-    memory.save_people(user_id, [p for p in report.people if p.name != SELF],
-                       [(r.mention, c, r.where) for r in report.reviews for c in r.candidates])
+    memory.save_people(
+        user_id,
+        [p for p in report.people if p.name != SELF],
+        [(r.mention, c, r.where) for r in report.reviews for c in r.candidates],
+    )
     report.llm_failures = llm_extractor.failures if llm_extractor else 0
     return report
 
 
-def _batches(path: Path, fmt: Format, user_id: str, extractor: Extractor, *,
-             llm_extractor: Any, size: int, skip: int) -> Iterator[tuple[int, list[Card]]]:
+def _batches(
+    path: Path,
+    fmt: Format,
+    user_id: str,
+    extractor: Extractor,
+    *,
+    llm_extractor: Any,
+    size: int,
+    skip: int,
+) -> Iterator[tuple[int, list[Card]]]:
     """(records in the batch, cards to write) pairs, after skipping ``skip`` records."""
     if fmt == "cards":
         records: Iterator[Any] = (card for _, card in iter_cards(path, user_id))
@@ -217,8 +249,9 @@ def _batches(path: Path, fmt: Format, user_id: str, extractor: Extractor, *,
 class _progress:
     """A rich progress bar, a callback, or nothing, behind one ``advance(n)`` function."""
 
-    def __init__(self, progress: bool | Callable[[int], None], label: str,
-                 total: int | None, done: int) -> None:
+    def __init__(
+        self, progress: bool | Callable[[int], None], label: str, total: int | None, done: int
+    ) -> None:
         self.progress, self.label, self.total, self.done = progress, label, total, done
         self._bar: Any = None
 
@@ -231,8 +264,7 @@ class _progress:
 
         self._bar = Progress(transient=True)
         self._bar.start()
-        task = self._bar.add_task(f"ingesting {self.label}", total=self.total,
-                                  completed=self.done)
+        task = self._bar.add_task(f"ingesting {self.label}", total=self.total, completed=self.done)
         return lambda n: self._bar.advance(task, n)
 
     def __exit__(self, *exc: object) -> None:

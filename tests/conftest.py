@@ -31,8 +31,10 @@ def memory(request: pytest.FixtureRequest) -> Iterator[Memory]:
     if request.param == "neo4j":
         uri = os.environ.get("GRAPHMEM_NEO4J_URI")
         if not uri:
-            pytest.skip("Neo4j backend: set GRAPHMEM_NEO4J_URI (and _USER/_PASSWORD) "
-                        "to run against a live server, e.g. after `docker compose up`")
+            pytest.skip(
+                "Neo4j backend: set GRAPHMEM_NEO4J_URI (and _USER/_PASSWORD) "
+                "to run against a live server, e.g. after `docker compose up`"
+            )
         mem = Memory.open(neo4j_uri=uri)
     else:
         home = short_tmpdir()

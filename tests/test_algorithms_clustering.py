@@ -55,8 +55,9 @@ def test_top_k_neighbours_is_the_same_in_small_chunks(three_topics) -> None:
     _, vectors, _ = three_topics
     small, whole = top_k_neighbours(vectors, k=4, chunk_rows=5), top_k_neighbours(vectors, k=4)
     assert [[j for j, _ in row] for row in small] == [[j for j, _ in row] for row in whole]
-    assert np.allclose([[s for _, s in row] for row in small],
-                       [[s for _, s in row] for row in whole], atol=1e-5)
+    assert np.allclose(
+        [[s for _, s in row] for row in small], [[s for _, s in row] for row in whole], atol=1e-5
+    )
 
 
 def test_similarity_graph_links_only_within_topics(three_topics) -> None:
@@ -98,11 +99,18 @@ def test_medoid_is_the_member_nearest_the_topic_centre(three_topics) -> None:
 
 
 def test_summarize_extractive_is_short_and_readable() -> None:
-    facts = ["Alice likes hiking.", "Alice likes climbing", "alice goes camping in summer",
-             "Alice likes hiking", "Alice enjoys trail running", "Alice owns a tent"]
+    facts = [
+        "Alice likes hiking.",
+        "Alice likes climbing",
+        "alice goes camping in summer",
+        "Alice likes hiking",
+        "Alice enjoys trail running",
+        "Alice owns a tent",
+    ]
     assert summarize_extractive(facts, "Alice loves the mountains", subject="Alice") == (
         "Alice: loves the mountains; likes hiking; likes climbing; goes camping in summer"
-        " … (6 memories)")
+        " … (6 memories)"
+    )
     assert summarize_extractive(["I like tea"]) == "I like tea (1 memory)"
     long = summarize_extractive(["x" * 500], max_chars=60)
     assert len(long) <= 60
@@ -116,15 +124,16 @@ def test_common_subject_needs_a_majority() -> None:
 
 def test_summarize_with_llm_uses_a_good_reply() -> None:
     model = FakeListChatModel(responses=["Alice loves outdoor mountain sports."])
-    assert summarize_with_llm(["Alice likes hiking", "Alice likes climbing"], model,
-                              subject="Alice") == Summary(
-        "Alice loves outdoor mountain sports.", "llm", "LLM summary of 2 memories")
+    assert summarize_with_llm(
+        ["Alice likes hiking", "Alice likes climbing"], model, subject="Alice"
+    ) == Summary("Alice loves outdoor mountain sports.", "llm", "LLM summary of 2 memories")
 
 
 def test_summarize_with_llm_falls_back_to_extractive() -> None:
     model = FakeListChatModel(responses=['{"not": "a sentence"}'])
-    summary = summarize_with_llm(["Alice likes hiking", "Alice likes climbing"], model,
-                                 subject="Alice")
+    summary = summarize_with_llm(
+        ["Alice likes hiking", "Alice likes climbing"], model, subject="Alice"
+    )
     assert summary.text == "Alice: likes hiking; likes climbing (2 memories)"
     assert summary.source == "extractive"
     assert summary.reason.startswith("LLM summary failed (ValueError: unusable reply")
@@ -136,17 +145,21 @@ def test_rerun_updates_existing_abstractions_instead_of_duplicating(three_topics
     stored = {abstraction_id(c): c for c in first}
     # a second run where one card left the "code" cluster and one cluster is new
     code = next(c for c in first if "code-0" in c)
-    second = [*(c for c in first if c is not code), code - {"code-7"},
-              frozenset({"new-1", "new-2", "new-3"})]
+    second = [
+        *(c for c in first if c is not code),
+        code - {"code-7"},
+        frozenset({"new-1", "new-2", "new-3"}),
+    ]
     match = match_clusters(second, stored)
     assert isinstance(match, ClusterMatch)
-    assert match.updated == {aid: (c - {"code-7"} if c is code else c)
-                             for aid, c in stored.items()}
-    assert match.created == {abstraction_id({"new-1", "new-2", "new-3"}):
-                             frozenset({"new-1", "new-2", "new-3"})}
+    assert match.updated == {aid: (c - {"code-7"} if c is code else c) for aid, c in stored.items()}
+    assert match.created == {
+        abstraction_id({"new-1", "new-2", "new-3"}): frozenset({"new-1", "new-2", "new-3"})
+    }
     assert match.retired == frozenset()
     assert match.reasons[abstraction_id(code)] == (
-        "updated: Jaccard 0.88 with the new cluster (8 -> 7 members)")
+        "updated: Jaccard 0.88 with the new cluster (8 -> 7 members)"
+    )
 
 
 def test_unmatched_abstractions_are_retired() -> None:
@@ -172,11 +185,20 @@ def test_incremental_assign_joins_new_cards_to_existing_clusters(three_topics) -
     groups = {f"abs-{name}": c for name, c in zip(TOPICS, topic_groups(ids), strict=True)}
     centroids = cluster_centroids(groups, ids, vectors)
     rng = np.random.default_rng(9)
-    new = unit(np.vstack([centres[2] + 0.35 * unit(rng.normal(size=DIM)),
-                          centres[0] + 0.35 * unit(rng.normal(size=DIM)),
-                          rng.normal(size=DIM)]))
+    new = unit(
+        np.vstack(
+            [
+                centres[2] + 0.35 * unit(rng.normal(size=DIM)),
+                centres[0] + 0.35 * unit(rng.normal(size=DIM)),
+                rng.normal(size=DIM),
+            ]
+        )
+    )
     assert incremental_assign(["n-code", "n-hike", "n-noise"], new, centroids) == {
-        "n-code": "abs-code", "n-hike": "abs-hike", "n-noise": None}
+        "n-code": "abs-code",
+        "n-hike": "abs-hike",
+        "n-noise": None,
+    }
     assert incremental_assign(["n"], new[:1], {}) == {"n": None}
 
 
@@ -187,12 +209,24 @@ def test_real_paraphrases_cluster_together() -> None:
     from graphmem.embedding import default_embedder
 
     facts = {
-        "hike": ["Alice loves hiking in the mountains", "Alice enjoys long mountain hikes",
-                 "On weekends Alice goes hiking in the Alps", "Alice is a keen hill walker"],
-        "cook": ["Bob cooks Italian food every evening", "Bob loves making fresh pasta",
-                 "Bob enjoys cooking dinner for friends", "Bob bakes his own pizza dough"],
-        "code": ["Carol writes Python code at work", "Carol is a software developer",
-                 "Carol programs in Python and Rust", "Carol builds web apps for a living"],
+        "hike": [
+            "Alice loves hiking in the mountains",
+            "Alice enjoys long mountain hikes",
+            "On weekends Alice goes hiking in the Alps",
+            "Alice is a keen hill walker",
+        ],
+        "cook": [
+            "Bob cooks Italian food every evening",
+            "Bob loves making fresh pasta",
+            "Bob enjoys cooking dinner for friends",
+            "Bob bakes his own pizza dough",
+        ],
+        "code": [
+            "Carol writes Python code at work",
+            "Carol is a software developer",
+            "Carol programs in Python and Rust",
+            "Carol builds web apps for a living",
+        ],
     }
     ids = [f"{topic}-{i}" for topic, texts in facts.items() for i in range(len(texts))]
     texts = [t for texts in facts.values() for t in texts]

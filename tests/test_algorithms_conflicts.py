@@ -30,105 +30,136 @@ JAN_2023 = to_ms("2023-01-10T09:00:00Z")
 MAY_2024 = to_ms("2024-05-01T18:30:00Z")
 
 
-def card(cid: str, fact: str, person: str = "Alice", when: int = JAN_2023,
-         **extra: object) -> CardView:
+def card(
+    cid: str, fact: str, person: str = "Alice", when: int = JAN_2023, **extra: object
+) -> CardView:
     return CardView(cid, fact, person, timestamp=when, **extra)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("fact", "expected"), [
-    ("Alice lives in Paris", ("location", "paris")),
-    ("Alice moved to Berlin in 2024", ("location", "berlin")),
-    ("I live in New York City now", ("location", "new york city")),
-    ("Alice is based in London.", ("location", "london")),
-    ("Alice doesn't live in Paris anymore", ("location", "not paris")),
-    ("She used to live in Rome", ("location", "not rome")),
-    ("Bob works for the New York Times since 2019", ("employer", "new york times")),
-    ("Bob joined Microsoft last year", ("employer", "microsoft")),
-    ("Bob is employed by Acme Corp", ("employer", "acme corp")),
-    ("Bob no longer works at Google", ("employer", "not google")),
-    ("Bob works as a nurse at St Mary's", ("job", "nurse")),
-    ("Bob is a software engineer", ("job", "software engineer")),
-    ("I'm a teacher", ("job", "teacher")),
-    ("Alice's favorite food is sushi", ("favourite food", "sushi")),
-    ("Her favourite colour is green.", ("favourite colour", "green")),
-    ("Alice is allergic to peanuts", ("allergy", "peanuts")),
-    ("Alice is not allergic to peanuts", ("allergy", "not peanuts")),
-    ("Alice likes hiking", ("likes:hiking", "yes")),
-    ("Alice doesn't like spicy food", ("likes:spicy food", "no")),
-    ("Alice hates spicy food", ("likes:spicy food", "no")),
-    ("Alice is married to Bob", ("partner", "bob")),
-    ("Alice is dating Tom", ("partner", "tom")),
-    ("Alice's birthday is on March 3, 1990", ("birthday", "march 3")),
-    ("Alice was born on 3rd Mar 1990", ("birthday", "march 3")),
-    ("Alice is no longer vegetarian", ("diet", "not vegetarian")),
-    ("Alice follows a keto diet", ("diet", "keto")),
-    ("Alice is 34 years old", ("age", "34")),
-    ("Alice doesn't drink alcohol", ("drinks:alcohol", "no")),
-    ("Alice quit smoking", ("smokes", "no")),
-    ("Alice doesn't eat meat", ("eats:meat", "no")),
-])
+@pytest.mark.parametrize(
+    ("fact", "expected"),
+    [
+        ("Alice lives in Paris", ("location", "paris")),
+        ("Alice moved to Berlin in 2024", ("location", "berlin")),
+        ("I live in New York City now", ("location", "new york city")),
+        ("Alice is based in London.", ("location", "london")),
+        ("Alice doesn't live in Paris anymore", ("location", "not paris")),
+        ("She used to live in Rome", ("location", "not rome")),
+        ("Bob works for the New York Times since 2019", ("employer", "new york times")),
+        ("Bob joined Microsoft last year", ("employer", "microsoft")),
+        ("Bob is employed by Acme Corp", ("employer", "acme corp")),
+        ("Bob no longer works at Google", ("employer", "not google")),
+        ("Bob works as a nurse at St Mary's", ("job", "nurse")),
+        ("Bob is a software engineer", ("job", "software engineer")),
+        ("I'm a teacher", ("job", "teacher")),
+        ("Alice's favorite food is sushi", ("favourite food", "sushi")),
+        ("Her favourite colour is green.", ("favourite colour", "green")),
+        ("Alice is allergic to peanuts", ("allergy", "peanuts")),
+        ("Alice is not allergic to peanuts", ("allergy", "not peanuts")),
+        ("Alice likes hiking", ("likes:hiking", "yes")),
+        ("Alice doesn't like spicy food", ("likes:spicy food", "no")),
+        ("Alice hates spicy food", ("likes:spicy food", "no")),
+        ("Alice is married to Bob", ("partner", "bob")),
+        ("Alice is dating Tom", ("partner", "tom")),
+        ("Alice's birthday is on March 3, 1990", ("birthday", "march 3")),
+        ("Alice was born on 3rd Mar 1990", ("birthday", "march 3")),
+        ("Alice is no longer vegetarian", ("diet", "not vegetarian")),
+        ("Alice follows a keto diet", ("diet", "keto")),
+        ("Alice is 34 years old", ("age", "34")),
+        ("Alice doesn't drink alcohol", ("drinks:alcohol", "no")),
+        ("Alice quit smoking", ("smokes", "no")),
+        ("Alice doesn't eat meat", ("eats:meat", "no")),
+    ],
+)
 def test_attribute_of_reads_documented_patterns(fact: str, expected: tuple[str, str]) -> None:
     assert attribute_of(fact) == expected
 
 
-@pytest.mark.parametrize("fact", [
-    "Alice's brother lives in Rome",  # about the brother, not Alice
-    "Bob is a great friend",          # "is a" without a job word
-    "I would like to visit Japan",    # a wish, not a preference
-    "Alice looks like her mother",
-    "The weather was nice",
-])
+@pytest.mark.parametrize(
+    "fact",
+    [
+        "Alice's brother lives in Rome",  # about the brother, not Alice
+        "Bob is a great friend",  # "is a" without a job word
+        "I would like to visit Japan",  # a wish, not a preference
+        "Alice looks like her mother",
+        "The weather was nice",
+    ],
+)
 def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:
     assert attribute_of(fact) is None
 
 
 def test_single_valued_table() -> None:
-    assert [is_single_valued(a) for a in
-            ("location", "favourite food", "likes:jazz", "allergy")] == [True, True, True, False]
+    assert [
+        is_single_valued(a) for a in ("location", "favourite food", "likes:jazz", "allergy")
+    ] == [True, True, True, False]
 
 
 def test_newer_location_supersedes_older_with_a_reason() -> None:
-    cards = [card("paris", "Alice lives in Paris", when=JAN_2023),
-             card("berlin", "Alice moved to Berlin", when=MAY_2024)]
-    assert detect_conflicts(cards) == [Supersede(
-        newer="berlin", older="paris", attribute="location",
-        reason="newer value replaces older: location of Alice: 'paris' (2023-01-10) vs "
-               "'berlin' (2024-05-01)")]
+    cards = [
+        card("paris", "Alice lives in Paris", when=JAN_2023),
+        card("berlin", "Alice moved to Berlin", when=MAY_2024),
+    ]
+    assert detect_conflicts(cards) == [
+        Supersede(
+            newer="berlin",
+            older="paris",
+            attribute="location",
+            reason="newer value replaces older: location of Alice: 'paris' (2023-01-10) vs "
+            "'berlin' (2024-05-01)",
+        )
+    ]
 
 
 def test_works_on_card_models_too() -> None:
-    cards = [Card(user_id="u", fact="I live in Paris", timestamp="2023-01-10T09:00:00Z"),
-             Card(user_id="u", fact="I moved to Berlin", timestamp="2024-05-01T18:30:00Z")]
+    cards = [
+        Card(user_id="u", fact="I live in Paris", timestamp="2023-01-10T09:00:00Z"),
+        Card(user_id="u", fact="I moved to Berlin", timestamp="2024-05-01T18:30:00Z"),
+    ]
     [decision] = detect_conflicts(cards)
     assert (decision.newer, decision.older) == (cards[1].id, cards[0].id)
 
 
 def test_different_people_never_conflict() -> None:
-    cards = [card("a", "Alice lives in Paris", "Alice", JAN_2023),
-             card("b", "Bob lives in Berlin", "Bob", MAY_2024)]
+    cards = [
+        card("a", "Alice lives in Paris", "Alice", JAN_2023),
+        card("b", "Bob lives in Berlin", "Bob", MAY_2024),
+    ]
     vectors = np.array([[1.0, 0.0], [1.0, 0.0]])  # identical embeddings, still no pair
     assert candidate_pairs(cards, knn_within_person(cards, vectors, k=5)) == []
     assert detect_conflicts(cards, vectors) == []
 
 
 def test_same_value_is_a_duplicate_not_a_conflict() -> None:
-    cards = [card("a", "Alice lives in Paris", when=JAN_2023),
-             card("b", "Alice is based in Paris", when=MAY_2024)]
+    cards = [
+        card("a", "Alice lives in Paris", when=JAN_2023),
+        card("b", "Alice is based in Paris", when=MAY_2024),
+    ]
     assert detect_conflicts(cards) == []
 
 
 def test_same_time_contradiction_flags_both() -> None:
-    cards = [card("x", "Alice works at Google", when=MAY_2024),
-             card("y", "Alice works at Apple", when=MAY_2024 + 10 * 60_000)]
-    assert detect_conflicts(cards) == [Conflict(
-        a="x", b="y", attribute="employer", needs_revision=("x", "y"),
-        reason="contradiction at the same time (10 min apart): employer of Alice: 'google' "
-               "(2024-05-01) vs 'apple' (2024-05-01)")]
+    cards = [
+        card("x", "Alice works at Google", when=MAY_2024),
+        card("y", "Alice works at Apple", when=MAY_2024 + 10 * 60_000),
+    ]
+    assert detect_conflicts(cards) == [
+        Conflict(
+            a="x",
+            b="y",
+            attribute="employer",
+            needs_revision=("x", "y"),
+            reason="contradiction at the same time (10 min apart): employer of Alice: 'google' "
+            "(2024-05-01) vs 'apple' (2024-05-01)",
+        )
+    ]
 
 
 def test_much_more_confident_older_card_stands() -> None:
-    cards = [card("old", "Alice is married to Bob", when=JAN_2023, confidence=0.95),
-             card("new", "Alice is married to Tom", when=MAY_2024, confidence=0.5)]
+    cards = [
+        card("old", "Alice is married to Bob", when=JAN_2023, confidence=0.95),
+        card("new", "Alice is married to Tom", when=MAY_2024, confidence=0.5),
+    ]
     [decision] = detect_conflicts(cards)
     assert isinstance(decision, Conflict)
     assert (decision.a, decision.b, decision.needs_revision) == ("new", "old", ("new",))
@@ -136,33 +167,44 @@ def test_much_more_confident_older_card_stands() -> None:
 
 
 def test_negated_preference_is_a_different_value() -> None:
-    cards = [card("l", "Alice likes spicy food", when=JAN_2023),
-             card("d", "Alice doesn't like spicy food", when=MAY_2024)]
+    cards = [
+        card("l", "Alice likes spicy food", when=JAN_2023),
+        card("d", "Alice doesn't like spicy food", when=MAY_2024),
+    ]
     assert [(d.kind, d.newer, d.older, d.attribute) for d in detect_conflicts(cards)] == [
-        ("supersede", "d", "l", "likes:spicy food")]
+        ("supersede", "d", "l", "likes:spicy food")
+    ]
 
 
 def test_allergies_accumulate_and_only_negation_conflicts() -> None:
-    cards = [card("p", "Alice is allergic to peanuts", when=JAN_2023),
-             card("s", "Alice is allergic to shellfish", when=MAY_2024)]
+    cards = [
+        card("p", "Alice is allergic to peanuts", when=JAN_2023),
+        card("s", "Alice is allergic to shellfish", when=MAY_2024),
+    ]
     assert detect_conflicts(cards) == []
-    cards.append(card("n", "Alice is not allergic to peanuts",
-                      when=MAY_2024 + 86_400_000))
+    cards.append(card("n", "Alice is not allergic to peanuts", when=MAY_2024 + 86_400_000))
     assert [(d.kind, d.newer, d.older) for d in detect_conflicts(cards)] == [
-        ("supersede", "n", "p")]
+        ("supersede", "n", "p")
+    ]
 
 
 def test_chain_keeps_only_direct_successors() -> None:
-    cards = [card("paris", "Alice lives in Paris", when=to_ms("2020-01-01")),
-             card("berlin", "Alice moved to Berlin", when=to_ms("2022-01-01")),
-             card("rome", "Alice moved to Rome", when=to_ms("2024-01-01"))]
+    cards = [
+        card("paris", "Alice lives in Paris", when=to_ms("2020-01-01")),
+        card("berlin", "Alice moved to Berlin", when=to_ms("2022-01-01")),
+        card("rome", "Alice moved to Rome", when=to_ms("2024-01-01")),
+    ]
     assert [(d.newer, d.older) for d in detect_conflicts(cards)] == [
-        ("berlin", "paris"), ("rome", "berlin")]
+        ("berlin", "paris"),
+        ("rome", "berlin"),
+    ]
 
 
 def test_inactive_cards_are_skipped() -> None:
-    cards = [card("a", "Alice lives in Paris", when=JAN_2023, status="superseded"),
-             card("b", "Alice lives in Berlin", when=MAY_2024)]
+    cards = [
+        card("a", "Alice lives in Paris", when=JAN_2023, status="superseded"),
+        card("b", "Alice lives in Berlin", when=MAY_2024),
+    ]
     assert detect_conflicts(cards) == []
 
 
@@ -170,13 +212,18 @@ def test_knn_within_person_groups_by_person_case_insensitively() -> None:
     cards = [card("a1", "x", "Alice"), card("a2", "y", "alice"), card("b1", "z", "Bob")]
     vectors = np.array([[1.0, 0.0], [0.6, 0.8], [1.0, 0.0]], dtype=np.float32)
     assert knn_within_person(cards, vectors, k=3) == {
-        "a1": [("a2", 0.6)], "a2": [("a1", 0.6)], "b1": []}
+        "a1": [("a2", 0.6)],
+        "a2": [("a1", 0.6)],
+        "b1": [],
+    }
 
 
 def test_candidate_pairs_merge_neighbours_and_attribute_buckets() -> None:
-    cards = [card("p", "Alice lives in Paris", when=JAN_2023),
-             card("b", "Alice moved to Berlin", when=MAY_2024),
-             card("h", "Alice likes hiking", when=MAY_2024)]
+    cards = [
+        card("p", "Alice lives in Paris", when=JAN_2023),
+        card("b", "Alice moved to Berlin", when=MAY_2024),
+        card("h", "Alice likes hiking", when=MAY_2024),
+    ]
     pairs = candidate_pairs(cards, {"h": [("p", 0.41)], "p": [("h", 0.4)]})
     assert pairs == [CandidatePair("b", "p", None), CandidatePair("h", "p", 0.41)]
     # the kNN pair reads two different attributes: no decision; the bucket pair decides
@@ -184,17 +231,21 @@ def test_candidate_pairs_merge_neighbours_and_attribute_buckets() -> None:
 
 
 def test_similarity_appears_in_the_reason_when_known() -> None:
-    cards = [card("p", "Alice lives in Paris", when=JAN_2023),
-             card("b", "Alice moved to Berlin", when=MAY_2024)]
+    cards = [
+        card("p", "Alice lives in Paris", when=JAN_2023),
+        card("b", "Alice moved to Berlin", when=MAY_2024),
+    ]
     [decision] = resolve([CandidatePair("b", "p", 0.62)], cards)
     assert decision.reason.endswith("; similarity 0.62")
 
 
 def test_output_is_sorted_and_stable_under_input_order() -> None:
-    cards = [card("p", "Alice lives in Paris", when=JAN_2023),
-             card("b", "Alice moved to Berlin", when=MAY_2024),
-             card("g", "Bob works at Google", "Bob", JAN_2023),
-             card("a", "Bob joined Apple", "Bob", MAY_2024)]
+    cards = [
+        card("p", "Alice lives in Paris", when=JAN_2023),
+        card("b", "Alice moved to Berlin", when=MAY_2024),
+        card("g", "Bob works at Google", "Bob", JAN_2023),
+        card("a", "Bob joined Apple", "Bob", MAY_2024),
+    ]
     forward = detect_conflicts(cards)
     assert forward == detect_conflicts(list(reversed(cards)))
     assert [(d.newer, d.older) for d in forward] == [("a", "g"), ("b", "p")]
@@ -202,16 +253,18 @@ def test_output_is_sorted_and_stable_under_input_order() -> None:
 
 # -- LLM adjudication with langchain-core's fake chat models ----------------------------
 
-PAIR = (card("p", "Alice lives in Paris", when=JAN_2023),
-        card("b", "Alice moved to Berlin", when=MAY_2024))
+PAIR = (
+    card("p", "Alice lives in Paris", when=JAN_2023),
+    card("b", "Alice moved to Berlin", when=MAY_2024),
+)
 
 
 def test_llm_verdict_is_used_when_valid() -> None:
-    model = GenericFakeChatModel(messages=iter([AIMessage(
-        '{"verdict": "update", "current": "B", "reason": "she moved"}')]))
+    model = GenericFakeChatModel(
+        messages=iter([AIMessage('{"verdict": "update", "current": "B", "reason": "she moved"}')])
+    )
     decision = adjudicate_with_llm(PAIR, model, similarity=0.7)
-    assert decision == Supersede("b", "p", "location",
-                                 "update per LLM: she moved; similarity 0.70")
+    assert decision == Supersede("b", "p", "location", "update per LLM: she moved; similarity 0.70")
 
 
 def test_llm_compatible_verdict_means_no_decision() -> None:
@@ -225,26 +278,33 @@ def test_llm_garbage_falls_back_to_the_rule_and_says_so() -> None:
     assert isinstance(decision, Supersede)
     assert (decision.newer, decision.older) == ("b", "p")
     assert decision.reason.endswith(
-        "(LLM adjudication failed: ValueError: no JSON object in the reply; "
-        "rule decision kept)")
+        "(LLM adjudication failed: ValueError: no JSON object in the reply; rule decision kept)"
+    )
 
 
 def test_llm_retries_then_succeeds() -> None:
-    model = FakeListChatModel(responses=[
-        "garbage", '{"verdict": "contradiction", "reason": "cannot both be true"}'])
+    model = FakeListChatModel(
+        responses=["garbage", '{"verdict": "contradiction", "reason": "cannot both be true"}']
+    )
     decision = adjudicate_with_llm(PAIR, model, attempts=2)
-    assert decision == Conflict("b", "p", "location", ("b", "p"),
-                                "contradiction per LLM: cannot both be true")
+    assert decision == Conflict(
+        "b", "p", "location", ("b", "p"), "contradiction per LLM: cannot both be true"
+    )
 
 
 def test_detect_conflicts_asks_the_llm_only_about_unreadable_close_pairs() -> None:
-    cards = [card("x", "Alice is crazy about Sardinia", when=JAN_2023),
-             card("y", "Alice cannot bear Sardinia any more", when=MAY_2024),
-             card("p", "Alice lives in Paris", when=JAN_2023),
-             card("b", "Alice moved to Berlin", when=MAY_2024)]
+    cards = [
+        card("x", "Alice is crazy about Sardinia", when=JAN_2023),
+        card("y", "Alice cannot bear Sardinia any more", when=MAY_2024),
+        card("p", "Alice lives in Paris", when=JAN_2023),
+        card("b", "Alice moved to Berlin", when=MAY_2024),
+    ]
     vectors = np.array([[1.0, 0.0, 0.0], [0.9, 0.1, 0.0], [0.0, 1.0, 0.0], [0.0, 0.8, 0.6]])
-    model = FakeListChatModel(responses=[
-        '{"verdict": "update", "current": "B", "reason": "her opinion changed"}'])
+    model = FakeListChatModel(
+        responses=['{"verdict": "update", "current": "B", "reason": "her opinion changed"}']
+    )
     decisions = detect_conflicts(cards, vectors, chat_model=model)
     assert [(d.kind, d.newer, d.older, d.attribute) for d in decisions] == [
-        ("supersede", "b", "p", "location"), ("supersede", "y", "x", "llm")]
+        ("supersede", "b", "p", "location"),
+        ("supersede", "y", "x", "llm"),
+    ]

@@ -35,16 +35,21 @@ def test_stability_follows_the_documented_formula() -> None:
 def test_old_unimportant_never_recalled_card_is_forgotten() -> None:
     card = aged("old", 412, importance=0.1)
     assert forget_probability(card, NOW) == pytest.approx(0.996382, abs=1e-6)
-    assert select_forgettable([card], NOW) == [ForgetDecision(
-        "old", forget_probability(card, NOW),
-        "old (412 days), low importance 0.1, never recalled, P(forget)=1.00")]
+    assert select_forgettable([card], NOW) == [
+        ForgetDecision(
+            "old",
+            forget_probability(card, NOW),
+            "old (412 days), low importance 0.1, never recalled, P(forget)=1.00",
+        )
+    ]
 
 
 def test_recently_recalled_card_of_the_same_age_is_kept() -> None:
     card = aged("kept", 412, importance=0.1, access_count=3, last_accessed=NOW - 2 * DAY_MS)
     assert forget_probability(card, NOW) == pytest.approx(0.010288, abs=1e-6)
     assert forget_reasons(card, NOW) == (
-        "old (412 days), low importance 0.1, recalled 3x, last 2 days ago, P(forget)=0.01")
+        "old (412 days), low importance 0.1, recalled 3x, last 2 days ago, P(forget)=0.01"
+    )
     assert select_forgettable([card], NOW) == []
 
 
@@ -68,13 +73,17 @@ def test_protected_importance_is_never_forgotten() -> None:
 
 
 def test_inactive_cards_are_not_considered() -> None:
-    assert select_forgettable([aged("gone", 900, importance=0.0, status="forgotten")],
-                              NOW) == []
+    assert select_forgettable([aged("gone", 900, importance=0.0, status="forgotten")], NOW) == []
 
 
 def test_capacity_evicts_the_lowest_retention_in_order() -> None:
-    cards = [aged("a", 10), aged("b", 40), aged("c", 20), aged("d", 30),
-             aged("vip", 50, importance=0.95)]
+    cards = [
+        aged("a", 10),
+        aged("b", 40),
+        aged("c", 20),
+        aged("d", 30),
+        aged("vip", 50, importance=0.95),
+    ]
     decisions = select_forgettable(cards, NOW, capacity=3)
     assert [d.card_id for d in decisions] == ["b", "d"]
     assert [round(d.probability, 4) for d in decisions] == [0.2175, 0.168]
@@ -90,14 +99,16 @@ def test_capacity_counts_what_the_threshold_already_removed() -> None:
 def test_custom_params_change_the_curve() -> None:
     slow = ForgetParams(base_days=6000.0)
     card = aged("old", 412, importance=0.1)
-    assert forget_probability(card, NOW, slow) == pytest.approx(1 - math.exp(-412 / (6000 *
-                                                                math.exp(0.2))))
+    assert forget_probability(card, NOW, slow) == pytest.approx(
+        1 - math.exp(-412 / (6000 * math.exp(0.2)))
+    )
     assert select_forgettable([card], NOW, params=slow) == []
 
 
 def test_works_on_card_models() -> None:
-    card = Card(user_id="u", fact="Alice mentioned a café", importance=0.1,
-                timestamp="2023-11-16T00:00:00Z")
+    card = Card(
+        user_id="u", fact="Alice mentioned a café", importance=0.1, timestamp="2023-11-16T00:00:00Z"
+    )
     [decision] = select_forgettable([card], NOW)
     assert decision.card_id == card.id
     assert decision.reason.startswith("old (412 days), low importance 0.1, never recalled")

@@ -24,8 +24,9 @@ from graphmem.algorithms.tasks import (
 
 
 def project(statuses: dict[str, str], blocked_by: dict[str, list[str]]) -> nx.DiGraph:
-    return build_graph({"id": t, "status": s, "blocked_by": blocked_by.get(t, [])}
-                       for t, s in statuses.items())
+    return build_graph(
+        {"id": t, "status": s, "blocked_by": blocked_by.get(t, [])} for t, s in statuses.items()
+    )
 
 
 # design -> build -> test, and docs waits on design too (edges read "is blocked by").
@@ -51,15 +52,18 @@ def test_ready_and_blocked_before_and_after_completions() -> None:
     assert blocked(graph) == {"test": ["build"]}
     assert with_status(graph, "completed") == {"design"}
 
-    graph = project(statuses | {"design": "completed", "build": "completed",
-                                "docs": "in_progress"}, DEPS)
+    graph = project(
+        statuses | {"design": "completed", "build": "completed", "docs": "in_progress"}, DEPS
+    )
     assert ready(graph) == {"test"}  # in progress is not "ready": it has started
     assert blocked(graph) == {}
 
 
 def test_cancelled_blockers_no_longer_block() -> None:
-    graph = project({"t": "pending", "a": "cancelled", "b": "completed", "c": "in_progress"},
-                    {"t": ["a", "b", "c"]})
+    graph = project(
+        {"t": "pending", "a": "cancelled", "b": "completed", "c": "in_progress"},
+        {"t": ["a", "b", "c"]},
+    )
     assert open_blockers(graph, "t") == ["c"]
     assert ready(graph) == set()
     graph = project({"t": "pending", "a": "cancelled", "b": "completed"}, {"t": ["a", "b"]})
@@ -67,8 +71,10 @@ def test_cancelled_blockers_no_longer_block() -> None:
 
 
 def test_closed_tasks_are_never_blocked() -> None:
-    graph = project({"done": "completed", "gone": "cancelled", "open": "pending"},
-                    {"done": ["open"], "gone": ["open"]})
+    graph = project(
+        {"done": "completed", "gone": "cancelled", "open": "pending"},
+        {"done": ["open"], "gone": ["open"]},
+    )
     assert blocked(graph) == {}
 
 
@@ -91,11 +97,14 @@ def test_several_new_edges_closing_a_cycle_together() -> None:
 
 
 def test_owner_rule_one_in_progress_task_per_owner() -> None:
-    graph = build_graph([
-        {"id": "a", "status": "in_progress", "owner": "bot"},
-        {"id": "b", "status": "pending", "owner": "bot"},
-        {"id": "c", "status": "in_progress", "owner": None},
-        {"id": "d", "status": "pending", "owner": None}])
+    graph = build_graph(
+        [
+            {"id": "a", "status": "in_progress", "owner": "bot"},
+            {"id": "b", "status": "pending", "owner": "bot"},
+            {"id": "c", "status": "in_progress", "owner": None},
+            {"id": "d", "status": "pending", "owner": None},
+        ]
+    )
     assert owner_conflict(graph, "b", "bot") == "a"
     assert owner_conflict(graph, "a", "bot") is None  # itself does not count
     assert owner_conflict(graph, "b", "someone-else") is None
@@ -113,11 +122,14 @@ def test_edges_to_tasks_outside_the_projection_are_dropped() -> None:
 
 
 def test_context_is_the_task_and_everything_it_depends_on() -> None:
-    graph = build_graph([
-        {"id": "test", "blocked_by": ["build"], "cites": ["c-test"]},
-        {"id": "build", "blocked_by": ["design"], "cites": []},
-        {"id": "design", "blocked_by": [], "cites": ["c-design", "c-shared"]},
-        {"id": "docs", "blocked_by": ["design"], "cites": ["c-docs", "c-shared"]}])
+    graph = build_graph(
+        [
+            {"id": "test", "blocked_by": ["build"], "cites": ["c-test"]},
+            {"id": "build", "blocked_by": ["design"], "cites": []},
+            {"id": "design", "blocked_by": [], "cites": ["c-design", "c-shared"]},
+            {"id": "docs", "blocked_by": ["design"], "cites": ["c-docs", "c-shared"]},
+        ]
+    )
     assert dependencies(graph, "test") == {"test", "build", "design"}
     assert context_cards(graph, "test") == ["c-design", "c-shared", "c-test"]
     assert context_cards(graph, "design") == ["c-design", "c-shared"]
@@ -125,8 +137,7 @@ def test_context_is_the_task_and_everything_it_depends_on() -> None:
 
 
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=30))
-def test_accepting_only_edges_that_close_no_cycle_keeps_a_dag(
-        edges: list[tuple[int, int]]) -> None:
+def test_accepting_only_edges_that_close_no_cycle_keeps_a_dag(edges: list[tuple[int, int]]) -> None:
     graph = nx.DiGraph()
     graph.add_nodes_from(range(7))
     for u, v in edges:

@@ -8,9 +8,14 @@ from graphmem import SELF, Card, ValidationError
 
 
 def test_the_five_fields_and_their_normal_forms():
-    card = Card(user_id="u1", fact="  Alice is allergic   to peanuts ",
-                backstory="mentioned while planning a birthday dinner",
-                person="Alice", relationship="Sister", timestamp="2024-03-20T10:15:00Z")
+    card = Card(
+        user_id="u1",
+        fact="  Alice is allergic   to peanuts ",
+        backstory="mentioned while planning a birthday dinner",
+        person="Alice",
+        relationship="Sister",
+        timestamp="2024-03-20T10:15:00Z",
+    )
     assert card.fact == "Alice is allergic to peanuts"
     assert card.relationship == "sister"
     assert card.timestamp == 1_710_929_700_000
@@ -19,9 +24,18 @@ def test_the_five_fields_and_their_normal_forms():
     assert card.id == card.content_hash[:32]
 
 
-@pytest.mark.parametrize("value", [
-    "2024-03-20T10:15:00Z", "2024-03-20T11:15:00+01:00", datetime(2024, 3, 20, 10, 15, tzinfo=UTC),
-    datetime(2024, 3, 20, 10, 15), 1_710_929_700, 1_710_929_700_000, "1710929700"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "2024-03-20T10:15:00Z",
+        "2024-03-20T11:15:00+01:00",
+        datetime(2024, 3, 20, 10, 15, tzinfo=UTC),
+        datetime(2024, 3, 20, 10, 15),
+        1_710_929_700,
+        1_710_929_700_000,
+        "1710929700",
+    ],
+)
 def test_timestamps_in_any_common_form_become_utc_epoch_ms(value):
     assert Card(user_id="u", fact="x", timestamp=value).timestamp == 1_710_929_700_000
 
@@ -37,18 +51,21 @@ def test_same_content_same_id_and_different_users_differ():
     assert Card(user_id="u2", fact="likes tea", timestamp=1).id != a.id
 
 
-@pytest.mark.parametrize(("data", "field"), [
-    ({"fact": ""}, "fact"),
-    ({"fact": "   "}, "fact"),
-    ({"fact": "x", "timestamp": "not a date"}, "timestamp"),
-    ({"fact": "x", "timestamp": 10**20}, "timestamp"),
-    ({"fact": "x", "confidence": float("nan")}, "confidence"),
-    ({"fact": "x", "importance": 1.5}, "importance"),
-    ({"fact": "x", "status": "deleted"}, "status"),
-    ({"fact": "x", "colour": "red"}, "colour"),
-    ({"fact": "x", "source": {"text": "ab", "span": [0, 9]}}, "source"),
-    ({"fact": "x", "tags": "not-a-list"}, "tags"),
-])
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"fact": ""}, "fact"),
+        ({"fact": "   "}, "fact"),
+        ({"fact": "x", "timestamp": "not a date"}, "timestamp"),
+        ({"fact": "x", "timestamp": 10**20}, "timestamp"),
+        ({"fact": "x", "confidence": float("nan")}, "confidence"),
+        ({"fact": "x", "importance": 1.5}, "importance"),
+        ({"fact": "x", "status": "deleted"}, "status"),
+        ({"fact": "x", "colour": "red"}, "colour"),
+        ({"fact": "x", "source": {"text": "ab", "span": [0, 9]}}, "source"),
+        ({"fact": "x", "tags": "not-a-list"}, "tags"),
+    ],
+)
 def test_invalid_input_names_the_field(data, field):
     with pytest.raises(ValidationError) as caught:
         Card(user_id="u", **data)

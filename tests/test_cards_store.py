@@ -6,12 +6,23 @@ from graphmem import Card, ConflictError, Memory, NotFoundError, Status, Validat
 
 
 def alice_card(user: str, **extra) -> dict:
-    return {"user_id": user, "fact": "Alice is allergic to peanuts",
-            "backstory": "mentioned while planning a birthday dinner", "person": "Alice",
-            "relationship": "sister", "timestamp": "2024-03-20T10:15:00Z",
-            "source": {"session_id": "s1", "turn": 4, "speaker": "user",
-                       "text": "My sister Alice is allergic to peanuts, so no satay.",
-                       "span": [0, 38], "session_date": "2024-03-20"}, **extra}
+    return {
+        "user_id": user,
+        "fact": "Alice is allergic to peanuts",
+        "backstory": "mentioned while planning a birthday dinner",
+        "person": "Alice",
+        "relationship": "sister",
+        "timestamp": "2024-03-20T10:15:00Z",
+        "source": {
+            "session_id": "s1",
+            "turn": 4,
+            "speaker": "user",
+            "text": "My sister Alice is allergic to peanuts, so no satay.",
+            "span": [0, 38],
+            "session_date": "2024-03-20",
+        },
+        **extra,
+    }
 
 
 def test_round_trip_keeps_every_field(memory: Memory, user: str):
@@ -19,7 +30,10 @@ def test_round_trip_keeps_every_field(memory: Memory, user: str):
     again = memory.get(user, stored.id)
     assert again == stored
     assert (again.fact, again.person, again.relationship) == (
-        "Alice is allergic to peanuts", "Alice", "sister")
+        "Alice is allergic to peanuts",
+        "Alice",
+        "sister",
+    )
     assert again.timestamp == 1_710_929_700_000
     assert again.tags == ["food", "health"]
     assert again.version == 1
@@ -56,7 +70,8 @@ def test_updates_need_the_current_version(memory: Memory, user: str):
 
 
 def test_a_stale_version_anywhere_in_a_job_stops_it_before_anything_is_written(
-        memory: Memory, user: str):
+    memory: Memory, user: str
+):
     card = memory.remember(alice_card(user, id="alice-allergy"))
     memory.remember(card.model_copy(update={"fact": "Alice is allergic to cashews"}))
     stale = card.model_copy(update={"fact": "Alice is not allergic"})  # still at version 1
@@ -84,8 +99,13 @@ def test_soft_forget_and_restore(memory: Memory, user: str):
 
 def test_hard_forget_removes_node_text_and_vector(memory: Memory, user: str):
     card = memory.remember(alice_card(user))
-    other = memory.remember(alice_card(user, fact="Alice dislikes satay",
-                                       source={**alice_card(user)["source"], "span": [40, 52]}))
+    other = memory.remember(
+        alice_card(
+            user,
+            fact="Alice dislikes satay",
+            source={**alice_card(user)["source"], "span": [40, 52]},
+        )
+    )
     memory.forget(user, card.id, hard=True)
     with pytest.raises(NotFoundError):
         memory.get(user, card.id)
@@ -110,20 +130,32 @@ def test_users_never_see_each_other(memory: Memory, user: str):
 
 
 def test_cards_of_a_user_newest_first(memory: Memory, user: str):
-    memory.remember_many([
-        Card(user_id=user, fact=f"fact {i}", timestamp=1_700_000_000_000 + i * 1000)
-        for i in range(5)])
+    memory.remember_many(
+        [
+            Card(user_id=user, fact=f"fact {i}", timestamp=1_700_000_000_000 + i * 1000)
+            for i in range(5)
+        ]
+    )
     assert [c.fact for c in memory.cards(user, limit=3)] == ["fact 4", "fact 3", "fact 2"]
 
 
-def test_a_batch_mixing_cards_with_and_without_sources_keeps_every_source(memory: Memory,
-                                                                          user: str):
+def test_a_batch_mixing_cards_with_and_without_sources_keeps_every_source(
+    memory: Memory, user: str
+):
     """Regression: a card without a source later in a batch erased earlier provenance."""
-    memory.remember_many([
-        {"user_id": user, "fact": "B", "source": {"session_id": "s1", "turn": 1, "text": "B"}},
-        {"user_id": user, "fact": "A"},
-        {"user_id": user, "fact": "C", "person": "Carol", "relationship": "friend",
-         "source": {"session_id": "s2", "turn": 0, "text": "C"}},
-        {"user_id": user, "fact": "D", "person": "Carol"}])
+    memory.remember_many(
+        [
+            {"user_id": user, "fact": "B", "source": {"session_id": "s1", "turn": 1, "text": "B"}},
+            {"user_id": user, "fact": "A"},
+            {
+                "user_id": user,
+                "fact": "C",
+                "person": "Carol",
+                "relationship": "friend",
+                "source": {"session_id": "s2", "turn": 0, "text": "C"},
+            },
+            {"user_id": user, "fact": "D", "person": "Carol"},
+        ]
+    )
     sessions = {c.fact: c.source.session_id if c.source else None for c in memory.cards(user)}
     assert sessions == {"A": None, "B": "s1", "C": "s2", "D": None}

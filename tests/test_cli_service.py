@@ -23,13 +23,27 @@ def test_every_service_command_has_help(command: str):
     assert result.exit_code == 0
     assert app.registered_commands
     assert next(
-        c for c in app.registered_commands if c.name == command
-        or (c.callback and c.callback.__name__ == command)).callback.__doc__
+        c
+        for c in app.registered_commands
+        if c.name == command or (c.callback and c.callback.__name__ == command)
+    ).callback.__doc__
 
 
 def test_export_then_import_as_another_user(home: Path, tmp_path: Path):
-    assert gm(home, "remember", "Alice is allergic to peanuts", "--user", "alice",
-              "--person", "Alice", "--relationship", "sister").exit_code == 0
+    assert (
+        gm(
+            home,
+            "remember",
+            "Alice is allergic to peanuts",
+            "--user",
+            "alice",
+            "--person",
+            "Alice",
+            "--relationship",
+            "sister",
+        ).exit_code
+        == 0
+    )
     assert gm(home, "tasks", "add", "Plan dinner", "--user", "alice").exit_code == 0
     dump = tmp_path / "alice.jsonl"
     exported = gm(home, "export", "--user", "alice", str(dump))
@@ -45,7 +59,8 @@ def test_export_then_import_as_another_user(home: Path, tmp_path: Path):
     assert again.exit_code == 0
     listed = json.loads(gm(home, "list", "--user", "bob", "--json").stdout)
     assert [(c["fact"], c["person"], c["relationship"]) for c in listed] == [
-        ("Alice is allergic to peanuts", "Alice", "sister")]
+        ("Alice is allergic to peanuts", "Alice", "sister")
+    ]
 
 
 def test_export_to_stdout_with_embeddings(home: Path):
@@ -60,8 +75,10 @@ def test_export_to_stdout_with_embeddings(home: Path):
 
 def test_import_of_a_malformed_file_names_the_line(home: Path, tmp_path: Path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"type": "header", "format": "graphmem-export", "version": 1, '
-                   '"user_id": "dave"}\n{oops\n', encoding="utf-8")
+    bad.write_text(
+        '{"type": "header", "format": "graphmem-export", "version": 1, "user_id": "dave"}\n{oops\n',
+        encoding="utf-8",
+    )
     result = gm(home, "import", str(bad))
     assert result.exit_code == 2
     assert "line 2: not JSON" in result.output

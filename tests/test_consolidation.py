@@ -18,42 +18,57 @@ from graphmem.timeutil import to_ms
 
 NOW = to_ms("2025-06-01T00:00:00Z")
 
-HOBBIES = ["I enjoy hiking in the mountains", "I love rock climbing",
-           "I go trail running on weekends", "I like camping outdoors in the mountains",
-           "I enjoy mountain biking"]
-FOOD = ["I love Italian food, especially pasta", "My favourite dish is pizza",
-        "I enjoy cooking Thai curry", "I like spicy Indian food"]
+HOBBIES = [
+    "I enjoy hiking in the mountains",
+    "I love rock climbing",
+    "I go trail running on weekends",
+    "I like camping outdoors in the mountains",
+    "I enjoy mountain biking",
+]
+FOOD = [
+    "I love Italian food, especially pasta",
+    "My favourite dish is pizza",
+    "I enjoy cooking Thai curry",
+    "I like spicy Indian food",
+]
 
 
 def remember(memory, user, *cards):
     """Store cards given as (fact, timestamp[, extra fields]) and return them by fact."""
     rows = []
     for fact, when, *extra in cards:
-        rows.append({"user_id": user, "fact": fact, "timestamp": when,
-                     **(extra[0] if extra else {})})
+        rows.append(
+            {"user_id": user, "fact": fact, "timestamp": when, **(extra[0] if extra else {})}
+        )
     memory.remember_many(rows)
     return {c.fact: c for c in memory.cards(user, status=None)}
 
 
 def remember_clusters(memory, user):
     facts = HOBBIES + FOOD
-    return remember(memory, user, *[(f, f"2025-05-{i + 1:02d}T10:00:00Z")
-                                    for i, f in enumerate(facts)])
+    return remember(
+        memory, user, *[(f, f"2025-05-{i + 1:02d}T10:00:00Z") for i, f in enumerate(facts)]
+    )
 
 
 # -- conflicts ---------------------------------------------------------------------------
 
 
 def test_a_move_supersedes_the_old_city_and_both_stay_queryable(memory, user):
-    cards = remember(memory, user, ("I live in Paris", "2023-01-10T10:00:00Z"),
-                     ("I moved to Berlin", "2024-02-01T10:00:00Z"))
+    cards = remember(
+        memory,
+        user,
+        ("I live in Paris", "2023-01-10T10:00:00Z"),
+        ("I moved to Berlin", "2024-02-01T10:00:00Z"),
+    )
     paris, berlin = cards["I live in Paris"], cards["I moved to Berlin"]
 
     report = memory.consolidate(user, steps=["conflicts"], now=NOW)
 
-    assert [(c.kind, c.from_card, c.to_card, c.attribute, c.decided_by, c.applied)
-            for c in report.conflicts] == [
-        ("supersede", berlin.id, paris.id, "location", "rules", True)]
+    assert [
+        (c.kind, c.from_card, c.to_card, c.attribute, c.decided_by, c.applied)
+        for c in report.conflicts
+    ] == [("supersede", berlin.id, paris.id, "location", "rules", True)]
     assert (report.conflicts_found, report.conflicts_resolved) == (1, 1)
     old = memory.get(user, paris.id)
     assert (old.status, old.valid_to) == (Status.SUPERSEDED, berlin.timestamp)
@@ -61,12 +76,18 @@ def test_a_move_supersedes_the_old_city_and_both_stay_queryable(memory, user):
     assert memory.provenance(user, paris.id)["superseded_by"] == [berlin.id]
     assert memory.provenance(user, berlin.id)["supersedes"] == [paris.id]
     [edge] = decisions(memory.store, user)
-    assert (edge["type"], edge["from_card"], edge["to_card"], edge["decided_by"],
-            edge["decided_at"]) == ("SUPERSEDES", berlin.id, paris.id, "rules", NOW)
+    assert (
+        edge["type"],
+        edge["from_card"],
+        edge["to_card"],
+        edge["decided_by"],
+        edge["decided_at"],
+    ) == ("SUPERSEDES", berlin.id, paris.id, "rules", NOW)
     assert edge["reason"].startswith("newer value replaces older: location of me: 'paris'")
 
-    everything = {h.card.id for h in memory.recall(user, "where do I live",
-                                                   include_superseded=True)}
+    everything = {
+        h.card.id for h in memory.recall(user, "where do I live", include_superseded=True)
+    }
     current = {h.card.id for h in memory.recall(user, "where do I live")}
     assert everything == {paris.id, berlin.id}
     assert current == {berlin.id}
@@ -75,18 +96,22 @@ def test_a_move_supersedes_the_old_city_and_both_stay_queryable(memory, user):
 def test_an_incremental_run_chains_a_later_move(memory, user):
     remember_clusters(memory, user)
     important = {"importance": 0.8}  # not forgotten in between
-    cards = remember(memory, user, ("I live in Paris", "2023-01-10T10:00:00Z", important),
-                     ("I moved to Berlin", "2024-02-01T10:00:00Z", important))
+    cards = remember(
+        memory,
+        user,
+        ("I live in Paris", "2023-01-10T10:00:00Z", important),
+        ("I moved to Berlin", "2024-02-01T10:00:00Z", important),
+    )
     memory.consolidate(user, now=NOW)
-    rome = remember(memory, user, ("I moved to Rome", "2025-05-01T10:00:00Z"))[
-        "I moved to Rome"]
+    rome = remember(memory, user, ("I moved to Rome", "2025-05-01T10:00:00Z"))["I moved to Rome"]
 
     report = memory.consolidate(user, now=NOW)
 
     assert (report.mode, report.new_cards) == ("incremental", 1)
     berlin = cards["I moved to Berlin"]
     assert [(c.kind, c.from_card, c.to_card) for c in report.conflicts] == [
-        ("supersede", rome.id, berlin.id)]
+        ("supersede", rome.id, berlin.id)
+    ]
     assert memory.provenance(user, berlin.id)["supersedes"] == [cards["I live in Paris"].id]
     assert memory.provenance(user, berlin.id)["superseded_by"] == [rome.id]
 
@@ -99,9 +124,12 @@ def test_an_unknown_user_is_consolidated_without_writing(memory, user):
 
 
 def test_a_same_time_contradiction_is_flagged_not_resolved(memory, user):
-    cards = remember(memory, user,
-                     ("Alice likes sushi", "2024-03-01T10:00:00Z", {"person": "Alice"}),
-                     ("Alice hates sushi", "2024-03-01T10:20:00Z", {"person": "Alice"}))
+    cards = remember(
+        memory,
+        user,
+        ("Alice likes sushi", "2024-03-01T10:00:00Z", {"person": "Alice"}),
+        ("Alice hates sushi", "2024-03-01T10:20:00Z", {"person": "Alice"}),
+    )
     likes, hates = cards["Alice likes sushi"], cards["Alice hates sushi"]
 
     report = memory.consolidate(user, steps=["conflicts"], now=NOW)
@@ -113,7 +141,10 @@ def test_a_same_time_contradiction_is_flagged_not_resolved(memory, user):
     for card in (likes, hates):
         stored = memory.get(user, card.id)
         assert (stored.status, stored.needs_revision, stored.version) == (
-            Status.ACTIVE, True, card.version + 1)
+            Status.ACTIVE,
+            True,
+            card.version + 1,
+        )
     [conflict] = memory.provenance(user, likes.id)["conflicts"]
     assert conflict["id"] == hates.id
     assert conflict["reason"] == decision.reason
@@ -123,31 +154,43 @@ def test_a_same_time_contradiction_is_flagged_not_resolved(memory, user):
 
 
 def test_a_more_confident_older_card_stands(memory, user):
-    cards = remember(memory, user,
-                     ("I work at Acme", "2023-01-01T10:00:00Z", {"confidence": 0.95}),
-                     ("I work at Globex", "2024-01-01T10:00:00Z", {"confidence": 0.5}))
+    cards = remember(
+        memory,
+        user,
+        ("I work at Acme", "2023-01-01T10:00:00Z", {"confidence": 0.95}),
+        ("I work at Globex", "2024-01-01T10:00:00Z", {"confidence": 0.5}),
+    )
     acme, globex = cards["I work at Acme"], cards["I work at Globex"]
 
     [decision] = memory.consolidate(user, steps=["conflicts"], now=NOW).conflicts
 
     assert (decision.kind, decision.needs_revision) == ("conflict", [globex.id])
     assert memory.get(user, acme.id).status == Status.ACTIVE
-    assert (memory.get(user, acme.id).needs_revision,
-            memory.get(user, globex.id).needs_revision) == (False, True)
+    assert (
+        memory.get(user, acme.id).needs_revision,
+        memory.get(user, globex.id).needs_revision,
+    ) == (False, True)
 
 
 def test_an_llm_adjudicates_what_the_rules_cannot_read(memory, user):
-    cards = remember(memory, user,
-                     ("Alice's cat is named Tom", "2023-01-01T10:00:00Z", {"person": "Alice"}),
-                     ("Alice's cat is named Max", "2024-01-01T10:00:00Z", {"person": "Alice"}))
-    llm = FakeListChatModel(responses=[
-        '{"verdict": "update", "current": "B", "reason": "she renamed the cat"}'])
+    cards = remember(
+        memory,
+        user,
+        ("Alice's cat is named Tom", "2023-01-01T10:00:00Z", {"person": "Alice"}),
+        ("Alice's cat is named Max", "2024-01-01T10:00:00Z", {"person": "Alice"}),
+    )
+    llm = FakeListChatModel(
+        responses=['{"verdict": "update", "current": "B", "reason": "she renamed the cat"}']
+    )
 
     [decision] = memory.consolidate(user, steps=["conflicts"], llm=llm, now=NOW).conflicts
 
     assert (decision.kind, decision.from_card, decision.to_card, decision.decided_by) == (
-        "supersede", cards["Alice's cat is named Max"].id, cards["Alice's cat is named Tom"].id,
-        "llm/FakeListChatModel")
+        "supersede",
+        cards["Alice's cat is named Max"].id,
+        cards["Alice's cat is named Tom"].id,
+        "llm/FakeListChatModel",
+    )
     assert "she renamed the cat" in decision.reason
     assert decisions(memory.store, user)[0]["decided_by"] == "llm/FakeListChatModel"
 
@@ -164,31 +207,34 @@ def test_clusters_become_abstractions_that_are_stable_across_runs(memory, user):
     assert (first.mode, first.clusters, first.count("created")) == ("full", 2, 2)
     stored = abstractions(memory.store, user)
     assert sorted(sorted(a["members"]) for a in stored) == sorted(
-        [sorted(ids[f] for f in HOBBIES), sorted(ids[f] for f in FOOD)])
+        [sorted(ids[f] for f in HOBBIES), sorted(ids[f] for f in FOOD)]
+    )
     for a in stored:
         assert a["representative"] in a["members"]
         assert a["size"] == len(a["members"])
         assert a["summary"].endswith(f"({a['size']} memories)")
     hobby = next(a for a in stored if ids[HOBBIES[0]] in a["members"])
     assert [x["id"] for x in memory.provenance(user, ids[HOBBIES[0]])["abstractions"]] == [
-        hobby["id"]]
+        hobby["id"]
+    ]
 
     again = memory.consolidate(user, steps=["abstraction"], recluster=True)
     incremental = memory.consolidate(user, steps=["abstraction"])
 
     assert [(a.id, a.action) for a in again.abstractions] == [
-        (a["id"], "unchanged") for a in stored]
+        (a["id"], "unchanged") for a in stored
+    ]
     assert incremental.mode == "incremental"
     assert [(a.id, a.action) for a in incremental.abstractions] == [
-        (a["id"], "unchanged") for a in stored]
+        (a["id"], "unchanged") for a in stored
+    ]
     assert abstractions(memory.store, user) == stored
 
 
 def test_recall_reaches_a_hits_abstraction_siblings(memory, user):
     cards = remember_clusters(memory, user)
     memory.consolidate(user, steps=["abstraction"])
-    [hobby] = [a for a in abstractions(memory.store, user)
-               if cards[HOBBIES[0]].id in a["members"]]
+    [hobby] = [a for a in abstractions(memory.store, user) if cards[HOBBIES[0]].id in a["members"]]
 
     # Full text alone finds only the rock-climbing card; its abstraction brings the rest.
     hits = memory.recall(user, "rock climbing", k=10, channels=("fulltext", "graph"))
@@ -204,8 +250,9 @@ def test_new_cards_join_the_existing_abstraction_instead_of_duplicating_it(memor
     remember_clusters(memory, user)
     memory.consolidate(user, steps=["abstraction"])
     before = {a["id"]: a for a in abstractions(memory.store, user)}
-    added = remember(memory, user, ("I love hiking and climbing in the mountains",
-                                    "2025-05-20T10:00:00Z"))
+    added = remember(
+        memory, user, ("I love hiking and climbing in the mountains", "2025-05-20T10:00:00Z")
+    )
     new_id = added["I love hiking and climbing in the mountains"].id
 
     report = memory.consolidate(user, steps=["abstraction"])
@@ -227,12 +274,13 @@ def test_new_cards_join_the_existing_abstraction_instead_of_duplicating_it(memor
 
 
 def test_old_unimportant_cards_are_forgotten_unless_recently_recalled(memory, user):
-    cards = remember(memory, user,
-                     ("The office printer jammed once", "2019-01-08T10:00:00Z",
-                      {"importance": 0.1}),
-                     ("My dentist is Dr Weber", "2019-01-08T10:00:00Z", {"importance": 0.1}),
-                     ("I am allergic to penicillin", "2019-01-08T10:00:00Z",
-                      {"importance": 0.9}))
+    cards = remember(
+        memory,
+        user,
+        ("The office printer jammed once", "2019-01-08T10:00:00Z", {"importance": 0.1}),
+        ("My dentist is Dr Weber", "2019-01-08T10:00:00Z", {"importance": 0.1}),
+        ("I am allergic to penicillin", "2019-01-08T10:00:00Z", {"importance": 0.9}),
+    )
     printer = cards["The office printer jammed once"]
     dentist = cards["My dentist is Dr Weber"]
     assert [h.card.id for h in memory.recall(user, "dentist Dr Weber", k=1)] == [dentist.id]
@@ -250,15 +298,20 @@ def test_old_unimportant_cards_are_forgotten_unless_recently_recalled(memory, us
     assert memory.get(user, dentist.id).status == Status.ACTIVE
     [row] = memory.store.run("get_cards", {"user_id": user, "ids": [printer.id]})
     assert (row["card"]["forgotten_reason"], row["card"]["forgotten_score"]) == (
-        forgotten.reason, forgotten.score)
+        forgotten.reason,
+        forgotten.score,
+    )
     assert row["card"]["forgotten_at"] == report.now
 
     assert memory.restore(user, printer.id).status == Status.ACTIVE
 
 
 def test_capacity_forgets_the_most_faded_cards(memory, user):
-    cards = remember(memory, user, *[(f"I visited museum number {i}",
-                                      f"2025-0{i + 1}-01T10:00:00Z") for i in range(4)])
+    cards = remember(
+        memory,
+        user,
+        *[(f"I visited museum number {i}", f"2025-0{i + 1}-01T10:00:00Z") for i in range(4)],
+    )
 
     report = memory.consolidate(user, steps=["forgetting"], capacity=2, now=NOW)
 
@@ -272,9 +325,13 @@ def test_capacity_forgets_the_most_faded_cards(memory, user):
 
 
 def everything(memory, user):
-    remember(memory, user, ("I live in Paris", "2023-01-10T10:00:00Z"),
-             ("I moved to Berlin", "2024-02-01T10:00:00Z", {"importance": 0.8}),
-             ("The office printer jammed once", "2019-01-08T10:00:00Z", {"importance": 0.1}))
+    remember(
+        memory,
+        user,
+        ("I live in Paris", "2023-01-10T10:00:00Z"),
+        ("I moved to Berlin", "2024-02-01T10:00:00Z", {"importance": 0.8}),
+        ("The office printer jammed once", "2019-01-08T10:00:00Z", {"importance": 0.1}),
+    )
     remember_clusters(memory, user)
 
 
@@ -287,8 +344,7 @@ def test_a_dry_run_reports_everything_and_writes_nothing(memory, user):
     assert footprint(memory.store, user) == before
     assert (dry.conflicts_found, dry.count("created"), len(dry.forgotten)) == (1, 2, 1)
     assert not any(c.applied for c in dry.conflicts)
-    assert not any(
-        f.applied for f in dry.forgotten)
+    assert not any(f.applied for f in dry.forgotten)
     real = memory.consolidate(user, now=NOW)
     assert real.summary() | {"dry_run": True} == dry.summary()
     after = footprint(memory.store, user)
@@ -348,14 +404,29 @@ def test_restore_refuses_a_card_that_is_not_forgotten(memory, user):
 def test_cli_consolidate_and_feedback(home):
     runner = CliRunner()
     base = ["--home", str(home)]
-    for fact, when in (("I live in Paris", "2023-01-10T10:00:00Z"),
-                       ("I moved to Berlin", "2024-02-01T10:00:00Z")):
-        done = runner.invoke(app, [*base, "remember", fact, "--user", "u", "--timestamp",
-                                   when, "--json"])
+    for fact, when in (
+        ("I live in Paris", "2023-01-10T10:00:00Z"),
+        ("I moved to Berlin", "2024-02-01T10:00:00Z"),
+    ):
+        done = runner.invoke(
+            app, [*base, "remember", fact, "--user", "u", "--timestamp", when, "--json"]
+        )
         assert done.exit_code == 0, done.output
 
-    dry = runner.invoke(app, [*base, "consolidate", "--user", "u", "--dry-run",
-                              "--steps", "conflicts", "--as-of", "2024-06-01"])
+    dry = runner.invoke(
+        app,
+        [
+            *base,
+            "consolidate",
+            "--user",
+            "u",
+            "--dry-run",
+            "--steps",
+            "conflicts",
+            "--as-of",
+            "2024-06-01",
+        ],
+    )
     table = runner.invoke(app, [*base, "consolidate", "--user", "u", "--json"])
     listed = runner.invoke(app, [*base, "list", "--user", "u", "--status", "all", "--json"])
 
@@ -364,15 +435,16 @@ def test_cli_consolidate_and_feedback(home):
     assert "supersede" in dry.output
     assert table.exit_code == 0, table.output
     report = json.loads(table.stdout)
-    assert (report["summary"]["conflicts_found"], report["summary"]["conflicts_resolved"]) == (
-        1, 1)
+    assert (report["summary"]["conflicts_found"], report["summary"]["conflicts_resolved"]) == (1, 1)
     berlin = next(c for c in json.loads(listed.stdout) if c["fact"] == "I moved to Berlin")
-    voted = runner.invoke(app, [*base, "feedback", berlin["id"], "--user", "u",
-                                "--signal", "down", "--json"])
+    voted = runner.invoke(
+        app, [*base, "feedback", berlin["id"], "--user", "u", "--signal", "down", "--json"]
+    )
     assert voted.exit_code == 0, voted.output
     assert json.loads(voted.stdout)["needs_revision"] is True
-    bad = runner.invoke(app, [*base, "feedback", berlin["id"], "--user", "u",
-                              "--signal", "sideways"])
+    bad = runner.invoke(
+        app, [*base, "feedback", berlin["id"], "--user", "u", "--signal", "sideways"]
+    )
     assert bad.exit_code == 2
     for command in ("consolidate", "feedback"):
         helped = runner.invoke(app, [command, "--help"])

@@ -39,8 +39,19 @@ _REL_TYPE = re.compile(r"\[\w*:(\w+)")
 _PARAM = re.compile(r"\$(\w+)")
 _STRING = re.compile(r"'[^']*'")  # a $ inside a string literal is text, not a parameter
 _LISTS = ("ids", "rows", "statuses", "embedding", "vector", "tags")
-_NUMBERS = ("k", "limit", "skip", "now", "version", "expected_version", "timestamp",
-            "dimension", "min_score", "since", "until")
+_NUMBERS = (
+    "k",
+    "limit",
+    "skip",
+    "now",
+    "version",
+    "expected_version",
+    "timestamp",
+    "dimension",
+    "min_score",
+    "since",
+    "until",
+)
 
 
 def sample_value(param: str) -> Any:
@@ -56,8 +67,11 @@ def sample_value(param: str) -> Any:
 
 def with_parameters(name: str, query: str) -> dict[str, Any]:
     """A linter input: the query and every ``$parameter`` it uses, declared."""
-    return {"name": name, "query": query,
-            "parameters": {p: sample_value(p) for p in _PARAM.findall(query)}}
+    return {
+        "name": name,
+        "query": query,
+        "parameters": {p: sample_value(p) for p in _PARAM.findall(query)},
+    }
 
 
 def neo4j_queries() -> list[dict[str, Any]]:
@@ -65,8 +79,10 @@ def neo4j_queries() -> list[dict[str, Any]]:
     found = []
     for name in queries.names():
         if name == "schema":
-            found += [with_parameters(f"schema[{i}]", text)
-                      for i, text in enumerate(schema_statements(384))]
+            found += [
+                with_parameters(f"schema[{i}]", text)
+                for i, text in enumerate(schema_statements(384))
+            ]
         else:
             found.append(with_parameters(name, queries.load(name, "neo4j")))
     found += [with_parameters(name, text) for name, text in ADAPTER_QUERIES.items()]
@@ -78,8 +94,7 @@ def docs_queries() -> list[dict[str, Any]]:
     path = ROOT / "docs" / "neo4j.md"
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
     blocks = re.findall(r"```cypher\n(.*?)```", text, re.S)
-    return [with_parameters(f"docs/neo4j.md[{i}]", block.strip())
-            for i, block in enumerate(blocks)]
+    return [with_parameters(f"docs/neo4j.md[{i}]", block.strip()) for i, block in enumerate(blocks)]
 
 
 def written_labels() -> tuple[list[str], list[str]]:
@@ -104,32 +119,49 @@ def lint(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if shutil.which("node") is None:
         pytest.skip("node is not installed: cannot lint Cypher")
     if not PACKAGE.is_dir():
-        pytest.fail("node_modules/@neo4j-cypher/language-support is missing: "
-                    "run make test (npm ci)")
+        pytest.fail(
+            "node_modules/@neo4j-cypher/language-support is missing: run make test (npm ci)"
+        )
     labels, types = written_labels()
     payload = {"queries": items, "schema": {"labels": labels, "relationshipTypes": types}}
-    done = subprocess.run(["node", str(LINTER), "--cache", str(CACHE)],
-                          input=json.dumps(payload), text=True, capture_output=True, cwd=ROOT,
-                          timeout=280, check=False)
+    done = subprocess.run(
+        ["node", str(LINTER), "--cache", str(CACHE)],
+        input=json.dumps(payload),
+        text=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=280,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
 def problems(results: list[dict[str, Any]], severity: str) -> list[str]:
-    return [f"{r['name']} ({r['cypherVersion']}) {d['line']}:{d['column']}: {d['message']}"
-            for r in results for d in r["diagnostics"] if d["severity"] == severity]
+    return [
+        f"{r['name']} ({r['cypherVersion']}) {d['line']}:{d['column']}: {d['message']}"
+        for r in results
+        for d in r["diagnostics"]
+        if d["severity"] == severity
+    ]
 
 
 #: Queries Neo4j must reject, each with the errors the linter is expected to report.
 BROKEN = [
     with_parameters("example:syntax", "MATCH (c:Card RETURN c"),
     with_parameters("example:undefined_variable", "MATCH (c:Card) RETURN d"),
-    with_parameters("example:falkordb_only",
-                    "MATCH (c:Card) RETURN vec.cosineDistance(c.embedding, vecf32($v))"),
-    with_parameters("example:unknown_yield", "CALL db.index.vector.queryNodes("
-                                             "'card_embedding', 5, $v) YIELD nodes RETURN nodes"),
-    {"name": "example:undeclared_parameter", "query": "MATCH (c:Card {id: $id}) RETURN c",
-     "parameters": {}},
+    with_parameters(
+        "example:falkordb_only", "MATCH (c:Card) RETURN vec.cosineDistance(c.embedding, vecf32($v))"
+    ),
+    with_parameters(
+        "example:unknown_yield",
+        "CALL db.index.vector.queryNodes('card_embedding', 5, $v) YIELD nodes RETURN nodes",
+    ),
+    {
+        "name": "example:undeclared_parameter",
+        "query": "MATCH (c:Card {id: $id}) RETURN c",
+        "parameters": {},
+    },
     with_parameters("example:valid", "MATCH (c:Card {user_id: $user_id}) RETURN count(c) AS n"),
     with_parameters("example:unwritten_label", "MATCH (c:Crad)-[:ABOUT]->(p) RETURN p.name"),
 ]
@@ -142,15 +174,18 @@ def linted() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return items, lint(items + BROKEN)
 
 
-def test_every_neo4j_query_lints_clean(linted: tuple[list[dict[str, Any]], list[dict[str, Any]]],
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_neo4j_query_lints_clean(
+    linted: tuple[list[dict[str, Any]], list[dict[str, Any]]], capsys: pytest.CaptureFixture[str]
+) -> None:
     items, all_results = linted
     results = [r for r in all_results if not r["name"].startswith("example:")]
     errors, warnings = problems(results, "error"), problems(results, "warning")
     with capsys.disabled():
         docs = sum(item["name"].startswith("docs/") for item in items)
-        print(f"\nlinted {len(items) - docs} Neo4j queries (+ {docs} from docs/neo4j.md) "
-              f"under CYPHER 5 and CYPHER 25: {len(errors)} errors, {len(warnings)} warnings")
+        print(
+            f"\nlinted {len(items) - docs} Neo4j queries (+ {docs} from docs/neo4j.md) "
+            f"under CYPHER 5 and CYPHER 25: {len(errors)} errors, {len(warnings)} warnings"
+        )
         for warning in warnings:
             print(f"  warning: {warning}")
     assert errors == []
@@ -158,27 +193,37 @@ def test_every_neo4j_query_lints_clean(linted: tuple[list[dict[str, Any]], list[
 
 
 def test_linter_reports_real_errors(
-        linted: tuple[list[dict[str, Any]], list[dict[str, Any]]]) -> None:
-    found = {r["name"].removeprefix("example:"):
-             [d["message"] for d in r["diagnostics"] if d["severity"] == "error"]
-             for r in linted[1] if r["name"].startswith("example:")
-             and r["cypherVersion"] == "CYPHER 5"}
+    linted: tuple[list[dict[str, Any]], list[dict[str, Any]]],
+) -> None:
+    found = {
+        r["name"].removeprefix("example:"): [
+            d["message"] for d in r["diagnostics"] if d["severity"] == "error"
+        ]
+        for r in linted[1]
+        if r["name"].startswith("example:") and r["cypherVersion"] == "CYPHER 5"
+    }
     assert found["syntax"][0].startswith("Invalid input 'RETURN'")
     assert found["undefined_variable"] == ["Variable `d` not defined"]
     assert [m.split(" is not")[0] for m in found["falkordb_only"]] == [
-        "Function vec.cosineDistance", "Function vecf32"]
+        "Function vec.cosineDistance",
+        "Function vecf32",
+    ]
     assert found["unknown_yield"] == ["Unknown procedure output: `nodes`"]
     assert found["undeclared_parameter"] == ["Parameter $id is not defined."]
     assert found["valid"] == []
     assert found["unwritten_label"] == []  # a warning only:
-    [typo] = [r for r in linted[1] if r["name"] == "example:unwritten_label"
-              and r["cypherVersion"] == "CYPHER 5"]
+    [typo] = [
+        r
+        for r in linted[1]
+        if r["name"] == "example:unwritten_label" and r["cypherVersion"] == "CYPHER 5"
+    ]
     assert [d["message"].split(" is not")[0] for d in typo["diagnostics"]] == ["Label Crad"]
 
 
 # -- dialect parity: a per-dialect query is one operation with one signature ----------
-_RETURN = re.compile(r"\bRETURN\b(?!.*\bRETURN\b)(.*?)(?:\bORDER BY\b|\bSKIP\b|\bLIMIT\b|$)",
-                     re.S | re.I)
+_RETURN = re.compile(
+    r"\bRETURN\b(?!.*\bRETURN\b)(.*?)(?:\bORDER BY\b|\bSKIP\b|\bLIMIT\b|$)", re.S | re.I
+)
 
 
 def returned_columns(query: str) -> list[str]:
@@ -213,14 +258,16 @@ def returned_columns(query: str) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in (queries.cypher_dir() / "falkordb")
-                                        .glob("*.cypher")))
+@pytest.mark.parametrize(
+    "name", sorted(p.stem for p in (queries.cypher_dir() / "falkordb").glob("*.cypher"))
+)
 def test_neo4j_variant_has_the_same_signature(name: str) -> None:
     neo4j_path = queries.cypher_dir() / "neo4j" / f"{name}.cypher"
     assert neo4j_path.is_file(), f"cypher/falkordb/{name}.cypher has no Neo4j variant"
     falkordb, neo4j = queries.load(name, "falkordb"), queries.load(name, "neo4j")
-    assert (set(_PARAM.findall(_STRING.sub("''", neo4j)))
-            == set(_PARAM.findall(_STRING.sub("''", falkordb))))
+    assert set(_PARAM.findall(_STRING.sub("''", neo4j))) == set(
+        _PARAM.findall(_STRING.sub("''", falkordb))
+    )
     if name != "schema":
         assert returned_columns(neo4j) == returned_columns(falkordb)
 
@@ -234,9 +281,14 @@ def _differs_only_in_vecf32(name: str) -> bool:
     return "vecf32(" in falkordb and not any(token in falkordb for token in _OTHER_DIALECT)
 
 
-@pytest.mark.parametrize("name", [p.stem for p in sorted((queries.cypher_dir() / "falkordb")
-                                                         .glob("*.cypher"))
-                                  if _differs_only_in_vecf32(p.stem)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        p.stem
+        for p in sorted((queries.cypher_dir() / "falkordb").glob("*.cypher"))
+        if _differs_only_in_vecf32(p.stem)
+    ],
+)
 def test_vector_writes_differ_only_in_vecf32(name: str) -> None:
     """Where FalkorDB's variant differs only by ``vecf32(...)``, Neo4j's is that query
     without it (Neo4j stores LIST<FLOAT>): an edit to one is made to the other."""

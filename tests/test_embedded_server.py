@@ -20,8 +20,9 @@ from graphmem.store.falkordb import FalkorDBStore
 
 def test_cards_survive_close_and_reopen(home):
     with Memory.open(home) as mem:
-        card = mem.remember(Card(user_id="u", fact="Bob loves sushi", person="Bob",
-                                 relationship="manager"))
+        card = mem.remember(
+            Card(user_id="u", fact="Bob loves sushi", person="Bob", relationship="manager")
+        )
     assert not EmbeddedServer(home).is_running()  # the last client stopped it cleanly
     with Memory.open(home) as mem:
         assert mem.get("u", card.id).fact == "Bob loves sushi"
@@ -29,11 +30,13 @@ def test_cards_survive_close_and_reopen(home):
 
 def test_schema_setup_is_idempotent(home):
     with Memory.open(home) as mem:
-        before = mem.store.execute("CALL db.indexes() YIELD label, properties "
-                                   "RETURN label, properties ORDER BY label")
+        before = mem.store.execute(
+            "CALL db.indexes() YIELD label, properties RETURN label, properties ORDER BY label"
+        )
         mem.store.ensure_schema(mem.embedder.dimension)
-        after = mem.store.execute("CALL db.indexes() YIELD label, properties "
-                                  "RETURN label, properties ORDER BY label")
+        after = mem.store.execute(
+            "CALL db.indexes() YIELD label, properties RETURN label, properties ORDER BY label"
+        )
     assert before == after
 
 
@@ -61,8 +64,9 @@ def test_two_processes_share_one_server(home):
     """)
     with Memory.open(home) as parent:
         pid = EmbeddedServer(home).pid()
-        child = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                               text=True, timeout=120, check=True)
+        child = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+        )
         assert int(child.stdout.strip()) == pid  # the child joined, did not start another
         assert EmbeddedServer(home).pid() == pid  # and leaving did not stop it under us
         assert [c.fact for c in parent.cards("u")] == ["written by the child"]

@@ -26,14 +26,18 @@ def test_the_prepared_model_multiplies_in_int8():
     ops = {node.op_type for node in onnx.load(str(model_dir / "model.onnx")).graph.node}
     assert "MatMulInteger" in ops
     assert json.loads((model_dir / "prepared.json").read_text())["recipe"].startswith(
-        "onnxruntime-dynamic-int8")
+        "onnxruntime-dynamic-int8"
+    )
 
 
 def test_vectors_are_unit_length_and_similar_texts_are_closer(embedder):
-    sister, allergy, weather = embedder.embed([
-        "Alice (sister): Alice is allergic to peanuts",
-        "my sister cannot eat nuts",
-        "the train to Berlin leaves at nine"])
+    sister, allergy, weather = embedder.embed(
+        [
+            "Alice (sister): Alice is allergic to peanuts",
+            "my sister cannot eat nuts",
+            "the train to Berlin leaves at nine",
+        ]
+    )
     assert sister.shape == (DIMENSION,)
     assert np.linalg.norm(sister) == pytest.approx(1.0, abs=1e-4)
     assert float(sister @ allergy) > float(sister @ weather) + 0.2
@@ -43,20 +47,40 @@ def test_a_text_gets_nearly_the_same_vector_in_any_batch():
     # int8 products scale activations per batch, so batch-mates move a vector a little.
     uncached = FastEmbedder(cache_size=0)
     alone = uncached.embed(["Bob (manager): Bob loves sushi"])[0]
-    mixed = uncached.embed(["a much longer text, so the batch is padded further than the "
-                            "short one, WITH CAPITALS and numbers 12345",
-                            "Bob (manager): Bob loves sushi"])[1]
+    mixed = uncached.embed(
+        [
+            "a much longer text, so the batch is padded further than the "
+            "short one, WITH CAPITALS and numbers 12345",
+            "Bob (manager): Bob loves sushi",
+        ]
+    )[1]
     assert float(alone @ mixed) > 0.98
-    assert float(alone @ uncached.embed(["Bob (manager): Bob loves sushi"])[0]) == \
-        pytest.approx(1.0, abs=1e-6)
+    assert float(alone @ uncached.embed(["Bob (manager): Bob loves sushi"])[0]) == pytest.approx(
+        1.0, abs=1e-6
+    )
 
 
 def test_batches_embedded_side_by_side_keep_each_text_with_its_vector():
     uncached = FastEmbedder(cache_size=0, batch_size=8)
-    texts = [f"{name} ({rel}) likes {thing}" for name, rel in
-             [("Alice", "sister"), ("Bob", "manager"), ("Carol", "friend"), ("Dan", "son")]
-             for thing in ["jazz", "sushi", "long walks by the river in autumn", "chess",
-                           "the smell of rain", "mountain biking", "old films", "tea"]]
+    texts = [
+        f"{name} ({rel}) likes {thing}"
+        for name, rel in [
+            ("Alice", "sister"),
+            ("Bob", "manager"),
+            ("Carol", "friend"),
+            ("Dan", "son"),
+        ]
+        for thing in [
+            "jazz",
+            "sushi",
+            "long walks by the river in autumn",
+            "chess",
+            "the smell of rain",
+            "mountain biking",
+            "old films",
+            "tea",
+        ]
+    ]
     together = uncached.embed(texts)  # 4 batches of 8, on the worker threads
     alone = np.stack([uncached.embed([text])[0] for text in texts])
 
@@ -79,11 +103,17 @@ def test_a_model_prepared_by_an_older_recipe_is_rebuilt(tmp_path, monkeypatch):
 
 def test_batches_embedded_ahead_get_the_vectors_embed_gives_them():
     uncached = FastEmbedder(cache_size=0)
-    batches = [[f"card {b}.{i}: someone likes {'long ' * (i % 7)}walks" for i in range(n)]
-               for b, n in enumerate([70, 1, 0, 33])]
+    batches = [
+        [f"card {b}.{i}: someone likes {'long ' * (i % 7)}walks" for i in range(n)]
+        for b, n in enumerate([70, 1, 0, 33])
+    ]
     ahead = list(embed_batches(uncached, batches))  # each queued while the previous ends
-    assert [v.shape for v in ahead] == [(70, DIMENSION), (1, DIMENSION), (0, DIMENSION),
-                                        (33, DIMENSION)]
+    assert [v.shape for v in ahead] == [
+        (70, DIMENSION),
+        (1, DIMENSION),
+        (0, DIMENSION),
+        (33, DIMENSION),
+    ]
     for vectors, texts in zip(ahead, batches, strict=True):
         assert np.array_equal(vectors, uncached.embed(texts))
 
@@ -96,4 +126,6 @@ def test_any_embedder_can_be_streamed_one_batch_per_call():
             return np.array([[float(len(t))] for t in texts])
 
     assert [v.tolist() for v in embed_batches(Lengths(), [["ab"], ["abc", "d"]])] == [
-        [[2.0]], [[3.0], [1.0]]]
+        [[2.0]],
+        [[3.0], [1.0]],
+    ]

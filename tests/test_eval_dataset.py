@@ -113,7 +113,7 @@ def test_multi_hop_needs_two_turns_and_updated_points_at_the_newest() -> None:
 
 
 def test_relationship_questions_rely_on_an_earlier_introduction() -> None:
-    """"What is my sister allergic to?": the fact turn says Alice (or she), not "sister"."""
+    """ "What is my sister allergic to?": the fact turn says Alice (or she), not "sister"."""
     rels = defaultdict(dict)
     for p in PEOPLE:
         if p["of"] is None:
@@ -125,8 +125,15 @@ def test_relationship_questions_rely_on_an_earlier_introduction() -> None:
         evidence = BY_POS[(ref["session_id"], ref["turn"])]["text"]
         assert rel not in evidence.lower()
         assert name in evidence or re.search(r"\b(she|he|her|his|him)\b", evidence, re.I)
-        intros = [t for t in TURNS if t["user_id"] == q["user_id"] and t["speaker"] == "user"
-                  and order(t) < order(ref) and name in t["text"] and rel in t["text"].lower()]
+        intros = [
+            t
+            for t in TURNS
+            if t["user_id"] == q["user_id"]
+            and t["speaker"] == "user"
+            and order(t) < order(ref)
+            and name in t["text"]
+            and rel in t["text"].lower()
+        ]
         assert intros, q["qid"]
 
 
@@ -157,8 +164,9 @@ def test_committed_files_are_small() -> None:
 
 
 def run_generator(*args: str) -> None:
-    subprocess.run([sys.executable, str(GENERATOR), *args], check=True, capture_output=True,
-                   timeout=60)
+    subprocess.run(
+        [sys.executable, str(GENERATOR), *args], check=True, capture_output=True, timeout=60
+    )
 
 
 def test_regenerating_gives_byte_identical_files(tmp_path: Path) -> None:

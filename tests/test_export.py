@@ -15,17 +15,39 @@ from graphmem.export import export_user, import_file, import_records, read_recor
 
 CARDS = [
     {"fact": "I live in Paris", "timestamp": "2023-01-01"},
-    {"fact": "I live in Lisbon", "timestamp": "2024-06-01",
-     "source": {"session_id": "chat-9", "turn": 2, "speaker": "user",
-                "text": "We moved to Lisbon in June!", "span": [0, 27],
-                "session_date": "2024-06-01"}},
-    {"fact": "Alice is allergic to peanuts", "person": "Alice", "relationship": "sister",
-     "timestamp": "2024-01-01", "tags": ["health"], "backstory": "birthday dinner",
-     "source": {"document": "notes.md", "turn": 0, "text": "Alice: peanut allergy."}},
-    {"fact": "Alice is my colleague now", "person": "Alice", "relationship": "colleague",
-     "timestamp": "2024-07-03"},
-    {"fact": "Tom plays the cello", "person": "Tom", "relationship": "brother",
-     "timestamp": "2024-02-02"},
+    {
+        "fact": "I live in Lisbon",
+        "timestamp": "2024-06-01",
+        "source": {
+            "session_id": "chat-9",
+            "turn": 2,
+            "speaker": "user",
+            "text": "We moved to Lisbon in June!",
+            "span": [0, 27],
+            "session_date": "2024-06-01",
+        },
+    },
+    {
+        "fact": "Alice is allergic to peanuts",
+        "person": "Alice",
+        "relationship": "sister",
+        "timestamp": "2024-01-01",
+        "tags": ["health"],
+        "backstory": "birthday dinner",
+        "source": {"document": "notes.md", "turn": 0, "text": "Alice: peanut allergy."},
+    },
+    {
+        "fact": "Alice is my colleague now",
+        "person": "Alice",
+        "relationship": "colleague",
+        "timestamp": "2024-07-03",
+    },
+    {
+        "fact": "Tom plays the cello",
+        "person": "Tom",
+        "relationship": "brother",
+        "timestamp": "2024-02-02",
+    },
 ]
 
 
@@ -46,25 +68,49 @@ def build(memory: Memory, user: str) -> dict[str, str]:
     relationship that changed, a forgotten card, supersessions from consolidation, tasks;
     conflicts, an abstraction and a review link are imported as records."""
     cards = [memory.remember({**c, "user_id": user}) for c in CARDS]
-    ids = dict(zip(("paris", "lisbon", "peanuts", "colleague", "cello"), (c.id for c in cards),
-                   strict=True))
+    ids = dict(
+        zip(
+            ("paris", "lisbon", "peanuts", "colleague", "cello"), (c.id for c in cards), strict=True
+        )
+    )
     memory.consolidate(user, ("conflicts",))
     memory.forget(user, ids["cello"])
     plan = memory.tasks.create(user, "Plan dinner", cites=[ids["peanuts"]])
     memory.tasks.create(user, "Book table", blocked_by=[plan.id], owner="agent")
     extra = [
         {"type": "header", "format": "graphmem-export", "version": 1, "user_id": user},
-        {"type": "person", "key": "ally", "props": {"key": "ally", "name": "Ally",
-                                                    "user_id": user}, "knows": None},
-        {"type": "maybe_same", "source": "ally", "target": "alice",
-         "props": {"where": "chat-9 turn 4"}},
-        {"type": "conflicts_with", "source": ids["peanuts"], "target": ids["colleague"],
-         "props": {"reason": "test conflict", "decided_by": "rules"}},
-        {"type": "abstraction", "id": "abs-alice", "props": {
-            "id": "abs-alice", "user_id": user, "summary": "About Alice", "size": 2,
-            "ranked": [ids["peanuts"], ids["colleague"]], "representative": ids["peanuts"]},
-         "members": [{"id": ids["peanuts"], "props": {}}, {"id": ids["colleague"],
-                                                          "props": {}}]}]
+        {
+            "type": "person",
+            "key": "ally",
+            "props": {"key": "ally", "name": "Ally", "user_id": user},
+            "knows": None,
+        },
+        {
+            "type": "maybe_same",
+            "source": "ally",
+            "target": "alice",
+            "props": {"where": "chat-9 turn 4"},
+        },
+        {
+            "type": "conflicts_with",
+            "source": ids["peanuts"],
+            "target": ids["colleague"],
+            "props": {"reason": "test conflict", "decided_by": "rules"},
+        },
+        {
+            "type": "abstraction",
+            "id": "abs-alice",
+            "props": {
+                "id": "abs-alice",
+                "user_id": user,
+                "summary": "About Alice",
+                "size": 2,
+                "ranked": [ids["peanuts"], ids["colleague"]],
+                "representative": ids["peanuts"],
+            },
+            "members": [{"id": ids["peanuts"], "props": {}}, {"id": ids["colleague"], "props": {}}],
+        },
+    ]
     import_records(memory, extra)
     return ids
 
@@ -80,22 +126,32 @@ def test_export_has_every_record_type(memory: Memory, user: str):
     ids = build(memory, user)
     lines = export_lines(memory, user)
     kinds = Counter(json.loads(line)["type"] for line in lines)
-    assert kinds == {"header": 1, "user": 1, "person": 4, "maybe_same": 1, "session": 1,
-                     "document": 1, "source": 2, "card": 5, "supersedes": 1,
-                     "conflicts_with": 1, "abstraction": 1, "task": 2}
+    assert kinds == {
+        "header": 1,
+        "user": 1,
+        "person": 4,
+        "maybe_same": 1,
+        "session": 1,
+        "document": 1,
+        "source": 2,
+        "card": 5,
+        "supersedes": 1,
+        "conflicts_with": 1,
+        "abstraction": 1,
+        "task": 2,
+    }
     records = {(r["type"], r.get("id") or r.get("key")): r for r in map(json.loads, lines)}
     alice = records[("person", "alice")]
-    assert (alice["knows"]["relationship"], alice["knows"]["history"]) == (
-        "colleague", ["sister"])
+    assert (alice["knows"]["relationship"], alice["knows"]["history"]) == ("colleague", ["sister"])
     lisbon = records[("card", ids["lisbon"])]
-    assert lisbon["sources"][0]["props"] == {"extractor": "manual", "span_end": 27,
-                                             "span_start": 0}
+    assert lisbon["sources"][0]["props"] == {"extractor": "manual", "span_end": 27, "span_start": 0}
     assert records[("card", ids["paris"])]["props"]["status"] == "superseded"
     assert records[("card", ids["cello"])]["props"]["forgotten_reason"] == "asked by the user"
     assert "embedding" not in lisbon
     assert "embedding" not in lisbon["props"]
-    book = next(r for r in records.values() if r["type"] == "task"
-                and r["props"]["subject"] == "Book table")
+    book = next(
+        r for r in records.values() if r["type"] == "task" and r["props"]["subject"] == "Book table"
+    )
     assert book["blocked_by"]
     assert book["props"]["owner"] == "agent"
 
@@ -117,9 +173,9 @@ def test_without_vectors_import_embeds_the_cards(memory: Memory, user: str, fres
     lines = export_lines(memory, user)
     import_file(fresh, lines)
     assert canonical(export_lines(fresh, user)) == canonical(lines)
-    assert [h.card.fact for h in fresh.recall(user, "cello", k=1,
-                                              include_forgotten=True)] == [
-        "Tom plays the cello"]
+    assert [h.card.fact for h in fresh.recall(user, "cello", k=1, include_forgotten=True)] == [
+        "Tom plays the cello"
+    ]
 
 
 def test_importing_twice_changes_nothing(memory: Memory, user: str):
@@ -153,9 +209,12 @@ def test_export_refuses_what_it_cannot_carry(memory: Memory, user: str):
     if not hasattr(memory.store, "execute"):
         pytest.skip("needs the adapter's execute to plant an unknown relationship")
     ids = build(memory, user)
-    memory.store.execute("MATCH (a:Card {user_id: $u, id: $a}), (b:Card {user_id: $u, id: $b}) "
-                         "CREATE (a)-[:INSPIRED]->(b)",
-                         {"u": user, "a": ids["paris"], "b": ids["lisbon"]}, write=True)
+    memory.store.execute(
+        "MATCH (a:Card {user_id: $u, id: $a}), (b:Card {user_id: $u, id: $b}) "
+        "CREATE (a)-[:INSPIRED]->(b)",
+        {"u": user, "a": ids["paris"], "b": ids["lisbon"]},
+        write=True,
+    )
     with pytest.raises(GraphmemError, match="INSPIRED"):
         export_lines(memory, user)
 

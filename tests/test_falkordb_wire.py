@@ -12,12 +12,23 @@ from graphmem.memory import _batches
 from graphmem.store.falkordb import _literal
 from graphmem.vector import wire_vector
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63 - 1),
-                    st.floats(allow_nan=False, allow_infinity=False), st.text())
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(),
+)
 keys = st.text(min_size=1).filter(lambda k: "`" not in k)
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner), st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1),
-    st.dictionaries(keys, inner)), max_leaves=20)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner),
+        st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1),
+        st.dictionaries(keys, inner),
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -47,9 +58,18 @@ falkordb_only = pytest.mark.parametrize("memory", ["falkordb"], indirect=True)
 def test_replies_read_back_as_plain_python(memory: Memory):
     row = memory.store.execute(
         "RETURN 1 AS i, 2.5 AS f, 'x' AS s, true AS b, null AS n, [1, 'a', [2.0]] AS l, "
-        "{k: 'v', m: {n: 1}} AS m, vecf32([0.5, 0.25]) AS v")[0]
-    assert row == {"i": 1, "f": 2.5, "s": "x", "b": True, "n": None, "l": [1, "a", [2.0]],
-                   "m": {"k": "v", "m": {"n": 1}}, "v": [0.5, 0.25]}
+        "{k: 'v', m: {n: 1}} AS m, vecf32([0.5, 0.25]) AS v"
+    )[0]
+    assert row == {
+        "i": 1,
+        "f": 2.5,
+        "s": "x",
+        "b": True,
+        "n": None,
+        "l": [1, "a", [2.0]],
+        "m": {"k": "v", "m": {"n": 1}},
+        "v": [0.5, 0.25],
+    }
 
 
 @falkordb_only
@@ -71,6 +91,7 @@ def test_remember_many_batches_keep_every_card_and_end_short(count, size):
 
 @falkordb_only
 def test_a_json_columns_map_arrives_as_columns(memory: Memory):
-    row = memory.store.execute("RETURN 'x' AS id, toJSON({a: 1, b: 2.5, c: null, "
-                               "d: 1735928118507}) AS json_columns")[0]
+    row = memory.store.execute(
+        "RETURN 'x' AS id, toJSON({a: 1, b: 2.5, c: null, d: 1735928118507}) AS json_columns"
+    )[0]
     assert row == {"id": "x", "a": 1, "b": 2.5, "c": None, "d": 1735928118507}

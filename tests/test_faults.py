@@ -38,9 +38,15 @@ class Flaky:
     contains ``match`` raise ``error``; with ``after`` the command runs first (the reply is
     lost, not the write)."""
 
-    def __init__(self, real: Callable[..., Any], failures: int, *, match: str = "",
-                 error: type[Exception] = redis.exceptions.ConnectionError,
-                 after: bool = False) -> None:
+    def __init__(
+        self,
+        real: Callable[..., Any],
+        failures: int,
+        *,
+        match: str = "",
+        error: type[Exception] = redis.exceptions.ConnectionError,
+        after: bool = False,
+    ) -> None:
         self.real, self.failures, self.match = real, failures, match
         self.error, self.after = error, after
         self.calls = 0
@@ -72,12 +78,18 @@ def flaky(memory: Memory, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Flak
 # -- retries are bounded ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("error", [redis.exceptions.ConnectionError,
-                                   redis.exceptions.TimeoutError,
-                                   redis.exceptions.BusyLoadingError])
+@pytest.mark.parametrize(
+    "error",
+    [
+        redis.exceptions.ConnectionError,
+        redis.exceptions.TimeoutError,
+        redis.exceptions.BusyLoadingError,
+    ],
+)
 @pytest.mark.parametrize("failures", [1, ATTEMPTS - 1])
-def test_fewer_failures_than_the_retry_limit_succeed(memory: Memory, user: str, flaky,
-                                                     failures: int, error):
+def test_fewer_failures_than_the_retry_limit_succeed(
+    memory: Memory, user: str, flaky, failures: int, error
+):
     card = memory.remember({"user_id": user, "fact": "Bob loves sushi"})
     wrapper = flaky(failures, error=error)
     assert memory.get(user, card.id).fact == "Bob loves sushi"
@@ -85,9 +97,9 @@ def test_fewer_failures_than_the_retry_limit_succeed(memory: Memory, user: str, 
 
 
 @pytest.mark.parametrize("failures", [ATTEMPTS, ATTEMPTS + 1, 100])
-def test_more_failures_give_store_unavailable_after_exactly_the_limit(memory: Memory,
-                                                                      user: str, flaky,
-                                                                      failures: int):
+def test_more_failures_give_store_unavailable_after_exactly_the_limit(
+    memory: Memory, user: str, flaky, failures: int
+):
     card = memory.remember({"user_id": user, "fact": "Bob loves sushi"})
     wrapper = flaky(failures)
     started = time.monotonic()
@@ -115,7 +127,10 @@ def test_a_lost_reply_on_feedback_applies_it_once(memory: Memory, user: str, fla
         memory.feedback(user, probe.id, "up")
     got = memory.get(user, probe.id)
     assert (got.reward, got.confidence, got.version) == (
-        expected.reward, expected.confidence, expected.version)
+        expected.reward,
+        expected.confidence,
+        expected.version,
+    )
 
 
 def test_a_lost_reply_on_update_is_applied_once(memory: Memory, user: str, flaky):
@@ -133,8 +148,15 @@ def test_a_lost_reply_on_update_is_applied_once(memory: Memory, user: str, flaky
 
 def batch(user: str, n: int) -> list[Card]:
     """Deterministic cards: the same input gives the same ids in any process."""
-    return [Card(user_id=user, fact=f"fault-tolerance fact number {i}", person="Alice",
-                 timestamp=1_700_000_000_000 + i) for i in range(n)]
+    return [
+        Card(
+            user_id=user,
+            fact=f"fault-tolerance fact number {i}",
+            person="Alice",
+            timestamp=1_700_000_000_000 + i,
+        )
+        for i in range(n)
+    ]
 
 
 def kill_server(home: Path) -> int:
@@ -184,7 +206,8 @@ def test_kill_9_during_remember_many_loses_no_acknowledged_card(home: Path):
         assert again.unchanged == len(present)
         assert mem.count("u") == {"active": 400}
         distinct = mem.store.execute(
-            "MATCH (c:Card {user_id: 'u'}) RETURN count(c) AS n, count(DISTINCT c.id) AS d")
+            "MATCH (c:Card {user_id: 'u'}) RETURN count(c) AS n, count(DISTINCT c.id) AS d"
+        )
         assert distinct == [{"n": 400, "d": 400}]
         assert [p.card_count for p in mem.people("u")] == [400]
 
@@ -193,8 +216,9 @@ def test_kill_9_during_remember_many_loses_no_acknowledged_card(home: Path):
 
 
 def _child(code: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)],
-                            stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True
+    )
 
 
 def test_a_client_killed_while_holding_the_lock_leaves_no_stale_lock(home: Path):
@@ -256,8 +280,11 @@ def test_a_stale_pid_file_of_another_program_is_ignored(home: Path):
 def test_an_unusable_data_directory_raises_store_unavailable(tmp_path: Path, kind: str):
     afile = tmp_path / "afile"
     afile.write_text("not a directory")
-    home = {"file": afile, "under a file": afile / "sub",
-            "under /proc": Path("/proc/graphmem-cannot-exist")}[kind]
+    home = {
+        "file": afile,
+        "under a file": afile / "sub",
+        "under /proc": Path("/proc/graphmem-cannot-exist"),
+    }[kind]
     with pytest.raises(StoreUnavailableError, match=str(home)):
         Memory.open(home)
 
@@ -268,8 +295,12 @@ def tiny_disk(size: str) -> Iterator[Path]:
     import tempfile
 
     mount = Path(tempfile.mkdtemp(prefix="gmfull-", dir="/tmp"))
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         mount.rmdir()
         pytest.skip(f"cannot mount a tmpfs here ({done.stderr.strip()}): ENOSPC untested")

@@ -26,9 +26,21 @@ def test_serve_answers_over_http_and_stops_cleanly(home: Path):
     port = free_port()
     env = {**os.environ, "GRAPHMEM_API_KEYS": json.dumps({KEY: ["alice"]})}
     process = subprocess.Popen(
-        [sys.executable, "-c", "from graphmem.cli import main; main()", "--home", str(home),
-         "serve", "--port", str(port)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "from graphmem.cli import main; main()",
+            "--home",
+            str(home),
+            "serve",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -43,11 +55,17 @@ def test_serve_answers_over_http_and_stops_cleanly(home: Path):
         assert health.json() == {"status": "ok", "version": "0.1.0", "store": "falkordb"}
         auth = {"Authorization": f"Bearer {KEY}"}
         with httpx.Client(base_url=base, headers=auth, timeout=30) as client:
-            card = client.post("/v1/users/alice/cards", json={
-                "fact": "Alice is allergic to peanuts", "person": "Alice",
-                "relationship": "sister"}).json()
-            hits = client.post("/v1/users/alice/recall",
-                               json={"query": "sister allergy", "k": 1}).json()
+            card = client.post(
+                "/v1/users/alice/cards",
+                json={
+                    "fact": "Alice is allergic to peanuts",
+                    "person": "Alice",
+                    "relationship": "sister",
+                },
+            ).json()
+            hits = client.post(
+                "/v1/users/alice/recall", json={"query": "sister allergy", "k": 1}
+            ).json()
             assert [h["card"]["id"] for h in hits] == [card["id"]]
             assert client.get("/v1/users/bob/people").status_code == 403
             assert httpx.get(f"{base}/v1/users/alice/people").status_code == 401
@@ -57,11 +75,17 @@ def test_serve_answers_over_http_and_stops_cleanly(home: Path):
     # uvicorn shuts down gracefully (lifespan closes memory), then re-raises the signal.
     assert process.returncode in (0, -signal.SIGTERM), stderr
     assert "Application shutdown complete" in stderr
-    requests = [json.loads(line) for line in stderr.splitlines()
-                if line.startswith("{") and '"msg": "request"' in line]
+    requests = [
+        json.loads(line)
+        for line in stderr.splitlines()
+        if line.startswith("{") and '"msg": "request"' in line
+    ]
     assert [(r["method"], r["path"], r["status"]) for r in requests] == [
-        ("GET", "/health", 200), ("POST", "/v1/users/{user_id}/cards", 200),
-        ("POST", "/v1/users/{user_id}/recall", 200), ("GET", "/v1/users/{user_id}/people", 403),
-        ("GET", "/v1/users/{user_id}/people", 401)]
+        ("GET", "/health", 200),
+        ("POST", "/v1/users/{user_id}/cards", 200),
+        ("POST", "/v1/users/{user_id}/recall", 200),
+        ("GET", "/v1/users/{user_id}/people", 403),
+        ("GET", "/v1/users/{user_id}/people", 401),
+    ]
     assert KEY not in stderr
     assert "peanuts" not in stderr

@@ -8,44 +8,50 @@ from ingestion.dates import find_dates, resolve_date
 WEDNESDAY = to_ms("2024-03-20T10:15:00Z")
 
 
-@pytest.mark.parametrize(("phrase", "day"), [
-    ("yesterday", "2024-03-19"),
-    ("today", "2024-03-20"),
-    ("this morning", "2024-03-20"),
-    ("tomorrow", "2024-03-21"),
-    ("the day before yesterday", "2024-03-18"),
-    ("last Friday", "2024-03-15"),
-    ("last Wednesday", "2024-03-13"),
-    ("next Monday", "2024-03-25"),
-    ("this Friday", "2024-03-22"),
-    ("on Tuesday", "2024-03-19"),
-    ("two weeks ago", "2024-03-06"),
-    ("a couple of days ago", "2024-03-18"),
-    ("in two weeks", "2024-04-03"),
-    ("in 3 days", "2024-03-23"),
-    ("last week", "2024-03-13"),
-    ("last month", "2024-02-20"),
-    ("last year", "2023-03-20"),
-    ("next month", "2024-04-20"),
-    ("March 3", "2024-03-03"),
-    ("2024-05-01", "2024-05-01"),
-    ("3rd of May 2023", "2023-05-03"),
-    ("May 3, 2023", "2023-05-03"),
-    ("in 2019", "2019-01-01"),
-])
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [
+        ("yesterday", "2024-03-19"),
+        ("today", "2024-03-20"),
+        ("this morning", "2024-03-20"),
+        ("tomorrow", "2024-03-21"),
+        ("the day before yesterday", "2024-03-18"),
+        ("last Friday", "2024-03-15"),
+        ("last Wednesday", "2024-03-13"),
+        ("next Monday", "2024-03-25"),
+        ("this Friday", "2024-03-22"),
+        ("on Tuesday", "2024-03-19"),
+        ("two weeks ago", "2024-03-06"),
+        ("a couple of days ago", "2024-03-18"),
+        ("in two weeks", "2024-04-03"),
+        ("in 3 days", "2024-03-23"),
+        ("last week", "2024-03-13"),
+        ("last month", "2024-02-20"),
+        ("last year", "2023-03-20"),
+        ("next month", "2024-04-20"),
+        ("March 3", "2024-03-03"),
+        ("2024-05-01", "2024-05-01"),
+        ("3rd of May 2023", "2023-05-03"),
+        ("May 3, 2023", "2023-05-03"),
+        ("in 2019", "2019-01-01"),
+    ],
+)
 def test_phrase_resolves_to_day(phrase, day):
     assert to_iso(resolve_date(phrase, WEDNESDAY)) == f"{day}T00:00:00Z"
 
 
 def test_bare_weekday_follows_the_tense():
     assert to_iso(resolve_date("I saw her on Tuesday", WEDNESDAY)) == "2024-03-19T00:00:00Z"
-    assert to_iso(resolve_date("see you Tuesday", WEDNESDAY, prefer="future")) == \
-        "2024-03-26T00:00:00Z"
+    assert (
+        to_iso(resolve_date("see you Tuesday", WEDNESDAY, prefer="future"))
+        == "2024-03-26T00:00:00Z"
+    )
 
 
 def test_month_arithmetic_clamps_to_month_end():
-    assert to_iso(resolve_date("last month", to_ms("2024-03-31T12:00:00Z"))) == \
-        "2024-02-29T00:00:00Z"
+    assert (
+        to_iso(resolve_date("last month", to_ms("2024-03-31T12:00:00Z"))) == "2024-02-29T00:00:00Z"
+    )
 
 
 def test_no_date_and_impossible_date_give_none():
@@ -55,6 +61,8 @@ def test_no_date_and_impossible_date_give_none():
 
 def test_find_dates_gives_offsets_in_text_order():
     text = "I moved to Berlin last week and fly to Rome in two weeks."
-    found = [(m.phrase, text[m.start:m.end], to_iso(m.ms)) for m in find_dates(text, WEDNESDAY)]
-    assert found == [("last week", "last week", "2024-03-13T00:00:00Z"),
-                     ("in two weeks", "in two weeks", "2024-04-03T00:00:00Z")]
+    found = [(m.phrase, text[m.start : m.end], to_iso(m.ms)) for m in find_dates(text, WEDNESDAY)]
+    assert found == [
+        ("last week", "last week", "2024-03-13T00:00:00Z"),
+        ("in two weeks", "in two weeks", "2024-04-03T00:00:00Z"),
+    ]

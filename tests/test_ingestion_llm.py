@@ -11,44 +11,77 @@ from ingestion.llm import LLMExtractor, LLMFacts, build_messages, extract_with_l
 from ingestion.loaders import Turn
 
 TURNS = [
-    Turn(session_id="s1", turn=0, speaker="user", timestamp=to_ms("2024-03-20T10:15:00Z"),
-         text="Actually I'm vegetarian now, and my sister Alice moved to Lyon yesterday."),
-    Turn(session_id="s1", turn=1, speaker="user", timestamp=to_ms("2024-03-20T10:16:00Z"),
-         text="Pizza night at Bob's, finally."),
-    Turn(session_id="s1", turn=2, speaker="user", timestamp=to_ms("2024-03-20T10:17:00Z"),
-         text="thanks!"),
+    Turn(
+        session_id="s1",
+        turn=0,
+        speaker="user",
+        timestamp=to_ms("2024-03-20T10:15:00Z"),
+        text="Actually I'm vegetarian now, and my sister Alice moved to Lyon yesterday.",
+    ),
+    Turn(
+        session_id="s1",
+        turn=1,
+        speaker="user",
+        timestamp=to_ms("2024-03-20T10:16:00Z"),
+        text="Pizza night at Bob's, finally.",
+    ),
+    Turn(
+        session_id="s1",
+        turn=2,
+        speaker="user",
+        timestamp=to_ms("2024-03-20T10:17:00Z"),
+        text="thanks!",
+    ),
 ]
 
-REPLY = {"facts": [
-    {"fact": "I am vegetarian", "backstory": "corrected an earlier diet", "person": "me",
-     "relationship": None, "timestamp": None, "turn": 0, "evidence": "I'm vegetarian now",
-     "category": "preference", "importance": 0.9},
-    {"fact": "Alice moved to Lyon", "backstory": "news about family", "person": "Alice",
-     "relationship": "sister", "timestamp": "2024-03-19", "turn": 0,
-     "evidence": "my sister Alice moved to Lyon yesterday", "category": "life",
-     "importance": 0.6},
-    {"fact": "I like hiking", "person": "me", "turn": 0},
-]}
+REPLY = {
+    "facts": [
+        {
+            "fact": "I am vegetarian",
+            "backstory": "corrected an earlier diet",
+            "person": "me",
+            "relationship": None,
+            "timestamp": None,
+            "turn": 0,
+            "evidence": "I'm vegetarian now",
+            "category": "preference",
+            "importance": 0.9,
+        },
+        {
+            "fact": "Alice moved to Lyon",
+            "backstory": "news about family",
+            "person": "Alice",
+            "relationship": "sister",
+            "timestamp": "2024-03-19",
+            "turn": 0,
+            "evidence": "my sister Alice moved to Lyon yesterday",
+            "category": "life",
+            "importance": 0.6,
+        },
+        {"fact": "I like hiking", "person": "me", "turn": 0},
+    ]
+}
 
 
 def test_valid_json_reply_becomes_cards():
     llm = FakeListChatModel(responses=["```json\n" + json.dumps(REPLY) + "\n```"])
     cards = extract_with_llm(TURNS, "u1", llm, known_facts=["I like hiking"], wait_s=0)
-    assert [(c.fact, c.person, c.relationship, to_iso(c.timestamp), c.category)
-            for c in cards] == [
+    assert [(c.fact, c.person, c.relationship, to_iso(c.timestamp), c.category) for c in cards] == [
         ("I am vegetarian", SELF, "self", "2024-03-20T10:15:00Z", Category.PREFERENCE),
         ("Alice moved to Lyon", "Alice", "sister", "2024-03-19T00:00:00Z", Category.LIFE),
     ]  # "I like hiking" is already in memory
     src = cards[1].source
     assert src.extractor == "llm/fake-list-chat-model"
     assert src.text[slice(*src.span)] == "my sister Alice moved to Lyon yesterday"
-    assert cards[0].backstory == ("corrected an earlier diet; said by user in session s1 "
-                                  "(2024-03-20), turn 0")
+    assert cards[0].backstory == (
+        "corrected an earlier diet; said by user in session s1 (2024-03-20), turn 0"
+    )
 
 
 def test_garbage_falls_back_to_spacy_and_keeps_raw_turns():
-    llm = FakeListChatModel(responses=["sorry, I cannot help", '{"facts": [{"turn": 9}]}',
-                                       "not json"])
+    llm = FakeListChatModel(
+        responses=["sorry, I cannot help", '{"facts": [{"turn": 9}]}', "not json"]
+    )
     extractor = LLMExtractor(llm, "u1", wait_s=0)
     cards = extractor.conversation(TURNS)
     assert extractor.failures == 1
@@ -74,6 +107,8 @@ def test_reply_validation():
 def test_prompt_lists_memory_and_numbered_turns():
     system, human = build_messages(TURNS[:1], ["I live in Paris"])
     assert "corrections" in system[1].split("\n")[2]
-    assert human[1] == ("Already in memory:\n- I live in Paris\n\nConversation:\n"
-                        "[0] (s1, 2024-03-20T10:15:00Z) user: Actually I'm vegetarian now, "
-                        "and my sister Alice moved to Lyon yesterday.")
+    assert human[1] == (
+        "Already in memory:\n- I live in Paris\n\nConversation:\n"
+        "[0] (s1, 2024-03-20T10:15:00Z) user: Actually I'm vegetarian now, "
+        "and my sister Alice moved to Lyon yesterday."
+    )

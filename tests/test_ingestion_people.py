@@ -28,8 +28,9 @@ def test_near_matches_are_candidates_not_merges():
     reg = sister_alice()
     reg.observe("Alice Smith")
     assert reg.resolve("Al") == Resolution("Al", None, certain=False, candidates=["Alice"])
-    assert reg.resolve("Alice Jones") == Resolution("Alice Jones", None, certain=False,
-                                                    candidates=["Alice"])
+    assert reg.resolve("Alice Jones") == Resolution(
+        "Alice Jones", None, certain=False, candidates=["Alice"]
+    )
     reg.observe("Alice Jones")
     assert sorted(r.name for r in reg) == ["Alice", "Alice Jones"]
 
@@ -38,10 +39,12 @@ def test_ambiguous_first_name_and_two_sisters_are_uncertain():
     reg = PersonRegistry()
     reg.observe("Alice Smith", "sister")
     reg.observe("Alice Jones", "sister")
-    assert reg.resolve("Alice") == Resolution("Alice", None, certain=False,
-                                              candidates=["Alice Jones", "Alice Smith"])
-    assert reg.resolve(None, "sister") == Resolution(None, "sister", certain=False,
-                                                     candidates=["Alice Jones", "Alice Smith"])
+    assert reg.resolve("Alice") == Resolution(
+        "Alice", None, certain=False, candidates=["Alice Jones", "Alice Smith"]
+    )
+    assert reg.resolve(None, "sister") == Resolution(
+        None, "sister", certain=False, candidates=["Alice Jones", "Alice Smith"]
+    )
     assert reg.resolve("Alice", "sister").certain is False
 
 
@@ -65,8 +68,15 @@ def test_round_trip_through_person_models():
     reg.observe("Alice Smith")
     reg.correct("Alice", "cousin")
     people = reg.to_people("u1")
-    assert people == [Person(user_id="u1", name="Alice", relationship="cousin",
-                             aliases=["Alice Smith"], relationship_history=["sister"])]
+    assert people == [
+        Person(
+            user_id="u1",
+            name="Alice",
+            relationship="cousin",
+            aliases=["Alice Smith"],
+            relationship_history=["sister"],
+        )
+    ]
     again = PersonRegistry.from_people(people)
     assert again.resolve("Alice Smith") == Resolution("Alice", "cousin", certain=True)
     assert PersonRegistry.load(reg.dump()).to_people("u1") == people

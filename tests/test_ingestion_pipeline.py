@@ -27,9 +27,17 @@ def test_cards_file_twice_adds_nothing(memory: Memory, user: str):
 def test_conversation_ingest_and_rerun(memory: Memory, user: str):
     report = ingest_file(memory, FIXTURES / "conversation.jsonl", user, progress=False)
     assert (report.format, report.records, report.cards, report.created) == (
-        "conversation", 19, 14, 14)
+        "conversation",
+        19,
+        14,
+        14,
+    )
     assert [(p.name, p.relationship) for p in report.people] == [
-        ("Alice", "cousin"), ("Bob", "manager"), ("Carol", "boss"), ("Tom", "neighbour")]
+        ("Alice", "cousin"),
+        ("Bob", "manager"),
+        ("Carol", "boss"),
+        ("Tom", "neighbour"),
+    ]
     stored = {c.fact: c for c in memory.cards(user)}
     assert stored["My sister is training for a marathon"].person == "Alice"
     assert stored["I moved to Berlin last week"].source.session_id == "s3"
@@ -37,8 +45,9 @@ def test_conversation_ingest_and_rerun(memory: Memory, user: str):
     assert (again.created, again.unchanged) == (0, 14)
 
 
-def test_interrupted_run_resumes_after_the_last_written_batch(memory: Memory, user: str,
-                                                              tmp_path: Path):
+def test_interrupted_run_resumes_after_the_last_written_batch(
+    memory: Memory, user: str, tmp_path: Path
+):
     path = tmp_path / "chat.jsonl"
     shutil.copy(FIXTURES / "conversation.jsonl", path)
     seen: list[int] = []
@@ -49,15 +58,22 @@ def test_interrupted_run_resumes_after_the_last_written_batch(memory: Memory, us
             raise Interrupted
 
     with pytest.raises(Interrupted):
-        ingest_file(memory, path, user, batch_size=5, progress=stop_after_two_batches,
-                    checkpoint_dir=tmp_path / "ingest")
+        ingest_file(
+            memory,
+            path,
+            user,
+            batch_size=5,
+            progress=stop_after_two_batches,
+            checkpoint_dir=tmp_path / "ingest",
+        )
     checkpoint = Checkpoint(tmp_path / "ingest", file_sha(path), user, "conversation")
     assert checkpoint.records_done == 10
     assert [p["name"] for p in checkpoint.people] == ["Alice", "Bob"]
 
     assert memory.count(user) == {"active": 7}  # session 1 and two turns of session 2
-    report = ingest_file(memory, path, user, batch_size=5, progress=False,
-                         checkpoint_dir=tmp_path / "ingest")
+    report = ingest_file(
+        memory, path, user, batch_size=5, progress=False, checkpoint_dir=tmp_path / "ingest"
+    )
     assert (report.resumed_from, report.records, report.created) == (10, 9, 7)
     assert memory.count(user) == {"active": 14}
     done = Checkpoint(tmp_path / "ingest", file_sha(path), user, "conversation")
@@ -75,6 +91,5 @@ def test_text_file(memory: Memory, user: str):
 
 def test_malformed_file_writes_nothing_after_the_bad_record(memory: Memory, user: str):
     with pytest.raises(ValidationError, match=r"bad_timestamp\.jsonl line 3: timestamp"):
-        ingest_file(memory, FIXTURES / "bad_timestamp.jsonl", user, progress=False,
-                    batch_size=2)
+        ingest_file(memory, FIXTURES / "bad_timestamp.jsonl", user, progress=False, batch_size=2)
     assert memory.count(user) == {"active": 2}  # the first full batch was written

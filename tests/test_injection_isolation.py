@@ -21,27 +21,45 @@ import pytest
 from graphmem import Card, Memory, NotFoundError, ValidationError
 
 HOSTILE = [
-    "'", '"', "\\", "\\'", '\\"', "`", "``", "$param", "$user_id",
+    "'",
+    '"',
+    "\\",
+    "\\'",
+    '\\"',
+    "`",
+    "``",
+    "$param",
+    "$user_id",
     "}) MATCH (n) DETACH DELETE n //",
     '"}) MATCH (n) DETACH DELETE n //',
     "'}) MATCH (n) DETACH DELETE n //",
     "\\\"}) MATCH (n) SET n.user_id = 'pwned' //",
     "` MATCH (n) DETACH DELETE n `",
-    "CYPHER user_id=\"victim\" MATCH (n) RETURN n",
-    "@fact:{*} | -x ~y \"", "*", "%", "(a|b) -c", "@user_id:{victim}", "~'\"@{}[]()|*%-",
-    "' OR 1=1 --", "'; DROP GRAPH graphmem; --", "\n MATCH (n) DELETE n",
-    "Robert'); DROP TABLE cards;--", "\u202e\u0027 OR 1=1", "ａｌｉｃｅ",
+    'CYPHER user_id="victim" MATCH (n) RETURN n',
+    '@fact:{*} | -x ~y "',
+    "*",
+    "%",
+    "(a|b) -c",
+    "@user_id:{victim}",
+    "~'\"@{}[]()|*%-",
+    "' OR 1=1 --",
+    "'; DROP GRAPH graphmem; --",
+    "\n MATCH (n) DELETE n",
+    "Robert'); DROP TABLE cards;--",
+    "\u202e\u0027 OR 1=1",
+    "ａｌｉｃｅ",
 ]
 
 
 def graph_counts(memory: Memory, user_id: str) -> tuple[int, int]:
     """Nodes and edges of everyone except ``user_id``: what a test must leave intact."""
     nodes = memory.store.execute(
-        "MATCH (n) WHERE n.user_id IS NULL OR n.user_id <> $u RETURN count(n) AS n",
-        {"u": user_id})[0]["n"]
+        "MATCH (n) WHERE n.user_id IS NULL OR n.user_id <> $u RETURN count(n) AS n", {"u": user_id}
+    )[0]["n"]
     edges = memory.store.execute(
-        "MATCH (a)-[r]->(b) WHERE a.user_id IS NULL OR a.user_id <> $u "
-        "RETURN count(r) AS n", {"u": user_id})[0]["n"]
+        "MATCH (a)-[r]->(b) WHERE a.user_id IS NULL OR a.user_id <> $u RETURN count(r) AS n",
+        {"u": user_id},
+    )[0]["n"]
     return nodes, edges
 
 
@@ -49,31 +67,59 @@ def graph_counts(memory: Memory, user_id: str) -> tuple[int, int]:
 def bystander(memory: Memory) -> Iterator[str]:
     """A user with data an attacker would like to reach or destroy."""
     victim = f"victim-{uuid.uuid4().hex[:8]}"
-    memory.remember({"user_id": victim, "fact": "Alice is allergic to peanuts",
-                     "person": "Alice", "relationship": "sister",
-                     "source": {"session_id": "s1", "turn": 0, "text": "my sister Alice"}})
+    memory.remember(
+        {
+            "user_id": victim,
+            "fact": "Alice is allergic to peanuts",
+            "person": "Alice",
+            "relationship": "sister",
+            "source": {"session_id": "s1", "turn": 0, "text": "my sister Alice"},
+        }
+    )
     return victim
 
 
 def _card(user: str, text: str, **extra) -> dict:
-    return {"user_id": user, "fact": f"note {text}", "backstory": text, "person": text,
-            "relationship": text, "tags": [text[:64]], **extra}
+    return {
+        "user_id": user,
+        "fact": f"note {text}",
+        "backstory": text,
+        "person": text,
+        "relationship": text,
+        "tags": [text[:64]],
+        **extra,
+    }
 
 
 # -- injection: stored verbatim, never executed -----------------------------------------
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_hostile_text_in_every_field_is_stored_verbatim(memory: Memory, user: str,
-                                                        bystander: str, text: str):
+def test_hostile_text_in_every_field_is_stored_verbatim(
+    memory: Memory, user: str, bystander: str, text: str
+):
     before = graph_counts(memory, user)
-    card = Card(**_card(user, text, source={"session_id": text, "speaker": text,
-                                            "document": None, "turn": 1,
-                                            "text": f"said: {text}", "extractor": text}))
+    card = Card(
+        **_card(
+            user,
+            text,
+            source={
+                "session_id": text,
+                "speaker": text,
+                "document": None,
+                "turn": 1,
+                "text": f"said: {text}",
+                "extractor": text,
+            },
+        )
+    )
     stored = memory.remember(card)
     assert stored.fact == card.fact
-    assert (stored.backstory, stored.person, stored.tags) == (card.backstory, card.person,
-                                                              card.tags)
+    assert (stored.backstory, stored.person, stored.tags) == (
+        card.backstory,
+        card.person,
+        card.tags,
+    )
     assert stored.relationship == card.relationship
     assert stored.source == card.source
     assert graph_counts(memory, user) == before
@@ -81,22 +127,31 @@ def test_hostile_text_in_every_field_is_stored_verbatim(memory: Memory, user: st
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_hostile_recall_queries_and_filters_find_only_own_cards(memory: Memory, user: str,
-                                                                bystander: str, text: str):
+def test_hostile_recall_queries_and_filters_find_only_own_cards(
+    memory: Memory, user: str, bystander: str, text: str
+):
     mine = memory.remember(_card(user, text, category="work"))
     before = graph_counts(memory, user)
     hits = memory.recall(user, f"Alice peanuts {text}", k=20)
     assert [h.card.id for h in hits] == [mine.id]
-    filtered = memory.recall(user, text if text.strip() else "x", k=20, person=text,
-                             relationship=text, tags=[text], category=[text, "work"])
+    filtered = memory.recall(
+        user,
+        text if text.strip() else "x",
+        k=20,
+        person=text,
+        relationship=text,
+        tags=[text],
+        category=[text, "work"],
+    )
     assert {h.card.user_id for h in filtered} <= {user}
     assert memory.recall(bystander, text if text.strip() else "x", k=20, person=text) == []
     assert graph_counts(memory, user) == before
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_hostile_ids_for_reads_are_not_found_not_executed(memory: Memory, user: str,
-                                                          bystander: str, text: str):
+def test_hostile_ids_for_reads_are_not_found_not_executed(
+    memory: Memory, user: str, bystander: str, text: str
+):
     before = graph_counts(memory, user)
     assert memory.get_many(user, [text]) == []
     with pytest.raises(NotFoundError):
@@ -114,12 +169,14 @@ def test_fulltext_syntax_in_a_query_is_reduced_to_plain_words(memory: Memory):
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_hostile_text_in_tasks_is_stored_verbatim(memory: Memory, user: str, bystander: str,
-                                                  text: str):
+def test_hostile_text_in_tasks_is_stored_verbatim(
+    memory: Memory, user: str, bystander: str, text: str
+):
     before = graph_counts(memory, user)
     subject = " ".join(f"do {text}".split())
-    task = memory.tasks.create(user, subject, description=text,
-                               owner=text if text.strip() and "\n" not in text else None)
+    task = memory.tasks.create(
+        user, subject, description=text, owner=text if text.strip() and "\n" not in text else None
+    )
     assert (task.subject, task.description) == (subject, text.strip())
     assert memory.tasks.get(user, task.id).subject == subject
     assert memory.tasks.list(bystander) == []
@@ -130,22 +187,32 @@ def test_hostile_text_in_tasks_is_stored_verbatim(memory: Memory, user: str, bys
 
 # -- user ids that try to escape their namespace ------------------------------------------
 
-ESCAPES = ["*", "%", "' OR 1=1 --", '" OR ""="', "\\", "`", "$user_id", ".*", "%s",
-           "{victim}", "ＶＩＣＴＩＭ"]
+ESCAPES = [
+    "*",
+    "%",
+    "' OR 1=1 --",
+    '" OR ""="',
+    "\\",
+    "`",
+    "$user_id",
+    ".*",
+    "%s",
+    "{victim}",
+    "ＶＩＣＴＩＭ",
+]
 
 
 @pytest.mark.parametrize("suffix", ESCAPES)
-def test_user_ids_that_look_like_wildcards_get_their_own_namespace(memory: Memory,
-                                                                   bystander: str,
-                                                                   suffix: str):
+def test_user_ids_that_look_like_wildcards_get_their_own_namespace(
+    memory: Memory, bystander: str, suffix: str
+):
     attacker = f"{uuid.uuid4().hex[:6]}{suffix}"
-    mine = memory.remember({"user_id": attacker, "fact": "Alice likes tea",
-                            "person": "Alice"})
+    mine = memory.remember({"user_id": attacker, "fact": "Alice likes tea", "person": "Alice"})
     assert [c.id for c in memory.cards(attacker)] == [mine.id]
-    assert [h.card.id for h in memory.recall(attacker, "Alice peanuts allergic", k=50)] \
-        == [mine.id]
+    assert [h.card.id for h in memory.recall(attacker, "Alice peanuts allergic", k=50)] == [mine.id]
     assert [p.name for p in memory.people(attacker)] == ["Alice", "me"] or [
-        p.name for p in memory.people(attacker)] == ["Alice"]
+        p.name for p in memory.people(attacker)
+    ] == ["Alice"]
     assert memory.count(attacker) == {"active": 1}
     assert memory.count(bystander) == {"active": 1}
 
@@ -172,8 +239,9 @@ def test_look_alike_user_ids_are_different_users(memory: Memory, bystander: str,
 
 
 @pytest.mark.parametrize("padding", [" ", "  ", "\u3000", "\t"])
-def test_a_user_id_with_trailing_spaces_is_not_another_users(memory: Memory, bystander: str,
-                                                             padding: str):
+def test_a_user_id_with_trailing_spaces_is_not_another_users(
+    memory: Memory, bystander: str, padding: str
+):
     padded = bystander + padding
     with contextlib.suppress(ValidationError):  # refusing it is fine too
         memory.remember({"user_id": padded, "fact": "written by the padded id"})
@@ -182,9 +250,14 @@ def test_a_user_id_with_trailing_spaces_is_not_another_users(memory: Memory, bys
 
 @pytest.mark.parametrize("bad", ["", "a\x00b", "a\nb", "x" * 129, 42, None])
 def test_malformed_user_ids_are_refused_by_every_read(memory: Memory, bad):
-    for call in (lambda: memory.cards(bad), lambda: memory.count(bad),
-                 lambda: memory.people(bad), lambda: memory.recall(bad, "x"),
-                 lambda: memory.get(bad, "x"), lambda: memory.tasks.list(bad)):
+    for call in (
+        lambda: memory.cards(bad),
+        lambda: memory.count(bad),
+        lambda: memory.people(bad),
+        lambda: memory.recall(bad, "x"),
+        lambda: memory.get(bad, "x"),
+        lambda: memory.tasks.list(bad),
+    ):
         with pytest.raises(ValidationError) as err:
             call()
         assert err.value.field == "user_id"
@@ -206,14 +279,21 @@ def _corpus(seed: int, users: int, per_user: int) -> dict[str, list[dict]]:
         for i in range(per_user):
             person = rng.choice(PEOPLE)
             words = " ".join(rng.sample(WORDS, 3))
-            cards.append({
-                "user_id": user, "person": person,
-                "relationship": rng.choice(["sister", "friend", "manager", None]),
-                "fact": f"{person}: {words} ({user} #{i})",
-                "timestamp": 1_700_000_000_000 + rng.randrange(10**9),
-                # same session ids and turns in every user: Source nodes must not merge
-                "source": {"session_id": f"s{i % 3}", "turn": i % 5,
-                           "text": f"turn {i % 3}/{i % 5} of {user}"}})
+            cards.append(
+                {
+                    "user_id": user,
+                    "person": person,
+                    "relationship": rng.choice(["sister", "friend", "manager", None]),
+                    "fact": f"{person}: {words} ({user} #{i})",
+                    "timestamp": 1_700_000_000_000 + rng.randrange(10**9),
+                    # same session ids and turns in every user: Source nodes must not merge
+                    "source": {
+                        "session_id": f"s{i % 3}",
+                        "turn": i % 5,
+                        "text": f"turn {i % 3}/{i % 5} of {user}",
+                    },
+                }
+            )
         corpus[user] = cards
     return corpus
 
@@ -225,8 +305,7 @@ def tenants(memory: Memory) -> dict[str, list[Card]]:
     for user in list(corpus)[:5]:  # a few users have tasks citing their cards too
         ids = [Card(**c).id for c in corpus[user][:3]]
         first = memory.tasks.create(user, f"plan for {user}", cites=ids[:2])
-        memory.tasks.create(user, f"follow-up for {user}", blocked_by=[first.id],
-                            cites=ids[2:])
+        memory.tasks.create(user, f"follow-up for {user}", blocked_by=[first.id], cites=ids[2:])
     return {user: [Card(**c) for c in cards] for user, cards in corpus.items()}
 
 
@@ -329,8 +408,7 @@ def test_import_into_one_user_cannot_write_into_another(memory: Memory, tenants)
     before = graph_counts(memory, target)
     export.import_file(memory, doctored, user_id=target)
     assert graph_counts(memory, target) == before  # nobody else gained or lost a node
-    assert sorted(c.fact for c in memory.cards(target)) == sorted(
-        c.fact for c in tenants[source])
+    assert sorted(c.fact for c in memory.cards(target)) == sorted(c.fact for c in tenants[source])
     assert memory.count(victim) == {"active": 20}
 
 
@@ -347,12 +425,17 @@ def test_consolidating_one_user_leaves_every_other_user_as_it_was(memory: Memory
     users = list(tenants)
     target = users[7]
     before = graph_counts(memory, target)
-    others = {u: sorted((c.id, c.version, c.status.value) for c in memory.cards(u, status=None))
-              for u in users if u != target}
+    others = {
+        u: sorted((c.id, c.version, c.status.value) for c in memory.cards(u, status=None))
+        for u in users
+        if u != target
+    }
     memory.consolidate(target, seed=1)
     assert graph_counts(memory, target) == before
-    assert {u: sorted((c.id, c.version, c.status.value)
-                      for c in memory.cards(u, status=None)) for u in others} == others
+    assert {
+        u: sorted((c.id, c.version, c.status.value) for c in memory.cards(u, status=None))
+        for u in others
+    } == others
 
 
 # -- erasure: a hard-forgotten fact leaves no copy on disk ----------------------------------
@@ -363,6 +446,7 @@ def test_a_hard_forgotten_fact_is_not_left_in_the_data_files(home):
     with Memory.open(home) as mem:
         card = mem.remember({"user_id": "u", "fact": f"{secret} is my PIN"})
         mem.forget("u", card.id, hard=True)
-        leftovers = [p.name for p in home.rglob("*") if p.is_file()
-                     and secret.encode() in p.read_bytes()]
+        leftovers = [
+            p.name for p in home.rglob("*") if p.is_file() and secret.encode() in p.read_bytes()
+        ]
     assert leftovers == []

@@ -15,18 +15,29 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from graphmem import Memory
 from graphmem.integrations.langchain import GraphmemRetriever, memory_tools
 
-FACTS = [("Alice is allergic to peanuts", "Alice", "sister"),
-         ("Alice loves sailing", "Alice", "sister"),
-         ("Tom plays the cello", "Tom", "brother"),
-         ("I prefer window seats", "me", None)]
+FACTS = [
+    ("Alice is allergic to peanuts", "Alice", "sister"),
+    ("Alice loves sailing", "Alice", "sister"),
+    ("Tom plays the cello", "Tom", "brother"),
+    ("I prefer window seats", "me", None),
+]
 
 
 @pytest.fixture
 def stocked(memory: Memory, user: str) -> tuple[Memory, str]:
-    memory.remember_many([{"user_id": user, "fact": fact, "person": person,
-                           "relationship": rel, "timestamp": "2024-03-20T10:15:00Z",
-                           "source": {"session_id": "chat-1", "turn": i}}
-                          for i, (fact, person, rel) in enumerate(FACTS)])
+    memory.remember_many(
+        [
+            {
+                "user_id": user,
+                "fact": fact,
+                "person": person,
+                "relationship": rel,
+                "timestamp": "2024-03-20T10:15:00Z",
+                "source": {"session_id": "chat-1", "turn": i},
+            }
+            for i, (fact, person, rel) in enumerate(FACTS)
+        ]
+    )
     return memory, user
 
 
@@ -60,14 +71,21 @@ def test_invoke_batch_and_ainvoke_return_documents(stocked):
 
 def test_documents_carry_the_card_context(stocked):
     memory, user = stocked
-    doc, = GraphmemRetriever(memory=memory, user_id=user, k=1).invoke(
-        "what is my sister allergic to?")
+    (doc,) = GraphmemRetriever(memory=memory, user_id=user, k=1).invoke(
+        "what is my sister allergic to?"
+    )
     assert doc.page_content == "Alice is allergic to peanuts"
     meta = doc.metadata
     assert (meta["person"], meta["relationship"], meta["timestamp"]) == (
-        "Alice", "sister", "2024-03-20T10:15:00Z")
+        "Alice",
+        "sister",
+        "2024-03-20T10:15:00Z",
+    )
     assert (meta["source_session"], meta["source_turn"], meta["source_document"]) == (
-        "chat-1", 0, None)
+        "chat-1",
+        0,
+        None,
+    )
     assert meta["id"] == doc.id
     assert "graph" in meta["found_by"]
     assert meta["score"] > 0
@@ -81,18 +99,50 @@ def test_filters_restrict_what_is_retrieved(stocked):
 
 def test_a_fake_chat_model_drives_the_memory_tools(memory: Memory, user: str):
     tools = {t.name: t for t in memory_tools(memory, user)}
-    assert list(tools) == ["remember", "recall", "context", "provenance", "forget",
-                           "feedback", "task_add", "task_update", "task_ready",
-                           "task_blocked"]
-    assert "user_id" not in tools["remember"].tool_call_schema.model_json_schema()[
-        "properties"]
-    model = GenericFakeChatModel(messages=iter([
-        AIMessage("", tool_calls=[{"name": "remember", "id": "call-1", "args": {
-            "fact": "Bob is vegetarian", "person": "Bob", "relationship": "friend"}}]),
-        AIMessage("", tool_calls=[{"name": "recall", "id": "call-2",
-                                   "args": {"query": "what does my friend eat?", "k": 1}}]),
-        AIMessage("Bob is vegetarian, so a veggie menu."),
-    ]))
+    assert list(tools) == [
+        "remember",
+        "recall",
+        "context",
+        "provenance",
+        "forget",
+        "feedback",
+        "task_add",
+        "task_update",
+        "task_ready",
+        "task_blocked",
+    ]
+    assert "user_id" not in tools["remember"].tool_call_schema.model_json_schema()["properties"]
+    model = GenericFakeChatModel(
+        messages=iter(
+            [
+                AIMessage(
+                    "",
+                    tool_calls=[
+                        {
+                            "name": "remember",
+                            "id": "call-1",
+                            "args": {
+                                "fact": "Bob is vegetarian",
+                                "person": "Bob",
+                                "relationship": "friend",
+                            },
+                        }
+                    ],
+                ),
+                AIMessage(
+                    "",
+                    tool_calls=[
+                        {
+                            "name": "recall",
+                            "id": "call-2",
+                            "args": {"query": "what does my friend eat?", "k": 1},
+                        }
+                    ],
+                ),
+                AIMessage("Bob is vegetarian, so a veggie menu."),
+            ]
+        )
+    )
     messages = [HumanMessage("Remember that my friend Bob is vegetarian, then plan dinner.")]
     while True:
         reply = model.invoke(messages)
@@ -104,7 +154,10 @@ def test_a_fake_chat_model_drives_the_memory_tools(memory: Memory, user: str):
     assert [m.tool_call_id for m in results] == ["call-1", "call-2"]
     stored = memory.recall(user, "Bob", k=1)[0].card
     assert (stored.fact, stored.person, stored.relationship) == (
-        "Bob is vegetarian", "Bob", "friend")
+        "Bob is vegetarian",
+        "Bob",
+        "friend",
+    )
     assert stored.id in results[1].content
     assert "vegetarian" in results[1].content
     assert messages[-1].content == "Bob is vegetarian, so a veggie menu."

@@ -13,31 +13,50 @@ from graphmem import Memory
 from graphmem.integrations.tools import UserTools
 from graphmem.mcp_server import build_server
 
-EXPECTED_TOOLS = ["remember", "recall", "context", "provenance", "forget", "feedback",
-                  "task_add", "task_update", "task_ready", "task_blocked"]
+EXPECTED_TOOLS = [
+    "remember",
+    "recall",
+    "context",
+    "provenance",
+    "forget",
+    "feedback",
+    "task_add",
+    "task_update",
+    "task_ready",
+    "task_blocked",
+]
 
 
 def call(server: Any, steps: list[tuple[str, dict[str, Any]]]) -> list[Any]:
     """Connect a client to ``server``, call the tools in order, return the results."""
+
     async def run() -> list[Any]:
         async with Client(server, read_timeout_seconds=120) as client:
             return [await client.call_tool(name, args) for name, args in steps]
+
     return asyncio.run(run())
 
 
 def test_remember_then_recall_over_stdio(home: Path):
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "graphmem.mcp_server", "--home", str(home), "--user", "alice"])
+        args=["-m", "graphmem.mcp_server", "--home", str(home), "--user", "alice"],
+    )
 
     async def session() -> tuple[list[str], Any, Any]:
         async with Client(params, read_timeout_seconds=120) as client:
             names = [tool.name for tool in (await client.list_tools()).tools]
-            made = await client.call_tool("remember", {
-                "fact": "Alice is allergic to peanuts", "person": "Alice",
-                "relationship": "sister"})
-            found = await client.call_tool("recall", {"query": "what is my sister "
-                                                                "allergic to?", "k": 1})
+            made = await client.call_tool(
+                "remember",
+                {
+                    "fact": "Alice is allergic to peanuts",
+                    "person": "Alice",
+                    "relationship": "sister",
+                },
+            )
+            found = await client.call_tool(
+                "recall", {"query": "what is my sister allergic to?", "k": 1}
+            )
             return names, made, found
 
     names, made, found = asyncio.run(session())
@@ -46,7 +65,8 @@ def test_remember_then_recall_over_stdio(home: Path):
     assert made.structured_content["person"] == "Alice"
     hits = found.structured_content["result"]
     assert [(h["id"], h["fact"], h["relationship"]) for h in hits] == [
-        (made.structured_content["id"], "Alice is allergic to peanuts", "sister")]
+        (made.structured_content["id"], "Alice is allergic to peanuts", "sister")
+    ]
     assert "graph" in hits[0]["found_by"]
 
 
@@ -65,25 +85,31 @@ def test_the_user_is_never_a_tool_argument(memory: Memory, user: str):
 
 def test_tools_write_only_the_configured_user(memory: Memory, user: str):
     other = f"{user}-other"
-    made, = call(build_server(memory, user), [("remember", {"fact": "I own a red bike"})])
+    (made,) = call(build_server(memory, user), [("remember", {"fact": "I own a red bike"})])
     card_id = made.structured_content["id"]
     assert memory.get(user, card_id).fact == "I own a red bike"
-    stranger, = call(build_server(memory, other), [("provenance", {"card_id": card_id})])
+    (stranger,) = call(build_server(memory, other), [("provenance", {"card_id": card_id})])
     assert stranger.is_error
-    assert stranger.content[0].text.endswith(f"NotFoundError: no card {card_id!r} for user "
-                                             f"{other!r}")
+    assert stranger.content[0].text.endswith(
+        f"NotFoundError: no card {card_id!r} for user {other!r}"
+    )
 
 
 def test_feedback_forget_and_context(memory: Memory, user: str):
     server = build_server(memory, user)
-    made, = call(server, [("remember", {"fact": "I prefer window seats",
-                                        "category": "preference"})])
+    (made,) = call(
+        server, [("remember", {"fact": "I prefer window seats", "category": "preference"})]
+    )
     card_id = made.structured_content["id"]
-    liked, block, forgot, bad = call(server, [
-        ("feedback", {"card_id": card_id, "signal": "up"}),
-        ("context", {"query": "book a flight", "token_budget": 100}),
-        ("forget", {"card_id": card_id}),
-        ("feedback", {"card_id": card_id, "signal": 9})])
+    liked, block, forgot, bad = call(
+        server,
+        [
+            ("feedback", {"card_id": card_id, "signal": "up"}),
+            ("context", {"query": "book a flight", "token_budget": 100}),
+            ("forget", {"card_id": card_id}),
+            ("feedback", {"card_id": card_id, "signal": 9}),
+        ],
+    )
     assert liked.structured_content["id"] == card_id
     assert memory.get(user, card_id).reward > 0
     assert "I prefer window seats" in block.content[0].text
@@ -95,19 +121,29 @@ def test_feedback_forget_and_context(memory: Memory, user: str):
 
 def test_task_tools_track_what_is_ready(memory: Memory, user: str):
     server = build_server(memory, user)
-    design, = call(server, [("task_add", {"subject": "Design the API"})])
+    (design,) = call(server, [("task_add", {"subject": "Design the API"})])
     design_id = design.structured_content["id"]
-    build, ready, blocked = call(server, [
-        ("task_add", {"subject": "Build it", "blocked_by": [design_id]}),
-        ("task_ready", {}), ("task_blocked", {})])
+    build, ready, blocked = call(
+        server,
+        [
+            ("task_add", {"subject": "Build it", "blocked_by": [design_id]}),
+            ("task_ready", {}),
+            ("task_blocked", {}),
+        ],
+    )
     build_id = build.structured_content["id"]
     assert [t["id"] for t in ready.structured_content["result"]] == [design_id]
-    assert [(b["id"], [x["id"] for x in b["blockers"]])
-            for b in blocked.structured_content["result"]] == [(build_id, [design_id])]
-    early, done, ready_after = call(server, [
-        ("task_update", {"task_id": build_id, "status": "completed"}),
-        ("task_update", {"task_id": design_id, "status": "completed"}),
-        ("task_ready", {})])
+    assert [
+        (b["id"], [x["id"] for x in b["blockers"]]) for b in blocked.structured_content["result"]
+    ] == [(build_id, [design_id])]
+    early, done, ready_after = call(
+        server,
+        [
+            ("task_update", {"task_id": build_id, "status": "completed"}),
+            ("task_update", {"task_id": design_id, "status": "completed"}),
+            ("task_ready", {}),
+        ],
+    )
     assert early.is_error
     assert "ConflictError" in early.content[0].text
     assert done.structured_content["status"] == "completed"

@@ -32,9 +32,12 @@ def loaded(memory, user: str, *, budget: int = 64 * MB) -> VectorMirror:
 def write_people_cards(memory, user: str) -> dict[str, list[str]]:
     """40 cards about four people, real embeddings; ids by person key."""
     names = ["Alice", "Bob", "Carol", "Dan"]
-    cards = [Card(user_id=user, fact=f"{name} likes {thing} number {i}", person=name)
-             for i in range(10) for name in names
-             for thing in [("tea", "jazz", "hiking", "chess")[i % 4]]]
+    cards = [
+        Card(user_id=user, fact=f"{name} likes {thing} number {i}", person=name)
+        for i in range(10)
+        for name in names
+        for thing in [("tea", "jazz", "hiking", "chess")[i % 4]]
+    ]
     memory.remember_many(cards)
     by_key: dict[str, list[str]] = {}
     for card in cards:
@@ -44,24 +47,37 @@ def write_people_cards(memory, user: str) -> dict[str, list[str]]:
 
 # -- UserVectors: plain data, no store ----------------------------------------------------
 def rows(ids, vectors, status="active", people=()):
-    return [{"id": i, "status": status, "embedding": None if v is None else list(v),
-             "people": list(people)} for i, v in zip(ids, vectors, strict=True)]
+    return [
+        {
+            "id": i,
+            "status": status,
+            "embedding": None if v is None else list(v),
+            "people": list(people),
+        }
+        for i, v in zip(ids, vectors, strict=True)
+    ]
 
 
 def test_nearest_is_cosine_order_with_ties_by_id_and_skips_cards_without_vector():
     held = UserVectors.from_rows(
         rows(["b", "a", "c", "d"], [[1, 0], [1, 0], [0, 1], None]),
-        revision=1, deletions=0, dimension=2)
+        revision=1,
+        deletions=0,
+        dimension=2,
+    )
     assert held.status[3] == NO_VECTOR
     assert held.nearest([2, 0], 3, ["active"]) == [("a", 1.0), ("b", 1.0), ("c", 0.0)]
     assert held.nearest([2, 0], 1, ["superseded"]) == []
 
 
 def test_updated_replaces_changed_cards_and_appends_new_ones():
-    held = UserVectors.from_rows(rows(["a", "b"], [[1, 0], [0, 1]]), revision=1,
-                                 deletions=0, dimension=2)
-    moved = held.updated(rows(["b"], [[1, 0]], status="forgotten")
-                         + rows(["c"], [[0.6, 0.8]], people=["alice"]), revision=3)
+    held = UserVectors.from_rows(
+        rows(["a", "b"], [[1, 0], [0, 1]]), revision=1, deletions=0, dimension=2
+    )
+    moved = held.updated(
+        rows(["b"], [[1, 0]], status="forgotten") + rows(["c"], [[0.6, 0.8]], people=["alice"]),
+        revision=3,
+    )
     assert moved.revision == 3
     assert moved.ids == ("a", "b", "c")
     assert moved.nearest([1, 0], 5, ["active"]) == [("a", 1.0), ("c", pytest.approx(0.6))]
@@ -80,8 +96,7 @@ def test_mirrored_vector_search_equals_the_stores(memory, user):
     query = unit_vectors(1, seed=12)[0]
     mirrored = vector_candidates(memory.store, user, query, 20, mirrored=route.mirrored)
     stored = exact_candidates(memory.store, user, query, 20)
-    assert [i for i, _ in mirrored] == [i for i, _ in stored] == numpy_top(ids, vectors,
-                                                                           query, 20)
+    assert [i for i, _ in mirrored] == [i for i, _ in stored] == numpy_top(ids, vectors, query, 20)
     assert np.allclose([s for _, s in mirrored], [s for _, s in stored], atol=1e-5)
 
 
@@ -90,8 +105,7 @@ def test_mirrored_person_search_equals_the_stores(memory, user):
     route = loaded(memory, user).route(user)
     query = memory.embedder.embed(["who likes jazz?"])[0]
     for keys in (["alice"], ["bob", "carol"], ["nobody"]):
-        mirrored = person_candidates(memory.store, user, keys, query, 7,
-                                     mirrored=route.mirrored)
+        mirrored = person_candidates(memory.store, user, keys, query, 7, mirrored=route.mirrored)
         stored = person_candidates(memory.store, user, keys, query, 7)
         assert [(r["id"], r["key"]) for r in mirrored] == [(r["id"], r["key"]) for r in stored]
 
@@ -102,9 +116,15 @@ def test_cards_written_after_loading_reach_the_next_route(memory, user):
     before = state(memory, user)["revision"]
     newer = unit_vectors(3, seed=14)
     cards = [Card(user_id=user, fact=f"late fact {i}") for i in range(3)]
-    memory.store.run("upsert_cards", {  # any writer, in any process, bumps the counter
-        "user_id": user, "rows": [write_row(c, v) for c, v in zip(cards, newer, strict=True)],
-        "now": 2}, write=True)
+    memory.store.run(
+        "upsert_cards",
+        {  # any writer, in any process, bumps the counter
+            "user_id": user,
+            "rows": [write_row(c, v) for c, v in zip(cards, newer, strict=True)],
+            "now": 2,
+        },
+        write=True,
+    )
     assert state(memory, user)["revision"] > before
     held = mirror.route(user).mirrored
     assert held is not None
@@ -134,8 +154,7 @@ def test_status_changes_reach_the_mirror(memory, user):
     assert card.id in [i for i, _ in mirror.route(user).mirrored.nearest(query, 5, ["active"])]
 
 
-def test_a_hard_forget_drops_the_vector_here_at_once_and_elsewhere_at_the_next_recall(
-        memory, user):
+def test_a_hard_forget_drops_the_vector_here_at_once_and_elsewhere_at_the_next_recall(memory, user):
     card = memory.remember({"user_id": user, "fact": "my PIN is 4412"})
     memory.remember({"user_id": user, "fact": "I like tea"})
     other_process = loaded(memory, user)
@@ -155,9 +174,15 @@ def test_many_changes_go_to_the_store_while_the_mirror_catches_up(memory, user, 
     write_cards(memory.store, user + "-x", unit_vectors(1, seed=0))  # another user: no effect
     assert mirror.route(user).mirrored is not None
     cards = [Card(user_id=user, fact=f"burst {i}") for i in range(8)]
-    memory.store.run("upsert_cards", {"user_id": user, "now": 3, "rows": [
-        write_row(c, v) for c, v in zip(cards, unit_vectors(8, seed=16), strict=True)]},
-        write=True)
+    memory.store.run(
+        "upsert_cards",
+        {
+            "user_id": user,
+            "now": 3,
+            "rows": [write_row(c, v) for c, v in zip(cards, unit_vectors(8, seed=16), strict=True)],
+        },
+        write=True,
+    )
     assert mirror.route(user).mirrored is None  # 8 > 5 changed: this recall asks the store
     deadline = time.monotonic() + 20
     while (held := mirror.route(user).mirrored) is None and time.monotonic() < deadline:
@@ -204,29 +229,35 @@ def test_recall_through_the_mirror_equals_recall_through_the_store(memory, user)
     mirror = loaded(memory, user)
     for question in ("what does my friend Alice like?", "who plays chess?", "jazz"):
         through_store = recall(memory.store, memory.embedder, user, question, k=8)
-        through_mirror = recall(memory.store, memory.embedder, user, question, k=8,
-                                mirror=mirror)
-        assert [(h.card.id, h.found_by) for h in through_mirror] == \
-            [(h.card.id, h.found_by) for h in through_store]
+        through_mirror = recall(memory.store, memory.embedder, user, question, k=8, mirror=mirror)
+        assert [(h.card.id, h.found_by) for h in through_mirror] == [
+            (h.card.id, h.found_by) for h in through_store
+        ]
         assert [h.score for h in through_mirror] == pytest.approx(
-            [h.score for h in through_store], abs=1e-4)
+            [h.score for h in through_store], abs=1e-4
+        )
 
 
 def same_vectors(kept: UserVectors, fresh: UserVectors) -> bool:
     order = {card_id: i for i, card_id in enumerate(kept.ids)}
     rows = [order[card_id] for card_id in fresh.ids]
-    return (sorted(kept.ids) == sorted(fresh.ids)
-            and kept.status[rows].tolist() == fresh.status.tolist()
-            and [kept.people[i] for i in rows] == list(fresh.people)
-            and np.allclose(kept.matrix[rows], fresh.matrix, atol=1e-6))
+    return (
+        sorted(kept.ids) == sorted(fresh.ids)
+        and kept.status[rows].tolist() == fresh.status.tolist()
+        and [kept.people[i] for i in rows] == list(fresh.people)
+        and np.allclose(kept.matrix[rows], fresh.matrix, atol=1e-6)
+    )
 
 
 def test_a_mirror_kept_through_every_kind_of_write_equals_a_fresh_load(memory, user):
     from graphmem.export import export_records, import_records
 
-    memory.remember_many([{"user_id": user, "fact": "I live in Paris",
-                           "timestamp": "2023-01-10T10:00:00Z"},
-                          {"user_id": user, "fact": "Alice likes jazz", "person": "Alice"}])
+    memory.remember_many(
+        [
+            {"user_id": user, "fact": "I live in Paris", "timestamp": "2023-01-10T10:00:00Z"},
+            {"user_id": user, "fact": "Alice likes jazz", "person": "Alice"},
+        ]
+    )
     kept = loaded(memory, user)
 
     def check(what: str) -> None:
@@ -234,8 +265,9 @@ def test_a_mirror_kept_through_every_kind_of_write_equals_a_fresh_load(memory, u
         assert held is not None, what
         assert same_vectors(held, loaded(memory, user).route(user).mirrored), what
 
-    memory.remember({"user_id": user, "fact": "I moved to Berlin",
-                     "timestamp": "2024-02-01T10:00:00Z"})
+    memory.remember(
+        {"user_id": user, "fact": "I moved to Berlin", "timestamp": "2024-02-01T10:00:00Z"}
+    )
     check("remember")
     alice = next(c for c in memory.cards(user) if c.person == "Alice")
     memory.remember({**alice.model_dump(), "person": "Bob", "fact": "Bob likes jazz"})
@@ -249,8 +281,9 @@ def test_a_mirror_kept_through_every_kind_of_write_equals_a_fresh_load(memory, u
     import_records(memory, export_records(memory, user, with_embeddings=True), user_id=moved)
     kept_moved = loaded(memory, moved)
     import_records(memory, export_records(memory, user, with_embeddings=True), user_id=moved)
-    assert same_vectors(kept_moved.route(moved).mirrored,
-                        loaded(memory, moved).route(moved).mirrored)
+    assert same_vectors(
+        kept_moved.route(moved).mirrored, loaded(memory, moved).route(moved).mirrored
+    )
     memory.forget(user, alice.id, hard=True)
     assert kept.route(user).mirrored is None
     assert kept.load(user)

@@ -71,8 +71,10 @@ def test_retry_gives_up_after_n_attempts_with_store_unavailable() -> None:
         policy.call(down, what="cannot reach Neo4j at bolt://db:7687")
     assert down.calls == 5
     assert waits == [1.0, 2.0, 4.0, 4.0]  # doubling, capped at max_wait
-    assert str(info.value) == ("cannot reach Neo4j at bolt://db:7687: ServiceUnavailable: "
-                               "connection refused (gave up after 5 attempts)")
+    assert str(info.value) == (
+        "cannot reach Neo4j at bolt://db:7687: ServiceUnavailable: "
+        "connection refused (gave up after 5 attempts)"
+    )
     assert isinstance(info.value.__cause__, ServiceUnavailable)
 
 
@@ -92,7 +94,7 @@ def test_retry_does_not_replay_other_errors() -> None:
 
 def test_default_policy_is_bounded() -> None:
     policy = RetryPolicy()
-    waits = [min(policy.first_wait * 2 ** i, policy.max_wait) for i in range(policy.attempts - 1)]
+    waits = [min(policy.first_wait * 2**i, policy.max_wait) for i in range(policy.attempts - 1)]
     assert (policy.attempts, sum(waits)) == (5, pytest.approx(3.0))
     assert policy.max_total <= 10.0
 
@@ -107,22 +109,31 @@ def test_unreachable_server_is_a_clear_store_unavailable_error() -> None:
     port = _closed_port()
     waits: list[float] = []
     with pytest.raises(StoreUnavailableError) as info:
-        Neo4jStore.connect(f"bolt://127.0.0.1:{port}", auth=("neo4j", "pw"),
-                           retry=RetryPolicy(attempts=3, sleep=waits.append))
+        Neo4jStore.connect(
+            f"bolt://127.0.0.1:{port}",
+            auth=("neo4j", "pw"),
+            retry=RetryPolicy(attempts=3, sleep=waits.append),
+        )
     message = str(info.value)
-    assert message.startswith(f"cannot reach Neo4j at bolt://127.0.0.1:{port}: "
-                              "ServiceUnavailable: ")
+    assert message.startswith(
+        f"cannot reach Neo4j at bolt://127.0.0.1:{port}: ServiceUnavailable: "
+    )
     assert message.endswith("(gave up after 3 attempts)")
     assert waits == [0.2, 0.4]
 
 
 def test_queries_on_a_lost_server_fail_with_store_unavailable() -> None:
     port = _closed_port()
-    driver = GraphDatabase.driver(f"bolt://127.0.0.1:{port}", auth=("neo4j", "pw"),
-                                  max_transaction_retry_time=0)
+    driver = GraphDatabase.driver(
+        f"bolt://127.0.0.1:{port}", auth=("neo4j", "pw"), max_transaction_retry_time=0
+    )
     waits: list[float] = []
-    store = Neo4jStore(driver, capabilities_for("5.26.0"), uri=f"bolt://127.0.0.1:{port}",
-                       retry=RetryPolicy(attempts=2, sleep=waits.append))
+    store = Neo4jStore(
+        driver,
+        capabilities_for("5.26.0"),
+        uri=f"bolt://127.0.0.1:{port}",
+        retry=RetryPolicy(attempts=2, sleep=waits.append),
+    )
     try:
         assert isinstance(store, GraphStore)
         with pytest.raises(StoreUnavailableError, match="gave up after 2 attempts"):
@@ -139,22 +150,30 @@ def test_only_bolt_addresses_are_accepted() -> None:
 
 
 def test_settings_come_from_arguments_then_the_environment_at_call_time(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert connection_settings(environ={}) == ("bolt://localhost:7687", None, None)
     monkeypatch.setenv("GRAPHMEM_NEO4J_URI", "neo4j://graph.internal:7687")
     monkeypatch.setenv("GRAPHMEM_NEO4J_USER", "memory")
     monkeypatch.setenv("GRAPHMEM_NEO4J_PASSWORD", "s3cret")
     monkeypatch.setenv("GRAPHMEM_NEO4J_DATABASE", "graphmem")
     assert connection_settings() == (
-        "neo4j://graph.internal:7687", ("memory", "s3cret"), "graphmem")
+        "neo4j://graph.internal:7687",
+        ("memory", "s3cret"),
+        "graphmem",
+    )
     assert connection_settings("bolt://other:7687", ("neo4j", "pw"), "neo4j") == (
-        "bolt://other:7687", ("neo4j", "pw"), "neo4j")
+        "bolt://other:7687",
+        ("neo4j", "pw"),
+        "neo4j",
+    )
 
 
 @pytest.mark.parametrize("version", ["5.26.0", "5.18.1", "2025.01.0", "2025.10.1"])
 def test_supported_versions_have_exact_vector_search(version: str) -> None:
     assert capabilities_for(version) == Capabilities(
-        dialect="neo4j", vector_filter=False, exact_vector=True, transactions=True)
+        dialect="neo4j", vector_filter=False, exact_vector=True, transactions=True
+    )
 
 
 @pytest.mark.parametrize("version", ["4.4.30", "5.11.0", "garbage"])
@@ -180,7 +199,8 @@ def test_schema_refuses_a_dimension_that_is_not_a_small_int(bad: object) -> None
 
 def test_fulltext_query_keeps_words_and_drops_operators() -> None:
     assert lucene_query('Alice AND "peanut" -allergy OR title:(x*)') == (
-        "alice OR peanut OR peanut~1 OR allergy OR allergy~1 OR title")
+        "alice OR peanut OR peanut~1 OR allergy OR allergy~1 OR title"
+    )
     assert lucene_query("Où habite Zoë?") == "où OR habite OR habite~1 OR zoë"
     assert lucene_query("what did I do?") is None
     assert lucene_query("") is None
@@ -200,11 +220,13 @@ def test_fulltext_query_is_always_plain_terms(text: str) -> None:
 
 
 def test_driver_values_become_plain_python() -> None:
-    row = {"when": DateTime(2024, 3, 20, 10, 15, 0, tzinfo=UTC),
-           "for": Duration(days=2, hours=3),
-           "where": CartesianPoint((1.5, 2.0)),
-           "embedding": Vector([0.5, 0.25], "f32"),
-           "nested": [{"at": DateTime(2024, 1, 1, tzinfo=UTC)}]}
+    row = {
+        "when": DateTime(2024, 3, 20, 10, 15, 0, tzinfo=UTC),
+        "for": Duration(days=2, hours=3),
+        "where": CartesianPoint((1.5, 2.0)),
+        "embedding": Vector([0.5, 0.25], "f32"),
+        "nested": [{"at": DateTime(2024, 1, 1, tzinfo=UTC)}],
+    }
     assert to_plain(row) == {
         "when": datetime(2024, 3, 20, 10, 15, tzinfo=UTC),
         "for": "P2DT3H",
@@ -233,8 +255,10 @@ def test_compose_file_runs_neo4j_and_graphmem_on_it() -> None:
 
 # -- live server (make test-neo4j / GRAPHMEM_NEO4J_URI set) ----------------------------
 @pytest.mark.neo4j
-@pytest.mark.skipif(not os.environ.get("GRAPHMEM_NEO4J_URI"),
-                    reason="set GRAPHMEM_NEO4J_URI (docker compose up -d neo4j) to run")
+@pytest.mark.skipif(
+    not os.environ.get("GRAPHMEM_NEO4J_URI"),
+    reason="set GRAPHMEM_NEO4J_URI (docker compose up -d neo4j) to run",
+)
 def test_live_neo4j_round_trip() -> None:
     """Write a card with provenance, read it back by id, full-text and exact cosine."""
     store = Neo4jStore.connect()
@@ -243,25 +267,41 @@ def test_live_neo4j_round_trip() -> None:
         assert isinstance(store, GraphStore)
         store.ensure_schema(384)
         store.ensure_schema(384)  # idempotent
-        card = Card(user_id=user, fact="Alice is allergic to peanuts", person="Alice",
-                    relationship="sister", timestamp="2024-03-20T10:15:00Z",
-                    source=Provenance(session_id="s1", turn=3, text="my sister Alice..."))
+        card = Card(
+            user_id=user,
+            fact="Alice is allergic to peanuts",
+            person="Alice",
+            relationship="sister",
+            timestamp="2024-03-20T10:15:00Z",
+            source=Provenance(session_id="s1", turn=3, text="my sister Alice..."),
+        )
         vector = [1.0] + [0.0] * 383
-        written = store.run("upsert_cards", {"user_id": user, "now": 1,
-                                             "rows": [write_row(card, np.array(vector))]},
-                            write=True)
+        written = store.run(
+            "upsert_cards",
+            {"user_id": user, "now": 1, "rows": [write_row(card, np.array(vector))]},
+            write=True,
+        )
         assert written == [{"id": card.id, "version": 1}]
         [row] = store.run("get_cards", {"user_id": user, "ids": [card.id]})
         assert card_from_row(row).fact == "Alice is allergic to peanuts"
         assert row["container_label"] == "Session"
-        found = store.run("fulltext_search", {
-            "user_id": user, "query": store.fulltext_query("peanut allergy?"),
-            "statuses": ["active"], "k": 5})
+        found = store.run(
+            "fulltext_search",
+            {
+                "user_id": user,
+                "query": store.fulltext_query("peanut allergy?"),
+                "statuses": ["active"],
+                "k": 5,
+            },
+        )
         assert [hit["id"] for hit in found] == [card.id]
-        nearest = store.run("exact_vector_search", {
-            "user_id": user, "vector": vector, "statuses": ["active"], "k": 5})
+        nearest = store.run(
+            "exact_vector_search",
+            {"user_id": user, "vector": vector, "statuses": ["active"], "k": 5},
+        )
         assert nearest == [{"id": card.id, "score": pytest.approx(1.0)}]
     finally:
-        store.execute("MATCH (n {user_id: $user_id}) DETACH DELETE n", {"user_id": user},
-                      write=True)
+        store.execute(
+            "MATCH (n {user_id: $user_id}) DETACH DELETE n", {"user_id": user}, write=True
+        )
         store.close()

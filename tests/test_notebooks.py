@@ -21,8 +21,12 @@ def test_notebook_runs_and_shows_a_picture(path, home, monkeypatch):
     monkeypatch.setenv("GRAPHMEM_HOME", str(home))
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(notebook, kernel_name="python3", timeout=120,
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        notebook,
+        kernel_name="python3",
+        timeout=120,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
 
     started = time.monotonic()
     client.execute()  # raises CellExecutionError on the first failing cell

@@ -34,12 +34,29 @@ def test_queries_never_interpolate_text():
 
 @pytest.mark.slow
 def test_the_wheel_ships_the_query_files(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(tmp_path), "."], check=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            ".",
+        ],
+        check=True,
+        timeout=300,
+    )
     wheel = next(tmp_path.glob("graphmem-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    shipped = {n.removeprefix("graphmem/cypher/") for n in names
-               if n.startswith("graphmem/cypher/") and n.endswith(".cypher")}
+    shipped = {
+        n.removeprefix("graphmem/cypher/")
+        for n in names
+        if n.startswith("graphmem/cypher/") and n.endswith(".cypher")
+    }
     root = queries.cypher_dir()
     expected = {str(p.relative_to(root)) for p in root.rglob("*.cypher")}
     assert shipped == expected

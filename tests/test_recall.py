@@ -8,24 +8,65 @@ from graphmem import Memory
 from graphmem.recall.budget import estimate_tokens
 
 MEMORIES = [
-    {"fact": "Alice lives in Lyon", "person": "Alice", "relationship": "sister",
-     "timestamp": "2024-01-10", "category": "life"},
-    {"fact": "Alice cannot eat peanuts, she reacts badly", "person": "Alice",
-     "timestamp": "2024-02-01", "category": "constraint", "tags": ["food", "health"]},
-    {"fact": "Bob is allergic to cats", "person": "Bob", "relationship": "manager",
-     "timestamp": "2024-02-03", "category": "health"},
-    {"fact": "Bob prefers meetings before 10am", "person": "Bob", "timestamp": "2024-02-05",
-     "category": "preference", "tags": ["work"]},
-    {"fact": "Bob's daughter Emma started violin lessons", "person": "Bob",
-     "timestamp": "2024-03-01", "category": "life"},
-    {"fact": "Emma practises violin every evening", "person": "Emma",
-     "timestamp": "2024-03-08", "category": "life"},
-    {"fact": "I like my coffee black", "person": "me", "timestamp": "2024-03-10",
-     "category": "preference", "tags": ["food"]},
-    {"fact": "I work as a data engineer at Acme", "person": "me", "timestamp": "2023-06-01",
-     "category": "work"},
-    {"fact": "I work as a staff engineer at Globex", "person": "me",
-     "timestamp": "2024-04-01", "category": "work"},
+    {
+        "fact": "Alice lives in Lyon",
+        "person": "Alice",
+        "relationship": "sister",
+        "timestamp": "2024-01-10",
+        "category": "life",
+    },
+    {
+        "fact": "Alice cannot eat peanuts, she reacts badly",
+        "person": "Alice",
+        "timestamp": "2024-02-01",
+        "category": "constraint",
+        "tags": ["food", "health"],
+    },
+    {
+        "fact": "Bob is allergic to cats",
+        "person": "Bob",
+        "relationship": "manager",
+        "timestamp": "2024-02-03",
+        "category": "health",
+    },
+    {
+        "fact": "Bob prefers meetings before 10am",
+        "person": "Bob",
+        "timestamp": "2024-02-05",
+        "category": "preference",
+        "tags": ["work"],
+    },
+    {
+        "fact": "Bob's daughter Emma started violin lessons",
+        "person": "Bob",
+        "timestamp": "2024-03-01",
+        "category": "life",
+    },
+    {
+        "fact": "Emma practises violin every evening",
+        "person": "Emma",
+        "timestamp": "2024-03-08",
+        "category": "life",
+    },
+    {
+        "fact": "I like my coffee black",
+        "person": "me",
+        "timestamp": "2024-03-10",
+        "category": "preference",
+        "tags": ["food"],
+    },
+    {
+        "fact": "I work as a data engineer at Acme",
+        "person": "me",
+        "timestamp": "2023-06-01",
+        "category": "work",
+    },
+    {
+        "fact": "I work as a staff engineer at Globex",
+        "person": "me",
+        "timestamp": "2024-04-01",
+        "category": "work",
+    },
 ]
 
 
@@ -61,28 +102,36 @@ def test_every_hit_explains_its_score(memory: Memory, remembered: str):
     assert hit.card.source is None  # remembered by hand: no source turn
 
 
-def test_the_newer_fact_outranks_the_older_once_the_conflict_is_resolved(memory: Memory,
-                                                                         remembered: str):
+def test_the_newer_fact_outranks_the_older_once_the_conflict_is_resolved(
+    memory: Memory, remembered: str
+):
     # Until consolidation both jobs are live and rank by relevance: two facts a word
     # apart, whose order is the model's call (it differs between CPUs: int8 kernels).
     hits = memory.recall(remembered, "where do I work?", k=2)
-    assert set(facts(hits)) == {"I work as a staff engineer at Globex",
-                                "I work as a data engineer at Acme"}
+    assert set(facts(hits)) == {
+        "I work as a staff engineer at Globex",
+        "I work as a data engineer at Acme",
+    }
     memory.consolidate(remembered, steps=["conflicts"])
     current = facts(memory.recall(remembered, "where do I work?", k=2))
     assert current[0] == "I work as a staff engineer at Globex"
     assert "I work as a data engineer at Acme" not in current  # superseded: hidden
     history = memory.recall(remembered, "where do I work?", k=2, include_superseded=True)
-    assert facts(history) == ["I work as a staff engineer at Globex",
-                              "I work as a data engineer at Acme"]
+    assert facts(history) == [
+        "I work as a staff engineer at Globex",
+        "I work as a data engineer at Acme",
+    ]
     assert history[1].card.status == "superseded"
 
 
-@pytest.mark.parametrize(("filters", "expected"), [
-    ({"person": "Bob"}, {"Bob"}),
-    ({"relationship": "boss"}, {"Bob"}),
-    ({"relationship": "sister"}, {"Alice"}),
-])
+@pytest.mark.parametrize(
+    ("filters", "expected"),
+    [
+        ({"person": "Bob"}, {"Bob"}),
+        ({"relationship": "boss"}, {"Bob"}),
+        ({"relationship": "sister"}, {"Alice"}),
+    ],
+)
 def test_person_filters_hold(memory: Memory, remembered: str, filters, expected):
     hits = memory.recall(remembered, "allergic", k=10, **filters)
     assert hits
@@ -93,13 +142,16 @@ def test_category_tag_and_time_filters_hold(memory: Memory, remembered: str):
     by_category = memory.recall(remembered, "food and work", k=10, category="preference")
     assert {h.card.category for h in by_category} == {"preference"}
     by_tag = memory.recall(remembered, "food", k=10, tags=["Food"])
-    assert set(facts(by_tag)) == {"I like my coffee black",
-                                  "Alice cannot eat peanuts, she reacts badly"}
-    in_march = memory.recall(remembered, "violin", k=10, since="2024-03-01",
-                             until="2024-03-31")
-    assert set(facts(in_march)) <= {"Bob's daughter Emma started violin lessons",
-                                    "Emma practises violin every evening",
-                                    "I like my coffee black"}
+    assert set(facts(by_tag)) == {
+        "I like my coffee black",
+        "Alice cannot eat peanuts, she reacts badly",
+    }
+    in_march = memory.recall(remembered, "violin", k=10, since="2024-03-01", until="2024-03-31")
+    assert set(facts(in_march)) <= {
+        "Bob's daughter Emma started violin lessons",
+        "Emma practises violin every evening",
+        "I like my coffee black",
+    }
     assert "Emma practises violin every evening" in facts(in_march)
 
 
@@ -113,8 +165,14 @@ def test_forgotten_cards_are_left_out_unless_asked(memory: Memory, remembered: s
 
 def test_users_never_recall_each_others_cards(memory: Memory, remembered: str):
     other = remembered + "-other"
-    memory.remember({"user_id": other, "fact": "Alice is allergic to peanuts",
-                     "person": "Alice", "relationship": "sister"})
+    memory.remember(
+        {
+            "user_id": other,
+            "fact": "Alice is allergic to peanuts",
+            "person": "Alice",
+            "relationship": "sister",
+        }
+    )
     mine = memory.recall(remembered, "Alice peanuts allergic sister", k=20)
     assert all(h.card.user_id == remembered for h in mine)
     theirs = memory.recall(other, "Alice peanuts allergic sister", k=20)
@@ -132,16 +190,29 @@ def test_recall_counts_accesses(memory: Memory, remembered: str):
 
 def test_people_with_relationships_and_counts(memory: Memory, remembered: str):
     people = {p.name: (p.relationship, p.card_count) for p in memory.people(remembered)}
-    assert people == {"Alice": ("sister", 2), "Bob": ("manager", 3), "Emma": (None, 1),
-                      "me": ("self", 3)}
+    assert people == {
+        "Alice": ("sister", 2),
+        "Bob": ("manager", 3),
+        "Emma": (None, 1),
+        "me": ("self", 3),
+    }
 
 
 def test_provenance_of_a_card(memory: Memory, user: str):
-    card = memory.remember({
-        "user_id": user, "fact": "Alice is allergic to peanuts", "person": "Alice",
-        "relationship": "sister", "source": {"session_id": "s9", "turn": 2,
-                                             "text": "My sister Alice is allergic to peanuts.",
-                                             "span": [0, 39]}})
+    card = memory.remember(
+        {
+            "user_id": user,
+            "fact": "Alice is allergic to peanuts",
+            "person": "Alice",
+            "relationship": "sister",
+            "source": {
+                "session_id": "s9",
+                "turn": 2,
+                "text": "My sister Alice is allergic to peanuts.",
+                "span": [0, 39],
+            },
+        }
+    )
     story = memory.provenance(user, card.id)
     assert story["source"].session_id == "s9"
     assert story["source"].text[slice(*story["source"].span)] == card.source.text[:39]
@@ -159,17 +230,21 @@ def test_context_lists_constraints_and_preferences_first(memory: Memory, remembe
     assert lines.index(next(line for line in lines if "peanuts" in line)) < first_other + 1
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(budget=st.integers(min_value=1, max_value=300),
-       query=st.sampled_from(["sister", "what should I know for dinner?", "work", "Bob"]))
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    budget=st.integers(min_value=1, max_value=300),
+    query=st.sampled_from(["sister", "what should I know for dinner?", "work", "Bob"]),
+)
 def test_context_never_exceeds_its_budget(memory: Memory, remembered: str, budget, query):
     block = memory.context(remembered, query, token_budget=budget)
     assert estimate_tokens(block) <= budget
 
 
-def test_recalls_in_one_interval_are_written_once_and_counted_exactly(memory: Memory,
-                                                                      remembered: str):
+def test_recalls_in_one_interval_are_written_once_and_counted_exactly(
+    memory: Memory, remembered: str
+):
     writes = []
     store_run = memory.store.run
 
@@ -191,8 +266,7 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(memory: Me
     assert memory.get(remembered, card.id).access_count == card.access_count + 3
 
 
-def test_accesses_of_several_users_land_in_one_write_each_under_its_user(memory: Memory,
-                                                                         user: str):
+def test_accesses_of_several_users_land_in_one_write_each_under_its_user(memory: Memory, user: str):
     users = [f"{user}-{i}" for i in range(3)]
     for name in users:  # the same card id for every user: each must count only its own
         memory.remember({"user_id": name, "id": "shared-id", "fact": "I drink green tea"})

@@ -19,9 +19,14 @@ def graphmem(home: Path, *args: str, idle: float | None = None) -> subprocess.Co
     env = dict(os.environ)
     if idle is not None:
         env["GRAPHMEM_IDLE_TIMEOUT"] = str(idle)
-    return subprocess.run([sys.executable, "-c", "from graphmem.cli import main; main()",
-                           "--home", str(home), *args],
-                          capture_output=True, text=True, timeout=120, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", "from graphmem.cli import main; main()", "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
 
 
 def wait_until(condition, timeout: float = 20.0) -> bool:
@@ -133,10 +138,13 @@ def test_four_concurrent_starters_end_up_with_one_server(home):
         print(EmbeddedServer({str(home)!r}).pid())
         store.detach()
     """)
-    starters = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                                 text=True) for _ in range(4)]
+    starters = [
+        subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
     pids = {int(p.communicate(timeout=120)[0].strip()) for p in starters}
     assert pids == {EmbeddedServer(home).pid()}
-    servers = subprocess.run(["pgrep", "-f", f"unixsocket:{home}/"], capture_output=True,
-                             text=True, check=False).stdout.split()
+    servers = subprocess.run(
+        ["pgrep", "-f", f"unixsocket:{home}/"], capture_output=True, text=True, check=False
+    ).stdout.split()
     assert servers == [str(pids.pop())]

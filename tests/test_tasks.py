@@ -39,26 +39,36 @@ def test_a_new_task_as_stored(memory: Memory, user: str) -> None:
     assert len(task.id) == ID_LENGTH
     assert set(task.id) <= set(ID_ALPHABET)
     assert (task.user_id, task.subject, task.description, task.status.value, task.owner) == (
-        user, "Design the API", "endpoints and errors", "pending", "bot")
+        user,
+        "Design the API",
+        "endpoints and errors",
+        "pending",
+        "bot",
+    )
     assert (task.version, task.blocked_by, task.blocks, task.cites) == (1, [], [], [])
     assert task.created_at == task.updated_at
     assert task.completed_at is None
     assert memory.tasks.get(user, task.id) == task
 
 
-def test_blocks_is_the_inverse_of_blocked_by(memory: Memory, user: str,
-                                             plan: dict[str, Task]) -> None:
+def test_blocks_is_the_inverse_of_blocked_by(
+    memory: Memory, user: str, plan: dict[str, Task]
+) -> None:
     design = memory.tasks.get(user, plan["design"].id)
     assert design.blocks == sorted([plan["build"].id, plan["docs"].id])
     assert memory.tasks.get(user, plan["test"].id).blocked_by == [plan["build"].id]
 
 
-def test_ready_blocked_done_follow_completions(memory: Memory, user: str,
-                                               plan: dict[str, Task]) -> None:
+def test_ready_blocked_done_follow_completions(
+    memory: Memory, user: str, plan: dict[str, Task]
+) -> None:
     tasks, p = memory.tasks, {name: t.id for name, t in plan.items()}
     assert ids(tasks.ready(user)) == {p["design"]}
     assert {b.task.id: ids(b.blockers) for b in tasks.blocked(user)} == {
-        p["build"]: {p["design"]}, p["test"]: {p["build"]}, p["docs"]: {p["design"]}}
+        p["build"]: {p["design"]},
+        p["test"]: {p["build"]},
+        p["docs"]: {p["design"]},
+    }
     assert tasks.done(user) == []
 
     design = tasks.complete(user, p["design"])
@@ -75,8 +85,9 @@ def test_ready_blocked_done_follow_completions(memory: Memory, user: str,
     assert ids(tasks.list(user)) == set(p.values())
 
 
-def test_a_cancelled_blocker_no_longer_blocks(memory: Memory, user: str,
-                                              plan: dict[str, Task]) -> None:
+def test_a_cancelled_blocker_no_longer_blocks(
+    memory: Memory, user: str, plan: dict[str, Task]
+) -> None:
     memory.tasks.cancel(user, plan["design"].id)
     assert ids(memory.tasks.ready(user)) == {plan["build"].id, plan["docs"].id}
 
@@ -84,14 +95,18 @@ def test_a_cancelled_blocker_no_longer_blocks(memory: Memory, user: str,
 def test_the_graph_for_notebooks(memory: Memory, user: str, plan: dict[str, Task]) -> None:
     graph = memory.tasks.graph(user)
     p = {name: t.id for name, t in plan.items()}
-    assert set(graph.edges) == {(p["build"], p["design"]), (p["test"], p["build"]),
-                                (p["docs"], p["design"])}  # u -> v: u is blocked by v
+    assert set(graph.edges) == {
+        (p["build"], p["design"]),
+        (p["test"], p["build"]),
+        (p["docs"], p["design"]),
+    }  # u -> v: u is blocked by v
     assert graph.nodes[p["design"]]["subject"] == "Design the API"
     assert graph.nodes[p["design"]]["status"] == "pending"
 
 
 def test_a_dependency_closing_a_cycle_is_refused_and_nothing_written(
-        memory: Memory, user: str) -> None:
+    memory: Memory, user: str
+) -> None:
     tasks = memory.tasks
     c = tasks.create(user, "c")
     b = tasks.create(user, "b", blocked_by=[c.id])
@@ -99,8 +114,10 @@ def test_a_dependency_closing_a_cycle_is_refused_and_nothing_written(
     before = tasks.get(user, c.id)
     with pytest.raises(CycleError) as err:
         tasks.update(user, c.id, add_blocked_by=[a.id])
-    assert str(err.value) == (f"that dependency would close a cycle: "
-                              f"{c.id} -> {a.id} -> {b.id} -> {c.id} (each blocked by the next)")
+    assert str(err.value) == (
+        f"that dependency would close a cycle: "
+        f"{c.id} -> {a.id} -> {b.id} -> {c.id} (each blocked by the next)"
+    )
     with pytest.raises(CycleError):
         tasks.update(user, a.id, add_blocks=[c.id])  # the same edge, from the other end
     assert tasks.get(user, c.id) == before
@@ -144,19 +161,21 @@ def test_one_task_in_progress_per_owner(memory: Memory, user: str) -> None:
     assert tasks.update(user, second.id, status="in_progress").status.value == "in_progress"
 
 
-def test_completing_with_open_blockers_needs_force(memory: Memory, user: str,
-                                                   plan: dict[str, Task]) -> None:
+def test_completing_with_open_blockers_needs_force(
+    memory: Memory, user: str, plan: dict[str, Task]
+) -> None:
     tasks = memory.tasks
     with pytest.raises(ConflictError) as err:
         tasks.complete(user, plan["test"].id)
-    assert str(err.value) == (f"task {plan['test'].id} is blocked by open task(s) "
-                              f"{plan['build'].id}: finish them first or force")
+    assert str(err.value) == (
+        f"task {plan['test'].id} is blocked by open task(s) "
+        f"{plan['build'].id}: finish them first or force"
+    )
     assert tasks.get(user, plan["test"].id).status.value == "pending"
     assert tasks.complete(user, plan["test"].id, force=True).status.value == "completed"
 
 
-def test_unblocking_lets_a_task_complete(memory: Memory, user: str,
-                                         plan: dict[str, Task]) -> None:
+def test_unblocking_lets_a_task_complete(memory: Memory, user: str, plan: dict[str, Task]) -> None:
     docs = memory.tasks.update(user, plan["docs"].id, remove_blocked_by=[plan["design"].id])
     assert docs.blocked_by == []
     assert ids(memory.tasks.ready(user)) == {plan["design"].id, plan["docs"].id}
@@ -177,17 +196,31 @@ def test_a_stale_version_is_a_conflict(memory: Memory, user: str) -> None:
 def test_a_write_based_on_a_stale_task_graph_writes_nothing(memory: Memory, user: str) -> None:
     a, b = memory.tasks.create(user, "a"), memory.tasks.create(user, "b")
     memory.tasks.update(user, a.id, owner="bot")  # bumps the user's task-graph version
-    rows = memory.store.run("task_update", {
-        "user_id": user, "id": b.id, "expected_version": None, "graph_version": 0,
-        "props": {}, "blocked_ids": [a.id], "unblock_ids": [], "blocks_ids": [],
-        "card_ids": [], "now": 0}, write=True)
+    rows = memory.store.run(
+        "task_update",
+        {
+            "user_id": user,
+            "id": b.id,
+            "expected_version": None,
+            "graph_version": 0,
+            "props": {},
+            "blocked_ids": [a.id],
+            "unblock_ids": [],
+            "blocks_ids": [],
+            "card_ids": [],
+            "now": 0,
+        },
+        write=True,
+    )
     assert rows == []
     assert memory.tasks.get(user, b.id) == b
 
 
 def test_racing_writers_cannot_close_a_cycle_together(memory: Memory, user: str) -> None:
-    pairs = [(memory.tasks.create(user, f"a{i}").id, memory.tasks.create(user, f"b{i}").id)
-             for i in range(4)]
+    pairs = [
+        (memory.tasks.create(user, f"a{i}").id, memory.tasks.create(user, f"b{i}").id)
+        for i in range(4)
+    ]
 
     def block(task: str, on: str) -> str:
         try:
@@ -222,11 +255,18 @@ def test_delete_frees_its_dependants(memory: Memory, user: str, plan: dict[str, 
         memory.tasks.get(user, plan["design"].id)
 
 
-def test_citations_and_the_context_of_a_task(memory: Memory, user: str,
-                                             plan: dict[str, Task]) -> None:
-    cards = [memory.remember({"user_id": user, "fact": fact}) for fact in (
-        "The API must be REST", "Errors are RFC 7807 problem documents",
-        "Tests run on CI", "Docs live in the wiki")]
+def test_citations_and_the_context_of_a_task(
+    memory: Memory, user: str, plan: dict[str, Task]
+) -> None:
+    cards = [
+        memory.remember({"user_id": user, "fact": fact})
+        for fact in (
+            "The API must be REST",
+            "Errors are RFC 7807 problem documents",
+            "Tests run on CI",
+            "Docs live in the wiki",
+        )
+    ]
     rest, errors, ci, wiki = (c.id for c in cards)
     tasks = memory.tasks
     tasks.cite(user, plan["design"].id, [rest, errors])
@@ -242,8 +282,7 @@ def test_citations_and_the_context_of_a_task(memory: Memory, user: str,
     assert tasks.context_card_ids(user, created.id) == sorted([rest, errors, ci, wiki])
 
 
-def test_users_cannot_see_block_on_or_complete_each_others_tasks(
-        memory: Memory, user: str) -> None:
+def test_users_cannot_see_block_on_or_complete_each_others_tasks(memory: Memory, user: str) -> None:
     other = f"{user}-b"
     mine = memory.tasks.create(user, "mine")
     theirs = memory.tasks.create(other, "theirs")
@@ -308,14 +347,19 @@ def test_cli_add_block_done_ready(cli_home: Path) -> None:
     design = json.loads(call("add", "Design the API", "--owner", "bot", "--json"))
     build = json.loads(call("add", "Build it", "--blocked-by", design["id"], "--json"))
     assert (design["subject"], design["owner"], build["blocked_by"]) == (
-        "Design the API", "bot", [design["id"]])
+        "Design the API",
+        "bot",
+        [design["id"]],
+    )
     docs = json.loads(call("add", "Write docs", "--json"))
     call("update", docs["id"], "--blocked-by", design["id"])
 
     assert {t["id"] for t in json.loads(call("ready", "--json"))} == {design["id"]}
     blocked = json.loads(call("blocked", "--json"))
     assert {b["task"]["id"]: [t["id"] for t in b["blockers"]] for b in blocked} == {
-        build["id"]: [design["id"]], docs["id"]: [design["id"]]}
+        build["id"]: [design["id"]],
+        docs["id"]: [design["id"]],
+    }
     assert "Build it" in call("blocked")
 
     done = json.loads(call("done", design["id"], "--json"))
@@ -323,7 +367,8 @@ def test_cli_add_block_done_ready(cli_home: Path) -> None:
     assert sorted(done["now_ready"]) == sorted([build["id"], docs["id"]])
     assert {t["id"] for t in json.loads(call("ready", "--json"))} == {build["id"], docs["id"]}
     assert json.loads(call("show", design["id"], "--json"))["blocks"] == sorted(
-        [build["id"], docs["id"]])
+        [build["id"], docs["id"]]
+    )
     assert "Design the API" in call("list")
 
 
@@ -347,6 +392,15 @@ def test_every_tasks_command_has_help() -> None:
     from graphmem.cli.tasks import tasks_app
 
     commands = tasks_app.registered_commands
-    assert {c.name for c in commands} == {"add", "update", "done", "cancel", "ready",
-                                          "blocked", "show", "list", "delete"}
+    assert {c.name for c in commands} == {
+        "add",
+        "update",
+        "done",
+        "cancel",
+        "ready",
+        "blocked",
+        "show",
+        "list",
+        "delete",
+    }
     assert all(c.callback is not None and c.callback.__doc__ for c in commands)

@@ -29,8 +29,10 @@ def write_cards(store, user_id: str, vectors: np.ndarray) -> list[str]:
     """Store one synthetic card per vector through the real write query; return ids."""
     cards = [Card(user_id=user_id, fact=f"fact {i} of {user_id}") for i in range(len(vectors))]
     for start in range(0, len(cards), 1000):
-        rows = [write_row(c, v) for c, v in zip(cards[start:start + 1000],
-                                                vectors[start:start + 1000], strict=True)]
+        rows = [
+            write_row(c, v)
+            for c, v in zip(cards[start : start + 1000], vectors[start : start + 1000], strict=True)
+        ]
         store.run("upsert_cards", {"user_id": user_id, "rows": rows, "now": 1}, write=True)
     return [c.id for c in cards]
 
@@ -46,7 +48,7 @@ def crowd(memory) -> list[str]:
     vectors = unit_vectors(3000, seed=1)
     users = [f"crowd-{memory.store.caps.dialect}-{i}" for i in range(30)]
     for i, user in enumerate(users):
-        write_cards(memory.store, user, vectors[i * 100:(i + 1) * 100])
+        write_cards(memory.store, user, vectors[i * 100 : (i + 1) * 100])
     return users
 
 
@@ -65,16 +67,22 @@ def test_fewer_cards_than_k_gives_all_of_them(memory, crowd, user):
     ids = write_cards(memory.store, user, unit_vectors(5, seed=4))
     hits = vector_candidates(memory.store, user, unit_vectors(1, seed=5)[0], 20)
     assert sorted(card_id for card_id, _ in hits) == sorted(ids)
-    assert vector_candidates(memory.store, user, unit_vectors(1, seed=5)[0], 20,
-                             statuses=("forgotten",)) == []
+    assert (
+        vector_candidates(
+            memory.store, user, unit_vectors(1, seed=5)[0], 20, statuses=("forgotten",)
+        )
+        == []
+    )
 
 
 def test_cards_without_a_vector_are_skipped_not_counted(memory, crowd, user):
     vectors = unit_vectors(6, seed=6)
     ids = write_cards(memory.store, user, vectors)
-    memory.store.execute("MATCH (c:Card {user_id: $user_id}) WHERE c.id IN $ids "
-                         "SET c.embedding = null", {"user_id": user, "ids": ids[:2]},
-                         write=True)  # e.g. imported without vectors
+    memory.store.execute(
+        "MATCH (c:Card {user_id: $user_id}) WHERE c.id IN $ids SET c.embedding = null",
+        {"user_id": user, "ids": ids[:2]},
+        write=True,
+    )  # e.g. imported without vectors
     query = unit_vectors(1, seed=7)[0]
     hits = vector_candidates(memory.store, user, query, 3)
     assert [card_id for card_id, _ in hits] == numpy_top(ids[2:], vectors[2:], query, 3)
@@ -106,8 +114,9 @@ def test_a_promoted_user_with_few_matches_falls_back_to_exact(memory, crowd, use
     promote(memory.store, user)
     memory.forget(user, ids[3])
     memory.forget(user, ids[7])
-    hits = vector_candidates(memory.store, user, unit_vectors(1, seed=9)[0], 20,
-                             statuses=("forgotten",))
+    hits = vector_candidates(
+        memory.store, user, unit_vectors(1, seed=9)[0], 20, statuses=("forgotten",)
+    )
     assert sorted(card_id for card_id, _ in hits) == sorted([ids[3], ids[7]])
 
 
@@ -118,8 +127,11 @@ def test_maintenance_promotes_past_the_threshold_and_demotes_below_half(memory, 
     assert maintain_vector_index(memory.store, user, threshold=25) == "ann"
     assert annotated(memory, user) == 30
     more = Card(user_id=user, fact="written after the promotion")
-    memory.store.run("upsert_cards", {"user_id": user, "rows": [
-        write_row(more, unit_vectors(1, seed=11)[0])], "now": 1}, write=True)
+    memory.store.run(
+        "upsert_cards",
+        {"user_id": user, "rows": [write_row(more, unit_vectors(1, seed=11)[0])], "now": 1},
+        write=True,
+    )
     assert maintain_vector_index(memory.store, user, threshold=25) == "ann"
     assert annotated(memory, user) == 31  # new cards join the index
     assert maintain_vector_index(memory.store, user, threshold=50) == "ann"  # hysteresis
@@ -130,8 +142,9 @@ def test_maintenance_promotes_past_the_threshold_and_demotes_below_half(memory, 
 
 def annotated(memory, user: str) -> int:
     """Cards of the user in the vector index (label AnnCard)."""
-    rows = memory.store.execute("MATCH (c:Card {user_id: $user_id}) WHERE c:AnnCard "
-                                "RETURN count(c) AS n", {"user_id": user})
+    rows = memory.store.execute(
+        "MATCH (c:Card {user_id: $user_id}) WHERE c:AnnCard RETURN count(c) AS n", {"user_id": user}
+    )
     return rows[0]["n"]
 
 

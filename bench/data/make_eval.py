@@ -45,33 +45,171 @@ _MAX_BEAT_LINES = 17  # user turns with content per session: keeps sessions <= 3
 # --------------------------------------------------------------------------- pools
 
 FEMALE = (
-    "Alice", "Priya", "Maria", "Sofia", "Aisha", "Mei", "Yuki", "Fatima", "Olga", "Ingrid",
-    "Chloe", "Emma", "Grace", "Hannah", "Zara", "Leila", "Ana", "Lucia", "Amara", "Chiamaka",
-    "Ngozi", "Keiko", "Ji-woo", "Sakura", "Anjali", "Deepa", "Meera", "Noor", "Yasmin", "Elif",
-    "Zeynep", "Marta", "Katarzyna", "Svetlana", "Freya", "Astrid", "Siobhan", "Niamh", "Aoife",
-    "Isabela", "Camila", "Valentina", "Ximena", "Thandiwe", "Ama", "Adaeze", "Linh", "Thao",
-    "Hana", "Rosa", "Claire", "Beth", "Jess", "Rachel", "Naomi", "Esther", "Tamar", "Kavya",
-    "Ines", "Margaux", "Léa", "Greta", "Paula", "Bianca", "Jing", "Mariam", "Salma", "Zoë",
+    "Alice",
+    "Priya",
+    "Maria",
+    "Sofia",
+    "Aisha",
+    "Mei",
+    "Yuki",
+    "Fatima",
+    "Olga",
+    "Ingrid",
+    "Chloe",
+    "Emma",
+    "Grace",
+    "Hannah",
+    "Zara",
+    "Leila",
+    "Ana",
+    "Lucia",
+    "Amara",
+    "Chiamaka",
+    "Ngozi",
+    "Keiko",
+    "Ji-woo",
+    "Sakura",
+    "Anjali",
+    "Deepa",
+    "Meera",
+    "Noor",
+    "Yasmin",
+    "Elif",
+    "Zeynep",
+    "Marta",
+    "Katarzyna",
+    "Svetlana",
+    "Freya",
+    "Astrid",
+    "Siobhan",
+    "Niamh",
+    "Aoife",
+    "Isabela",
+    "Camila",
+    "Valentina",
+    "Ximena",
+    "Thandiwe",
+    "Ama",
+    "Adaeze",
+    "Linh",
+    "Thao",
+    "Hana",
+    "Rosa",
+    "Claire",
+    "Beth",
+    "Jess",
+    "Rachel",
+    "Naomi",
+    "Esther",
+    "Tamar",
+    "Kavya",
+    "Ines",
+    "Margaux",
+    "Léa",
+    "Greta",
+    "Paula",
+    "Bianca",
+    "Jing",
+    "Mariam",
+    "Salma",
+    "Zoë",
 )
 MALE = (
-    "Tom", "Bob", "Raj", "Arjun", "Wei", "Hiroshi", "Kenji", "Omar", "Ahmed", "Mohammed",
-    "Carlos", "Diego", "Mateo", "Luis", "Pedro", "João", "Kwame", "Chidi", "Emeka", "Tunde",
-    "Kofi", "Sipho", "Lars", "Erik", "Sven", "Mikhail", "Dmitri", "Pavel", "Jakub", "Tomasz",
-    "Liam", "Noah", "Oliver", "Jack", "Harry", "Ben", "Dan", "Mike", "Chris", "Josh", "Ravi",
-    "Vikram", "Sanjay", "Amit", "Hamza", "Yusuf", "Karim", "Mehmet", "Emre", "Min-jun", "Jae",
-    "Takeshi", "Hao", "Jun", "Minh", "Tuan", "Andrés", "Rafael", "Marco", "Luca", "Giovanni",
-    "Pierre", "Felix", "Jonas", "Malik", "Darnell", "Marcus", "Isaac", "David", "Eli", "Finn",
-    "Cian", "Rhys",
+    "Tom",
+    "Bob",
+    "Raj",
+    "Arjun",
+    "Wei",
+    "Hiroshi",
+    "Kenji",
+    "Omar",
+    "Ahmed",
+    "Mohammed",
+    "Carlos",
+    "Diego",
+    "Mateo",
+    "Luis",
+    "Pedro",
+    "João",
+    "Kwame",
+    "Chidi",
+    "Emeka",
+    "Tunde",
+    "Kofi",
+    "Sipho",
+    "Lars",
+    "Erik",
+    "Sven",
+    "Mikhail",
+    "Dmitri",
+    "Pavel",
+    "Jakub",
+    "Tomasz",
+    "Liam",
+    "Noah",
+    "Oliver",
+    "Jack",
+    "Harry",
+    "Ben",
+    "Dan",
+    "Mike",
+    "Chris",
+    "Josh",
+    "Ravi",
+    "Vikram",
+    "Sanjay",
+    "Amit",
+    "Hamza",
+    "Yusuf",
+    "Karim",
+    "Mehmet",
+    "Emre",
+    "Min-jun",
+    "Jae",
+    "Takeshi",
+    "Hao",
+    "Jun",
+    "Minh",
+    "Tuan",
+    "Andrés",
+    "Rafael",
+    "Marco",
+    "Luca",
+    "Giovanni",
+    "Pierre",
+    "Felix",
+    "Jonas",
+    "Malik",
+    "Darnell",
+    "Marcus",
+    "Isaac",
+    "David",
+    "Eli",
+    "Finn",
+    "Cian",
+    "Rhys",
 )
 #: Every user knows two of these, with other relationships and facts: tests tenant isolation.
-SHARED_NAMES = (("Alice", "f"), ("Tom", "m"), ("Priya", "f"), ("Bob", "m"), ("Maria", "f"),
-                ("Omar", "m"), ("Mei", "f"), ("Jack", "m"))
+SHARED_NAMES = (
+    ("Alice", "f"),
+    ("Tom", "m"),
+    ("Priya", "f"),
+    ("Bob", "m"),
+    ("Maria", "f"),
+    ("Omar", "m"),
+    ("Mei", "f"),
+    ("Jack", "m"),
+)
 
 # (US label, UK label, gender or "", social class); one label per group and user.
 REL_GROUPS: tuple[tuple[tuple[str, str, str, str], ...], ...] = (
-    (("wife", "wife", "f", "family"), ("husband", "husband", "m", "family"),
-     ("partner", "partner", "", "family"), ("girlfriend", "girlfriend", "f", "family"),
-     ("boyfriend", "boyfriend", "m", "family")),
+    (
+        ("wife", "wife", "f", "family"),
+        ("husband", "husband", "m", "family"),
+        ("partner", "partner", "", "family"),
+        ("girlfriend", "girlfriend", "f", "family"),
+        ("boyfriend", "boyfriend", "m", "family"),
+    ),
     (("sister", "sister", "f", "family"),),
     (("brother", "brother", "m", "family"),),
     (("mom", "mum", "f", "family"), ("stepmom", "stepmum", "f", "family")),
@@ -80,17 +218,25 @@ REL_GROUPS: tuple[tuple[tuple[str, str, str, str], ...], ...] = (
     (("aunt", "aunt", "f", "family"), ("uncle", "uncle", "m", "family")),
     (("cousin", "cousin", "", "family"),),
     (("niece", "niece", "f", "family"), ("nephew", "nephew", "m", "family")),
-    (("sister-in-law", "sister-in-law", "f", "family"),
-     ("brother-in-law", "brother-in-law", "m", "family"),
-     ("mother-in-law", "mother-in-law", "f", "family")),
-    (("manager", "manager", "", "work"), ("boss", "boss", "", "work"),
-     ("team lead", "team lead", "", "work")),
+    (
+        ("sister-in-law", "sister-in-law", "f", "family"),
+        ("brother-in-law", "brother-in-law", "m", "family"),
+        ("mother-in-law", "mother-in-law", "f", "family"),
+    ),
+    (
+        ("manager", "manager", "", "work"),
+        ("boss", "boss", "", "work"),
+        ("team lead", "team lead", "", "work"),
+    ),
     (("coworker", "colleague", "", "work"), ("work friend", "work mate", "", "work")),
     (("mentor", "mentor", "", "work"),),
     (("client", "client", "", "work"),),
-    (("friend", "friend", "", "social"), ("best friend", "best friend", "", "social"),
-     ("college friend", "uni friend", "", "social"),
-     ("old school friend", "old school friend", "", "social")),
+    (
+        ("friend", "friend", "", "social"),
+        ("best friend", "best friend", "", "social"),
+        ("college friend", "uni friend", "", "social"),
+        ("old school friend", "old school friend", "", "social"),
+    ),
     (("neighbor", "neighbour", "", "social"),),
     (("roommate", "flatmate", "", "social"),),
     (("landlord", "landlord", "m", "social"), ("landlady", "landlady", "f", "social")),
@@ -98,69 +244,280 @@ REL_GROUPS: tuple[tuple[tuple[str, str, str, str], ...], ...] = (
 )
 
 CITIES = (
-    "Lisbon", "Berlin", "Toronto", "Melbourne", "Austin", "Denver", "Leeds", "Manchester",
-    "Bristol", "Glasgow", "Dublin", "Seattle", "Portland", "Chicago", "Boston", "Nairobi",
-    "Lagos", "Accra", "Mumbai", "Bangalore", "Singapore", "Tokyo", "Osaka", "Seoul",
-    "Mexico City", "Bogotá", "Buenos Aires", "São Paulo", "Madrid", "Barcelona", "Valencia",
-    "Lyon", "Marseille", "Amsterdam", "Rotterdam", "Copenhagen", "Stockholm", "Oslo",
-    "Helsinki", "Warsaw", "Kraków", "Prague", "Vienna", "Zurich", "Edinburgh", "Cardiff",
-    "Vancouver", "Montreal", "Auckland", "Cape Town", "Istanbul", "Athens", "Hanoi", "Taipei",
-    "Brighton", "Sheffield", "Nottingham", "Atlanta", "Minneapolis", "Pittsburgh", "San Diego",
+    "Lisbon",
+    "Berlin",
+    "Toronto",
+    "Melbourne",
+    "Austin",
+    "Denver",
+    "Leeds",
+    "Manchester",
+    "Bristol",
+    "Glasgow",
+    "Dublin",
+    "Seattle",
+    "Portland",
+    "Chicago",
+    "Boston",
+    "Nairobi",
+    "Lagos",
+    "Accra",
+    "Mumbai",
+    "Bangalore",
+    "Singapore",
+    "Tokyo",
+    "Osaka",
+    "Seoul",
+    "Mexico City",
+    "Bogotá",
+    "Buenos Aires",
+    "São Paulo",
+    "Madrid",
+    "Barcelona",
+    "Valencia",
+    "Lyon",
+    "Marseille",
+    "Amsterdam",
+    "Rotterdam",
+    "Copenhagen",
+    "Stockholm",
+    "Oslo",
+    "Helsinki",
+    "Warsaw",
+    "Kraków",
+    "Prague",
+    "Vienna",
+    "Zurich",
+    "Edinburgh",
+    "Cardiff",
+    "Vancouver",
+    "Montreal",
+    "Auckland",
+    "Cape Town",
+    "Istanbul",
+    "Athens",
+    "Hanoi",
+    "Taipei",
+    "Brighton",
+    "Sheffield",
+    "Nottingham",
+    "Atlanta",
+    "Minneapolis",
+    "Pittsburgh",
+    "San Diego",
 )
 COMPANIES = (
-    "Acme", "Globex", "Initech", "Northwind Traders", "Brightline Health", "Contoso",
-    "Umbra Labs", "Fernhill Logistics", "Bluepeak Software", "Harbor Bank",
-    "Meridian Insurance", "Copperleaf Studios", "Tidewater Energy", "Oakridge Consulting",
-    "Lumen Analytics", "Riverbend Foods", "Silverline Media", "Kestrel Robotics",
-    "Pinecone Publishing", "Vantage Retail", "Nimbus Cloud", "Greenway Transit",
-    "Atlas Architects", "Solstice Pharma", "Redwood Games", "Orbital Freight",
+    "Acme",
+    "Globex",
+    "Initech",
+    "Northwind Traders",
+    "Brightline Health",
+    "Contoso",
+    "Umbra Labs",
+    "Fernhill Logistics",
+    "Bluepeak Software",
+    "Harbor Bank",
+    "Meridian Insurance",
+    "Copperleaf Studios",
+    "Tidewater Energy",
+    "Oakridge Consulting",
+    "Lumen Analytics",
+    "Riverbend Foods",
+    "Silverline Media",
+    "Kestrel Robotics",
+    "Pinecone Publishing",
+    "Vantage Retail",
+    "Nimbus Cloud",
+    "Greenway Transit",
+    "Atlas Architects",
+    "Solstice Pharma",
+    "Redwood Games",
+    "Orbital Freight",
 )
 USER_ROLES = (
-    "data analyst", "product manager", "UX designer", "backend developer", "nurse",
-    "maths teacher", "accountant", "marketing manager", "civil engineer", "paralegal",
-    "HR advisor", "sales lead", "research scientist", "project coordinator", "copywriter",
+    "data analyst",
+    "product manager",
+    "UX designer",
+    "backend developer",
+    "nurse",
+    "maths teacher",
+    "accountant",
+    "marketing manager",
+    "civil engineer",
+    "paralegal",
+    "HR advisor",
+    "sales lead",
+    "research scientist",
+    "project coordinator",
+    "copywriter",
 )
 JOBS = (
-    "nurse", "architect", "electrician", "vet", "paramedic", "pharmacist", "pilot",
-    "journalist", "physiotherapist", "dentist", "librarian", "chef", "high school teacher",
-    "firefighter", "plumber", "accountant", "software engineer", "graphic designer", "lawyer",
-    "social worker", "translator", "police officer", "midwife", "barber", "sommelier",
-    "tattoo artist", "zookeeper", "bus driver", "florist", "estate agent", "air traffic controller",
+    "nurse",
+    "architect",
+    "electrician",
+    "vet",
+    "paramedic",
+    "pharmacist",
+    "pilot",
+    "journalist",
+    "physiotherapist",
+    "dentist",
+    "librarian",
+    "chef",
+    "high school teacher",
+    "firefighter",
+    "plumber",
+    "accountant",
+    "software engineer",
+    "graphic designer",
+    "lawyer",
+    "social worker",
+    "translator",
+    "police officer",
+    "midwife",
+    "barber",
+    "sommelier",
+    "tattoo artist",
+    "zookeeper",
+    "bus driver",
+    "florist",
+    "estate agent",
+    "air traffic controller",
 )
 ALLERGENS = (
-    "peanuts", "shellfish", "cats", "penicillin", "gluten", "bee stings", "dairy", "sesame",
-    "pollen", "eggs", "kiwi fruit", "latex", "dust mites", "tree nuts", "strawberries", "mustard",
+    "peanuts",
+    "shellfish",
+    "cats",
+    "penicillin",
+    "gluten",
+    "bee stings",
+    "dairy",
+    "sesame",
+    "pollen",
+    "eggs",
+    "kiwi fruit",
+    "latex",
+    "dust mites",
+    "tree nuts",
+    "strawberries",
+    "mustard",
 )
 #: The word before "allergy": "a peanut allergy", not "a peanuts allergy".
-ALLERGY_NOUN = {"peanuts": "peanut", "cats": "cat", "bee stings": "bee sting", "eggs": "egg",
-                "kiwi fruit": "kiwi", "dust mites": "dust mite", "tree nuts": "tree nut",
-                "strawberries": "strawberry"}
+ALLERGY_NOUN = {
+    "peanuts": "peanut",
+    "cats": "cat",
+    "bee stings": "bee sting",
+    "eggs": "egg",
+    "kiwi fruit": "kiwi",
+    "dust mites": "dust mite",
+    "tree nuts": "tree nut",
+    "strawberries": "strawberry",
+}
 HOBBIES = (
-    "rock climbing", "pottery", "chess", "salsa dancing", "birdwatching", "sourdough baking",
-    "trail running", "knitting", "woodworking", "the cello", "surfing", "film photography",
-    "gardening", "board games", "kayaking", "beekeeping", "watercolour painting", "fencing",
-    "Warhammer", "open-water swimming", "stand-up comedy", "crossword puzzles",
+    "rock climbing",
+    "pottery",
+    "chess",
+    "salsa dancing",
+    "birdwatching",
+    "sourdough baking",
+    "trail running",
+    "knitting",
+    "woodworking",
+    "the cello",
+    "surfing",
+    "film photography",
+    "gardening",
+    "board games",
+    "kayaking",
+    "beekeeping",
+    "watercolour painting",
+    "fencing",
+    "Warhammer",
+    "open-water swimming",
+    "stand-up comedy",
+    "crossword puzzles",
 )
 KID_HOBBIES = (
-    "swimming", "ballet", "football", "chess", "Lego robotics", "gymnastics", "drawing comics",
-    "piano lessons", "karate", "dinosaurs", "coding club", "horse riding",
+    "swimming",
+    "ballet",
+    "football",
+    "chess",
+    "Lego robotics",
+    "gymnastics",
+    "drawing comics",
+    "piano lessons",
+    "karate",
+    "dinosaurs",
+    "coding club",
+    "horse riding",
 )
 FOODS = (
-    "sushi", "Thai green curry", "tacos al pastor", "dim sum", "lasagne", "pho", "jollof rice",
-    "paella", "tonkotsu ramen", "falafel wraps", "chicken biryani", "pierogi", "injera",
-    "mac and cheese", "shakshuka", "bibimbap", "fish and chips", "pad see ew", "butter chicken",
-    "arepas", "katsu curry", "spanakopita",
+    "sushi",
+    "Thai green curry",
+    "tacos al pastor",
+    "dim sum",
+    "lasagne",
+    "pho",
+    "jollof rice",
+    "paella",
+    "tonkotsu ramen",
+    "falafel wraps",
+    "chicken biryani",
+    "pierogi",
+    "injera",
+    "mac and cheese",
+    "shakshuka",
+    "bibimbap",
+    "fish and chips",
+    "pad see ew",
+    "butter chicken",
+    "arepas",
+    "katsu curry",
+    "spanakopita",
 )
 BREEDS = (
-    ("beagle", "dog"), ("tabby", "cat"), ("border collie", "dog"), ("Maine Coon", "cat"),
-    ("cockapoo", "dog"), ("lop-eared rabbit", "rabbit"), ("Siamese", "cat"),
-    ("greyhound", "dog"), ("dachshund", "dog"), ("ragdoll", "cat"), ("labrador", "dog"),
-    ("Staffy", "dog"), ("corgi", "dog"), ("black cat", "cat"),
+    ("beagle", "dog"),
+    ("tabby", "cat"),
+    ("border collie", "dog"),
+    ("Maine Coon", "cat"),
+    ("cockapoo", "dog"),
+    ("lop-eared rabbit", "rabbit"),
+    ("Siamese", "cat"),
+    ("greyhound", "dog"),
+    ("dachshund", "dog"),
+    ("ragdoll", "cat"),
+    ("labrador", "dog"),
+    ("Staffy", "dog"),
+    ("corgi", "dog"),
+    ("black cat", "cat"),
 )
 PET_NAMES = (
-    "Biscuit", "Pepper", "Luna", "Milo", "Nala", "Ziggy", "Mochi", "Bruno", "Olive", "Pickle",
-    "Toffee", "Rocco", "Daisy", "Maple", "Noodle", "Waffles", "Juno", "Pretzel", "Tango",
-    "Bean", "Clementine", "Ozzy", "Pumpkin", "Socks", "Gizmo", "Fudge",
+    "Biscuit",
+    "Pepper",
+    "Luna",
+    "Milo",
+    "Nala",
+    "Ziggy",
+    "Mochi",
+    "Bruno",
+    "Olive",
+    "Pickle",
+    "Toffee",
+    "Rocco",
+    "Daisy",
+    "Maple",
+    "Noodle",
+    "Waffles",
+    "Juno",
+    "Pretzel",
+    "Tango",
+    "Bean",
+    "Clementine",
+    "Ozzy",
+    "Pumpkin",
+    "Socks",
+    "Gizmo",
+    "Fudge",
 )
 PET_CONDITIONS = (
     ("has a dodgy hip and might need surgery", "a bad hip"),
@@ -173,59 +530,220 @@ PET_CONDITIONS = (
     ("lost a tooth and can only eat soft food now", "a missing tooth"),
 )
 SCHOOLS = (
-    "Maplewood Primary", "St. Anne's Primary", "Riverside Elementary", "Hillcrest Academy",
-    "Oakfield Junior School", "Lincoln Elementary", "Westbrook High", "Greenfield Montessori",
-    "Bayview Middle School", "Kingsley Grammar", "Cedar Park Elementary", "Northgate Academy",
-    "Willow Lane Primary", "Summit Middle School", "Highbury Fields School",
+    "Maplewood Primary",
+    "St. Anne's Primary",
+    "Riverside Elementary",
+    "Hillcrest Academy",
+    "Oakfield Junior School",
+    "Lincoln Elementary",
+    "Westbrook High",
+    "Greenfield Montessori",
+    "Bayview Middle School",
+    "Kingsley Grammar",
+    "Cedar Park Elementary",
+    "Northgate Academy",
+    "Willow Lane Primary",
+    "Summit Middle School",
+    "Highbury Fields School",
 )
 TEAMS = (
-    "Arsenal", "Liverpool", "the Chicago Cubs", "the Boston Celtics", "Boca Juniors", "Celtic",
-    "the Green Bay Packers", "Barcelona", "Bayern Munich", "the Lakers", "Manchester United",
-    "the Toronto Raptors", "Ajax", "Real Madrid", "the Yankees", "the Seattle Seahawks",
+    "Arsenal",
+    "Liverpool",
+    "the Chicago Cubs",
+    "the Boston Celtics",
+    "Boca Juniors",
+    "Celtic",
+    "the Green Bay Packers",
+    "Barcelona",
+    "Bayern Munich",
+    "the Lakers",
+    "Manchester United",
+    "the Toronto Raptors",
+    "Ajax",
+    "Real Madrid",
+    "the Yankees",
+    "the Seattle Seahawks",
 )
 SHOWS = (
-    "Succession", "Severance", "The Bear", "Ted Lasso", "Slow Horses", "Fleabag",
-    "Only Murders in the Building", "The Last of Us", "Shōgun", "Abbott Elementary",
-    "Derry Girls", "Schitt's Creek", "Dark", "Andor", "Mad Men", "Squid Game",
+    "Succession",
+    "Severance",
+    "The Bear",
+    "Ted Lasso",
+    "Slow Horses",
+    "Fleabag",
+    "Only Murders in the Building",
+    "The Last of Us",
+    "Shōgun",
+    "Abbott Elementary",
+    "Derry Girls",
+    "Schitt's Creek",
+    "Dark",
+    "Andor",
+    "Mad Men",
+    "Squid Game",
 )
 BOOKS = (
-    "Project Hail Mary", "Klara and the Sun", "Piranesi", "The Overstory", "Normal People",
-    "Circe", "Lessons in Chemistry", "Pachinko", "Demon Copperhead", "The Midnight Library",
-    "Station Eleven", "Educated", "Tomorrow, and Tomorrow, and Tomorrow", "A Little Life",
+    "Project Hail Mary",
+    "Klara and the Sun",
+    "Piranesi",
+    "The Overstory",
+    "Normal People",
+    "Circe",
+    "Lessons in Chemistry",
+    "Pachinko",
+    "Demon Copperhead",
+    "The Midnight Library",
+    "Station Eleven",
+    "Educated",
+    "Tomorrow, and Tomorrow, and Tomorrow",
+    "A Little Life",
 )
 BANDS = (
-    "Radiohead", "Fleetwood Mac", "Arctic Monkeys", "Beyoncé", "Taylor Swift",
-    "Fontaines D.C.", "Khruangbin", "Bon Iver", "Burna Boy", "Rosalía", "Phoebe Bridgers",
-    "Tame Impala", "Little Simz", "The National", "Vampire Weekend", "Kendrick Lamar", "Haim",
-    "Björk", "Bad Bunny", "Wet Leg",
+    "Radiohead",
+    "Fleetwood Mac",
+    "Arctic Monkeys",
+    "Beyoncé",
+    "Taylor Swift",
+    "Fontaines D.C.",
+    "Khruangbin",
+    "Bon Iver",
+    "Burna Boy",
+    "Rosalía",
+    "Phoebe Bridgers",
+    "Tame Impala",
+    "Little Simz",
+    "The National",
+    "Vampire Weekend",
+    "Kendrick Lamar",
+    "Haim",
+    "Björk",
+    "Bad Bunny",
+    "Wet Leg",
 )
 CARS = (
-    "Honda Civic", "Toyota Prius", "VW Golf", "Tesla Model 3", "Ford Fiesta", "Kia Niro",
-    "Mazda MX-5", "Subaru Outback", "Nissan Leaf", "Volvo XC40", "Mini Cooper",
-    "Skoda Octavia", "Hyundai Ioniq 5", "Fiat 500",
+    "Honda Civic",
+    "Toyota Prius",
+    "VW Golf",
+    "Tesla Model 3",
+    "Ford Fiesta",
+    "Kia Niro",
+    "Mazda MX-5",
+    "Subaru Outback",
+    "Nissan Leaf",
+    "Volvo XC40",
+    "Mini Cooper",
+    "Skoda Octavia",
+    "Hyundai Ioniq 5",
+    "Fiat 500",
 )
-DIETS = ("vegetarian", "vegan", "pescatarian", "keto", "intermittent fasting",
-         "low-FODMAP", "Mediterranean diet", "high-protein")
-LANGUAGES = ("Spanish", "Japanese", "Portuguese", "Korean", "Italian", "German", "Mandarin",
-             "Arabic", "Swahili", "French", "Greek", "Dutch", "Polish", "Turkish", "Hindi")
-INSTRUMENTS = ("piano", "guitar", "violin", "ukulele", "drums", "saxophone", "trumpet",
-               "bass guitar", "harp", "banjo", "clarinet")
+DIETS = (
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "keto",
+    "intermittent fasting",
+    "low-FODMAP",
+    "Mediterranean diet",
+    "high-protein",
+)
+LANGUAGES = (
+    "Spanish",
+    "Japanese",
+    "Portuguese",
+    "Korean",
+    "Italian",
+    "German",
+    "Mandarin",
+    "Arabic",
+    "Swahili",
+    "French",
+    "Greek",
+    "Dutch",
+    "Polish",
+    "Turkish",
+    "Hindi",
+)
+INSTRUMENTS = (
+    "piano",
+    "guitar",
+    "violin",
+    "ukulele",
+    "drums",
+    "saxophone",
+    "trumpet",
+    "bass guitar",
+    "harp",
+    "banjo",
+    "clarinet",
+)
 PLACES = (
-    "Iceland", "Kyoto", "the Amalfi Coast", "Patagonia", "Bali", "Morocco", "Croatia",
-    "the Scottish Highlands", "Vietnam", "Peru", "the Norwegian fjords", "Sicily",
-    "New Zealand", "Costa Rica", "Sri Lanka", "Crete", "Yosemite", "the Lake District",
-    "Tanzania", "Quebec",
+    "Iceland",
+    "Kyoto",
+    "the Amalfi Coast",
+    "Patagonia",
+    "Bali",
+    "Morocco",
+    "Croatia",
+    "the Scottish Highlands",
+    "Vietnam",
+    "Peru",
+    "the Norwegian fjords",
+    "Sicily",
+    "New Zealand",
+    "Costa Rica",
+    "Sri Lanka",
+    "Crete",
+    "Yosemite",
+    "the Lake District",
+    "Tanzania",
+    "Quebec",
 )
-COFFEES = ("an oat flat white", "a double espresso", "a large iced americano",
-           "black filter coffee, no sugar", "a chai latte with oat milk", "a cortado",
-           "a decaf cappuccino", "a mocha with an extra shot")
-CUISINES = ("Ethiopian", "Korean", "Lebanese", "Peruvian", "Vietnamese", "Georgian",
-            "Sichuan", "Mexican", "Greek", "Nigerian", "Turkish", "Sri Lankan")
-MUSEUMS = ("the Tate Modern", "the Natural History Museum", "the Science Museum",
-           "the aquarium", "the botanical gardens", "the planetarium", "the modern art museum",
-           "the railway museum")
-PARKS = ("Snowdon", "the Peak District", "Lake Tahoe", "the Catskills", "Loch Lomond",
-         "Joshua Tree", "the Dolomites", "Big Sur", "the Brecon Beacons", "Algonquin Park")
+COFFEES = (
+    "an oat flat white",
+    "a double espresso",
+    "a large iced americano",
+    "black filter coffee, no sugar",
+    "a chai latte with oat milk",
+    "a cortado",
+    "a decaf cappuccino",
+    "a mocha with an extra shot",
+)
+CUISINES = (
+    "Ethiopian",
+    "Korean",
+    "Lebanese",
+    "Peruvian",
+    "Vietnamese",
+    "Georgian",
+    "Sichuan",
+    "Mexican",
+    "Greek",
+    "Nigerian",
+    "Turkish",
+    "Sri Lankan",
+)
+MUSEUMS = (
+    "the Tate Modern",
+    "the Natural History Museum",
+    "the Science Museum",
+    "the aquarium",
+    "the botanical gardens",
+    "the planetarium",
+    "the modern art museum",
+    "the railway museum",
+)
+PARKS = (
+    "Snowdon",
+    "the Peak District",
+    "Lake Tahoe",
+    "the Catskills",
+    "Loch Lomond",
+    "Joshua Tree",
+    "the Dolomites",
+    "Big Sur",
+    "the Brecon Beacons",
+    "Algonquin Park",
+)
 ACTIVITIES = (
     ("went bowling", "go bowling", "bowling"),
     ("went bouldering", "go climbing", "bouldering"),
@@ -239,40 +757,85 @@ ACTIVITIES = (
     ("went ice skating", "go skating", "ice skating"),
 )
 HEALTH = (
-    ({"say": ("I'm lactose intolerant, so no cheese boards for me sadly.",
-              "Dairy and I do not get along, lactose intolerant since forever.",
-              "Had to skip the ice cream, my lactose intolerance would kill me."),
-      "ask": ("Do I have any food intolerances?", "Is there a food my stomach can't handle?",
-              "What should I avoid eating because of my digestion?"),
-      "answer": "lactose (lactose intolerant)"}),
-    ({"say": ("My knee is still wrecked, the physio says absolutely no running for now.",
-              "Physio told me to stop running until my knee heals.",
-              "No running for me for a while, doctor's orders because of the knee."),
-      "ask": ("Which exercise am I supposed to avoid at the moment?",
-              "Is there any sport I've been told not to do?"),
-      "answer": "running (bad knee)"}),
-    ({"say": ("Doctor told me I have to cut way back on salt because of my blood pressure.",
-              "Blood pressure was high again, so salt is basically banned now.",
-              "Trying to keep sodium really low, my GP is worried about my blood pressure."),
-      "ask": ("What did my doctor tell me to cut down on?",
-              "Is there an ingredient I'm supposed to limit for health reasons?"),
-      "answer": "salt"}),
-    ({"say": ("Red wine gives me a migraine every single time, I've given up on it.",
-              "One glass of red wine and I get a migraine, so I avoid it.",
-              "Learned my lesson: red wine equals migraine for me."),
-      "ask": ("Which drink triggers my headaches?", "What sets off my migraines?"),
-      "answer": "red wine"}),
-    ({"say": ("I'm coeliac, so anything with gluten is off the menu.",
-              "Got the coeliac diagnosis confirmed, so it's strictly gluten-free for me.",
-              "Being coeliac means I have to check every label for gluten."),
-      "ask": ("What can't I eat because of my condition?",
-              "Which ingredient do I have to avoid completely?"),
-      "answer": "gluten (coeliac)"}),
-    ({"say": ("I'm allergic to penicillin, found out as a kid the hard way.",
-              "Reminder for future me: penicillin allergy, always tell the doctor.",
-              "Told the new GP about my penicillin allergy."),
-      "ask": ("Which medicine am I allergic to?", "What drug should doctors never give me?"),
-      "answer": "penicillin"}),
+    (
+        {
+            "say": (
+                "I'm lactose intolerant, so no cheese boards for me sadly.",
+                "Dairy and I do not get along, lactose intolerant since forever.",
+                "Had to skip the ice cream, my lactose intolerance would kill me.",
+            ),
+            "ask": (
+                "Do I have any food intolerances?",
+                "Is there a food my stomach can't handle?",
+                "What should I avoid eating because of my digestion?",
+            ),
+            "answer": "lactose (lactose intolerant)",
+        }
+    ),
+    (
+        {
+            "say": (
+                "My knee is still wrecked, the physio says absolutely no running for now.",
+                "Physio told me to stop running until my knee heals.",
+                "No running for me for a while, doctor's orders because of the knee.",
+            ),
+            "ask": (
+                "Which exercise am I supposed to avoid at the moment?",
+                "Is there any sport I've been told not to do?",
+            ),
+            "answer": "running (bad knee)",
+        }
+    ),
+    (
+        {
+            "say": (
+                "Doctor told me I have to cut way back on salt because of my blood pressure.",
+                "Blood pressure was high again, so salt is basically banned now.",
+                "Trying to keep sodium really low, my GP is worried about my blood pressure.",
+            ),
+            "ask": (
+                "What did my doctor tell me to cut down on?",
+                "Is there an ingredient I'm supposed to limit for health reasons?",
+            ),
+            "answer": "salt",
+        }
+    ),
+    (
+        {
+            "say": (
+                "Red wine gives me a migraine every single time, I've given up on it.",
+                "One glass of red wine and I get a migraine, so I avoid it.",
+                "Learned my lesson: red wine equals migraine for me.",
+            ),
+            "ask": ("Which drink triggers my headaches?", "What sets off my migraines?"),
+            "answer": "red wine",
+        }
+    ),
+    (
+        {
+            "say": (
+                "I'm coeliac, so anything with gluten is off the menu.",
+                "Got the coeliac diagnosis confirmed, so it's strictly gluten-free for me.",
+                "Being coeliac means I have to check every label for gluten.",
+            ),
+            "ask": (
+                "What can't I eat because of my condition?",
+                "Which ingredient do I have to avoid completely?",
+            ),
+            "answer": "gluten (coeliac)",
+        }
+    ),
+    (
+        {
+            "say": (
+                "I'm allergic to penicillin, found out as a kid the hard way.",
+                "Reminder for future me: penicillin allergy, always tell the doctor.",
+                "Told the new GP about my penicillin allergy.",
+            ),
+            "ask": ("Which medicine am I allergic to?", "What drug should doctors never give me?"),
+            "answer": "penicillin",
+        }
+    ),
 )
 
 # --------------------------------------------------------------------------- templates
@@ -350,26 +913,57 @@ PERSON_SAY: dict[str, tuple[str, ...]] = {
     ),
 }
 PERSON_ASK: dict[str, tuple[str, ...]] = {
-    "allergy": ("What is {who} allergic to?", "Does {who} have any allergies I should know about?",
-                "What should I keep away from {who}?", "Is there anything {who} reacts badly to?",
-                "what's {whos} allergy again?"),
-    "job": ("What does {who} do for a living?", "What's {whos} job?",
-            "What line of work is {who} in?", "Remind me what {who} does for work?",
-            "what is {whos} profession?"),
-    "hobby": ("What's {who} into?", "What does {who} do in {their} free time?",
-              "What hobby is {who} obsessed with?", "How does {who} like to spend weekends?"),
-    "pet": ("What kind of pet does {who} have?", "What's the name of {whos} pet?",
-            "Does {who} have an animal at home? Which one?"),
-    "birthday": ("When is {whos} birthday?", "What date should I remember for {whos} birthday?",
-                 "When do we celebrate {whos} birthday?"),
-    "lives": ("Where does {who} live?", "Which city is {who} based in?",
-              "What city would I travel to if I wanted to visit {who}?"),
-    "food": ("What food does {who} like?", "What should I cook if {who} comes for dinner?",
-             "What's {whos} favourite dish?", "what does {who} love to eat?"),
-    "school": ("Where does {who} go to school?", "Which school is {who} at?",
-               "What's the name of {whos} school?"),
-    "team": ("Which team does {who} support?", "Who does {who} cheer for?",
-             "What team is {who} a fan of?"),
+    "allergy": (
+        "What is {who} allergic to?",
+        "Does {who} have any allergies I should know about?",
+        "What should I keep away from {who}?",
+        "Is there anything {who} reacts badly to?",
+        "what's {whos} allergy again?",
+    ),
+    "job": (
+        "What does {who} do for a living?",
+        "What's {whos} job?",
+        "What line of work is {who} in?",
+        "Remind me what {who} does for work?",
+        "what is {whos} profession?",
+    ),
+    "hobby": (
+        "What's {who} into?",
+        "What does {who} do in {their} free time?",
+        "What hobby is {who} obsessed with?",
+        "How does {who} like to spend weekends?",
+    ),
+    "pet": (
+        "What kind of pet does {who} have?",
+        "What's the name of {whos} pet?",
+        "Does {who} have an animal at home? Which one?",
+    ),
+    "birthday": (
+        "When is {whos} birthday?",
+        "What date should I remember for {whos} birthday?",
+        "When do we celebrate {whos} birthday?",
+    ),
+    "lives": (
+        "Where does {who} live?",
+        "Which city is {who} based in?",
+        "What city would I travel to if I wanted to visit {who}?",
+    ),
+    "food": (
+        "What food does {who} like?",
+        "What should I cook if {who} comes for dinner?",
+        "What's {whos} favourite dish?",
+        "what does {who} love to eat?",
+    ),
+    "school": (
+        "Where does {who} go to school?",
+        "Which school is {who} at?",
+        "What's the name of {whos} school?",
+    ),
+    "team": (
+        "Which team does {who} support?",
+        "Who does {who} cheer for?",
+        "What team is {who} a fan of?",
+    ),
 }
 ADULT_KINDS = ("allergy", "job", "hobby", "pet", "birthday", "lives", "food", "team")
 CHILD_KINDS = ("allergy", "hobby", "birthday", "food", "school")
@@ -404,12 +998,34 @@ INTRO: dict[str, tuple[str, ...]] = {
     ),
 }
 #: Relationships whose own partner/child/pet would read oddly (a grandad's little daughter).
-NO_HUB = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "mom", "mum",
-                    "stepmom", "stepmum", "dad", "stepdad", "grandma", "gran", "grandpa",
-                    "grandad", "aunt", "uncle", "niece", "nephew", "mother-in-law"})
+NO_HUB = frozenset(
+    {
+        "wife",
+        "husband",
+        "partner",
+        "girlfriend",
+        "boyfriend",
+        "mom",
+        "mum",
+        "stepmom",
+        "stepmum",
+        "dad",
+        "stepdad",
+        "grandma",
+        "gran",
+        "grandpa",
+        "grandad",
+        "aunt",
+        "uncle",
+        "niece",
+        "nephew",
+        "mother-in-law",
+    }
+)
 #: People the user lives with: no "lives in <city>" facts about them.
-COHABITING = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "roommate",
-                        "flatmate"})
+COHABITING = frozenset(
+    {"wife", "husband", "partner", "girlfriend", "boyfriend", "roommate", "flatmate"}
+)
 OUR_RELS = ("neighbor", "neighbour", "landlord", "landlady")
 
 LINK_SAY: dict[str, tuple[str, ...]] = {
@@ -433,9 +1049,11 @@ PET_SAY = (
     "Bad news: {pet} {v}.",
     "Poor {pet} {v}.",
 )
-PET_ASK = ("What health problem does {whos} {species} have?",
-           "What did the vet say is wrong with {whos} {species}?",
-           "Is {whos} {species} okay? What's the issue?")
+PET_ASK = (
+    "What health problem does {whos} {species} have?",
+    "What did the vet say is wrong with {whos} {species}?",
+    "Is {whos} {species} okay? What's the issue?",
+)
 MENTION = (
     "Talked to {name} on the phone for like an hour.",
     "{name} came round for coffee this afternoon.",
@@ -444,112 +1062,187 @@ MENTION = (
     "{name} dropped by unexpectedly today.",
     "Finally got hold of {name}.",
 )
-MENTION_REPLY = ("Oh nice, how's {name} doing?", "How is {he} these days?",
-                 "Ah, what's new with {name}?", "How's {name} getting on?",
-                 "Lovely! Any news from {him}?")
+MENTION_REPLY = (
+    "Oh nice, how's {name} doing?",
+    "How is {he} these days?",
+    "Ah, what's new with {name}?",
+    "How's {name} getting on?",
+    "Lovely! Any news from {him}?",
+)
 
 # The user's own facts that never change.
 USER_STATIC: dict[str, dict[str, tuple[str, ...]]] = {
     "coffee": {
-        "say": ("My usual order is {v}.", "Can't start the day without {v}.",
-                "The café already knows me, {v} every morning.",
-                "Treated myself to {v} on the way in."),
-        "ask": ("How do I take my coffee?", "What's my usual coffee order?",
-                "If you were buying me a coffee, what should you get?"),
+        "say": (
+            "My usual order is {v}.",
+            "Can't start the day without {v}.",
+            "The café already knows me, {v} every morning.",
+            "Treated myself to {v} on the way in.",
+        ),
+        "ask": (
+            "How do I take my coffee?",
+            "What's my usual coffee order?",
+            "If you were buying me a coffee, what should you get?",
+        ),
     },
     "language": {
-        "say": ("I started learning {v} on Duolingo, 40 day streak!",
-                "My {v} lessons are going okay, the grammar is brutal.",
-                "Practising {v} with a tutor twice a week now."),
+        "say": (
+            "I started learning {v} on Duolingo, 40 day streak!",
+            "My {v} lessons are going okay, the grammar is brutal.",
+            "Practising {v} with a tutor twice a week now.",
+        ),
         "ask": ("Which language am I learning?", "What language am I studying at the moment?"),
     },
     "instrument": {
-        "say": ("I've been practising {v} every evening.",
-                "Finally bought a {v}, lessons start soon.",
-                "My {v} teacher says I'm improving, slowly."),
+        "say": (
+            "I've been practising {v} every evening.",
+            "Finally bought a {v}, lessons start soon.",
+            "My {v} teacher says I'm improving, slowly.",
+        ),
         "ask": ("What instrument am I learning?", "Which instrument have I been practising?"),
     },
     "own_pet": {
-        "say": ("My {breed} {pet} has been so clingy this week.",
-                "{pet}, my {breed}, stole a whole sandwich off the counter.",
-                "Took {pet} to the groomer, my {breed} looks like a new animal."),
+        "say": (
+            "My {breed} {pet} has been so clingy this week.",
+            "{pet}, my {breed}, stole a whole sandwich off the counter.",
+            "Took {pet} to the groomer, my {breed} looks like a new animal.",
+        ),
         "ask": ("What's my {species} called?", "What's the name of my pet?"),
     },
     "holiday": {
-        "say": ("Planning a trip to {v} in {month}, so excited.",
-                "Thinking {v} for the {month} holiday, I've been wanting to go forever.",
-                "We've basically decided on {v} for {month}."),
-        "ask": ("Where am I going on holiday in {month}?",
-                "What's the destination for my {month} trip?"),
+        "say": (
+            "Planning a trip to {v} in {month}, so excited.",
+            "Thinking {v} for the {month} holiday, I've been wanting to go forever.",
+            "We've basically decided on {v} for {month}.",
+        ),
+        "ask": (
+            "Where am I going on holiday in {month}?",
+            "What's the destination for my {month} trip?",
+        ),
     },
     "cuisine": {
-        "say": ("{v} food is my absolute favourite.", "Nothing beats a good {v} meal honestly.",
-                "If I could only eat one cuisine forever it'd be {v}."),
+        "say": (
+            "{v} food is my absolute favourite.",
+            "Nothing beats a good {v} meal honestly.",
+            "If I could only eat one cuisine forever it'd be {v}.",
+        ),
         "ask": ("What's my favourite type of cuisine?", "Which kind of food do I like best?"),
     },
     "team": {
-        "say": ("I've supported {v} since I was a kid.", "Watching {v} tonight, fingers crossed.",
-                "{v} lost again, I need a new hobby."),
+        "say": (
+            "I've supported {v} since I was a kid.",
+            "Watching {v} tonight, fingers crossed.",
+            "{v} lost again, I need a new hobby.",
+        ),
         "ask": ("Which team do I support?", "Who do I cheer for?"),
     },
     "job": {
-        "say": ("I'm {a_role} at {co}.", "Being {a_role} at {co} is never boring.",
-                "Work at {co} was chaos today, as {a_role} I'm in meetings all day."),
+        "say": (
+            "I'm {a_role} at {co}.",
+            "Being {a_role} at {co} is never boring.",
+            "Work at {co} was chaos today, as {a_role} I'm in meetings all day.",
+        ),
         "ask": ("What do I do for work?", "Where do I work and what's my role?"),
     },
     "city": {
-        "say": ("I've lived in {v} for about six years now.", "It's raining again here in {v}.",
-                "Love {v} in the spring, best time of year here."),
+        "say": (
+            "I've lived in {v} for about six years now.",
+            "It's raining again here in {v}.",
+            "Love {v} in the spring, best time of year here.",
+        ),
         "ask": ("Which city do I live in?", "Where am I based?"),
     },
 }
-STATIC_KINDS = ("coffee", "language", "instrument", "own_pet", "holiday", "cuisine", "team",
-                "health", "job", "city")
+STATIC_KINDS = (
+    "coffee",
+    "language",
+    "instrument",
+    "own_pet",
+    "holiday",
+    "cuisine",
+    "team",
+    "health",
+    "job",
+    "city",
+)
 
 # Changing facts: the old statement, the new one, and the question about the current value.
 UPDATE_SAY: dict[str, dict[str, tuple[str, ...]]] = {
     "city": {
-        "old": ("I've lived in {old} for about six years now.", "It's raining again here in {old}.",
-                "Rent in {old} is getting ridiculous.", "Love {old} in the spring."),
-        "new": ("We finally moved to {new}! Boxes everywhere.",
-                "First week living in {new} after the move, still finding my way around.",
-                "Unpacking in the new flat in {new}, so glad to be out of {old}.",
-                "The move to {new} is done, I'm officially a local now."),
-        "ask": ("Where do I live now?", "Which city am I based in these days?",
-                "What's my current city?", "where am I living at the moment?"),
+        "old": (
+            "I've lived in {old} for about six years now.",
+            "It's raining again here in {old}.",
+            "Rent in {old} is getting ridiculous.",
+            "Love {old} in the spring.",
+        ),
+        "new": (
+            "We finally moved to {new}! Boxes everywhere.",
+            "First week living in {new} after the move, still finding my way around.",
+            "Unpacking in the new flat in {new}, so glad to be out of {old}.",
+            "The move to {new} is done, I'm officially a local now.",
+        ),
+        "ask": (
+            "Where do I live now?",
+            "Which city am I based in these days?",
+            "What's my current city?",
+            "where am I living at the moment?",
+        ),
     },
     "job": {
-        "old": ("I'm {a_role} at {old}.", "Work at {old} was chaos today.",
-                "As {a_role} at {old} I spend half my life in meetings."),
-        "new": ("Big news: I accepted an offer from {new}! Started {when}.",
-                "{When} was my first day at {new}, everyone seems nice.",
-                "Officially left {old}, I started at {new} {when}.",
-                "Started the new job at {new} {when}, so much to learn."),
-        "ask": ("Who do I work for now?", "Where am I working these days?",
-                "What company am I at currently?"),
+        "old": (
+            "I'm {a_role} at {old}.",
+            "Work at {old} was chaos today.",
+            "As {a_role} at {old} I spend half my life in meetings.",
+        ),
+        "new": (
+            "Big news: I accepted an offer from {new}! Started {when}.",
+            "{When} was my first day at {new}, everyone seems nice.",
+            "Officially left {old}, I started at {new} {when}.",
+            "Started the new job at {new} {when}, so much to learn.",
+        ),
+        "ask": (
+            "Who do I work for now?",
+            "Where am I working these days?",
+            "What company am I at currently?",
+        ),
     },
     "show": {
-        "old": ("My favourite show is {old}, I've rewatched it three times.",
-                "Nothing beats {old}, best thing on TV.",
-                "Watching {old} again, still my favourite."),
-        "new": ("{new} is my new favourite show, sorry {old}.",
-                "Honestly {new} has overtaken {old} for me, I'm hooked.",
-                "Binged all of {new} this week, it's the best thing I've watched."),
-        "ask": ("What's my favourite TV show at the moment?", "Which series am I hooked on now?",
-                "What should I say if someone asks my top show right now?"),
+        "old": (
+            "My favourite show is {old}, I've rewatched it three times.",
+            "Nothing beats {old}, best thing on TV.",
+            "Watching {old} again, still my favourite.",
+        ),
+        "new": (
+            "{new} is my new favourite show, sorry {old}.",
+            "Honestly {new} has overtaken {old} for me, I'm hooked.",
+            "Binged all of {new} this week, it's the best thing I've watched.",
+        ),
+        "ask": (
+            "What's my favourite TV show at the moment?",
+            "Which series am I hooked on now?",
+            "What should I say if someone asks my top show right now?",
+        ),
     },
     "book": {
-        "old": ("My favourite book is {old}, I push it on everyone.",
-                "Rereading {old} for the third time, still the best book I know."),
-        "new": ("Just finished {new} and it's my new all-time favourite.",
-                "{new} might have replaced {old} as my favourite book."),
+        "old": (
+            "My favourite book is {old}, I push it on everyone.",
+            "Rereading {old} for the third time, still the best book I know.",
+        ),
+        "new": (
+            "Just finished {new} and it's my new all-time favourite.",
+            "{new} might have replaced {old} as my favourite book.",
+        ),
         "ask": ("What's my favourite book now?", "Which novel do I currently rate the highest?"),
     },
     "band": {
-        "old": ("{old} is my favourite band, no contest.",
-                "On a big {old} kick again, favourite ever."),
-        "new": ("I've completely switched to {new}, they're my favourite now.",
-                "Can't stop listening to {new}, sorry {old}, new number one."),
+        "old": (
+            "{old} is my favourite band, no contest.",
+            "On a big {old} kick again, favourite ever.",
+        ),
+        "new": (
+            "I've completely switched to {new}, they're my favourite now.",
+            "Can't stop listening to {new}, sorry {old}, new number one.",
+        ),
         "ask": ("Who's my favourite artist these days?", "What music am I most into right now?"),
     },
     "car": {
@@ -558,92 +1251,190 @@ UPDATE_SAY: dict[str, dict[str, tuple[str, ...]]] = {
         "ask": ("What car do I drive now?", "What's my current car?"),
     },
     "diet": {
-        "old": ("I've been {old} for about a year now.",
-                "Sticking with the {old} thing, feeling good."),
-        "new": ("Dropped {old} and I'm doing {new} now.",
-                "Switched to {new}, {old} just wasn't working for me."),
+        "old": (
+            "I've been {old} for about a year now.",
+            "Sticking with the {old} thing, feeling good.",
+        ),
+        "new": (
+            "Dropped {old} and I'm doing {new} now.",
+            "Switched to {new}, {old} just wasn't working for me.",
+        ),
         "ask": ("What diet am I following now?", "What's my current way of eating?"),
     },
     "person_job": {
-        "old": ("{Subj} works as {a_old}.", "{Subj} has been {a_old} forever.",
-                "{Subjs} job as {a_old} is so stressful."),
-        "new": ("{Subj} just started a new job as {a_new}.", "{Subj} quit and is {a_new} now!",
-                "{Subj} retrained and now works as {a_new}, good for {him}."),
-        "ask": ("What does {who} do now?", "What's {whos} job these days?",
-                "What is {who} working as at the moment?"),
+        "old": (
+            "{Subj} works as {a_old}.",
+            "{Subj} has been {a_old} forever.",
+            "{Subjs} job as {a_old} is so stressful.",
+        ),
+        "new": (
+            "{Subj} just started a new job as {a_new}.",
+            "{Subj} quit and is {a_new} now!",
+            "{Subj} retrained and now works as {a_new}, good for {him}.",
+        ),
+        "ask": (
+            "What does {who} do now?",
+            "What's {whos} job these days?",
+            "What is {who} working as at the moment?",
+        ),
     },
     "person_city": {
-        "old": ("{Subj} lives in {old}.", "{Subj} is based in {old}.",
-                "{Subjs} flat in {old} is lovely."),
-        "new": ("{Subj} finally moved to {new}.", "{Subj} packed up and relocated to {new}.",
-                "{Subj} has a new place in {new} now, the move went well."),
-        "ask": ("Where does {who} live now?", "Which city has {who} ended up in?",
-                "Where is {who} living these days?"),
+        "old": (
+            "{Subj} lives in {old}.",
+            "{Subj} is based in {old}.",
+            "{Subjs} flat in {old} is lovely.",
+        ),
+        "new": (
+            "{Subj} finally moved to {new}.",
+            "{Subj} packed up and relocated to {new}.",
+            "{Subj} has a new place in {new} now, the move went well.",
+        ),
+        "ask": (
+            "Where does {who} live now?",
+            "Which city has {who} ended up in?",
+            "Where is {who} living these days?",
+        ),
     },
 }
 USER_UPDATE_KINDS = ("city", "job", "show", "book", "band", "car", "diet")
 PERSON_UPDATE_KINDS = ("person_job", "person_city")
 
 PAST_EVENTS = (
-    {"say": "went to see {band} live", "what": "saw {band} live",
-     "ask": ("When did I see {band} in concert?", "What date was the {band} gig I went to?")},
-    {"say": "finally passed my driving test", "what": "passed the driving test",
-     "ask": ("When did I pass my driving test?", "What day did I get my licence?")},
-    {"say": "had my wisdom teeth out", "what": "had wisdom teeth removed", "mood": "bad",
-     "ask": ("When did I have my wisdom teeth removed?", "When was my wisdom tooth surgery?")},
-    {"say": "got my flu jab", "what": "got a flu jab", "mood": "fact",
-     "ask": ("When did I get the flu vaccine?", "When was I vaccinated against flu?")},
-    {"say": "went camping at {park}", "what": "went camping at {park}",
-     "ask": ("When was my camping trip to {park}?", "What date did I sleep in a tent at {park}?")},
-    {"say": "repainted the whole living room", "what": "repainted the living room",
-     "ask": ("When did I paint the lounge?", "When did I redo the living room walls?")},
-    {"say": "gave my big presentation to the board", "what": "presented to the board",
-     "ask": ("When did I present to the board?", "When was my board presentation?")},
-    {"say": "did an escape room with people from work", "what": "did an escape room",
-     "ask": ("When did I do the escape room with my coworkers?",)},
-    {"say": "went to {museum}", "what": "visited {museum}",
-     "ask": ("When did I visit {museum}?", "What day was I at {museum}?")},
-    {"say": "had an MRI on my knee", "what": "had a knee MRI", "mood": "bad",
-     "ask": ("When was my knee scan?", "When did I get my knee imaged?")},
-    {"say": "ran my first 10k", "what": "ran a first 10k",
-     "ask": ("When did I run my first ten kilometre race?", "When did I do my first 10k?")},
-    {"say": "went to a {cuisine} cooking class", "what": "took a {cuisine} cooking class",
-     "ask": ("When did I take the {cuisine} cooking class?",)},
-    {"say": "sprained my ankle playing five-a-side", "what": "sprained an ankle", "mood": "bad",
-     "ask": ("When did I hurt my ankle?", "What day did I injure my ankle at football?")},
-    {"say": "got a new tattoo", "what": "got a tattoo",
-     "ask": ("When did I get inked?", "When did I get my latest tattoo?")},
+    {
+        "say": "went to see {band} live",
+        "what": "saw {band} live",
+        "ask": ("When did I see {band} in concert?", "What date was the {band} gig I went to?"),
+    },
+    {
+        "say": "finally passed my driving test",
+        "what": "passed the driving test",
+        "ask": ("When did I pass my driving test?", "What day did I get my licence?"),
+    },
+    {
+        "say": "had my wisdom teeth out",
+        "what": "had wisdom teeth removed",
+        "mood": "bad",
+        "ask": ("When did I have my wisdom teeth removed?", "When was my wisdom tooth surgery?"),
+    },
+    {
+        "say": "got my flu jab",
+        "what": "got a flu jab",
+        "mood": "fact",
+        "ask": ("When did I get the flu vaccine?", "When was I vaccinated against flu?"),
+    },
+    {
+        "say": "went camping at {park}",
+        "what": "went camping at {park}",
+        "ask": (
+            "When was my camping trip to {park}?",
+            "What date did I sleep in a tent at {park}?",
+        ),
+    },
+    {
+        "say": "repainted the whole living room",
+        "what": "repainted the living room",
+        "ask": ("When did I paint the lounge?", "When did I redo the living room walls?"),
+    },
+    {
+        "say": "gave my big presentation to the board",
+        "what": "presented to the board",
+        "ask": ("When did I present to the board?", "When was my board presentation?"),
+    },
+    {
+        "say": "did an escape room with people from work",
+        "what": "did an escape room",
+        "ask": ("When did I do the escape room with my coworkers?",),
+    },
+    {
+        "say": "went to {museum}",
+        "what": "visited {museum}",
+        "ask": ("When did I visit {museum}?", "What day was I at {museum}?"),
+    },
+    {
+        "say": "had an MRI on my knee",
+        "what": "had a knee MRI",
+        "mood": "bad",
+        "ask": ("When was my knee scan?", "When did I get my knee imaged?"),
+    },
+    {
+        "say": "ran my first 10k",
+        "what": "ran a first 10k",
+        "ask": ("When did I run my first ten kilometre race?", "When did I do my first 10k?"),
+    },
+    {
+        "say": "went to a {cuisine} cooking class",
+        "what": "took a {cuisine} cooking class",
+        "ask": ("When did I take the {cuisine} cooking class?",),
+    },
+    {
+        "say": "sprained my ankle playing five-a-side",
+        "what": "sprained an ankle",
+        "mood": "bad",
+        "ask": ("When did I hurt my ankle?", "What day did I injure my ankle at football?"),
+    },
+    {
+        "say": "got a new tattoo",
+        "what": "got a tattoo",
+        "ask": ("When did I get inked?", "When did I get my latest tattoo?"),
+    },
 )
 FUTURE_EVENTS = (
-    {"say": "I'm flying to {place}", "ask": ("When am I flying to {place}?",
-                                             "What date do I leave for {place}?")},
-    {"say": "I've got a dentist appointment", "ask": ("When is my next dentist appointment?",
-                                                      "What day am I seeing the dentist?")},
-    {"say": "I have my performance review", "ask": ("When is my performance review?",
-                                                     "What date is my annual review at work?")},
-    {"say": "the plumber is coming to fix the boiler",
-     "ask": ("When is the plumber coming?", "What day is the boiler repair booked for?")},
+    {
+        "say": "I'm flying to {place}",
+        "ask": ("When am I flying to {place}?", "What date do I leave for {place}?"),
+    },
+    {
+        "say": "I've got a dentist appointment",
+        "ask": ("When is my next dentist appointment?", "What day am I seeing the dentist?"),
+    },
+    {
+        "say": "I have my performance review",
+        "ask": ("When is my performance review?", "What date is my annual review at work?"),
+    },
+    {
+        "say": "the plumber is coming to fix the boiler",
+        "ask": ("When is the plumber coming?", "What day is the boiler repair booked for?"),
+    },
     {"say": "I'm getting the car serviced", "ask": ("When is my car going in for its service?",)},
     {"say": "I've got my eye test", "ask": ("When is my eye exam?", "When do I see the optician?")},
 )
 PERSON_EVENTS = (
-    {"say": "{subj} got engaged", "ask": ("When did {who} get engaged?",
-                                          "What day did {who} get engaged?")},
-    {"say": "{subj} had {his} knee surgery", "ask": ("When did {who} have the operation?",
-                                                     "When was {whos} surgery?")},
+    {
+        "say": "{subj} got engaged",
+        "ask": ("When did {who} get engaged?", "What day did {who} get engaged?"),
+    },
+    {
+        "say": "{subj} had {his} knee surgery",
+        "ask": ("When did {who} have the operation?", "When was {whos} surgery?"),
+    },
     {"say": "{subj} ran {his} first marathon", "ask": ("When did {who} do the marathon?",)},
-    {"say": "{subj} broke {his} wrist falling off a bike",
-     "ask": ("When did {who} break {their} wrist?", "When was {whos} bike accident?")},
-    {"say": "{subj} got the keys to {his} first house",
-     "ask": ("When did {who} buy a house?", "What day did {who} become a homeowner?")},
+    {
+        "say": "{subj} broke {his} wrist falling off a bike",
+        "ask": ("When did {who} break {their} wrist?", "When was {whos} bike accident?"),
+    },
+    {
+        "say": "{subj} got the keys to {his} first house",
+        "ask": ("When did {who} buy a house?", "What day did {who} become a homeowner?"),
+    },
 )
-PAST_FORMS = ("{When} I {say}.", "I {say} {when}.", "{When} I {say}, what a day.",
-              "Forgot to tell you, I {say} {when}.", "So {when} I {say}. Long day.")
-SHARED_FORMS = ("{When} {name} and I {say}.", "{name} and I {say} {when}, it was great.",
-                "I {say} with {name} {when}.")
+PAST_FORMS = (
+    "{When} I {say}.",
+    "I {say} {when}.",
+    "{When} I {say}, what a day.",
+    "Forgot to tell you, I {say} {when}.",
+    "So {when} I {say}. Long day.",
+)
+SHARED_FORMS = (
+    "{When} {name} and I {say}.",
+    "{name} and I {say} {when}, it was great.",
+    "I {say} with {name} {when}.",
+)
 SHARED_ASK = ("When did I {ask} with {who}?", "What day did {who} and I {ask}?")
-DATE_ASK = ("What did I do on {date}?", "What was I up to on {date}?",
-            "Anything notable I did on {date}?")
+DATE_ASK = (
+    "What did I do on {date}?",
+    "What was I up to on {date}?",
+    "Anything notable I did on {date}?",
+)
 ATTR_PHRASE = {
     "lives": ("the person I know in {v}", "the one who lives in {v}"),
     "allergy": ("the one who's allergic to {v}", "the person with the {va} allergy"),
@@ -653,31 +1444,65 @@ ATTR_PHRASE = {
 MULTI_TARGETS = ("job", "food", "hobby")
 
 # ---- filler: small talk, requests with their replies, distractor mentions
-GREETINGS = ("hey", "Hi!", "Hey there!", "ok quick one", "hello again", "Hey, you there?",
-             "hiya", "yo", "Hi, got a sec?")
-OPENERS = ("Hi! How's your week been?", "Hey, good to see you again. What's new?",
-           "Welcome back! What's on your mind?", "Hello! How are things?")
-CLOSINGS = ("Thanks, that's all for now.", "ok gotta run", "Anyway, I'll let you go.",
-            "Cheers!", "talk later", "Thanks, that helps.", "Right, bed time. Night!")
+GREETINGS = (
+    "hey",
+    "Hi!",
+    "Hey there!",
+    "ok quick one",
+    "hello again",
+    "Hey, you there?",
+    "hiya",
+    "yo",
+    "Hi, got a sec?",
+)
+OPENERS = (
+    "Hi! How's your week been?",
+    "Hey, good to see you again. What's new?",
+    "Welcome back! What's on your mind?",
+    "Hello! How are things?",
+)
+CLOSINGS = (
+    "Thanks, that's all for now.",
+    "ok gotta run",
+    "Anyway, I'll let you go.",
+    "Cheers!",
+    "talk later",
+    "Thanks, that helps.",
+    "Right, bed time. Night!",
+)
 SMALL_TALK = (
-    "The weather is finally turning.", "Just got back from the gym.",
-    "Trying to drink more water this week.", "Made a huge pot of soup, that's lunch sorted.",
-    "Thinking about rearranging the furniture again.", "Finally cleaned out the fridge.",
-    "Watched a film that was way too long.", "Can't decide what to have for dinner.",
-    "Been trying to read before bed instead of scrolling.", "Feeling pretty good today actually.",
-    "Went for a walk at lunch, helped a lot.", "Spent the whole afternoon on admin.",
-    "Found a great new coffee place near work.", "Cleared my whole to-do list for once.",
+    "The weather is finally turning.",
+    "Just got back from the gym.",
+    "Trying to drink more water this week.",
+    "Made a huge pot of soup, that's lunch sorted.",
+    "Thinking about rearranging the furniture again.",
+    "Finally cleaned out the fridge.",
+    "Watched a film that was way too long.",
+    "Can't decide what to have for dinner.",
+    "Been trying to read before bed instead of scrolling.",
+    "Feeling pretty good today actually.",
+    "Went for a walk at lunch, helped a lot.",
+    "Spent the whole afternoon on admin.",
+    "Found a great new coffee place near work.",
+    "Cleared my whole to-do list for once.",
 )
 GRUMBLES = (
-    "It's been a long week.", "Work has been absolutely nonstop.", "I slept terribly last night.",
-    "My inbox is a disaster.", "Traffic was awful this morning.",
-    "I think I'm coming down with a cold.", "I need a holiday, honestly.",
-    "My phone screen cracked, great start to the day.", "Why is everything so expensive lately",
-    "The heating is broken again.", "I have too many tabs open, in my browser and in my brain.",
+    "It's been a long week.",
+    "Work has been absolutely nonstop.",
+    "I slept terribly last night.",
+    "My inbox is a disaster.",
+    "Traffic was awful this morning.",
+    "I think I'm coming down with a cold.",
+    "I need a holiday, honestly.",
+    "My phone screen cracked, great start to the day.",
+    "Why is everything so expensive lately",
+    "The heating is broken again.",
+    "I have too many tabs open, in my browser and in my brain.",
     "Missed the bus by about four seconds.",
 )
 DISTRACT = (
-    "Saw a documentary about {city}, looks beautiful.", "Tried making {food}, total disaster.",
+    "Saw a documentary about {city}, looks beautiful.",
+    "Tried making {food}, total disaster.",
     "Someone at work does {hobby}, it looks fun.",
     "Apparently {allergen} allergies are getting more common?",
     "The café put up a sign about {allergen} allergies.",
@@ -687,97 +1512,222 @@ DISTRACT = (
     "Walked past a new {food} place, need to try it.",
     "My feed is full of {city} travel videos for some reason.",
 )
-NAME_DISTRACT = ("{name} sent me a meme that made me cry laughing.",
-                 "Need to call {name} back at some point.", "{name} says hi, by the way.",
-                 "I owe {name} a coffee.", "Bumped into {name} briefly, no time to chat.",
-                 "{name} recommended a podcast, haven't started it yet.")
+NAME_DISTRACT = (
+    "{name} sent me a meme that made me cry laughing.",
+    "Need to call {name} back at some point.",
+    "{name} says hi, by the way.",
+    "I owe {name} a coffee.",
+    "Bumped into {name} briefly, no time to chat.",
+    "{name} recommended a podcast, haven't started it yet.",
+)
 TOPIC_DECOYS = {
-    "allergy": ("Must double-check {subjs} allergies before the dinner party.",
-                "{Subj} was asking which restaurants are good with allergies.",
-                "I never remember what {subj} can and can't eat."),
-    "job": ("{Subj} has been thinking about a career change, apparently.",
-            "{Subj} and I talked about work for ages.",
-            "{Subj} had a rough week at work."),
-    "hobby": ("{Subj} wants me to join {his} weekend thing, not sure yet.",
-              "Should find a hobby I can do with {subjo}.",
-              "{Subj} needs a new hobby, {he} is bored stiff."),
-    "pet": ("{Subj} is thinking about getting a pet.", "{Subj} sent me yet another animal video.",
-            "{Subj} asked me to recommend a vet."),
-    "birthday": ("Need to figure out what to get {subjo} this year.",
-                 "{Subj} hates making a fuss about birthdays.",
-                 "Is it weird that I never know how old {subj} is?"),
-    "lives": ("{Subj} keeps saying I should visit more often.", "{Subj} is sick of the commute.",
-              "{Subj} is thinking about moving somewhere cheaper."),
-    "food": ("{Subj} and I can never agree on where to eat.",
-             "{Subj} is trying to cook more at home.",
-             "Need to ask {subjo} what to make for the potluck."),
-    "team": ("{Subj} was glued to the match all evening.",
-             "{Subj} is still sulking about the weekend's game.",
-             "{Subj} tried to explain the offside rule to me again."),
+    "allergy": (
+        "Must double-check {subjs} allergies before the dinner party.",
+        "{Subj} was asking which restaurants are good with allergies.",
+        "I never remember what {subj} can and can't eat.",
+    ),
+    "job": (
+        "{Subj} has been thinking about a career change, apparently.",
+        "{Subj} and I talked about work for ages.",
+        "{Subj} had a rough week at work.",
+    ),
+    "hobby": (
+        "{Subj} wants me to join {his} weekend thing, not sure yet.",
+        "Should find a hobby I can do with {subjo}.",
+        "{Subj} needs a new hobby, {he} is bored stiff.",
+    ),
+    "pet": (
+        "{Subj} is thinking about getting a pet.",
+        "{Subj} sent me yet another animal video.",
+        "{Subj} asked me to recommend a vet.",
+    ),
+    "birthday": (
+        "Need to figure out what to get {subjo} this year.",
+        "{Subj} hates making a fuss about birthdays.",
+        "Is it weird that I never know how old {subj} is?",
+    ),
+    "lives": (
+        "{Subj} keeps saying I should visit more often.",
+        "{Subj} is sick of the commute.",
+        "{Subj} is thinking about moving somewhere cheaper.",
+    ),
+    "food": (
+        "{Subj} and I can never agree on where to eat.",
+        "{Subj} is trying to cook more at home.",
+        "Need to ask {subjo} what to make for the potluck.",
+    ),
+    "team": (
+        "{Subj} was glued to the match all evening.",
+        "{Subj} is still sulking about the weekend's game.",
+        "{Subj} tried to explain the offside rule to me again.",
+    ),
 }
-REL_DECOYS = ("My {rel} has been really stressed lately.", "I should call my {rel} more often.",
-              "Thinking of getting my {rel} a small gift, just because.",
-              "My {rel} gave me some surprisingly good advice today.",
-              "Haven't heard from my {rel} in a while.")
-PROBES = ("Does {name} have any allergies I should note?", "What does {name} do, by the way?",
-          "Where does {name} live, remind me?", "When's {name}'s birthday? I can set a reminder.",
-          "What kind of food does {name} like?", "Does {name} have any pets?",
-          "What's {name} into these days?", "Which team does {name} follow?")
+REL_DECOYS = (
+    "My {rel} has been really stressed lately.",
+    "I should call my {rel} more often.",
+    "Thinking of getting my {rel} a small gift, just because.",
+    "My {rel} gave me some surprisingly good advice today.",
+    "Haven't heard from my {rel} in a while.",
+)
+PROBES = (
+    "Does {name} have any allergies I should note?",
+    "What does {name} do, by the way?",
+    "Where does {name} live, remind me?",
+    "When's {name}'s birthday? I can set a reminder.",
+    "What kind of food does {name} like?",
+    "Does {name} have any pets?",
+    "What's {name} into these days?",
+    "Which team does {name} follow?",
+)
 REQUESTS = (
     ("Can you remind me to call the bank tomorrow?", "Done, I'll remind you tomorrow morning."),
-    ("What's a quick dinner I can make with chickpeas?",
-     "A chickpea curry takes about 20 minutes: onion, garlic, tinned tomatoes, spices."),
-    ("Any tips for falling asleep faster?",
-     "Keep the same bedtime and put the phone away an hour before."),
+    (
+        "What's a quick dinner I can make with chickpeas?",
+        "A chickpea curry takes about 20 minutes: onion, garlic, tinned tomatoes, spices.",
+    ),
+    (
+        "Any tips for falling asleep faster?",
+        "Keep the same bedtime and put the phone away an hour before.",
+    ),
     ("How many cups in a litre?", "About 4.2 US cups."),
-    ("Help me word a polite no to a meeting invite?",
-     "Sure: 'Thanks for the invite, I can't make it, but please send me the notes.'"),
+    (
+        "Help me word a polite no to a meeting invite?",
+        "Sure: 'Thanks for the invite, I can't make it, but please send me the notes.'",
+    ),
     ("What's the capital of Australia again?", "Canberra."),
-    ("Can you suggest a podcast for my commute?",
-     "Try a short daily news one, or a history series."),
+    (
+        "Can you suggest a podcast for my commute?",
+        "Try a short daily news one, or a history series.",
+    ),
     ("Remind me to buy milk", "Added milk to your shopping list."),
     ("How long should I boil an egg for a runny yolk?", "About six minutes from boiling."),
     ("Convert 180 C to Fahrenheit", "356°F."),
     ("Give me a word that rhymes with orange lol", "Not really. 'Door hinge' if you squint."),
     ("What's a good stretch for lower back pain?", "Try child's pose and knee-to-chest stretches."),
-    ("Is it normal for a sourdough starter to smell like vinegar?",
-     "Yes, that's usually just hungry starter. Feed it."),
+    (
+        "Is it normal for a sourdough starter to smell like vinegar?",
+        "Yes, that's usually just hungry starter. Feed it.",
+    ),
     ("Can you set a timer for 25 minutes?", "Timer set for 25 minutes."),
     ("What should I name my new houseplant?", "How about Fernando?"),
-    ("Write me a two-line birthday message for a coworker?",
-     "'Happy birthday! Hope the year ahead is as great as you are at meetings.'"),
+    (
+        "Write me a two-line birthday message for a coworker?",
+        "'Happy birthday! Hope the year ahead is as great as you are at meetings.'",
+    ),
 )
 REPLIES = {
-    "fact": ("Got it.", "Good to know!", "Noted, I'll remember that.", "Makes sense.",
-             "Thanks for telling me.", "Ah, interesting!", "Okay, noted.",
-             "Oh, I didn't know that!", "Useful to know.", "I'll keep that in mind."),
-    "news": ("Oh nice!", "That's a big change!", "Exciting!", "Love that.",
-             "Well, that's news!", "Oh wow, good for them."),
-    "good": ("That's wonderful!", "Sounds like a great time!", "Amazing, how was it?",
-             "Ha, that sounds fun.", "Nice, how did it go?", "Love that."),
-    "bad": ("Oh no, I'm sorry to hear that.", "That sounds rough.", "Ugh, that's frustrating.",
-            "Hope things get better soon.", "That's a lot to deal with. How are you holding up?"),
-    "plan": ("Exciting! Want me to set a reminder?", "Nice, I'll remind you closer to the date.",
-             "Sounds like a plan.", "Good luck with it!",
-             "Let me know if you want help preparing."),
-    "greet": ("Hey! What's up?", "Hi there, how's your day going?",
-              "Hey! What can I do for you?",
-              "Hello! Good to hear from you."),
+    "fact": (
+        "Got it.",
+        "Good to know!",
+        "Noted, I'll remember that.",
+        "Makes sense.",
+        "Thanks for telling me.",
+        "Ah, interesting!",
+        "Okay, noted.",
+        "Oh, I didn't know that!",
+        "Useful to know.",
+        "I'll keep that in mind.",
+    ),
+    "news": (
+        "Oh nice!",
+        "That's a big change!",
+        "Exciting!",
+        "Love that.",
+        "Well, that's news!",
+        "Oh wow, good for them.",
+    ),
+    "good": (
+        "That's wonderful!",
+        "Sounds like a great time!",
+        "Amazing, how was it?",
+        "Ha, that sounds fun.",
+        "Nice, how did it go?",
+        "Love that.",
+    ),
+    "bad": (
+        "Oh no, I'm sorry to hear that.",
+        "That sounds rough.",
+        "Ugh, that's frustrating.",
+        "Hope things get better soon.",
+        "That's a lot to deal with. How are you holding up?",
+    ),
+    "plan": (
+        "Exciting! Want me to set a reminder?",
+        "Nice, I'll remind you closer to the date.",
+        "Sounds like a plan.",
+        "Good luck with it!",
+        "Let me know if you want help preparing.",
+    ),
+    "greet": (
+        "Hey! What's up?",
+        "Hi there, how's your day going?",
+        "Hey! What can I do for you?",
+        "Hello! Good to hear from you.",
+    ),
     "close": ("Anytime! Talk soon.", "Take care!", "Have a good evening!", "Bye for now!"),
-    "chat": ("Ha, I hear you.", "Fair enough!", "Mm, I see.", "Anything I can help with?",
-             "Ha, relatable.", "Oh yeah?", "Nice."),
-    "grumble": ("Oof.", "Sounds like a day.", "Hang in there.", "Ugh, sorry.",
-                "That's annoying. Anything I can do?"),
+    "chat": (
+        "Ha, I hear you.",
+        "Fair enough!",
+        "Mm, I see.",
+        "Anything I can help with?",
+        "Ha, relatable.",
+        "Oh yeah?",
+        "Nice.",
+    ),
+    "grumble": (
+        "Oof.",
+        "Sounds like a day.",
+        "Hang in there.",
+        "Ugh, sorry.",
+        "That's annoying. Anything I can do?",
+    ),
 }
-PREFIXES = ("Oh, ", "Btw ", "Anyway, ", "So ", "Random thing: ", "Also, ", "Quick update: ",
-            "Oh and ", "Right, ", "Hmm, ")
-_NO_PREFIX = ("Oh", "Btw", "Anyway", "So ", "Random", "Also", "Quick", "Right", "Hmm", "Big news",
-              "Guess", "Heads up", "Just ", "FYI", "For context")
+PREFIXES = (
+    "Oh, ",
+    "Btw ",
+    "Anyway, ",
+    "So ",
+    "Random thing: ",
+    "Also, ",
+    "Quick update: ",
+    "Oh and ",
+    "Right, ",
+    "Hmm, ",
+)
+_NO_PREFIX = (
+    "Oh",
+    "Btw",
+    "Anyway",
+    "So ",
+    "Random",
+    "Also",
+    "Quick",
+    "Right",
+    "Hmm",
+    "Big news",
+    "Guess",
+    "Heads up",
+    "Just ",
+    "FYI",
+    "For context",
+)
 SUFFIXES = (" lol", " haha", " :)", "!!", " tbh")
 BIRTHDAYS = tuple(f"{m}-{d}" for m in range(1, 13) for d in range(1, 29))
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -791,7 +1741,7 @@ def ordinal(n: int) -> str:
     """
     if 10 <= n % 100 <= 20:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def with_article(noun: str) -> str:
@@ -802,8 +1752,12 @@ def with_article(noun: str) -> str:
 def say_date(day: date, rng: random.Random, *, year: bool = False) -> str:
     """A day of the year the way people write it, in one of several forms."""
     month = MONTHS[day.month - 1]
-    forms = [f"{month} {day.day}", f"{month} {ordinal(day.day)}", f"{day.day} {month}",
-             f"the {ordinal(day.day)} of {month}"]
+    forms = [
+        f"{month} {day.day}",
+        f"{month} {ordinal(day.day)}",
+        f"{day.day} {month}",
+        f"the {ordinal(day.day)} of {month}",
+    ]
     text = rng.choice(forms)
     return f"{text} {day.year}" if year else text
 
@@ -845,8 +1799,9 @@ def future_phrase(today: date, rng: random.Random) -> tuple[str, date]:
     if roll < 0.55:
         day = today + timedelta(days=rng.randint(2, 6))
         later_this_week = day.weekday() > today.weekday()
-        prefix = rng.choice(("this ", "this coming ", "on ") if later_this_week
-                            else ("next ", "this coming "))
+        prefix = rng.choice(
+            ("this ", "this coming ", "on ") if later_this_week else ("next ", "this coming ")
+        )
         return prefix + WEEKDAYS[day.weekday()], day
     day = today + timedelta(days=rng.randint(8, 40))
     return "on " + say_date(day, rng), day
@@ -858,8 +1813,12 @@ _TYPO_WORD = re.compile(r"(?<![{\w])[A-Za-z]{5,}(?![\w}])")
 def add_typo(template: str, rng: random.Random) -> str:
     """Misspell one literal word of a template (never a placeholder or a value)."""
     parts = re.split(r"(\{[^}]*\})", template)
-    spots = [(i, m) for i, part in enumerate(parts) if not part.startswith("{")
-             for m in _TYPO_WORD.finditer(part)]
+    spots = [
+        (i, m)
+        for i, part in enumerate(parts)
+        if not part.startswith("{")
+        for m in _TYPO_WORD.finditer(part)
+    ]
     if not spots:
         return template
     i, match = rng.choice(spots)
@@ -867,12 +1826,12 @@ def add_typo(template: str, rng: random.Random) -> str:
     k = rng.randint(1, len(word) - 2)
     kind = rng.random()
     if kind < 0.5:
-        typo = word[:k] + word[k + 1] + word[k] + word[k + 2:]
+        typo = word[:k] + word[k + 1] + word[k] + word[k + 2 :]
     elif kind < 0.8:
-        typo = word[:k] + word[k + 1:]
+        typo = word[:k] + word[k + 1 :]
     else:
         typo = word[:k] + word[k] + word[k:]
-    parts[i] = parts[i][:match.start()] + typo + parts[i][match.end():]
+    parts[i] = parts[i][: match.start()] + typo + parts[i][match.end() :]
     return "".join(parts)
 
 
@@ -887,10 +1846,10 @@ def cap(text: str) -> str:
 class Person:
     name: str
     gender: str
-    rel: str | None = None          # relationship to the user
+    rel: str | None = None  # relationship to the user
     cls: str = "social"
-    hub: Person | None = None       # for second-degree people: whose drel they are
-    drel: str | None = None         # relationship to the hub: daughter, husband ...
+    hub: Person | None = None  # for second-degree people: whose drel they are
+    drel: str | None = None  # relationship to the hub: daughter, husband ...
     intro: Line | None = None
     intro_session: int = 0
     facts: dict[str, Fact] = field(default_factory=dict)
@@ -914,8 +1873,8 @@ class Line:
 
     text: str
     mood: str = "fact"
-    reply: str | None = None        # a reply that must follow (requests, pronoun set-ups)
-    about: str | None = None        # the person named, for the assistant's follow-up questions
+    reply: str | None = None  # a reply that must follow (requests, pronoun set-ups)
+    about: str | None = None  # the person named, for the assistant's follow-up questions
     pos: tuple[str, int] | None = None
 
 
@@ -1038,9 +1997,17 @@ class UserWorld:
     def person_fields(self, person: Person, *, pronoun: bool = False) -> dict[str, str]:
         subj = person.he if pronoun else person.name
         subjs = person.his if pronoun else f"{person.name}'s"
-        return {"Subj": cap(subj), "subj": subj, "Subjs": cap(subjs), "subjs": subjs,
-                "subjo": person.him if pronoun else person.name,
-                "he": person.he, "his": person.his, "him": person.him, "name": person.name}
+        return {
+            "Subj": cap(subj),
+            "subj": subj,
+            "Subjs": cap(subjs),
+            "subjs": subjs,
+            "subjo": person.him if pronoun else person.name,
+            "he": person.he,
+            "his": person.his,
+            "him": person.him,
+            "name": person.name,
+        }
 
     def rel_label(self, spec: tuple[str, str, str, str]) -> str:
         return spec[0] if self.locale == "US" else spec[1]
@@ -1051,8 +2018,9 @@ class UserWorld:
         rng = self.rng
         n_people = rng.randint(5, min(10, self.n_sessions + 2))  # fewer sessions, fewer people
         while True:  # at least three people who can have a child, partner or pet of their own
-            specs = [rng.choice(REL_GROUPS[g])
-                     for g in rng.sample(range(len(REL_GROUPS)), n_people)]
+            specs = [
+                rng.choice(REL_GROUPS[g]) for g in rng.sample(range(len(REL_GROUPS)), n_people)
+            ]
             if sum(self.rel_label(spec) not in NO_HUB for spec in specs) >= 3:
                 break
         shared = rng.sample(SHARED_NAMES, 2)
@@ -1118,8 +2086,10 @@ class UserWorld:
             month, mday = self.draw("bday", BIRTHDAYS).split("-")
             day = date(2000, int(month), int(mday))
             age = rng.randint(5, 12) if child else rng.randint(25, 75)
-            return ({"bday": say_date(day, rng), "age": str(age)},
-                    f"{MONTHS[day.month - 1]} {day.day}")
+            return (
+                {"bday": say_date(day, rng), "age": str(age)},
+                f"{MONTHS[day.month - 1]} {day.day}",
+            )
         if kind == "lives":
             v = self.draw("city", CITIES)
             self.proper.add(v.split()[0])
@@ -1135,8 +2105,15 @@ class UserWorld:
             return {"v": v, "tv": v.removeprefix("the ")}, v
         raise ValueError(kind)
 
-    def person_fact(self, person: Person, kind: str, *, lo: int, after: Sequence[Line] = (),
-                    pronoun: bool | None = None) -> Fact:
+    def person_fact(
+        self,
+        person: Person,
+        kind: str,
+        *,
+        lo: int,
+        after: Sequence[Line] = (),
+        pronoun: bool | None = None,
+    ) -> Fact:
         """Say one fact about ``person`` in a session >= lo, maybe as a pronoun follow-up."""
         rng = self.rng
         if pronoun is None:
@@ -1160,14 +2137,22 @@ class UserWorld:
 
     def mention(self, person: Person) -> Line:
         reply = self.rng.choice(MENTION_REPLY).format(**self.person_fields(person))
-        return Line(self.text(self.rng.choice(MENTION), {"name": person.name}), mood="chat",
-                    reply=reply)
+        return Line(
+            self.text(self.rng.choice(MENTION), {"name": person.name}), mood="chat", reply=reply
+        )
 
     # ---- questions
 
     def ask(self, template: str, who: str, person: Person, extra: dict[str, str]) -> str:
-        fields = {"who": who, "Who": cap(who), "whos": f"{who}'s", "Whos": cap(f"{who}'s"),
-                  "their": person.his, "them": person.him, **extra}
+        fields = {
+            "who": who,
+            "Who": cap(who),
+            "whos": f"{who}'s",
+            "Whos": cap(f"{who}'s"),
+            "their": person.his,
+            "them": person.him,
+            **extra,
+        }
         return cap(template.format(**fields))
 
     def build(self) -> None:
@@ -1186,18 +2171,26 @@ class UserWorld:
         n_person_updates = rng.choice((1, 1, 2))
         user_kinds = rng.sample(USER_UPDATE_KINDS, QUOTA["updated"] - n_person_updates)
         for person in rng.sample(first_degree, n_person_updates):
-            kinds = [k for k in PERSON_UPDATE_KINDS if k != "person_city" or
-                     person.rel not in COHABITING]
+            kinds = [
+                k for k in PERSON_UPDATE_KINDS if k != "person_city" or person.rel not in COHABITING
+            ]
             self.person_update(rng.choice(kinds), person)
         for kind in user_kinds:
             self.user_update(kind)
         # Facts about everyone else: 1-3 kinds per person (the pool for single-hop/relationship).
         for person in first_degree:
-            free = [k for k in ADULT_KINDS if k not in person.facts
-                    and (k != "lives" or person.rel not in COHABITING)]
+            free = [
+                k
+                for k in ADULT_KINDS
+                if k not in person.facts and (k != "lives" or person.rel not in COHABITING)
+            ]
             for kind in rng.sample(free, min(len(free), rng.randint(2, 3))):
-                self.person_fact(person, kind, lo=person.intro_session,
-                                 after=[person.intro] if person.intro else [])
+                self.person_fact(
+                    person,
+                    kind,
+                    lo=person.intro_session,
+                    after=[person.intro] if person.intro else [],
+                )
         attr = self.attribute_chain(first_degree)
         if attr is not None:
             multi.append(attr)
@@ -1217,8 +2210,12 @@ class UserWorld:
         new_s = self.pick_session(old_s + 1) if old_s + 1 < self.n_sessions else old_s
         if kind == "person_job":
             old, new = self.draw("job", JOBS), self.draw("job", JOBS)
-            values = {"old": old, "new": new, "a_old": with_article(old),
-                      "a_new": with_article(new)}
+            values = {
+                "old": old,
+                "new": new,
+                "a_old": with_article(old),
+                "a_new": with_article(new),
+            }
             fact_kind = "job"
         else:
             old, new = self.draw("city", CITIES), self.draw("city", CITIES)
@@ -1227,21 +2224,37 @@ class UserWorld:
             fact_kind = "lives"
         old_line = Line(self.text(rng.choice(say["old"]), {**self.person_fields(person), **values}))
         self.add_beat([old_line], old_s, [person.intro] if person.intro else [])
-        new_line = Line(self.text(rng.choice(say["new"]),
-                                  {**self.person_fields(person, pronoun=True), **values}),
-                        mood="news")
+        new_line = Line(
+            self.text(
+                rng.choice(say["new"]), {**self.person_fields(person, pronoun=True), **values}
+            ),
+            mood="news",
+        )
         self.add_beat([self.mention(person), new_line], new_s, [old_line])
         person.facts[fact_kind] = Fact(fact_kind, new, new_line, values, new_s, used=True)
         who = f"my {person.rel}" if rng.random() < 0.75 else person.name
-        self.questions.append(Question(
-            "updated", self.ask(rng.choice(say["ask"]), who, person, {}), new,
-            [new_line], [old_line]))
+        self.questions.append(
+            Question(
+                "updated",
+                self.ask(rng.choice(say["ask"]), who, person, {}),
+                new,
+                [new_line],
+                [old_line],
+            )
+        )
 
     def user_update(self, kind: str) -> None:
         rng = self.rng
         say = UPDATE_SAY[kind]
-        pools = {"city": CITIES, "job": COMPANIES, "show": SHOWS, "book": BOOKS, "band": BANDS,
-                 "car": CARS, "diet": DIETS}
+        pools = {
+            "city": CITIES,
+            "job": COMPANIES,
+            "show": SHOWS,
+            "book": BOOKS,
+            "band": BANDS,
+            "car": CARS,
+            "diet": DIETS,
+        }
         old, new = self.draw(kind, pools[kind]), self.draw(kind, pools[kind])
         self.user_facts.add(kind)
         old_s = self.pick_session(0, self.n_sessions - 2)
@@ -1257,14 +2270,21 @@ class UserWorld:
             values |= {"when": phrase, "When": cap(phrase)}
         new_line = Line(self.text(rng.choice(say["new"]), values), mood="news")
         self.add_beat([new_line], new_s)
-        self.questions.append(Question("updated", cap(rng.choice(say["ask"])), new,
-                                       [new_line], [old_line]))
+        self.questions.append(
+            Question("updated", cap(rng.choice(say["ask"])), new, [new_line], [old_line])
+        )
         if when_day is not None:
             self.event_days[when_day] += 1
-            ask = rng.choice(("When did I start at {new}?", "When was my first day at {new}?",
-                              "What date did I join {new}?"))
-            self.temporal_pool.append(Question("temporal", ask.format(new=new),
-                                               when_day.isoformat(), [new_line]))
+            ask = rng.choice(
+                (
+                    "When did I start at {new}?",
+                    "When was my first day at {new}?",
+                    "What date did I join {new}?",
+                )
+            )
+            self.temporal_pool.append(
+                Question("temporal", ask.format(new=new), when_day.isoformat(), [new_line])
+            )
 
     def dependent(self, hub: Person) -> Question:
         """A child or partner of ``hub``, linked in one turn, with a fact in another."""
@@ -1277,8 +2297,11 @@ class UserWorld:
             kind_of, gender = "partner", "m" if hub.gender == "f" else "f"
             if rng.random() < 0.15:
                 gender = hub.gender
-            drel = rng.choice(("wife", "partner")) if gender == "f" else rng.choice(
-                ("husband", "partner"))
+            drel = (
+                rng.choice(("wife", "partner"))
+                if gender == "f"
+                else rng.choice(("husband", "partner"))
+            )
             kinds = PARTNER_KINDS
         person = Person(self.new_name(gender), gender, None, hub.cls, hub, drel)
         self.people.append(person)
@@ -1301,24 +2324,32 @@ class UserWorld:
     def pet_chain(self, hub: Person) -> Question:
         rng = self.rng
         lo = hub.intro_session
-        pet_fact = self.person_fact(hub, "pet", lo=lo, after=[hub.intro] if hub.intro else [],
-                                    pronoun=False)
+        pet_fact = self.person_fact(
+            hub, "pet", lo=lo, after=[hub.intro] if hub.intro else [], pronoun=False
+        )
         pet_fact.used = True
         condition, answer = rng.choice(PET_CONDITIONS)
         fields = {"pet": pet_fact.fields["pet"], "v": condition}
         line = Line(self.text(rng.choice(PET_SAY), fields), mood="bad")
         self.add_beat([line], self.pick_session(pet_fact.session), [pet_fact.line])
         who = f"my {hub.rel}"
-        question = self.ask(rng.choice(PET_ASK), who, hub,
-                            {"species": pet_fact.fields["species"]})
+        question = self.ask(rng.choice(PET_ASK), who, hub, {"species": pet_fact.fields["species"]})
         return Question("multi-hop", question, answer, [pet_fact.line, line])
 
     def attribute_chain(self, people: list[Person]) -> Question | None:
         """'What does the one who lives in Oslo do?': find the person, then the fact."""
         rng = self.rng
-        options = [(p, a, t) for p in people for a in ATTR_PHRASE for t in MULTI_TARGETS
-                   if a in p.facts and t in p.facts and a != t
-                   and not p.facts[a].used and not p.facts[t].used]
+        options = [
+            (p, a, t)
+            for p in people
+            for a in ATTR_PHRASE
+            for t in MULTI_TARGETS
+            if a in p.facts
+            and t in p.facts
+            and a != t
+            and not p.facts[a].used
+            and not p.facts[t].used
+        ]
         if not options:
             return None
         person, attr, target = rng.choice(options)
@@ -1387,8 +2418,14 @@ class UserWorld:
             role = rng.choice(USER_ROLES)
             self.proper.add(co.split()[0])
             return {"co": co, "role": role, "a_role": with_article(role)}, f"{role} at {co}"
-        pools = {"coffee": COFFEES, "language": LANGUAGES, "instrument": INSTRUMENTS,
-                 "cuisine": CUISINES, "team": TEAMS, "city": CITIES}
+        pools = {
+            "coffee": COFFEES,
+            "language": LANGUAGES,
+            "instrument": INSTRUMENTS,
+            "cuisine": CUISINES,
+            "team": TEAMS,
+            "city": CITIES,
+        }
         v = self.draw(kind, pools[kind])
         if kind == "city":
             self.proper.add(v.split()[0])
@@ -1400,8 +2437,13 @@ class UserWorld:
         pool = list(self.temporal_pool)
         rng.shuffle(pool)
         pool = pool[:1]
-        makers = [self.past_event, self.past_event, self.future_event, self.shared_event,
-                  self.person_event]
+        makers = [
+            self.past_event,
+            self.past_event,
+            self.future_event,
+            self.shared_event,
+            self.person_event,
+        ]
         rng.shuffle(makers)
         n_events = QUOTA["temporal"] - len(pool) + rng.randint(2, 3)
         for i in range(n_events):
@@ -1422,18 +2464,24 @@ class UserWorld:
     def past_event(self) -> Question:
         rng = self.rng
         spec = self.draw_one("past", PAST_EVENTS)
-        fields = {"band": rng.choice(BANDS), "park": rng.choice(PARKS),
-                  "museum": rng.choice(MUSEUMS), "cuisine": rng.choice(CUISINES)}
+        fields = {
+            "band": rng.choice(BANDS),
+            "park": rng.choice(PARKS),
+            "museum": rng.choice(MUSEUMS),
+            "cuisine": rng.choice(CUISINES),
+        }
         session = self.pick_session()
         phrase, day = self._event_day(session)
         say = spec["say"].format(**fields)
-        line = Line(self.text(rng.choice(PAST_FORMS),
-                              {"say": say, "when": phrase, "When": cap(phrase)}),
-                    mood=spec.get("mood", "good"))
+        line = Line(
+            self.text(rng.choice(PAST_FORMS), {"say": say, "when": phrase, "When": cap(phrase)}),
+            mood=spec.get("mood", "good"),
+        )
         self.add_beat([line], session)
         if rng.random() < 0.5 or day in self.dates:  # "what did I do on <a session day>" is vague
-            return Question("temporal", rng.choice(spec["ask"]).format(**fields), day.isoformat(),
-                            [line])
+            return Question(
+                "temporal", rng.choice(spec["ask"]).format(**fields), day.isoformat(), [line]
+            )
         question = rng.choice(DATE_ASK).format(date=say_date(day, rng, year=rng.random() < 0.5))
         return Question("temporal", question, spec["what"].format(**fields), [line])
 
@@ -1443,14 +2491,22 @@ class UserWorld:
         fields = {"place": rng.choice(PLACES)}
         session = self.pick_session()
         phrase, day = self._event_day(session, future=True)
-        form = rng.choice(("{say} {when}.", "Heads up, {say} {when}.", "{say} {when}, ugh.",
-                           "Just booked it: {say} {when}."))
-        line = Line(self.text(form, {"say": spec["say"].format(**fields), "when": phrase}),
-                    mood="plan")
+        form = rng.choice(
+            (
+                "{say} {when}.",
+                "Heads up, {say} {when}.",
+                "{say} {when}, ugh.",
+                "Just booked it: {say} {when}.",
+            )
+        )
+        line = Line(
+            self.text(form, {"say": spec["say"].format(**fields), "when": phrase}), mood="plan"
+        )
         line.text = cap(line.text)
         self.add_beat([line], session)
-        return Question("temporal", rng.choice(spec["ask"]).format(**fields), day.isoformat(),
-                        [line])
+        return Question(
+            "temporal", rng.choice(spec["ask"]).format(**fields), day.isoformat(), [line]
+        )
 
     def shared_event(self) -> Question:
         rng = self.rng
@@ -1460,8 +2516,10 @@ class UserWorld:
         session = self.pick_session(lo)
         phrase, day = self._event_day(session)
         form = rng.choice(SHARED_FORMS)
-        line = Line(self.text(form, {"say": say, "name": person.name, "when": phrase,
-                                     "When": cap(phrase)}), mood="good")
+        line = Line(
+            self.text(form, {"say": say, "name": person.name, "when": phrase, "When": cap(phrase)}),
+            mood="good",
+        )
         self.add_beat([line], session, [person.intro] if person.intro else [])
         who = f"my {person.rel}" if rng.random() < 0.6 else person.name
         question = self.ask(rng.choice(SHARED_ASK), who, person, {"ask": ask})
@@ -1477,8 +2535,10 @@ class UserWorld:
         fields = self.person_fields(person)
         say = spec["say"].format(**fields)
         form = rng.choice(("{say} {when}!", "Big news, {say} {when}.", "{When} {say}."))
-        line = Line(self.text(form, {"say": say, "when": phrase, "When": cap(phrase)}),
-                    mood="news" if "surgery" not in say and "broke" not in say else "bad")
+        line = Line(
+            self.text(form, {"say": say, "when": phrase, "When": cap(phrase)}),
+            mood="news" if "surgery" not in say and "broke" not in say else "bad",
+        )
         self.add_beat([line], session, [person.intro] if person.intro else [])
         who = f"my {person.rel}" if rng.random() < 0.6 else person.name
         question = self.ask(rng.choice(spec["ask"]), who, person, {})
@@ -1498,21 +2558,30 @@ class UserWorld:
             return Line(self.text(ask, {}, style=False), mood="ask", reply=reply)
         person = rng.choice(self.people)
         if roll < 0.57:
-            return Line(self.text(self.draw("name_distract", NAME_DISTRACT),
-                                  {"name": person.name}), mood="chat")
+            return Line(
+                self.text(self.draw("name_distract", NAME_DISTRACT), {"name": person.name}),
+                mood="chat",
+            )
         if roll < 0.75:  # a person and a topic, but no value: near misses for every retriever
             kind = rng.choice(ADULT_KINDS)
-            return Line(self.text(rng.choice(TOPIC_DECOYS[kind]), self.person_fields(person)),
-                        mood="chat")
+            return Line(
+                self.text(rng.choice(TOPIC_DECOYS[kind]), self.person_fields(person)), mood="chat"
+            )
         if roll < 0.85 and person.rel:
-            return Line(self.text(self.draw("rel_decoy", REL_DECOYS), {"rel": person.rel}),
-                        mood="chat")
+            return Line(
+                self.text(self.draw("rel_decoy", REL_DECOYS), {"rel": person.rel}), mood="chat"
+            )
         breed, _species = rng.choice(BREEDS)
         allergen = rng.choice(ALLERGENS)
-        fields = {"city": rng.choice(CITIES), "food": rng.choice(FOODS),
-                  "hobby": rng.choice(HOBBIES), "allergen": ALLERGY_NOUN.get(allergen, allergen),
-                  "tteam": rng.choice(TEAMS).removeprefix("the "),
-                  "a_job": with_article(rng.choice(JOBS)), "breed": breed}
+        fields = {
+            "city": rng.choice(CITIES),
+            "food": rng.choice(FOODS),
+            "hobby": rng.choice(HOBBIES),
+            "allergen": ALLERGY_NOUN.get(allergen, allergen),
+            "tteam": rng.choice(TEAMS).removeprefix("the "),
+            "a_job": with_article(rng.choice(JOBS)),
+            "breed": breed,
+        }
         return Line(self.text(self.draw("distract", DISTRACT), fields), mood="chat")
 
     def filler_and_assemble(self) -> None:
@@ -1526,8 +2595,9 @@ class UserWorld:
             n_filler = n_user - content
             opener = rng.random() < 0.3
             units: list[list[Line]] = [b.lines for b in beats]
-            greeting = None if opener or rng.random() < 0.3 else Line(
-                rng.choice(GREETINGS), mood="greet")
+            greeting = (
+                None if opener or rng.random() < 0.3 else Line(rng.choice(GREETINGS), mood="greet")
+            )
             closing = Line(rng.choice(CLOSINGS), mood="close") if rng.random() < 0.5 else None
             n_filler -= (greeting is not None) + (closing is not None)
             for _ in range(max(0, n_filler)):
@@ -1547,16 +2617,30 @@ class UserWorld:
     def emit_session(self, s: int, lines: list[Line], replied: set[int], opener: bool) -> None:
         rng = self.rng
         session_id = f"{self.user_id}-s{s + 1:02d}"
-        start = datetime(self.dates[s].year, self.dates[s].month, self.dates[s].day,
-                         rng.randint(7, 20), rng.randint(0, 59), rng.randint(0, 59), tzinfo=UTC)
+        start = datetime(
+            self.dates[s].year,
+            self.dates[s].month,
+            self.dates[s].day,
+            rng.randint(7, 20),
+            rng.randint(0, 59),
+            rng.randint(0, 59),
+            tzinfo=UTC,
+        )
         clock = start
         turn = 0
 
         def emit(speaker: str, text: str) -> None:
             nonlocal clock, turn
-            self.turns.append({"user_id": self.user_id, "session_id": session_id, "turn": turn,
-                               "speaker": speaker, "text": text,
-                               "timestamp": clock.strftime("%Y-%m-%dT%H:%M:%SZ")})
+            self.turns.append(
+                {
+                    "user_id": self.user_id,
+                    "session_id": session_id,
+                    "turn": turn,
+                    "speaker": speaker,
+                    "text": text,
+                    "timestamp": clock.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                }
+            )
             turn += 1
             clock += timedelta(seconds=rng.randint(15, 150))
 
@@ -1592,17 +2676,26 @@ def generate(n_users: int = DEFAULT_USERS, seed: int = DEFAULT_SEED) -> dict[str
         order = sorted(world.questions, key=lambda q: CATEGORIES.index(q.category))
         for k, q in enumerate(order, start=1):
             record: dict[str, object] = {
-                "qid": f"{world.user_id}-q{k:02d}", "user_id": world.user_id,
-                "question": q.question, "category": q.category,
-                "expected": [_ref(line) for line in q.expected], "answer": q.answer,
-                "asked_at": f"{world.asked_at.isoformat()}T12:00:00Z"}
+                "qid": f"{world.user_id}-q{k:02d}",
+                "user_id": world.user_id,
+                "question": q.question,
+                "category": q.category,
+                "expected": [_ref(line) for line in q.expected],
+                "answer": q.answer,
+                "asked_at": f"{world.asked_at.isoformat()}T12:00:00Z",
+            }
             if q.superseded:
                 record["superseded"] = [_ref(line) for line in q.superseded]
             questions.append(record)
         for person in world.people:
-            people.append({"user_id": world.user_id, "name": person.name,
-                           "relationship": person.rel or person.drel,
-                           "of": person.hub.name if person.hub else None})
+            people.append(
+                {
+                    "user_id": world.user_id,
+                    "name": person.name,
+                    "relationship": person.rel or person.drel,
+                    "of": person.hub.name if person.hub else None,
+                }
+            )
     return {"conversations": conversations, "questions": questions, "people": people}
 
 
@@ -1726,8 +2819,9 @@ def write(data: dict[str, list[dict]], out: Path, seed: int = DEFAULT_SEED) -> d
     assert isinstance(cats, dict)
     assert isinstance(total, int)
     rows = "\n".join(f"| {c} | {n} ({100 * n / total:.0f}%) |" for c, n in cats.items())
-    text = README.format(seed=seed, category_rows=rows,
-                         assistant_turns=stats["turns"] - stats["user_turns"], **stats)
+    text = README.format(
+        seed=seed, category_rows=rows, assistant_turns=stats["turns"] - stats["user_turns"], **stats
+    )
     (out / "README.md").write_text(text, encoding="utf-8", newline="\n")
     return stats
 

@@ -30,8 +30,9 @@ from graphmem.algorithms.cardview import normalise_rows
 MAX_BLOCK_CELLS = 16_000_000
 
 
-def top_k_neighbours(embeddings: Any, *, k: int, min_similarity: float = -1.0,
-                     chunk_rows: int = 1024) -> list[list[tuple[int, float]]]:
+def top_k_neighbours(
+    embeddings: Any, *, k: int, min_similarity: float = -1.0, chunk_rows: int = 1024
+) -> list[list[tuple[int, float]]]:
     """Per row, the indices and cosines of its ``k`` most similar other rows.
 
     Row blocks are sized so a block never exceeds ``MAX_BLOCK_CELLS`` cells: 100k x 384
@@ -60,8 +61,9 @@ def top_k_neighbours(embeddings: Any, *, k: int, min_similarity: float = -1.0,
     return result
 
 
-def _block_top_k(block: np.ndarray, k: int,
-                 min_similarity: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _block_top_k(
+    block: np.ndarray, k: int, min_similarity: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(row, col, sim) of each row's top ``k`` cells >= ``min_similarity``, sorted by row,
     similarity descending, then column."""
     mask = block >= min_similarity
@@ -83,8 +85,14 @@ def _block_top_k(block: np.ndarray, k: int,
     return rows[keep], cols[keep], sims[keep]
 
 
-def similarity_graph(ids: Sequence[str], embeddings: Any, *, k: int = 10,
-                     threshold: float = 0.55, chunk_rows: int = 1024) -> nx.Graph:
+def similarity_graph(
+    ids: Sequence[str],
+    embeddings: Any,
+    *,
+    k: int = 10,
+    threshold: float = 0.55,
+    chunk_rows: int = 1024,
+) -> nx.Graph:
     """Undirected kNN graph: an edge when either card is in the other's top ``k``
     with cosine >= ``threshold``; ``weight`` is the cosine. Every id is a node.
 
@@ -110,8 +118,9 @@ def _cluster_order(members: frozenset[str]) -> tuple[int, str]:
 
 
 @py_random_state("seed")
-def clusters(graph: nx.Graph, *, seed: Any = None, resolution: float = 1.0,
-             min_size: int = 3) -> list[frozenset[str]]:
+def clusters(
+    graph: nx.Graph, *, seed: Any = None, resolution: float = 1.0, min_size: int = 3
+) -> list[frozenset[str]]:
     """Louvain communities with at least ``min_size`` members, largest first.
 
     ``seed`` (None, an int or a ``random.Random``) pins the partition. Nodes are fed
@@ -127,9 +136,11 @@ def clusters(graph: nx.Graph, *, seed: Any = None, resolution: float = 1.0,
     ordered = nx.Graph()
     ordered.add_nodes_from(sorted(graph.nodes))
     ordered.add_weighted_edges_from(
-        sorted((min(u, v), max(u, v), w) for u, v, w in graph.edges(data="weight", default=1.0)))
-    found = nx.community.louvain_communities(ordered, weight="weight",
-                                             resolution=resolution, seed=seed)
+        sorted((min(u, v), max(u, v), w) for u, v, w in graph.edges(data="weight", default=1.0))
+    )
+    found = nx.community.louvain_communities(
+        ordered, weight="weight", resolution=resolution, seed=seed
+    )
     kept = [frozenset(c) for c in found if len(c) >= min_size]
     return sorted(kept, key=_cluster_order)
 
@@ -160,9 +171,14 @@ def _strip_subject(fact: str, subject: str | None) -> str:
     return fact
 
 
-def summarize_extractive(facts: Sequence[str], representative: str | None = None, *,
-                         subject: str | None = None, max_items: int = 4,
-                         max_chars: int = 240) -> str:
+def summarize_extractive(
+    facts: Sequence[str],
+    representative: str | None = None,
+    *,
+    subject: str | None = None,
+    max_items: int = 4,
+    max_chars: int = 240,
+) -> str:
     """A short general statement built from the most central facts.
 
     ``facts`` should be ordered most central first (``rank_by_centrality``);
@@ -215,11 +231,18 @@ class Summary:
 
 _SUMMARY_INSTRUCTIONS = (
     "Write one short sentence (at most 30 words) that generalises the following "
-    "memories about a person. Use only what they say. Reply with the sentence only.")
+    "memories about a person. Use only what they say. Reply with the sentence only."
+)
 
 
-def summarize_with_llm(facts: Sequence[str], chat_model: Any, *, subject: str | None = None,
-                       attempts: int = 2, max_chars: int = 300) -> Summary:
+def summarize_with_llm(
+    facts: Sequence[str],
+    chat_model: Any,
+    *,
+    subject: str | None = None,
+    attempts: int = 2,
+    max_chars: int = 300,
+) -> Summary:
     """Ask a langchain-core chat model for a one-sentence generalisation.
 
     Any failure (error, empty or over-long reply, after ``attempts`` tries) falls back
@@ -232,8 +255,9 @@ def summarize_with_llm(facts: Sequence[str], chat_model: Any, *, subject: str | 
     who = f"Person: {subject}\n" if subject else ""
     messages = [SystemMessage(_SUMMARY_INSTRUCTIONS), HumanMessage(f"{who}{listing}")]
     try:
-        for attempt in Retrying(stop=stop_after_attempt(max(1, attempts)), wait=wait_none(),
-                                reraise=True):
+        for attempt in Retrying(
+            stop=stop_after_attempt(max(1, attempts)), wait=wait_none(), reraise=True
+        ):
             with attempt:
                 reply = chat_model.invoke(messages)
                 text = " ".join(str(getattr(reply, "content", reply)).split())
@@ -241,8 +265,11 @@ def summarize_with_llm(facts: Sequence[str], chat_model: Any, *, subject: str | 
                     raise ValueError(f"unusable reply {text[:60]!r}")
     except Exception as exc:
         fallback = summarize_extractive(facts, subject=subject)
-        return Summary(fallback, "extractive",
-                       f"LLM summary failed ({type(exc).__name__}: {exc}); extractive used")
+        return Summary(
+            fallback,
+            "extractive",
+            f"LLM summary failed ({type(exc).__name__}: {exc}); extractive used",
+        )
     return Summary(text, "llm", f"LLM summary of {len(facts)} memories")
 
 
@@ -275,9 +302,12 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / union if union else 0.0
 
 
-def match_clusters(new_clusters: Iterable[frozenset[str]],
-                   existing: Mapping[str, frozenset[str]], *,
-                   min_jaccard: float = 0.5) -> ClusterMatch:
+def match_clusters(
+    new_clusters: Iterable[frozenset[str]],
+    existing: Mapping[str, frozenset[str]],
+    *,
+    min_jaccard: float = 0.5,
+) -> ClusterMatch:
     """Pair new clusters with existing abstractions (greedy, best Jaccard first).
 
     Each side is used at most once; a pair needs Jaccard >= ``min_jaccard``.
@@ -304,8 +334,10 @@ def match_clusters(new_clusters: Iterable[frozenset[str]],
             continue
         used.add(i)
         updated[aid] = fresh[i]
-        reasons[aid] = (f"updated: Jaccard {-neg_score:.2f} with the new cluster "
-                        f"({len(existing[aid])} -> {len(fresh[i])} members)")
+        reasons[aid] = (
+            f"updated: Jaccard {-neg_score:.2f} with the new cluster "
+            f"({len(existing[aid])} -> {len(fresh[i])} members)"
+        )
     created: dict[str, frozenset[str]] = {}
     for i, members in enumerate(fresh):
         if i not in used:
@@ -315,12 +347,17 @@ def match_clusters(new_clusters: Iterable[frozenset[str]],
     retired = frozenset(aid for aid in existing if aid not in updated)
     for aid in retired:
         reasons[aid] = f"retired: no new cluster overlaps it with Jaccard >= {min_jaccard}"
-    return ClusterMatch(dict(sorted(updated.items())), dict(sorted(created.items())),
-                        retired, dict(sorted(reasons.items())))
+    return ClusterMatch(
+        dict(sorted(updated.items())),
+        dict(sorted(created.items())),
+        retired,
+        dict(sorted(reasons.items())),
+    )
 
 
-def cluster_centroids(groups: Mapping[str, Iterable[str]], ids: Sequence[str],
-                      embeddings: Any) -> dict[str, np.ndarray]:
+def cluster_centroids(
+    groups: Mapping[str, Iterable[str]], ids: Sequence[str], embeddings: Any
+) -> dict[str, np.ndarray]:
     """Unit-length mean embedding of each group (ids missing from ``ids`` are skipped)."""
     matrix = normalise_rows(embeddings)
     row = {str(cid): i for i, cid in enumerate(ids)}
@@ -332,9 +369,13 @@ def cluster_centroids(groups: Mapping[str, Iterable[str]], ids: Sequence[str],
     return result
 
 
-def incremental_assign(new_ids: Sequence[str], new_embeddings: Any,
-                       centroids: Mapping[str, Any], *,
-                       threshold: float = 0.6) -> dict[str, str | None]:
+def incremental_assign(
+    new_ids: Sequence[str],
+    new_embeddings: Any,
+    centroids: Mapping[str, Any],
+    *,
+    threshold: float = 0.6,
+) -> dict[str, str | None]:
     """Each new card's closest centroid if its cosine is >= ``threshold``, else None.
 
     Lets a batch of new cards join existing abstractions without re-running Louvain;
@@ -348,16 +389,28 @@ def incremental_assign(new_ids: Sequence[str], new_embeddings: Any,
     if not centroids or len(new_ids) == 0:
         return {str(i): None for i in new_ids}
     names = sorted(centroids)
-    centres = normalise_rows(np.stack([np.asarray(centroids[n], dtype=np.float32)
-                                       for n in names]))
+    centres = normalise_rows(np.stack([np.asarray(centroids[n], dtype=np.float32) for n in names]))
     sims = normalise_rows(new_embeddings) @ centres.T
     best = np.argmax(sims, axis=1)  # first (alphabetical) wins a tie
-    return {str(cid): (names[b] if sims[i, b] >= threshold else None)
-            for i, (cid, b) in enumerate(zip(new_ids, best.tolist(), strict=True))}
+    return {
+        str(cid): (names[b] if sims[i, b] >= threshold else None)
+        for i, (cid, b) in enumerate(zip(new_ids, best.tolist(), strict=True))
+    }
 
 
 __all__ = [
-    "ClusterMatch", "Summary", "abstraction_id", "cluster_centroids", "clusters",
-    "common_subject", "incremental_assign", "match_clusters", "medoid", "rank_by_centrality",
-    "similarity_graph", "summarize_extractive", "summarize_with_llm", "top_k_neighbours",
+    "ClusterMatch",
+    "Summary",
+    "abstraction_id",
+    "cluster_centroids",
+    "clusters",
+    "common_subject",
+    "incremental_assign",
+    "match_clusters",
+    "medoid",
+    "rank_by_centrality",
+    "similarity_graph",
+    "summarize_extractive",
+    "summarize_with_llm",
+    "top_k_neighbours",
 ]

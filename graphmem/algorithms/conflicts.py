@@ -45,9 +45,19 @@ HOUR_MS = 3_600_000
 
 #: Attributes a person has one value of at a time. ``likes:``/``eats:``/``drinks:``
 #: keys (one per object, value "yes"/"no") are single-valued as well.
-SINGLE_VALUED = frozenset({
-    "location", "employer", "job", "partner", "birthday", "diet", "age", "smokes", "car",
-})
+SINGLE_VALUED = frozenset(
+    {
+        "location",
+        "employer",
+        "job",
+        "partner",
+        "birthday",
+        "diet",
+        "age",
+        "smokes",
+        "car",
+    }
+)
 #: Attributes that accumulate (several values are fine); only a negation conflicts.
 MULTI_VALUED = frozenset({"allergy"})
 _POLAR_PREFIXES = ("likes:", "eats:", "drinks:")
@@ -60,8 +70,10 @@ _STOP_WORDS = (
     "after|before|every|each|so|very|too|a lot"
 )
 # A value runs up to punctuation, the end, or a word that starts a qualifier clause.
-_VAL = (r"(?P<value>[^,.;:!?()\[\]\"]+?)"
-        rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b)")
+_VAL = (
+    r"(?P<value>[^,.;:!?()\[\]\"]+?)"
+    rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b)"
+)
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
 _BE = r"(?:is|am|are|'m|'s|was)"
 _INLINE_NEG = r"(?:(?P<neg>not|no longer|never)\s+)?"
@@ -98,30 +110,50 @@ def _rule(attribute: str, pattern: str, **kw: Any) -> _Rule:
 
 #: Checked in order; the first rule that matches wins. Each row: attribute, pattern.
 RULES: tuple[_Rule, ...] = (
-    _rule("favourite", rf"\bfavou?rite\s+(?P<thing>[a-z][a-z ]*?)\s+(?:is|are|was)\s+{_VAL}",
-          possessive_ok=True),
+    _rule(
+        "favourite",
+        rf"\bfavou?rite\s+(?P<thing>[a-z][a-z ]*?)\s+(?:is|are|was)\s+{_VAL}",
+        possessive_ok=True,
+    ),
     _rule("birthday", rf"\bbirthday\s+is\s+(?:on\s+)?{_DATE_VAL}", possessive_ok=True),
     _rule("birthday", rf"\bborn\s+on\s+{_DATE_VAL}"),
     _rule("allergy", rf"\ballergic\s+to\s+{_VAL}"),
-    _rule("partner", rf"\b(?:married\s+to|engaged\s+to|dating|in\s+a\s+relationship\s+with|"
-                     rf"married)\s+{_VAL}"),
+    _rule(
+        "partner",
+        rf"\b(?:married\s+to|engaged\s+to|dating|in\s+a\s+relationship\s+with|"
+        rf"married)\s+{_VAL}",
+    ),
     _rule("location", rf"\b(?:lives?|living|resides?|residing)\s+in\s+{_VAL}"),
-    _rule("location", rf"\b(?:moved|moves|moving|relocated|relocating)\s+"
-                      rf"(?:from\s+.+?\s+)?(?:back\s+)?to\s+{_VAL}"),
+    _rule(
+        "location",
+        rf"\b(?:moved|moves|moving|relocated|relocating)\s+"
+        rf"(?:from\s+.+?\s+)?(?:back\s+)?to\s+{_VAL}",
+    ),
     _rule("location", rf"\bbased\s+in\s+{_VAL}"),
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}"),
     _rule("employer", rf"\b(?:employed\s+(?:by|at)|joined|(?:job|position|role)\s+at)\s+{_VAL}"),
     _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}"),
-    _rule("diet", rf"\b(?:{_BE}|became|become)\s+{_INLINE_NEG}(?:an?\s+|strictly\s+|fully\s+)?"
-                  rf"(?P<value>{_DIETS})\b"),
+    _rule(
+        "diet",
+        rf"\b(?:{_BE}|became|become)\s+{_INLINE_NEG}(?:an?\s+|strictly\s+|fully\s+)?"
+        rf"(?P<value>{_DIETS})\b",
+    ),
     _rule("diet", r"\b(?:follows?|on)\s+an?\s+(?P<value>[a-z-]+)\s+diet\b"),
     _rule("job", rf"\b(?:{_BE}|became)\s+{_INLINE_NEG}(?:now\s+)?an?\s+{_VAL}"),
     _rule("age", r"\b(?P<value>\d{1,3})\s+years?\s+old\b"),
     _rule("age", r"\bturned\s+(?P<value>\d{1,3})\b"),
-    _rule("likes:", rf"\b(?:hates?|hated|dislikes?|detests?|loathes?|can't\s+stand|"
-                    rf"cannot\s+stand)\s+{_VAL}", polarity="no"),
-    _rule("likes:", rf"\b(?:likes?|loves?|enjoys?|adores?|prefers?|is\s+into|is\s+fond\s+of|"
-                    rf"is\s+a\s+fan\s+of)\s+{_VAL}", polarity="yes"),
+    _rule(
+        "likes:",
+        rf"\b(?:hates?|hated|dislikes?|detests?|loathes?|can't\s+stand|"
+        rf"cannot\s+stand)\s+{_VAL}",
+        polarity="no",
+    ),
+    _rule(
+        "likes:",
+        rf"\b(?:likes?|loves?|enjoys?|adores?|prefers?|is\s+into|is\s+fond\s+of|"
+        rf"is\s+a\s+fan\s+of)\s+{_VAL}",
+        polarity="yes",
+    ),
     _rule("eats:", rf"\b(?:eats?|eating)\s+{_VAL}", polarity="yes"),
     _rule("drinks:", rf"\b(?:drinks?|drinking)\s+{_VAL}", polarity="yes"),
     _rule("smokes", r"\b(?P<value>smokes|smoke|smoking|smoker)\b", polarity="yes"),
@@ -131,13 +163,14 @@ RULES: tuple[_Rule, ...] = (
 # Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
 _NEG_BEFORE = re.compile(
     r"(?:\bno\s+longer|\bnot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more)"
-    r"\s+(?:\w+\s+){0,2}$")
+    r"\s+(?:\w+\s+){0,2}$"
+)
 # "would like to", "looks like": not a preference.
 _LIKE_NOT_PREFERENCE = re.compile(
-    r"(?:\bwould|'d|\blooks?|\blooked|\bseems?|\bsounds?|\bfeels?|\bfelt|\bjust|\bmuch)\s+$")
+    r"(?:\bwould|'d|\blooks?|\blooked|\bseems?|\bsounds?|\bfeels?|\bfelt|\bjust|\bmuch)\s+$"
+)
 # "Alice's brother lives in Rome" is not about Alice (pronouns like "she's" are fine).
-_OTHER_POSSESSOR = re.compile(
-    r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
+_OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 
 
@@ -149,8 +182,20 @@ def _norm_value(value: str) -> str:
     return value.strip(" '\"-")
 
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 _MONTH_RE = re.compile(r"\b(" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\b")
 
 
@@ -217,8 +262,11 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
 
 def is_single_valued(attribute: str) -> bool:
     """True when a person holds one value of ``attribute`` at a time."""
-    return (attribute in SINGLE_VALUED or attribute.startswith("favourite ")
-            or attribute.startswith(_POLAR_PREFIXES))
+    return (
+        attribute in SINGLE_VALUED
+        or attribute.startswith("favourite ")
+        or attribute.startswith(_POLAR_PREFIXES)
+    )
 
 
 def _values_conflict(attribute: str, a: str, b: str) -> bool:
@@ -283,9 +331,14 @@ def _day(ms: int) -> str:
     return (to_iso(ms) or "?")[:10]
 
 
-def knn_within_person(cards: Sequence[CardLike], embeddings: Any, *, k: int = 10,
-                      min_similarity: float = 0.3,
-                      chunk_rows: int = 1024) -> dict[str, list[tuple[str, float]]]:
+def knn_within_person(
+    cards: Sequence[CardLike],
+    embeddings: Any,
+    *,
+    k: int = 10,
+    min_similarity: float = 0.3,
+    chunk_rows: int = 1024,
+) -> dict[str, list[tuple[str, float]]]:
     """Top-``k`` cosine neighbours of each card among the *same person's* cards.
 
     ``embeddings[i]`` belongs to ``cards[i]``. Work is per person group and chunked, so
@@ -306,17 +359,22 @@ def knn_within_person(cards: Sequence[CardLike], embeddings: Any, *, k: int = 10
         groups[_person_key(card)].append(i)
     result: dict[str, list[tuple[str, float]]] = {}
     for members in groups.values():
-        rows = top_k_neighbours(matrix[members], k=k, min_similarity=min_similarity,
-                                chunk_rows=chunk_rows)
+        rows = top_k_neighbours(
+            matrix[members], k=k, min_similarity=min_similarity, chunk_rows=chunk_rows
+        )
         for local, neighbours in enumerate(rows):
             result[str(cards[members[local]].id)] = [
-                (str(cards[members[j]].id), round(sim, 4)) for j, sim in neighbours]
+                (str(cards[members[j]].id), round(sim, 4)) for j, sim in neighbours
+            ]
     return result
 
 
-def candidate_pairs(cards: Sequence[CardLike],
-                    neighbours: Mapping[str, Iterable[tuple[str, float]]] | None = None,
-                    *, window: int = 5) -> list[CandidatePair]:
+def candidate_pairs(
+    cards: Sequence[CardLike],
+    neighbours: Mapping[str, Iterable[tuple[str, float]]] | None = None,
+    *,
+    window: int = 5,
+) -> list[CandidatePair]:
     """Pairs of active cards about the same person that may contradict, sorted.
 
     Two sources, both bounded: each card's vector ``neighbours`` (ids with cosine, e.g.
@@ -346,14 +404,20 @@ def candidate_pairs(cards: Sequence[CardLike],
     for bucket in buckets.values():
         bucket.sort(key=lambda c: (c.timestamp, str(c.id)))
         for i, card in enumerate(bucket):
-            for other in bucket[max(0, i - window):i]:
+            for other in bucket[max(0, i - window) : i]:
                 key = (min(str(card.id), str(other.id)), max(str(card.id), str(other.id)))
                 sims.setdefault(key, None)
     return sorted(CandidatePair(a, b, s) for (a, b), s in sims.items())
 
 
-def _rule_decision(one: CardLike, two: CardLike, *, similarity: float | None,
-                   same_time_ms: int, confidence_margin: float) -> Decision | None:
+def _rule_decision(
+    one: CardLike,
+    two: CardLike,
+    *,
+    similarity: float | None,
+    same_time_ms: int,
+    confidence_margin: float,
+) -> Decision | None:
     if _person_key(one) != _person_key(two):
         return None
     read_one, read_two = attribute_of(one.fact), attribute_of(two.fact)
@@ -363,25 +427,43 @@ def _rule_decision(one: CardLike, two: CardLike, *, similarity: float | None,
     if not _values_conflict(attribute, read_one[1], read_two[1]):
         return None
     (older, old_val), (newer, new_val) = sorted(
-        [(one, read_one[1]), (two, read_two[1])], key=lambda p: (p[0].timestamp, str(p[0].id)))
+        [(one, read_one[1]), (two, read_two[1])], key=lambda p: (p[0].timestamp, str(p[0].id))
+    )
     old_id, new_id = str(older.id), str(newer.id)
     sim = f"; similarity {similarity:.2f}" if similarity is not None else ""
-    what = (f"{attribute} of {older.person}: {old_val!r} ({_day(older.timestamp)}) vs "
-            f"{new_val!r} ({_day(newer.timestamp)}){sim}")
+    what = (
+        f"{attribute} of {older.person}: {old_val!r} ({_day(older.timestamp)}) vs "
+        f"{new_val!r} ({_day(newer.timestamp)}){sim}"
+    )
     gap = newer.timestamp - older.timestamp
     if gap <= same_time_ms:
         a, b = sorted((old_id, new_id))
-        return Conflict(a, b, attribute, (a, b),
-                        f"contradiction at the same time ({gap // 60_000} min apart): {what}")
+        return Conflict(
+            a,
+            b,
+            attribute,
+            (a, b),
+            f"contradiction at the same time ({gap // 60_000} min apart): {what}",
+        )
     if older.confidence - newer.confidence >= confidence_margin:
-        return Conflict(new_id, old_id, attribute, (new_id,),
-                        f"newer card is less confident ({newer.confidence:.2f} vs "
-                        f"{older.confidence:.2f}), older value kept: {what}")
+        return Conflict(
+            new_id,
+            old_id,
+            attribute,
+            (new_id,),
+            f"newer card is less confident ({newer.confidence:.2f} vs "
+            f"{older.confidence:.2f}), older value kept: {what}",
+        )
     return Supersede(new_id, old_id, attribute, f"newer value replaces older: {what}")
 
 
-def resolve(pairs: Iterable[CandidatePair], cards: Sequence[CardLike], *,
-            same_time_ms: int = HOUR_MS, confidence_margin: float = 0.3) -> list[Decision]:
+def resolve(
+    pairs: Iterable[CandidatePair],
+    cards: Sequence[CardLike],
+    *,
+    same_time_ms: int = HOUR_MS,
+    confidence_margin: float = 0.3,
+) -> list[Decision]:
     """Decide each candidate pair by the rules in the module docstring; sorted.
 
     When several newer cards supersede the same older card, only the earliest (its
@@ -393,9 +475,13 @@ def resolve(pairs: Iterable[CandidatePair], cards: Sequence[CardLike], *,
         one, two = by_id.get(pair.a), by_id.get(pair.b)
         if one is None or two is None:
             continue
-        decision = _rule_decision(one, two, similarity=pair.similarity,
-                                  same_time_ms=same_time_ms,
-                                  confidence_margin=confidence_margin)
+        decision = _rule_decision(
+            one,
+            two,
+            similarity=pair.similarity,
+            same_time_ms=same_time_ms,
+            confidence_margin=confidence_margin,
+        )
         if decision is not None:
             found.append(decision)
     return _direct_successors(found, by_id)
@@ -415,11 +501,19 @@ def _direct_successors(found: list[Decision], by_id: Mapping[str, CardLike]) -> 
     return sorted([*best.values(), *others.values()], key=lambda d: d.key)
 
 
-def detect_conflicts(cards: Sequence[CardLike], embeddings: Any = None, *, k: int = 10,
-                     min_similarity: float = 0.3, window: int = 5,
-                     same_time_ms: int = HOUR_MS, confidence_margin: float = 0.3,
-                     chat_model: Any = None, llm_min_similarity: float = 0.75,
-                     llm_max_pairs: int = 20) -> list[Decision]:
+def detect_conflicts(
+    cards: Sequence[CardLike],
+    embeddings: Any = None,
+    *,
+    k: int = 10,
+    min_similarity: float = 0.3,
+    window: int = 5,
+    same_time_ms: int = HOUR_MS,
+    confidence_margin: float = 0.3,
+    chat_model: Any = None,
+    llm_min_similarity: float = 0.75,
+    llm_max_pairs: int = 20,
+) -> list[Decision]:
     """Candidates (``knn_within_person`` when embeddings are given) + ``resolve``.
 
     With a ``chat_model``, up to ``llm_max_pairs`` close pairs (cosine >=
@@ -440,23 +534,29 @@ def detect_conflicts(cards: Sequence[CardLike], embeddings: Any = None, *, k: in
         if len(matrix) != len(cards):
             raise ValueError(f"{len(cards)} cards but {len(matrix)} embedding rows")
         keep = [i for i, c in enumerate(cards) if is_active(c)]
-        neighbours = knn_within_person(active, matrix[keep], k=k,
-                                       min_similarity=min_similarity)
+        neighbours = knn_within_person(active, matrix[keep], k=k, min_similarity=min_similarity)
     pairs = candidate_pairs(active, neighbours, window=window)
-    decisions = resolve(pairs, active, same_time_ms=same_time_ms,
-                        confidence_margin=confidence_margin)
+    decisions = resolve(
+        pairs, active, same_time_ms=same_time_ms, confidence_margin=confidence_margin
+    )
     if chat_model is not None:
         by_id = {str(c.id): c for c in active}
-        unread = [p for p in pairs if p.similarity is not None
-                  and p.similarity >= llm_min_similarity
-                  and (attribute_of(by_id[p.a].fact) is None
-                       or attribute_of(by_id[p.b].fact) is None)]
+        unread = [
+            p
+            for p in pairs
+            if p.similarity is not None
+            and p.similarity >= llm_min_similarity
+            and (attribute_of(by_id[p.a].fact) is None or attribute_of(by_id[p.b].fact) is None)
+        ]
         unread.sort(key=lambda p: (-(p.similarity or 0.0), p.a, p.b))
         for pair in unread[:llm_max_pairs]:
-            decision = adjudicate_with_llm((by_id[pair.a], by_id[pair.b]), chat_model,
-                                           similarity=pair.similarity,
-                                           same_time_ms=same_time_ms,
-                                           confidence_margin=confidence_margin)
+            decision = adjudicate_with_llm(
+                (by_id[pair.a], by_id[pair.b]),
+                chat_model,
+                similarity=pair.similarity,
+                same_time_ms=same_time_ms,
+                confidence_margin=confidence_margin,
+            )
             if decision is not None:
                 decisions.append(decision)
         decisions = _direct_successors(decisions, by_id)
@@ -476,9 +576,9 @@ Answer with one JSON object and nothing else:
 
 
 def _llm_prompt(a: CardLike, b: CardLike) -> str:
-    return (f"Person: {a.person}\n"
-            f"A ({_day(a.timestamp)}): {a.fact}\n"
-            f"B ({_day(b.timestamp)}): {b.fact}")
+    return (
+        f"Person: {a.person}\nA ({_day(a.timestamp)}): {a.fact}\nB ({_day(b.timestamp)}): {b.fact}"
+    )
 
 
 def _parse_verdict(text: str) -> dict[str, str]:
@@ -490,22 +590,31 @@ def _parse_verdict(text: str) -> dict[str, str]:
     if verdict not in {"update", "contradiction", "compatible"}:
         raise ValueError(f"unknown verdict {verdict!r}")
     current = str(data.get("current", "")).strip().upper()
-    return {"verdict": verdict, "current": current,
-            "reason": str(data.get("reason", "")).strip()[:300]}
+    return {
+        "verdict": verdict,
+        "current": current,
+        "reason": str(data.get("reason", "")).strip()[:300],
+    }
 
 
 def _reply_text(reply: Any) -> str:
     content = getattr(reply, "content", reply)
     if isinstance(content, list):  # content blocks
-        return "".join(part.get("text", "") if isinstance(part, dict) else str(part)
-                       for part in content)
+        return "".join(
+            part.get("text", "") if isinstance(part, dict) else str(part) for part in content
+        )
     return str(content)
 
 
-def adjudicate_with_llm(pair: tuple[CardLike, CardLike], chat_model: Any, *,
-                        similarity: float | None = None, attempts: int = 2,
-                        same_time_ms: int = HOUR_MS,
-                        confidence_margin: float = 0.3) -> Decision | None:
+def adjudicate_with_llm(
+    pair: tuple[CardLike, CardLike],
+    chat_model: Any,
+    *,
+    similarity: float | None = None,
+    attempts: int = 2,
+    same_time_ms: int = HOUR_MS,
+    confidence_margin: float = 0.3,
+) -> Decision | None:
     """Ask a langchain-core chat model whether two cards contradict.
 
     The reply must be a JSON object (see ``_LLM_INSTRUCTIONS``); it is asked up to
@@ -515,12 +624,18 @@ def adjudicate_with_llm(pair: tuple[CardLike, CardLike], chat_model: Any, *,
     from langchain_core.messages import HumanMessage, SystemMessage
 
     one, two = sorted(pair, key=lambda c: (c.timestamp, str(c.id)))
-    rule = _rule_decision(one, two, similarity=similarity, same_time_ms=same_time_ms,
-                          confidence_margin=confidence_margin)
+    rule = _rule_decision(
+        one,
+        two,
+        similarity=similarity,
+        same_time_ms=same_time_ms,
+        confidence_margin=confidence_margin,
+    )
     messages = [SystemMessage(_LLM_INSTRUCTIONS), HumanMessage(_llm_prompt(one, two))]
     try:
-        for attempt in Retrying(stop=stop_after_attempt(max(1, attempts)), wait=wait_none(),
-                                reraise=True):
+        for attempt in Retrying(
+            stop=stop_after_attempt(max(1, attempts)), wait=wait_none(), reraise=True
+        ):
             with attempt:
                 verdict = _parse_verdict(_reply_text(chat_model.invoke(messages)))
     except Exception as exc:
@@ -547,7 +662,19 @@ def _with_reason(decision: Decision, reason: str) -> Decision:
 
 
 __all__ = [
-    "JOB_WORDS", "MULTI_VALUED", "RULES", "SINGLE_VALUED", "CandidatePair", "Conflict",
-    "Decision", "Supersede", "adjudicate_with_llm", "attribute_of", "candidate_pairs",
-    "detect_conflicts", "is_single_valued", "knn_within_person", "resolve",
+    "JOB_WORDS",
+    "MULTI_VALUED",
+    "RULES",
+    "SINGLE_VALUED",
+    "CandidatePair",
+    "Conflict",
+    "Decision",
+    "Supersede",
+    "adjudicate_with_llm",
+    "attribute_of",
+    "candidate_pairs",
+    "detect_conflicts",
+    "is_single_valued",
+    "knn_within_person",
+    "resolve",
 ]

@@ -45,22 +45,29 @@ def signal_score(signal: str | int) -> float:
             return 1.0
         if word == "down":
             return -1.0
-        raise ValidationError(f"invalid signal: {signal!r}; use 'up', 'down' or 1-5",
-                              field="signal")
+        raise ValidationError(
+            f"invalid signal: {signal!r}; use 'up', 'down' or 1-5", field="signal"
+        )
     if isinstance(signal, bool) or not isinstance(signal, int) or not 1 <= signal <= 5:
-        raise ValidationError(f"invalid signal: {signal!r}; use 'up', 'down' or 1-5",
-                              field="signal")
+        raise ValidationError(
+            f"invalid signal: {signal!r}; use 'up', 'down' or 1-5", field="signal"
+        )
     return (signal - 3) / 2
 
 
 def _check_unit(name: str, value: float, low: float) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float) \
-            or not math.isfinite(value) or not low <= value <= 1.0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not low <= value <= 1.0
+    ):
         raise ValidationError(f"invalid {name}: {value!r}; must be in [{low:g}, 1]", field=name)
 
 
-def apply_feedback(reward: float, confidence: float, signal: str | int, *,
-                   alpha: float = ALPHA, beta: float = BETA) -> FeedbackUpdate:
+def apply_feedback(
+    reward: float, confidence: float, signal: str | int, *, alpha: float = ALPHA, beta: float = BETA
+) -> FeedbackUpdate:
     """Fold one feedback signal into reward and confidence (formula in the module doc).
 
     Examples:
@@ -79,8 +86,10 @@ def apply_feedback(reward: float, confidence: float, signal: str | int, *,
     room = (1 - confidence) if score >= 0 else confidence
     new_confidence = min(1.0, max(0.0, confidence + beta * score * room))
     new_reward, new_confidence = round(new_reward, 6), round(new_confidence, 6)
-    reason = (f"feedback {signal}: reward {reward:g} -> {new_reward:g}, "
-              f"confidence {confidence:g} -> {new_confidence:g}")
+    reason = (
+        f"feedback {signal}: reward {reward:g} -> {new_reward:g}, "
+        f"confidence {confidence:g} -> {new_confidence:g}"
+    )
     if score < 0:
         reason += "; flagged for revision"
     return FeedbackUpdate(new_reward, new_confidence, score < 0, reason)

@@ -56,9 +56,12 @@ def _elapsed_days(card: CardLike, now_ms: int) -> float:
 
 def stability_days(card: CardLike, params: ForgetParams = DEFAULT_PARAMS) -> float:
     """S in days: how slowly this card fades."""
-    exponent = (params.w_importance * card.importance + params.w_emotion * card.emotion
-                + params.w_access * math.log1p(card.access_count)
-                + params.w_reward * card.reward)
+    exponent = (
+        params.w_importance * card.importance
+        + params.w_emotion * card.emotion
+        + params.w_access * math.log1p(card.access_count)
+        + params.w_reward * card.reward
+    )
     return params.base_days * math.exp(exponent)
 
 
@@ -67,8 +70,7 @@ def retention(card: CardLike, now_ms: int, params: ForgetParams = DEFAULT_PARAMS
     return math.exp(-_elapsed_days(card, now_ms) / stability_days(card, params))
 
 
-def forget_probability(card: CardLike, now_ms: int,
-                       params: ForgetParams = DEFAULT_PARAMS) -> float:
+def forget_probability(card: CardLike, now_ms: int, params: ForgetParams = DEFAULT_PARAMS) -> float:
     """P(forget) = 1 - R.
 
     Examples:
@@ -83,8 +85,7 @@ def forget_probability(card: CardLike, now_ms: int,
     return 1.0 - retention(card, now_ms, params)
 
 
-def forget_reasons(card: CardLike, now_ms: int,
-                   params: ForgetParams = DEFAULT_PARAMS) -> str:
+def forget_reasons(card: CardLike, now_ms: int, params: ForgetParams = DEFAULT_PARAMS) -> str:
     """Why a card fades, for people: "old (412 days), low importance 0.1, never recalled".
 
     Examples:
@@ -107,9 +108,14 @@ def forget_reasons(card: CardLike, now_ms: int,
     return ", ".join(parts)
 
 
-def select_forgettable(cards: Iterable[CardLike], now_ms: int, *, threshold: float = 0.8,
-                       capacity: int | None = None,
-                       params: ForgetParams = DEFAULT_PARAMS) -> list[ForgetDecision]:
+def select_forgettable(
+    cards: Iterable[CardLike],
+    now_ms: int,
+    *,
+    threshold: float = 0.8,
+    capacity: int | None = None,
+    params: ForgetParams = DEFAULT_PARAMS,
+) -> list[ForgetDecision]:
     """Active, unprotected cards to forget, most faded first.
 
     A card goes when P(forget) >= ``threshold``. With ``capacity``, if more active
@@ -124,14 +130,17 @@ def select_forgettable(cards: Iterable[CardLike], now_ms: int, *, threshold: flo
         [('old', 0.984)]
     """
     active = [c for c in cards if is_active(c)]
-    scored = sorted(((forget_probability(c, now_ms, params), c) for c in active),
-                    key=lambda pc: (-pc[0], pc[1].timestamp, str(pc[1].id)))
+    scored = sorted(
+        ((forget_probability(c, now_ms, params), c) for c in active),
+        key=lambda pc: (-pc[0], pc[1].timestamp, str(pc[1].id)),
+    )
     decisions: list[ForgetDecision] = []
     keep: list[tuple[float, CardLike]] = []
     for probability, card in scored:
         if card.importance < params.protect_importance and probability >= threshold:
-            decisions.append(ForgetDecision(str(card.id), probability,
-                                            forget_reasons(card, now_ms, params)))
+            decisions.append(
+                ForgetDecision(str(card.id), probability, forget_reasons(card, now_ms, params))
+            )
         else:
             keep.append((probability, card))
     if capacity is not None:
@@ -141,14 +150,22 @@ def select_forgettable(cards: Iterable[CardLike], now_ms: int, *, threshold: flo
                 break
             if card.importance >= params.protect_importance:
                 continue
-            reason = (f"over capacity ({len(active)} active > {capacity}), lowest retention "
-                      f"{1 - probability:.2f}: {forget_reasons(card, now_ms, params)}")
+            reason = (
+                f"over capacity ({len(active)} active > {capacity}), lowest retention "
+                f"{1 - probability:.2f}: {forget_reasons(card, now_ms, params)}"
+            )
             decisions.append(ForgetDecision(str(card.id), probability, reason))
             excess -= 1
     return decisions
 
 
 __all__ = [
-    "DEFAULT_PARAMS", "ForgetDecision", "ForgetParams", "forget_probability",
-    "forget_reasons", "retention", "select_forgettable", "stability_days",
+    "DEFAULT_PARAMS",
+    "ForgetDecision",
+    "ForgetParams",
+    "forget_probability",
+    "forget_reasons",
+    "retention",
+    "select_forgettable",
+    "stability_days",
 ]

@@ -37,8 +37,7 @@ def build_graph(rows: Iterable[Mapping[str, Any]]) -> nx.DiGraph:
     rows = list(rows)
     graph = nx.DiGraph()
     for row in rows:
-        graph.add_node(row["id"], **{k: v for k, v in row.items()
-                                     if k not in ("id", "blocked_by")})
+        graph.add_node(row["id"], **{k: v for k, v in row.items() if k not in ("id", "blocked_by")})
     for row in rows:
         graph.add_edges_from((row["id"], b) for b in row.get("blocked_by", ()) if b in graph)
     return graph
@@ -63,8 +62,11 @@ def open_blockers(graph: nx.DiGraph, task: str) -> list[str]:
 
 def ready(graph: nx.DiGraph) -> set[str]:
     """Pending tasks none of whose blockers is open: what can be started now."""
-    return {t for t, status in graph.nodes(data="status")
-            if status == PENDING and not open_blockers(graph, t)}
+    return {
+        t
+        for t, status in graph.nodes(data="status")
+        if status == PENDING and not open_blockers(graph, t)
+    }
 
 
 def blocked(graph: nx.DiGraph) -> dict[str, list[str]]:
@@ -83,8 +85,9 @@ def unknown(graph: nx.DiGraph, ids: Iterable[str]) -> list[str]:
     return sorted({i for i in ids if i not in graph})
 
 
-def cycle_after(graph: nx.DiGraph, add: Iterable[tuple[str, str]] = (),
-                remove: Iterable[tuple[str, str]] = ()) -> list[str] | None:
+def cycle_after(
+    graph: nx.DiGraph, add: Iterable[tuple[str, str]] = (), remove: Iterable[tuple[str, str]] = ()
+) -> list[str] | None:
     """A cycle the edge changes would close, as a node path ``[a, b, ..., a]``, or None.
 
     Checked on a copy: ``graph`` is not changed. Each step of the path is "is blocked by".
@@ -121,16 +124,21 @@ def owner_conflict(graph: nx.DiGraph, task: str, owner: str | None) -> str | Non
     """
     if owner is None:
         return None
-    others = sorted(t for t, data in graph.nodes(data=True)
-                    if t != task and data.get("status") == IN_PROGRESS
-                    and data.get("owner") == owner)
+    others = sorted(
+        t
+        for t, data in graph.nodes(data=True)
+        if t != task and data.get("status") == IN_PROGRESS and data.get("owner") == owner
+    )
     return others[0] if others else None
 
 
 def unblocked_by(graph: nx.DiGraph, task: str) -> set[str]:
     """Pending tasks that closing ``task`` would make ready (its only open blocker)."""
-    return {d for d in graph.predecessors(task)
-            if graph.nodes[d].get("status") == PENDING and open_blockers(graph, d) == [task]}
+    return {
+        d
+        for d in graph.predecessors(task)
+        if graph.nodes[d].get("status") == PENDING and open_blockers(graph, d) == [task]
+    }
 
 
 def dependencies(graph: nx.DiGraph, task: str) -> set[str]:
@@ -148,5 +156,6 @@ def context_cards(graph: nx.DiGraph, task: str) -> list[str]:
         >>> context_cards(g, "t")
         ['c1', 'c2']
     """
-    return sorted({card for t in dependencies(graph, task)
-                   for card in graph.nodes[t].get("cites") or ()})
+    return sorted(
+        {card for t in dependencies(graph, task) for card in graph.nodes[t].get("cites") or ()}
+    )

@@ -28,10 +28,18 @@ from graphmem.errors import (
 #: Exit codes: 0 ok, 1 other error, 2 bad input/usage, 3 not found, 4 conflict,
 #: 5 store unavailable.
 EXIT_CODES: dict[type[GraphmemError], int] = {
-    ValidationError: 2, NotFoundError: 3, ConflictError: 4, StoreUnavailableError: 5}
+    ValidationError: 2,
+    NotFoundError: 3,
+    ConflictError: 4,
+    StoreUnavailableError: 5,
+}
 
-app = typer.Typer(name="graphmem", no_args_is_help=True, add_completion=False,
-                  help="Knowledge-graph memory for LLM agents: remember, recall, consolidate.")
+app = typer.Typer(
+    name="graphmem",
+    no_args_is_help=True,
+    add_completion=False,
+    help="Knowledge-graph memory for LLM agents: remember, recall, consolidate.",
+)
 console = Console()
 err_console = Console(stderr=True)
 T = TypeVar("T")
@@ -44,13 +52,21 @@ class Options:
 
 
 @app.callback()
-def _global(ctx: typer.Context,
-            home: Path | None = typer.Option(
-                None, "--home", envvar="GRAPHMEM_HOME",
-                help="Data directory of the embedded store (default: ./.graphmem)."),
-            neo4j_uri: str | None = typer.Option(
-                None, "--neo4j-uri", envvar="GRAPHMEM_NEO4J_URI",
-                help="Use Neo4j at this Bolt URI instead of the embedded store.")) -> None:
+def _global(
+    ctx: typer.Context,
+    home: Path | None = typer.Option(
+        None,
+        "--home",
+        envvar="GRAPHMEM_HOME",
+        help="Data directory of the embedded store (default: ./.graphmem).",
+    ),
+    neo4j_uri: str | None = typer.Option(
+        None,
+        "--neo4j-uri",
+        envvar="GRAPHMEM_NEO4J_URI",
+        help="Use Neo4j at this Bolt URI instead of the embedded store.",
+    ),
+) -> None:
     ctx.obj = Options(home=home, neo4j_uri=neo4j_uri)
 
 
@@ -60,8 +76,7 @@ def open_memory(ctx: typer.Context) -> Iterator[Any]:
     from graphmem.memory import Memory
 
     options: Options = ctx.obj
-    memory = run(lambda: Memory.open(options.home, neo4j_uri=options.neo4j_uri,
-                                     keep_server=True))
+    memory = run(lambda: Memory.open(options.home, neo4j_uri=options.neo4j_uri, keep_server=True))
     try:
         yield memory
     finally:

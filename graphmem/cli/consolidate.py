@@ -13,9 +13,11 @@ from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, 
 from graphmem.consolidation import STEPS, ConsolidationReport, StepProgress
 from graphmem.errors import ValidationError
 
-_LABELS = {"conflicts": "conflicts: detect and resolve",
-           "forgetting": "forgetting: let faded cards go",
-           "abstraction": "abstraction: cluster and summarise"}
+_LABELS = {
+    "conflicts": "conflicts: detect and resolve",
+    "forgetting": "forgetting: let faded cards go",
+    "abstraction": "abstraction: cluster and summarise",
+}
 
 
 @contextmanager
@@ -24,9 +26,13 @@ def step_progress(enabled: bool) -> Iterator[StepProgress | None]:
     if not enabled:
         yield None
         return
-    with Progress(SpinnerColumn(finished_text="[green]✓[/green]"),
-                  TextColumn("{task.description}"), TimeElapsedColumn(),
-                  console=console, transient=False) as bar:
+    with Progress(
+        SpinnerColumn(finished_text="[green]✓[/green]"),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    ) as bar:
         tasks: dict[str, TaskID] = {}
 
         def report(step: str, phase: str) -> None:
@@ -41,22 +47,29 @@ def step_progress(enabled: bool) -> Iterator[StepProgress | None]:
 def report_tables(report: ConsolidationReport) -> list[Table]:
     """The printed report: one summary table, then what each step decided."""
     title = f"consolidation of {report.user_id} ({report.mode}" + (
-        ", dry run: nothing written)" if report.dry_run else ")")
+        ", dry run: nothing written)" if report.dry_run else ")"
+    )
     summary = Table(title=title)
     for column in ("step", "result", "seconds"):
         summary.add_column(column)
     s = report.summary()
     rows = {
         "project": f"{s['cards']} active cards, {s['new_cards']} new since the last run",
-        "conflicts": (f"{s['conflicts_found']} found, {s['conflicts_resolved']} resolved "
-                      f"(superseded), {s['flagged']} flagged for revision"),
+        "conflicts": (
+            f"{s['conflicts_found']} found, {s['conflicts_resolved']} resolved "
+            f"(superseded), {s['flagged']} flagged for revision"
+        ),
         "forgetting": f"{s['forgotten']} forgotten",
-        "abstraction": (f"{s['clusters']} clusters: {s['abstractions_created']} created, "
-                        f"{s['abstractions_updated']} updated, "
-                        f"{s['abstractions_retired']} retired"),
+        "abstraction": (
+            f"{s['clusters']} clusters: {s['abstractions_created']} created, "
+            f"{s['abstractions_updated']} updated, "
+            f"{s['abstractions_retired']} retired"
+        ),
     }
-    for step in ("project", *[x for x in ("conflicts", "forgetting", "abstraction")
-                              if x in report.steps]):
+    for step in (
+        "project",
+        *[x for x in ("conflicts", "forgetting", "abstraction") if x in report.steps],
+    ):
         summary.add_row(step, rows[step], f"{report.timings.get(step, 0.0):.2f}")
     summary.add_row("total", "", f"{report.timings.get('total', 0.0):.2f}")
     tables = [summary]
@@ -89,36 +102,53 @@ def _steps(text: str) -> list[str]:
     steps = [s.strip() for s in text.split(",") if s.strip()]
     unknown = [s for s in steps if s not in STEPS]
     if unknown or not steps:
-        raise ValidationError(f"unknown steps {unknown}; choose from {','.join(STEPS)}",
-                              field="steps")
+        raise ValidationError(
+            f"unknown steps {unknown}; choose from {','.join(STEPS)}", field="steps"
+        )
     return steps
 
 
 @app.command()
-def consolidate(ctx: typer.Context, user: str = UserOption,
-                steps: str = typer.Option(",".join(STEPS), "--steps",
-                                          help="Comma-separated: conflicts,abstraction,"
-                                               "forgetting."),
-                dry_run: bool = typer.Option(False, "--dry-run",
-                                             help="Show what would happen; write nothing."),
-                capacity: int | None = typer.Option(None, "--capacity", min=0,
-                                                    help="Keep at most this many active "
-                                                         "cards (forget the most faded)."),
-                threshold: float = typer.Option(0.8, "--threshold", min=0.01, max=1.0,
-                                                help="Forget cards with P(forget) >= this."),
-                recluster: bool = typer.Option(False, "--recluster",
-                                               help="Cluster from scratch, not incrementally."),
-                as_of: str | None = typer.Option(None, "--as-of",
-                                                 help="Reason as of this time (ISO-8601); "
-                                                      "default now."),
-                as_json: bool = JsonOption) -> None:
+def consolidate(
+    ctx: typer.Context,
+    user: str = UserOption,
+    steps: str = typer.Option(
+        ",".join(STEPS), "--steps", help="Comma-separated: conflicts,abstraction,forgetting."
+    ),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would happen; write nothing."),
+    capacity: int | None = typer.Option(
+        None,
+        "--capacity",
+        min=0,
+        help="Keep at most this many active cards (forget the most faded).",
+    ),
+    threshold: float = typer.Option(
+        0.8, "--threshold", min=0.01, max=1.0, help="Forget cards with P(forget) >= this."
+    ),
+    recluster: bool = typer.Option(
+        False, "--recluster", help="Cluster from scratch, not incrementally."
+    ),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help="Reason as of this time (ISO-8601); default now."
+    ),
+    as_json: bool = JsonOption,
+) -> None:
     """Consolidate a user's memory: resolve conflicts, forget faded cards, build
     abstractions. Prints what was decided and why, and the time per step."""
     chosen = run(lambda: _steps(steps))
     with open_memory(ctx) as memory, step_progress(not as_json) as progress:
-        report = run(lambda: memory.consolidate(
-            user, chosen, dry_run=dry_run, progress=progress, capacity=capacity,
-            threshold=threshold, recluster=True if recluster else None, now=as_of))
+        report = run(
+            lambda: memory.consolidate(
+                user,
+                chosen,
+                dry_run=dry_run,
+                progress=progress,
+                capacity=capacity,
+                threshold=threshold,
+                recluster=True if recluster else None,
+                now=as_of,
+            )
+        )
     if as_json:
         print_json({"summary": report.summary(), **report.model_dump(mode="json")})
         return
@@ -131,11 +161,15 @@ def _signal(text: str) -> str | int:
 
 
 @app.command()
-def feedback(ctx: typer.Context, card_id: str = typer.Argument(..., help="Card id."),
-             user: str = UserOption,
-             signal: str = typer.Option(..., "--signal", "-s",
-                                        help="up, down, or a rating 1-5 (3 is neutral)."),
-             as_json: bool = JsonOption) -> None:
+def feedback(
+    ctx: typer.Context,
+    card_id: str = typer.Argument(..., help="Card id."),
+    user: str = UserOption,
+    signal: str = typer.Option(
+        ..., "--signal", "-s", help="up, down, or a rating 1-5 (3 is neutral)."
+    ),
+    as_json: bool = JsonOption,
+) -> None:
     """Rate a card: moves its reward and confidence; down flags it for revision."""
     with open_memory(ctx) as memory:
         card = run(lambda: memory.feedback(user, card_id, _signal(signal)))

@@ -21,8 +21,9 @@ def load_llm(spec: str) -> Any:
     """
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
-        raise ValidationError("--llm takes module:callable, e.g. langchain_openai:ChatOpenAI",
-                              field="llm")
+        raise ValidationError(
+            "--llm takes module:callable, e.g. langchain_openai:ChatOpenAI", field="llm"
+        )
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as exc:
@@ -31,42 +32,77 @@ def load_llm(spec: str) -> Any:
 
 
 @app.command()
-def ingest(ctx: typer.Context,
-           path: Path = typer.Argument(..., exists=True, dir_okay=False, readable=True,
-                                       help="A conversation JSONL, a cards JSON/JSONL, "
-                                            "or a text/Markdown document."),
-           user: str = UserOption,
-           format: str | None = typer.Option(None, "--format", help="cards, conversation or "
-                                              "text (default: detected)."),
-           llm: str | None = typer.Option(None, "--llm", help="Extract with a langchain "
-                                           "chat model, given as module:callable."),
-           batch_size: int = typer.Option(256, min=1, help="Records per batch."),
-           as_json: bool = JsonOption) -> None:
+def ingest(
+    ctx: typer.Context,
+    path: Path = typer.Argument(
+        ...,
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        help="A conversation JSONL, a cards JSON/JSONL, or a text/Markdown document.",
+    ),
+    user: str = UserOption,
+    format: str | None = typer.Option(
+        None, "--format", help="cards, conversation or text (default: detected)."
+    ),
+    llm: str | None = typer.Option(
+        None, "--llm", help="Extract with a langchain chat model, given as module:callable."
+    ),
+    batch_size: int = typer.Option(256, min=1, help="Records per batch."),
+    as_json: bool = JsonOption,
+) -> None:
     """Ingest a file for a user: resumable, idempotent, with a progress bar."""
     from ingestion.pipeline import ingest_file
 
     chat_model = run(lambda: load_llm(llm)) if llm else None
     with open_memory(ctx) as memory:
-        report = run(lambda: ingest_file(memory, path, user, format=format,  # type: ignore[arg-type]
-                                         llm=chat_model, batch_size=batch_size,
-                                         progress=not as_json))
-    summary = {"file": report.path, "format": report.format, "records": report.records,
-               "resumed_from": report.resumed_from, "cards": report.cards,
-               "created": report.created, "unchanged": report.unchanged,
-               "updated": report.updated, "seconds": report.seconds,
-               "people": [p.name for p in report.people],
-               "to_review": [{"mention": r.mention, "maybe": r.candidates, "where": r.where}
-                             for r in report.reviews],
-               "llm_failures": report.llm_failures}
+        report = run(
+            lambda: ingest_file(
+                memory,
+                path,
+                user,
+                format=format,  # type: ignore[arg-type]
+                llm=chat_model,
+                batch_size=batch_size,
+                progress=not as_json,
+            )
+        )
+    summary = {
+        "file": report.path,
+        "format": report.format,
+        "records": report.records,
+        "resumed_from": report.resumed_from,
+        "cards": report.cards,
+        "created": report.created,
+        "unchanged": report.unchanged,
+        "updated": report.updated,
+        "seconds": report.seconds,
+        "people": [p.name for p in report.people],
+        "to_review": [
+            {"mention": r.mention, "maybe": r.candidates, "where": r.where} for r in report.reviews
+        ],
+        "llm_failures": report.llm_failures,
+    }
     if as_json:
         print_json(summary)
         return
     table = Table(title=f"ingested {path.name} for {user}", show_header=False)
-    for key in ("format", "records", "resumed_from", "cards", "created", "unchanged",
-                "updated", "seconds", "llm_failures"):
+    for key in (
+        "format",
+        "records",
+        "resumed_from",
+        "cards",
+        "created",
+        "unchanged",
+        "updated",
+        "seconds",
+        "llm_failures",
+    ):
         table.add_row(key, str(summary[key]))
     table.add_row("people", ", ".join(summary["people"]))
     console.print(table)
     for review in report.reviews:
-        console.print(f"[yellow]review:[/yellow] {review.mention!r} may be "
-                      f"{' or '.join(review.candidates)} ({review.where})")
+        console.print(
+            f"[yellow]review:[/yellow] {review.mention!r} may be "
+            f"{' or '.join(review.candidates)} ({review.where})"
+        )

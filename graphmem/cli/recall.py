@@ -10,23 +10,36 @@ from graphmem.timeutil import to_iso
 
 
 @app.command()
-def recall(ctx: typer.Context,
-           query: str = typer.Argument(..., help="What to remember, in plain words."),
-           user: str = UserOption,
-           k: int = typer.Option(10, "--k", "-k", min=1, max=1000, help="How many cards."),
-           person: str | None = typer.Option(None, help="Only cards about this person."),
-           relationship: str | None = typer.Option(None, help="Only people with this "
-                                                   "relationship to the user."),
-           category: str | None = typer.Option(None, help="Only this category."),
-           since: str | None = typer.Option(None, help="Only cards from this date on."),
-           until: str | None = typer.Option(None, help="Only cards up to this date."),
-           include_superseded: bool = typer.Option(False, help="Also superseded cards."),
-           as_json: bool = JsonOption) -> None:
+def recall(
+    ctx: typer.Context,
+    query: str = typer.Argument(..., help="What to remember, in plain words."),
+    user: str = UserOption,
+    k: int = typer.Option(10, "--k", "-k", min=1, max=1000, help="How many cards."),
+    person: str | None = typer.Option(None, help="Only cards about this person."),
+    relationship: str | None = typer.Option(
+        None, help="Only people with this relationship to the user."
+    ),
+    category: str | None = typer.Option(None, help="Only this category."),
+    since: str | None = typer.Option(None, help="Only cards from this date on."),
+    until: str | None = typer.Option(None, help="Only cards up to this date."),
+    include_superseded: bool = typer.Option(False, help="Also superseded cards."),
+    as_json: bool = JsonOption,
+) -> None:
     """Recall a user's most relevant cards (vector + full-text + graph), best first."""
     with open_memory(ctx) as memory:
-        hits = run(lambda: memory.recall(
-            user, query, k=k, person=person, relationship=relationship, category=category,
-            since=since, until=until, include_superseded=include_superseded))
+        hits = run(
+            lambda: memory.recall(
+                user,
+                query,
+                k=k,
+                person=person,
+                relationship=relationship,
+                category=category,
+                since=since,
+                until=until,
+                include_superseded=include_superseded,
+            )
+        )
     if as_json:
         print_json([h.model_dump(mode="json") for h in hits])
         return
@@ -37,16 +50,24 @@ def recall(ctx: typer.Context,
         who = hit.card.person
         if hit.relationship and hit.card.person != "me":
             who += f" ({hit.relationship})"
-        table.add_row(f"{hit.score:.3f}", who, hit.card.fact,
-                      (to_iso(hit.card.timestamp) or "")[:10], ", ".join(hit.found_by),
-                      hit.card.id[:12])
+        table.add_row(
+            f"{hit.score:.3f}",
+            who,
+            hit.card.fact,
+            (to_iso(hit.card.timestamp) or "")[:10],
+            ", ".join(hit.found_by),
+            hit.card.id[:12],
+        )
     console.print(table)
 
 
 @app.command()
-def context(ctx: typer.Context, query: str = typer.Argument(..., help="The task at hand."),
-            user: str = UserOption,
-            budget: int = typer.Option(400, "--budget", min=1, help="Token budget.")) -> None:
+def context(
+    ctx: typer.Context,
+    query: str = typer.Argument(..., help="The task at hand."),
+    user: str = UserOption,
+    budget: int = typer.Option(400, "--budget", min=1, help="Token budget."),
+) -> None:
     """Print a compact memory block for a prompt, within a token budget."""
     with open_memory(ctx) as memory:
         block = run(lambda: memory.context(user, query, token_budget=budget))
@@ -65,19 +86,28 @@ def people(ctx: typer.Context, user: str = UserOption, as_json: bool = JsonOptio
     for column in ("name", "relationship", "was", "cards"):
         table.add_column(column)
     for person in found:
-        table.add_row(person.name, person.relationship or "",
-                      ", ".join(person.relationship_history), str(person.card_count))
+        table.add_row(
+            person.name,
+            person.relationship or "",
+            ", ".join(person.relationship_history),
+            str(person.card_count),
+        )
     console.print(table)
 
 
 @app.command()
-def provenance(ctx: typer.Context, card_id: str = typer.Argument(..., help="Card id."),
-               user: str = UserOption, as_json: bool = JsonOption) -> None:
+def provenance(
+    ctx: typer.Context,
+    card_id: str = typer.Argument(..., help="Card id."),
+    user: str = UserOption,
+    as_json: bool = JsonOption,
+) -> None:
     """Where a card came from: source turn, session, what it superseded, abstractions."""
     with open_memory(ctx) as memory:
         story = run(lambda: memory.provenance(user, card_id))
-    data = {k: (v.model_dump(mode="json") if hasattr(v, "model_dump") else v)
-            for k, v in story.items()}
+    data = {
+        k: (v.model_dump(mode="json") if hasattr(v, "model_dump") else v) for k, v in story.items()
+    }
     if as_json:
         print_json(data)
     else:

@@ -24,24 +24,37 @@ def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     server = EmbeddedServer(_home(ctx))
     info = server.info()
     if as_json:
-        print_json({"running": info is not None, "home": str(server.home),
-                    **(asdict(info) if info else {})})
+        print_json(
+            {
+                "running": info is not None,
+                "home": str(server.home),
+                **(asdict(info) if info else {}),
+            }
+        )
     elif info is None:
         console.print(f"stopped ({server.home})")
     else:
-        idle = ("unknown" if info.idle_timeout_s is None
-                else "never" if info.idle_timeout_s == 0 else f"{info.idle_timeout_s:g}s")
+        idle = (
+            "unknown"
+            if info.idle_timeout_s is None
+            else "never"
+            if info.idle_timeout_s == 0
+            else f"{info.idle_timeout_s:g}s"
+        )
         console.print(
             f"running ({server.home})\n"
             f"  pid           {info.pid}\n"
             f"  uptime        {_duration(info.uptime_s)}\n"
             f"  idle timeout  {idle}"
-            + (f" (watchdog pid {info.watchdog_pid})" if info.watchdog_pid else "") + "\n"
+            + (f" (watchdog pid {info.watchdog_pid})" if info.watchdog_pid else "")
+            + "\n"
             f"  data on disk  {_size(info.data_bytes)}\n"
             f"  memory (RSS)  {_size(info.rss_bytes)}\n"
             f"  clients       {len(info.clients)}"
-            + (f" ({', '.join(info.clients)})" if info.clients else "") + "\n"
-            f"  socket        {server.socket}")
+            + (f" ({', '.join(info.clients)})" if info.clients else "")
+            + "\n"
+            f"  socket        {server.socket}"
+        )
     if info is None:
         raise typer.Exit(1)
 

@@ -11,18 +11,23 @@ from graphmem.cli.app import UserOption, app, console, err_console, open_memory,
 
 
 @app.command()
-def serve(ctx: typer.Context,
-          host: str = typer.Option("127.0.0.1", help="Address to bind (loopback by default)."),
-          port: int = typer.Option(8420, min=0, max=65535, help="Port to listen on."),
-          insecure_no_auth: bool = typer.Option(
-              False, "--insecure-no-auth",
-              help="Serve a non-loopback address without API keys (anyone can read "
-                   "and write every user's memory)."),
-          max_body_bytes: int | None = typer.Option(
-              None, min=1, help="Largest request body accepted (default 2 MB, or "
-                                "$GRAPHMEM_MAX_BODY_BYTES)."),
-          log_level: str = typer.Option("info", help="debug, info, warning or error.")
-          ) -> None:
+def serve(
+    ctx: typer.Context,
+    host: str = typer.Option("127.0.0.1", help="Address to bind (loopback by default)."),
+    port: int = typer.Option(8420, min=0, max=65535, help="Port to listen on."),
+    insecure_no_auth: bool = typer.Option(
+        False,
+        "--insecure-no-auth",
+        help="Serve a non-loopback address without API keys (anyone can read "
+        "and write every user's memory).",
+    ),
+    max_body_bytes: int | None = typer.Option(
+        None,
+        min=1,
+        help="Largest request body accepted (default 2 MB, or $GRAPHMEM_MAX_BODY_BYTES).",
+    ),
+    log_level: str = typer.Option("info", help="debug, info, warning or error."),
+) -> None:
     """Serve the HTTP API (keys from $GRAPHMEM_API_KEYS or $GRAPHMEM_API_KEYS_FILE)."""
     import uvicorn
 
@@ -32,10 +37,12 @@ def serve(ctx: typer.Context,
     from graphmem.service.logging import configure_logging
 
     options = ctx.obj
-    settings = run(lambda: ServiceSettings.from_env(
-        home=options.home, neo4j_uri=options.neo4j_uri, max_body_bytes=max_body_bytes))
-    warning = run(lambda: check_bind(host, settings.api_keys,
-                                     insecure_no_auth=insecure_no_auth))
+    settings = run(
+        lambda: ServiceSettings.from_env(
+            home=options.home, neo4j_uri=options.neo4j_uri, max_body_bytes=max_body_bytes
+        )
+    )
+    warning = run(lambda: check_bind(host, settings.api_keys, insecure_no_auth=insecure_no_auth))
     if warning:
         err_console.print(f"[yellow]warning:[/yellow] {warning}")
     configure_logging(_level(log_level))
@@ -68,13 +75,16 @@ def mcp(ctx: typer.Context, user: str = UserOption) -> None:
 
 
 @app.command("export")
-def export_command(ctx: typer.Context,
-                   file: Path = typer.Argument(..., help="Where to write ('-': stdout)."),
-                   user: str = UserOption,
-                   with_embeddings: bool = typer.Option(
-                       False, "--with-embeddings",
-                       help="Include the vectors (bigger file; import skips re-embedding).")
-                   ) -> None:
+def export_command(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="Where to write ('-': stdout)."),
+    user: str = UserOption,
+    with_embeddings: bool = typer.Option(
+        False,
+        "--with-embeddings",
+        help="Include the vectors (bigger file; import skips re-embedding).",
+    ),
+) -> None:
     """Export everything of a user, losslessly, as JSON Lines."""
     from graphmem.export import export_user
 
@@ -84,19 +94,21 @@ def export_command(ctx: typer.Context,
             return
         partial = file.with_name(file.name + ".partial")
         with partial.open("w", encoding="utf-8") as out:
-            count = run(lambda: export_user(memory, user, out,
-                                            with_embeddings=with_embeddings))
+            count = run(lambda: export_user(memory, user, out, with_embeddings=with_embeddings))
         partial.replace(file)  # a failed export never leaves a truncated file behind
     err_console.print(f"exported {count} records of {user} to {file}")
 
 
 @app.command("import")
-def import_command(ctx: typer.Context,
-                   file: Path = typer.Argument(..., exists=True, dir_okay=False,
-                                               help="An export file ('graphmem export')."),
-                   user: str | None = typer.Option(
-                       None, "--user", "-u", help="Import as this user (default: the "
-                                                  "exported user).")) -> None:
+def import_command(
+    ctx: typer.Context,
+    file: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, help="An export file ('graphmem export')."
+    ),
+    user: str | None = typer.Option(
+        None, "--user", "-u", help="Import as this user (default: the exported user)."
+    ),
+) -> None:
     """Import an export into this store (idempotent: twice changes nothing)."""
     from graphmem.export import import_file
 

@@ -8,10 +8,16 @@ from rich.table import Table
 from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
 from graphmem.tasks import BlockedTask, Task
 
-tasks_app = typer.Typer(no_args_is_help=True, help="Track multi-step work as a task graph: "
-                        "add tasks, say what blocks what, see what is ready.")
-app.add_typer(tasks_app, name="tasks",
-              help="Task dependency graph per user: add, update, done, ready, blocked.")
+tasks_app = typer.Typer(
+    no_args_is_help=True,
+    help="Track multi-step work as a task graph: "
+    "add tasks, say what blocks what, see what is ready.",
+)
+app.add_typer(
+    tasks_app,
+    name="tasks",
+    help="Task dependency graph per user: add, update, done, ready, blocked.",
+)
 
 TaskIdArgument = typer.Argument(..., help="Task id.")
 
@@ -21,8 +27,14 @@ def task_table(tasks: list[Task], title: str) -> Table:
     for column in ("id", "status", "subject", "owner", "blocked by", "blocks"):
         table.add_column(column, overflow="fold")
     for task in tasks:
-        table.add_row(task.id, task.status.value, task.subject, task.owner or "",
-                      ", ".join(task.blocked_by), ", ".join(task.blocks))
+        table.add_row(
+            task.id,
+            task.status.value,
+            task.subject,
+            task.owner or "",
+            ", ".join(task.blocked_by),
+            ", ".join(task.blocks),
+        )
     return table
 
 
@@ -30,41 +42,55 @@ def _print_task(task: Task, verb: str, as_json: bool) -> None:
     if as_json:
         print_json(task.model_dump(mode="json"))
     else:
-        console.print(f"{verb} [bold]{task.id}[/bold] ({task.status.value}, "
-                      f"version {task.version}): {task.subject}")
+        console.print(
+            f"{verb} [bold]{task.id}[/bold] ({task.status.value}, "
+            f"version {task.version}): {task.subject}"
+        )
 
 
 @tasks_app.command("add")
-def add(ctx: typer.Context, subject: str = typer.Argument(..., help="What is to be done."),
-        user: str = UserOption,
-        description: str = typer.Option("", help="Details: acceptance criteria, notes."),
-        blocked_by: list[str] = typer.Option(
-            [], "--blocked-by", help="A task that must finish first (repeatable)."),
-        owner: str | None = typer.Option(None, help="Who works on it (agent or person)."),
-        cite: list[str] = typer.Option(
-            [], "--cite", help="A card id this task relies on (repeatable)."),
-        as_json: bool = JsonOption) -> None:
+def add(
+    ctx: typer.Context,
+    subject: str = typer.Argument(..., help="What is to be done."),
+    user: str = UserOption,
+    description: str = typer.Option("", help="Details: acceptance criteria, notes."),
+    blocked_by: list[str] = typer.Option(
+        [], "--blocked-by", help="A task that must finish first (repeatable)."
+    ),
+    owner: str | None = typer.Option(None, help="Who works on it (agent or person)."),
+    cite: list[str] = typer.Option(
+        [], "--cite", help="A card id this task relies on (repeatable)."
+    ),
+    as_json: bool = JsonOption,
+) -> None:
     """Add a pending task, optionally blocked by other tasks."""
     with open_memory(ctx) as memory:
-        task = run(lambda: memory.tasks.create(user, subject, description,
-                                               blocked_by=blocked_by, owner=owner, cites=cite))
+        task = run(
+            lambda: memory.tasks.create(
+                user, subject, description, blocked_by=blocked_by, owner=owner, cites=cite
+            )
+        )
     _print_task(task, "added", as_json)
 
 
 @tasks_app.command("update")
-def update(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOption,
-           status: str | None = typer.Option(
-               None, help="pending, in_progress, completed or cancelled."),
-           blocked_by: list[str] = typer.Option(
-               [], "--blocked-by", help="Add a blocker: a task that must finish first."),
-           unblock: list[str] = typer.Option(
-               [], "--unblock", help="Remove a blocker."),
-           blocks: list[str] = typer.Option(
-               [], "--blocks", help="Add a task that must wait for this one."),
-           owner: str | None = typer.Option(None, help="New owner ('' clears it)."),
-           subject: str | None = typer.Option(None, help="New subject."),
-           description: str | None = typer.Option(None, help="New description."),
-           as_json: bool = JsonOption) -> None:
+def update(
+    ctx: typer.Context,
+    task_id: str = TaskIdArgument,
+    user: str = UserOption,
+    status: str | None = typer.Option(None, help="pending, in_progress, completed or cancelled."),
+    blocked_by: list[str] = typer.Option(
+        [], "--blocked-by", help="Add a blocker: a task that must finish first."
+    ),
+    unblock: list[str] = typer.Option([], "--unblock", help="Remove a blocker."),
+    blocks: list[str] = typer.Option(
+        [], "--blocks", help="Add a task that must wait for this one."
+    ),
+    owner: str | None = typer.Option(None, help="New owner ('' clears it)."),
+    subject: str | None = typer.Option(None, help="New subject."),
+    description: str | None = typer.Option(None, help="New description."),
+    as_json: bool = JsonOption,
+) -> None:
     """Change a task's status, owner, text or dependencies."""
     fields: dict[str, str | None] = {}
     if owner is not None:
@@ -74,25 +100,37 @@ def update(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOp
     if description is not None:
         fields["description"] = description
     with open_memory(ctx) as memory:
-        task = run(lambda: memory.tasks.update(
-            user, task_id, status=status, add_blocked_by=blocked_by,
-            remove_blocked_by=unblock, add_blocks=blocks, **fields))
+        task = run(
+            lambda: memory.tasks.update(
+                user,
+                task_id,
+                status=status,
+                add_blocked_by=blocked_by,
+                remove_blocked_by=unblock,
+                add_blocks=blocks,
+                **fields,
+            )
+        )
     _print_task(task, "updated", as_json)
 
 
 @tasks_app.command("done")
-def done(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOption,
-         force: bool = typer.Option(False, "--force",
-                                    help="Complete even though a blocker is still open."),
-         as_json: bool = JsonOption) -> None:
+def done(
+    ctx: typer.Context,
+    task_id: str = TaskIdArgument,
+    user: str = UserOption,
+    force: bool = typer.Option(
+        False, "--force", help="Complete even though a blocker is still open."
+    ),
+    as_json: bool = JsonOption,
+) -> None:
     """Mark a task completed; prints the tasks that became ready."""
     with open_memory(ctx) as memory:
         before = {t.id for t in run(lambda: memory.tasks.ready(user))}
         task = run(lambda: memory.tasks.complete(user, task_id, force=force))
         now_ready = [t for t in run(lambda: memory.tasks.ready(user)) if t.id not in before]
     if as_json:
-        print_json({"task": task.model_dump(mode="json"),
-                    "now_ready": [t.id for t in now_ready]})
+        print_json({"task": task.model_dump(mode="json"), "now_ready": [t.id for t in now_ready]})
         return
     _print_task(task, "completed", as_json=False)
     for ready_task in now_ready:
@@ -100,8 +138,12 @@ def done(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOpti
 
 
 @tasks_app.command("cancel")
-def cancel(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOption,
-           as_json: bool = JsonOption) -> None:
+def cancel(
+    ctx: typer.Context,
+    task_id: str = TaskIdArgument,
+    user: str = UserOption,
+    as_json: bool = JsonOption,
+) -> None:
     """Cancel a task: kept for the record, it no longer blocks anything."""
     with open_memory(ctx) as memory:
         task = run(lambda: memory.tasks.cancel(user, task_id))
@@ -128,14 +170,22 @@ def blocked(ctx: typer.Context, user: str = UserOption, as_json: bool = JsonOpti
     for column in ("id", "status", "subject", "waiting on"):
         table.add_column(column, overflow="fold")
     for item in found:
-        table.add_row(item.task.id, item.task.status.value, item.task.subject,
-                      ", ".join(f"{b.id} ({b.status.value})" for b in item.blockers))
+        table.add_row(
+            item.task.id,
+            item.task.status.value,
+            item.task.subject,
+            ", ".join(f"{b.id} ({b.status.value})" for b in item.blockers),
+        )
     console.print(table)
 
 
 @tasks_app.command("show")
-def show(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOption,
-         as_json: bool = JsonOption) -> None:
+def show(
+    ctx: typer.Context,
+    task_id: str = TaskIdArgument,
+    user: str = UserOption,
+    as_json: bool = JsonOption,
+) -> None:
     """Show one task with its dependencies and cited cards."""
     with open_memory(ctx) as memory:
         task = run(lambda: memory.tasks.get(user, task_id))
@@ -146,10 +196,14 @@ def show(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOpti
 
 
 @tasks_app.command("list")
-def list_tasks(ctx: typer.Context, user: str = UserOption,
-               status: str | None = typer.Option(
-                   None, help="Only this status: pending, in_progress, completed, cancelled."),
-               as_json: bool = JsonOption) -> None:
+def list_tasks(
+    ctx: typer.Context,
+    user: str = UserOption,
+    status: str | None = typer.Option(
+        None, help="Only this status: pending, in_progress, completed, cancelled."
+    ),
+    as_json: bool = JsonOption,
+) -> None:
     """List a user's tasks, oldest first."""
     with open_memory(ctx) as memory:
         tasks = run(lambda: memory.tasks.list(user, status=status))

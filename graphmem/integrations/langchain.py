@@ -33,14 +33,19 @@ def hit_document(hit: RecallHit) -> Document:
     """A recall hit as a Document: the fact as content, everything else as metadata."""
     card, source = hit.card, hit.card.source
     metadata: dict[str, Any] = {
-        "id": card.id, "person": card.person,
+        "id": card.id,
+        "person": card.person,
         "relationship": hit.relationship or card.relationship,
-        "timestamp": to_iso(card.timestamp), "score": hit.score,
-        "found_by": list(hit.found_by), "category": card.category.value,
-        "backstory": card.backstory, "status": card.status.value,
+        "timestamp": to_iso(card.timestamp),
+        "score": hit.score,
+        "found_by": list(hit.found_by),
+        "category": card.category.value,
+        "backstory": card.backstory,
+        "status": card.status.value,
         "source_session": source.session_id if source else None,
         "source_turn": source.turn if source else None,
-        "source_document": source.document if source else None}
+        "source_document": source.document if source else None,
+    }
     return Document(page_content=card.fact, metadata=metadata, id=card.id)
 
 
@@ -61,19 +66,25 @@ class GraphmemRetriever(BaseRetriever):
     since: str | int | None = None
     until: str | int | None = None
 
-    def _get_relevant_documents(self, query: str, *,
-                                run_manager: CallbackManagerForRetrieverRun,
-                                **kwargs: Any) -> list[Document]:
-        options = {"k": self.k, "person": self.person, "relationship": self.relationship,
-                   "category": self.category, "since": self.since, "until": self.until}
+    def _get_relevant_documents(
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any
+    ) -> list[Document]:
+        options = {
+            "k": self.k,
+            "person": self.person,
+            "relationship": self.relationship,
+            "category": self.category,
+            "since": self.since,
+            "until": self.until,
+        }
         options |= {key: value for key, value in kwargs.items() if key in options}
         hits = self.memory.recall(self.user_id, query, **options)
         return [hit_document(hit) for hit in hits]
 
 
-
-def memory_tools(memory: Memory, user_id: str, *, tasks: bool = True,
-                 names: tuple[str, ...] | None = None) -> list[BaseTool]:
+def memory_tools(
+    memory: Memory, user_id: str, *, tasks: bool = True, names: tuple[str, ...] | None = None
+) -> list[BaseTool]:
     """LangChain tools over ``user_id``'s memory (remember, recall, ... and, with
     ``tasks``, the task tools). The user is bound here, never a tool argument."""
     bound = UserTools(memory, user_id)
@@ -81,9 +92,14 @@ def memory_tools(memory: Memory, user_id: str, *, tasks: bool = True,
     tools: list[BaseTool] = []
     for name in wanted:
         method = getattr(bound, name)
-        tools.append(StructuredTool.from_function(
-            func=raising(ToolException)(method), name=name, description=method.__doc__,
-            handle_tool_error=True))
+        tools.append(
+            StructuredTool.from_function(
+                func=raising(ToolException)(method),
+                name=name,
+                description=method.__doc__,
+                handle_tool_error=True,
+            )
+        )
     return tools
 
 

@@ -30,10 +30,16 @@ Signal = Literal["up", "down"] | Annotated[int, Field(ge=1, le=5)]
 
 def card_summary(card: Card) -> dict[str, Any]:
     """A card as a model needs it: the fact, who it is about, when, where from."""
-    data: dict[str, Any] = {"id": card.id, "fact": card.fact, "person": card.person,
-                            "relationship": card.relationship,
-                            "timestamp": to_iso(card.timestamp), "status": card.status.value,
-                            "category": card.category.value, "version": card.version}
+    data: dict[str, Any] = {
+        "id": card.id,
+        "fact": card.fact,
+        "person": card.person,
+        "relationship": card.relationship,
+        "timestamp": to_iso(card.timestamp),
+        "status": card.status.value,
+        "category": card.category.value,
+        "version": card.version,
+    }
     if card.backstory:
         data["backstory"] = card.backstory
     return data
@@ -41,18 +47,24 @@ def card_summary(card: Card) -> dict[str, Any]:
 
 def hit_summary(hit: RecallHit) -> dict[str, Any]:
     """A recall hit: the card, its score and how it was found."""
-    return {**card_summary(hit.card), "relationship": hit.relationship or hit.card.relationship,
-            "score": round(hit.score, 4), "found_by": hit.found_by}
+    return {
+        **card_summary(hit.card),
+        "relationship": hit.relationship or hit.card.relationship,
+        "score": round(hit.score, 4),
+        "found_by": hit.found_by,
+    }
 
 
 def task_summary(task: Task) -> dict[str, Any]:
-    return task.model_dump(mode="json", exclude={"user_id", "created_at", "updated_at",
-                                                 "completed_at"})
+    return task.model_dump(
+        mode="json", exclude={"user_id", "created_at", "updated_at", "completed_at"}
+    )
 
 
 def raising(error: type[Exception]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Wrap a tool so graphmem errors reach the agent as ``error`` (its framework's tool
     error type): bad input, unknown ids and conflicts are the model's to read and fix."""
+
     def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(method)
         def call(*args: Any, **kwargs: Any) -> Any:
@@ -60,7 +72,9 @@ def raising(error: type[Exception]) -> Callable[[Callable[..., Any]], Callable[.
                 return method(*args, **kwargs)
             except GraphmemError as exc:
                 raise error(f"{type(exc).__name__}: {exc}") from exc
+
         return call
+
     return wrap
 
 
@@ -71,50 +85,74 @@ class UserTools:
         check_user_id(user_id)
         self.memory, self.user_id = memory, user_id
 
-    def remember(self,
-                 fact: Annotated[str, Field(description="One atomic statement, e.g. "
-                                            "'Alice is allergic to peanuts'.")], *,
-                 person: Annotated[str, Field(description="Who the fact is about; 'me' "
-                                              "for the user.")] = "me",
-                 relationship: Annotated[str | None, Field(
-                     description="That person's relationship to the user, e.g. "
-                                 "'sister'.")] = None,
-                 backstory: Annotated[str, Field(description="How or where this came "
-                                                 "up.")] = "",
-                 timestamp: Annotated[str | None, Field(
-                     description="When it was said or became true (ISO-8601); default "
-                                 "now.")] = None,
-                 category: Annotated[Literal["preference", "constraint", "life", "work",
-                                             "health", "emotion", "strategy", "event",
-                                             "other"], Field(description="Kind of fact.")]
-                 = "other") -> dict[str, Any]:
+    def remember(
+        self,
+        fact: Annotated[
+            str, Field(description="One atomic statement, e.g. 'Alice is allergic to peanuts'.")
+        ],
+        *,
+        person: Annotated[
+            str, Field(description="Who the fact is about; 'me' for the user.")
+        ] = "me",
+        relationship: Annotated[
+            str | None, Field(description="That person's relationship to the user, e.g. 'sister'.")
+        ] = None,
+        backstory: Annotated[str, Field(description="How or where this came up.")] = "",
+        timestamp: Annotated[
+            str | None,
+            Field(description="When it was said or became true (ISO-8601); default now."),
+        ] = None,
+        category: Annotated[
+            Literal[
+                "preference",
+                "constraint",
+                "life",
+                "work",
+                "health",
+                "emotion",
+                "strategy",
+                "event",
+                "other",
+            ],
+            Field(description="Kind of fact."),
+        ] = "other",
+    ) -> dict[str, Any]:
         """Remember a fact about the user or someone in their life (idempotent)."""
-        data: dict[str, Any] = {"user_id": self.user_id, "fact": fact, "person": person,
-                                "relationship": relationship, "backstory": backstory,
-                                "category": category}
+        data: dict[str, Any] = {
+            "user_id": self.user_id,
+            "fact": fact,
+            "person": person,
+            "relationship": relationship,
+            "backstory": backstory,
+            "category": category,
+        }
         if timestamp:
             data["timestamp"] = timestamp
         return card_summary(self.memory.remember(data))
 
-    def recall(self,
-               query: Annotated[str, Field(description="What to remember, in plain words.")],
-               k: Annotated[int, Field(ge=1, le=50, description="How many cards.")] = 5,
-               person: Annotated[str | None, Field(description="Only cards about this "
-                                                   "person.")] = None,
-               since: Annotated[str | None, Field(description="Only cards from this date "
-                                                  "on (ISO-8601).")] = None,
-               until: Annotated[str | None, Field(description="Only cards up to this date "
-                                                  "(ISO-8601).")] = None
-               ) -> list[dict[str, Any]]:
+    def recall(
+        self,
+        query: Annotated[str, Field(description="What to remember, in plain words.")],
+        k: Annotated[int, Field(ge=1, le=50, description="How many cards.")] = 5,
+        person: Annotated[str | None, Field(description="Only cards about this person.")] = None,
+        since: Annotated[
+            str | None, Field(description="Only cards from this date on (ISO-8601).")
+        ] = None,
+        until: Annotated[
+            str | None, Field(description="Only cards up to this date (ISO-8601).")
+        ] = None,
+    ) -> list[dict[str, Any]]:
         """Recall the most relevant memories for a query, best first, with their ids."""
-        hits = self.memory.recall(self.user_id, query, k=k, person=person, since=since,
-                                  until=until)
+        hits = self.memory.recall(self.user_id, query, k=k, person=person, since=since, until=until)
         return [hit_summary(h) for h in hits]
 
-    def context(self,
-                query: Annotated[str, Field(description="The task at hand.")],
-                token_budget: Annotated[int, Field(ge=1, le=20_000, description="At most "
-                                                   "this many tokens.")] = 400) -> str:
+    def context(
+        self,
+        query: Annotated[str, Field(description="The task at hand.")],
+        token_budget: Annotated[
+            int, Field(ge=1, le=20_000, description="At most this many tokens.")
+        ] = 400,
+    ) -> str:
         """A compact block of what memory knows about the task at hand, for a prompt."""
         return self.memory.context(self.user_id, query, token_budget=token_budget)
 
@@ -123,55 +161,78 @@ class UserTools:
         conflicts, abstractions."""
         story = self.memory.provenance(self.user_id, card_id)
         source = story["source"]
-        return {"card": card_summary(story["card"]),
-                "source": source.model_dump(mode="json", exclude_none=True) if source else None,
-                **{k: v for k, v in story.items() if k not in ("card", "source")}}
+        return {
+            "card": card_summary(story["card"]),
+            "source": source.model_dump(mode="json", exclude_none=True) if source else None,
+            **{k: v for k, v in story.items() if k not in ("card", "source")},
+        }
 
-    def forget(self, card_id: CardId,
-               hard: Annotated[bool, Field(description="Erase for good instead of a "
-                                           "restorable forget.")] = False) -> dict[str, Any]:
+    def forget(
+        self,
+        card_id: CardId,
+        hard: Annotated[
+            bool, Field(description="Erase for good instead of a restorable forget.")
+        ] = False,
+    ) -> dict[str, Any]:
         """Forget a memory the user asked to forget or that is wrong."""
         self.memory.forget(self.user_id, card_id, hard=hard)
         return {"id": card_id, "forgotten": True, "hard": hard}
 
-    def feedback(self, card_id: CardId,
-                 signal: Annotated[Signal, Field(description="'up' if the memory helped, "
-                                                 "'down' if wrong, or a 1-5 rating.")]
-                 ) -> dict[str, Any]:
+    def feedback(
+        self,
+        card_id: CardId,
+        signal: Annotated[
+            Signal,
+            Field(description="'up' if the memory helped, 'down' if wrong, or a 1-5 rating."),
+        ],
+    ) -> dict[str, Any]:
         """Tell memory whether a recalled card was useful; recall ranks by it."""
         return card_summary(self.memory.feedback(self.user_id, card_id, signal))
 
-    def task_add(self,
-                 subject: Annotated[str, Field(description="What is to be done.")],
-                 description: Annotated[str, Field(description="Details.")] = "",
-                 blocked_by: Annotated[list[str], Field(
-                     description="Ids of tasks that must finish first.")] = [],  # noqa: B006
-                 owner: Annotated[str | None, Field(description="Who works on it.")] = None,
-                 cites: Annotated[list[str], Field(
-                     description="Ids of cards the task relies on.")] = []  # noqa: B006
-                 ) -> dict[str, Any]:
+    def task_add(
+        self,
+        subject: Annotated[str, Field(description="What is to be done.")],
+        description: Annotated[str, Field(description="Details.")] = "",
+        blocked_by: Annotated[
+            list[str], Field(description="Ids of tasks that must finish first.")
+        ] = [],  # noqa: B006
+        owner: Annotated[str | None, Field(description="Who works on it.")] = None,
+        cites: Annotated[list[str], Field(description="Ids of cards the task relies on.")] = [],  # noqa: B006
+    ) -> dict[str, Any]:
         """Add a task to the user's task graph, optionally blocked by other tasks."""
-        return task_summary(self.memory.tasks.create(
-            self.user_id, subject, description, blocked_by=blocked_by, owner=owner,
-            cites=cites))
+        return task_summary(
+            self.memory.tasks.create(
+                self.user_id, subject, description, blocked_by=blocked_by, owner=owner, cites=cites
+            )
+        )
 
-    def task_update(self, task_id: TaskId, *,
-                    status: Annotated[TaskStatusName | None, Field(
-                        description="New status.")] = None,
-                    add_blocked_by: Annotated[list[str], Field(
-                        description="Add tasks that must finish first.")] = [],  # noqa: B006
-                    remove_blocked_by: Annotated[list[str], Field(
-                        description="Remove blockers.")] = [],  # noqa: B006
-                    owner: Annotated[str | None, Field(
-                        description="New owner ('' clears it).")] = None,
-                    force: Annotated[bool, Field(
-                        description="Complete even though a blocker is open.")] = False
-                    ) -> dict[str, Any]:
+    def task_update(
+        self,
+        task_id: TaskId,
+        *,
+        status: Annotated[TaskStatusName | None, Field(description="New status.")] = None,
+        add_blocked_by: Annotated[
+            list[str], Field(description="Add tasks that must finish first.")
+        ] = [],  # noqa: B006
+        remove_blocked_by: Annotated[list[str], Field(description="Remove blockers.")] = [],  # noqa: B006
+        owner: Annotated[str | None, Field(description="New owner ('' clears it).")] = None,
+        force: Annotated[
+            bool, Field(description="Complete even though a blocker is open.")
+        ] = False,
+    ) -> dict[str, Any]:
         """Change a task's status, owner or dependencies."""
         extra: dict[str, Any] = {} if owner is None else {"owner": owner or None}
-        return task_summary(self.memory.tasks.update(
-            self.user_id, task_id, status=status, add_blocked_by=add_blocked_by,
-            remove_blocked_by=remove_blocked_by, force=force, **extra))
+        return task_summary(
+            self.memory.tasks.update(
+                self.user_id,
+                task_id,
+                status=status,
+                add_blocked_by=add_blocked_by,
+                remove_blocked_by=remove_blocked_by,
+                force=force,
+                **extra,
+            )
+        )
 
     def task_ready(self) -> list[dict[str, Any]]:
         """Tasks that can be started now: pending, with nothing open blocking them."""
@@ -179,9 +240,21 @@ class UserTools:
 
     def task_blocked(self) -> list[dict[str, Any]]:
         """Open tasks still waiting, each with the open tasks blocking it."""
-        return [{**task_summary(b.task), "blockers": [task_summary(t) for t in b.blockers]}
-                for b in self.memory.tasks.blocked(self.user_id)]
+        return [
+            {**task_summary(b.task), "blockers": [task_summary(t) for t in b.blockers]}
+            for b in self.memory.tasks.blocked(self.user_id)
+        ]
 
     #: Tool names, in the order they are offered.
-    NAMES = ("remember", "recall", "context", "provenance", "forget", "feedback", "task_add",
-             "task_update", "task_ready", "task_blocked")
+    NAMES = (
+        "remember",
+        "recall",
+        "context",
+        "provenance",
+        "forget",
+        "feedback",
+        "task_add",
+        "task_update",
+        "task_ready",
+        "task_blocked",
+    )

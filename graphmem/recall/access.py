@@ -57,12 +57,21 @@ class AccessRecorder:
                     self._timer = None
             if not pending:
                 return
-            users = [{"user_id": user_id,
-                      "rows": [{"id": card_id, "count": count, "at": at}
-                               for card_id, (count, at) in sorted(cards.items())]}
-                     for user_id, cards in sorted(pending.items())]
+            users = [
+                {
+                    "user_id": user_id,
+                    "rows": [
+                        {"id": card_id, "count": count, "at": at}
+                        for card_id, (count, at) in sorted(cards.items())
+                    ],
+                }
+                for user_id, cards in sorted(pending.items())
+            ]
             try:
                 self.store.run("touch_cards", {"users": users}, write=True)
             except GraphmemError as exc:  # counts are hints for forgetting, not data
-                log.warning("access counts of %d cards not recorded: %s",
-                            sum(len(u["rows"]) for u in users), exc)
+                log.warning(
+                    "access counts of %d cards not recorded: %s",
+                    sum(len(u["rows"]) for u in users),
+                    exc,
+                )

@@ -72,7 +72,8 @@ class RecallHit(Model):
     found_by: list[str]
     paths: list[str] = Field(default_factory=list)
     relationship: str | None = Field(
-        None, description="The person's relationship to the user now (from the graph).")
+        None, description="The person's relationship to the user now (from the graph)."
+    )
 
 
 @dataclass
@@ -82,8 +83,14 @@ class _Candidates:
 
     def add(self, channel: str, rows: Sequence[dict[str, Any]], weight: float = 1.0) -> None:
         if rows:
-            self.rankings.append(Ranked(channel, tuple(r["id"] for r in rows),
-                                        tuple(float(r["score"]) for r in rows), weight))
+            self.rankings.append(
+                Ranked(
+                    channel,
+                    tuple(r["id"] for r in rows),
+                    tuple(float(r["score"]) for r in rows),
+                    weight,
+                )
+            )
 
     def path(self, card_id: str, text: str) -> None:
         paths = self.paths.setdefault(card_id, [])
@@ -94,10 +101,18 @@ class _Candidates:
 CHANNELS = ("vector", "fulltext", "graph")
 
 
-def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k: int = 10,
-           filters: RecallFilters | None = None, now: int | None = None,
-           channels: Sequence[str] = CHANNELS,
-           mirror: VectorMirror | None = None) -> list[RecallHit]:
+def recall(
+    store: GraphStore,
+    embedder: Embedder,
+    user_id: str,
+    query: str,
+    *,
+    k: int = 10,
+    filters: RecallFilters | None = None,
+    now: int | None = None,
+    channels: Sequence[str] = CHANNELS,
+    mirror: VectorMirror | None = None,
+) -> list[RecallHit]:
     """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring).
 
     ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py);
@@ -114,29 +129,60 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     # side by side.
     known = pool.submit(store.run, "known_people", {"user_id": user_id})
     route_of = mirror.route if mirror is not None else partial(_store_route, store)
-    routed = pool.submit(route_of, user_id) \
-        if "vector" in channels or "graph" in channels else None
+    routed = pool.submit(route_of, user_id) if "vector" in channels or "graph" in channels else None
     text_query = store.fulltext_query(query) if "fulltext" in channels else None
-    lexical = pool.submit(store.run, "fulltext_search", {
-        "user_id": user_id, "query": text_query, "k": depth,
-        "statuses": statuses}) if text_query else None
+    lexical = (
+        pool.submit(
+            store.run,
+            "fulltext_search",
+            {"user_id": user_id, "query": text_query, "k": depth, "statuses": statuses},
+        )
+        if text_query
+        else None
+    )
     vector = wire_vector(embedder.embed([query])[0])
     route = routed.result() if routed is not None else VectorRoute(ann=False)
-    dense = pool.submit(vector_candidates, store, user_id, vector, depth, statuses=statuses,
-                        indexed=route.ann, mirrored=route.mirrored) \
-        if "vector" in channels else None
+    dense = (
+        pool.submit(
+            vector_candidates,
+            store,
+            user_id,
+            vector,
+            depth,
+            statuses=statuses,
+            indexed=route.ann,
+            mirrored=route.mirrored,
+        )
+        if "vector" in channels
+        else None
+    )
     people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
     mentions = find_mentions(query, people) if "graph" in channels else []
     scoped = _scoped_keys(filters, people)
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped] or [
-            Mention(key, key, "filter") for key in sorted(scoped)]
-    about = pool.submit(_people_channel, store, user_id, query=query, people=people,
-                        mentions=mentions, vector=vector, depth=depth,
-                        statuses=statuses, mirrored=route.mirrored) if mentions else None
+            Mention(key, key, "filter") for key in sorted(scoped)
+        ]
+    about = (
+        pool.submit(
+            _people_channel,
+            store,
+            user_id,
+            query=query,
+            people=people,
+            mentions=mentions,
+            vector=vector,
+            depth=depth,
+            statuses=statuses,
+            mirrored=route.mirrored,
+        )
+        if mentions
+        else None
+    )
     if dense is not None:
-        candidates.add("vector", [{"id": card_id, "score": score}
-                                  for card_id, score in dense.result()])
+        candidates.add(
+            "vector", [{"id": card_id, "score": score} for card_id, score in dense.result()]
+        )
     if lexical is not None:
         candidates.add("fulltext", lexical.result(), weight=FULLTEXT_WEIGHT)
 
@@ -150,24 +196,29 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
             candidates.path(row["id"], f"{mention.via} -> {mention.name} -> card")
         if hop is not None:
             hop_rows, hops, targeted = hop
-            candidates.add("graph-hop", [r for r in hop_rows if r["key"] in targeted],
-                           weight=MENTION_WEIGHT)
-            candidates.add("graph-hop", [r for r in hop_rows if r["key"] not in targeted],
-                           weight=HOP_WEIGHT)
+            candidates.add(
+                "graph-hop", [r for r in hop_rows if r["key"] in targeted], weight=MENTION_WEIGHT
+            )
+            candidates.add(
+                "graph-hop", [r for r in hop_rows if r["key"] not in targeted], weight=HOP_WEIGHT
+            )
             for row in hop_rows:
-                candidates.path(row["id"], f"{mentions[0].name} -> mentions "
-                                           f"{hops[row['key']].name} -> card")
+                candidates.path(
+                    row["id"], f"{mentions[0].name} -> mentions {hops[row['key']].name} -> card"
+                )
 
     fused = fuse(candidates.rankings)
     page = max(4 * k, 20)
     ahead = sorted(fused, key=lambda i: (-fused[i], i))[:page]
     # The first page of cards is read while the abstraction siblings are looked up: they
     # join at a low weight, so the page rarely changes (what it misses is read below).
-    first = pool.submit(store.run, "get_cards", {"user_id": user_id, "ids": ahead}) \
-        if ahead else None
+    first = (
+        pool.submit(store.run, "get_cards", {"user_id": user_id, "ids": ahead}) if ahead else None
+    )
     if "graph" in channels:
-        _abstraction_hop(store, user_id, ahead[:5], statuses=statuses,
-                         candidates=candidates, fused=fused)
+        _abstraction_hop(
+            store, user_id, ahead[:5], statuses=statuses, candidates=candidates, fused=fused
+        )
 
     found_by: dict[str, set[str]] = {}
     for ranking in candidates.rankings:
@@ -183,12 +234,14 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
     # are filtered and scored as read; only the k returned become Cards (validation is
     # most of recall's own CPU time).
     for start in range(0, len(order), page):
-        ids = order[start:start + page]
+        ids = order[start : start + page]
         unread = [i for i in ids if i not in read]
         if unread:
             read.update(unread)
-            rows.update((row["card"]["id"], row) for row in store.run(
-                "get_cards", {"user_id": user_id, "ids": unread}))
+            rows.update(
+                (row["card"]["id"], row)
+                for row in store.run("get_cards", {"user_id": user_id, "ids": unread})
+            )
         for card_id in ids:
             row = rows.get(card_id)
             if row is not None and _passes(row["card"], filters, scoped):
@@ -196,17 +249,24 @@ def recall(store: GraphStore, embedder: Embedder, user_id: str, query: str, *, k
                 scored.append((parts.pop("score"), card_id, row, parts))
         scored.sort(key=lambda hit: (-hit[0], hit[1]))
         rest = start + page
-        if len(scored) >= k and (rest >= len(order)
-                                 or fused[order[rest]] * MAX_WORTH < scored[k - 1][0]):
+        if len(scored) >= k and (
+            rest >= len(order) or fused[order[rest]] * MAX_WORTH < scored[k - 1][0]
+        ):
             break
     hits = []
     for score, card_id, row, parts in scored[:k]:
         card = card_from_row(row)
         # Built from validated parts: validating again would re-derive the card (~50 us).
-        hits.append(RecallHit.model_construct(
-            card=card, score=score, parts=parts, found_by=sorted(found_by.get(card_id, ())),
-            paths=candidates.paths.get(card_id, []),
-            relationship=relationship_now.get(person_key(card.person))))
+        hits.append(
+            RecallHit.model_construct(
+                card=card,
+                score=score,
+                parts=parts,
+                found_by=sorted(found_by.get(card_id, ())),
+                paths=candidates.paths.get(card_id, []),
+                relationship=relationship_now.get(person_key(card.person)),
+            )
+        )
     return hits
 
 
@@ -223,24 +283,58 @@ def _pool() -> ThreadPoolExecutor:
 _Hop = tuple[list[dict[str, Any]], dict[str, Mention], set[str]]
 
 
-def _people_channel(store: GraphStore, user_id: str, *, query: str, people: list[Known],
-                    mentions: list[Mention], vector: list[float], depth: int,
-                    statuses: list[str], mirrored: UserVectors | None
-                    ) -> tuple[list[dict[str, Any]], _Hop | None]:
+def _people_channel(
+    store: GraphStore,
+    user_id: str,
+    *,
+    query: str,
+    people: list[Known],
+    mentions: list[Mention],
+    vector: list[float],
+    depth: int,
+    statuses: list[str],
+    mirrored: UserVectors | None,
+) -> tuple[list[dict[str, Any]], _Hop | None]:
     """The mentioned people's cards, and the cards one hop away (``_one_hop``).
 
     One task for the pool, so the hop runs while the vector search is still going.
     """
-    rows = person_candidates(store, user_id, [m.key for m in mentions], vector, depth,
-                             statuses=statuses, mirrored=mirrored)
-    return rows, _one_hop(store, user_id, rows[:5], query=query, people=people,
-                          mentions=mentions, vector=vector, depth=depth, statuses=statuses,
-                          mirrored=mirrored)
+    rows = person_candidates(
+        store,
+        user_id,
+        [m.key for m in mentions],
+        vector,
+        depth,
+        statuses=statuses,
+        mirrored=mirrored,
+    )
+    return rows, _one_hop(
+        store,
+        user_id,
+        rows[:5],
+        query=query,
+        people=people,
+        mentions=mentions,
+        vector=vector,
+        depth=depth,
+        statuses=statuses,
+        mirrored=mirrored,
+    )
 
 
-def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
-             query: str, people: list[Known], mentions: list[Mention], vector: list[float],
-             depth: int, statuses: list[str], mirrored: UserVectors | None) -> _Hop | None:
+def _one_hop(
+    store: GraphStore,
+    user_id: str,
+    rows: Sequence[dict[str, Any]],
+    *,
+    query: str,
+    people: list[Known],
+    mentions: list[Mention],
+    vector: list[float],
+    depth: int,
+    statuses: list[str],
+    mirrored: UserVectors | None,
+) -> _Hop | None:
     """People named in the best cards of the mentioned people, and their cards:
     ``(rows, the people hopped to by key, the targeted keys)``.
 
@@ -252,8 +346,9 @@ def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
         return None
     best = store.run("get_cards", {"user_id": user_id, "ids": [r["id"] for r in rows]})
     seen = {m.key for m in mentions}
-    explained = {canonical_relationship(p.relationship) for p in people
-                 if p.key in seen and p.relationship}
+    explained = {
+        canonical_relationship(p.relationship) for p in people if p.key in seen and p.relationship
+    }
     open_words = relationship_words(query) - explained
     others = [p for p in people if p.key != "me" and p.key not in seen]
     hops: dict[str, Mention] = {}
@@ -266,18 +361,25 @@ def _one_hop(store: GraphStore, user_id: str, rows: Sequence[dict[str, Any]], *,
                 targeted.add(mention.key)
     if not hops:
         return None
-    hop_rows = person_candidates(store, user_id, list(hops), vector, depth, statuses=statuses,
-                                 mirrored=mirrored)
+    hop_rows = person_candidates(
+        store, user_id, list(hops), vector, depth, statuses=statuses, mirrored=mirrored
+    )
     return hop_rows, hops, targeted
 
 
-def _abstraction_hop(store: GraphStore, user_id: str, ids: list[str], *, statuses: list[str],
-                     candidates: _Candidates, fused: dict[str, float]) -> None:
+def _abstraction_hop(
+    store: GraphStore,
+    user_id: str,
+    ids: list[str],
+    *,
+    statuses: list[str],
+    candidates: _Candidates,
+    fused: dict[str, float],
+) -> None:
     """Cards summarised together with the best hits join at a low weight."""
     if not ids:
         return
-    rows = store.run("abstraction_siblings", {"user_id": user_id, "ids": ids,
-                                              "statuses": statuses})
+    rows = store.run("abstraction_siblings", {"user_id": user_id, "ids": ids, "statuses": statuses})
     fresh = [r for r in rows if r["id"] not in fused]
     if not fresh:
         return
@@ -296,8 +398,11 @@ def _scoped_keys(filters: RecallFilters, people: list[Known]) -> set[str] | None
         keys = {person_key(filters.person)}
     if filters.relationship:
         wanted = canonical_relationship(filters.relationship)
-        by_relation = {p.key for p in people
-                       if p.relationship and canonical_relationship(p.relationship) == wanted}
+        by_relation = {
+            p.key
+            for p in people
+            if p.relationship and canonical_relationship(p.relationship) == wanted
+        }
         keys = by_relation if keys is None else keys & by_relation
     return keys
 
@@ -306,8 +411,7 @@ def _passes(props: dict[str, Any], filters: RecallFilters, scoped: set[str] | No
     """Does a stored card (its node properties) pass the filters?"""
     if scoped is not None and person_key(props.get("person") or "") not in scoped:
         return False
-    if filters.category and (props.get("category") or Category.OTHER.value) \
-            not in filters.category:
+    if filters.category and (props.get("category") or Category.OTHER.value) not in filters.category:
         return False
     if filters.tags and not set(filters.tags) & set(props.get("tags") or ()):
         return False
@@ -319,4 +423,3 @@ def _passes(props: dict[str, Any], filters: RecallFilters, scoped: set[str] | No
     if filters.card_ids is not None and props["id"] not in filters.card_ids:
         return False
     return props.get("status") in {s.value for s in filters.statuses}
-

@@ -19,16 +19,28 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "sister": ("sister", "sis"),
     "brother": ("brother", "bro"),
     "manager": ("manager", "boss", "supervisor", "line manager"),
-    "partner": ("partner", "wife", "husband", "girlfriend", "boyfriend", "spouse", "fiance",
-                "fiancee"),
+    "partner": (
+        "partner",
+        "wife",
+        "husband",
+        "girlfriend",
+        "boyfriend",
+        "spouse",
+        "fiance",
+        "fiancee",
+    ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
     "friend": ("friend", "buddy", "pal", "best friend"),
-    "son": ("son",), "daughter": ("daughter",),
+    "son": ("son",),
+    "daughter": ("daughter",),
     "grandmother": ("grandmother", "grandma", "granny"),
     "grandfather": ("grandfather", "grandpa"),
-    "cousin": ("cousin",), "aunt": ("aunt", "auntie"), "uncle": ("uncle",),
-    "doctor": ("doctor", "gp", "physician"), "therapist": ("therapist",),
+    "cousin": ("cousin",),
+    "aunt": ("aunt", "auntie"),
+    "uncle": ("uncle",),
+    "doctor": ("doctor", "gp", "physician"),
+    "therapist": ("therapist",),
     "roommate": ("roommate", "flatmate", "housemate"),
 }
 _FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|i'd)\b", re.IGNORECASE)
@@ -80,8 +92,9 @@ def relationship_words(text: str) -> set[str]:
 
 @lru_cache(maxsize=8192)
 def _words_pattern(phrase: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)",
-                      re.IGNORECASE)
+    return re.compile(
+        r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)", re.IGNORECASE
+    )
 
 
 def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
@@ -119,8 +132,12 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
         for word in RELATIONSHIP_SYNONYMS.get(canonical, (canonical,)):
             match = _words_pattern(word).search(query)
             if match:
-                found.append((match.start(), Mention(person.key, person.name,
-                                                     f"relationship '{match.group(0)}'")))
+                found.append(
+                    (
+                        match.start(),
+                        Mention(person.key, person.name, f"relationship '{match.group(0)}'"),
+                    )
+                )
                 seen.add(person.key)
                 break
     if not found and _FIRST_PERSON.search(query):

@@ -56,8 +56,9 @@ def fuse(rankings: Sequence[Ranked]) -> dict[str, float]:
     fused: dict[str, float] = {}
     for ranking in rankings:
         top = max(ranking.scores, default=0.0)
-        for rank, (card_id, score) in enumerate(zip(ranking.ids, ranking.scores, strict=True),
-                                                start=1):
+        for rank, (card_id, score) in enumerate(
+            zip(ranking.ids, ranking.scores, strict=True), start=1
+        ):
             relative = max(0.0, score) / top if top > 0 else 1.0
             fused[card_id] = fused.get(card_id, 0.0) + ranking.weight * relative / (RRF_K + rank)
     return {card_id: value / best for card_id, value in fused.items()}
@@ -82,8 +83,13 @@ def final_score(relevance: float, card: Mapping[str, object], now_ms: int) -> di
         "confidence": float(card.get("confidence", 0.8)),  # type: ignore[arg-type]
         "reward": float(card.get("reward", 0.0)),  # type: ignore[arg-type]
     }
-    worth = (W_REL + W_RECENCY * parts["recency"] + W_IMPORTANCE * parts["importance"]
-             + W_CONFIDENCE * parts["confidence"] + W_REWARD * parts["reward"])
+    worth = (
+        W_REL
+        + W_RECENCY * parts["recency"]
+        + W_IMPORTANCE * parts["importance"]
+        + W_CONFIDENCE * parts["confidence"]
+        + W_REWARD * parts["reward"]
+    )
     score = relevance * worth
     if card.get("status") == "superseded":
         score *= SUPERSEDED_FACTOR

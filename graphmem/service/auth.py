@@ -32,22 +32,31 @@ class ApiKeys:
     @classmethod
     def parse(cls, data: object, *, where: str = "GRAPHMEM_API_KEYS") -> ApiKeys:
         """Validate a ``{key: [user, ...]}`` mapping (a ``keys`` table is unwrapped)."""
-        if isinstance(data, Mapping) and set(data) == {"keys"} and isinstance(
-                data["keys"], Mapping):
+        if (
+            isinstance(data, Mapping)
+            and set(data) == {"keys"}
+            and isinstance(data["keys"], Mapping)
+        ):
             data = data["keys"]
         if not isinstance(data, Mapping):
             raise ValidationError(f"{where}: expected an object of key -> [users]", field=where)
         grants: dict[str, frozenset[str]] = {}
         for key, users in data.items():
             if not isinstance(key, str) or len(key) < 8:
-                raise ValidationError(f"{where}: API keys must be text of 8+ characters",
-                                      field=where)
+                raise ValidationError(
+                    f"{where}: API keys must be text of 8+ characters", field=where
+                )
             if isinstance(users, str):
                 users = [users]
-            if not isinstance(users, list) or not users or not all(
-                    isinstance(u, str) and u for u in users):
-                raise ValidationError(f"{where}: the users of a key must be a non-empty list "
-                                      f"of user ids (or \"*\")", field=where)
+            if (
+                not isinstance(users, list)
+                or not users
+                or not all(isinstance(u, str) and u for u in users)
+            ):
+                raise ValidationError(
+                    f'{where}: the users of a key must be a non-empty list of user ids (or "*")',
+                    field=where,
+                )
             grants[key] = frozenset(users)
         return cls(grants)
 
@@ -62,8 +71,9 @@ class ApiKeys:
             try:
                 data = json.loads(env["GRAPHMEM_API_KEYS"])
             except json.JSONDecodeError as exc:
-                raise ValidationError(f"GRAPHMEM_API_KEYS is not JSON: {exc.msg}",
-                                      field="GRAPHMEM_API_KEYS") from None
+                raise ValidationError(
+                    f"GRAPHMEM_API_KEYS is not JSON: {exc.msg}", field="GRAPHMEM_API_KEYS"
+                ) from None
             merged |= cls.parse(data).grants
         return cls(merged)
 
@@ -74,8 +84,9 @@ class ApiKeys:
         try:
             data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-            raise ValidationError(f"{path}: cannot read API keys: {exc}",
-                                  field="GRAPHMEM_API_KEYS_FILE") from None
+            raise ValidationError(
+                f"{path}: cannot read API keys: {exc}", field="GRAPHMEM_API_KEYS_FILE"
+            ) from None
         return cls.parse(data, where=str(path))
 
     @property
@@ -127,11 +138,18 @@ def check_bind(host: str, keys: ApiKeys, *, insecure_no_auth: bool = False) -> s
     if keys.enabled:
         return None
     if is_loopback(host):
-        return (f"no API keys configured: serving {host} without authentication "
-                f"(loopback only; set GRAPHMEM_API_KEYS to require keys)")
+        return (
+            f"no API keys configured: serving {host} without authentication "
+            f"(loopback only; set GRAPHMEM_API_KEYS to require keys)"
+        )
     if insecure_no_auth:
-        return (f"no API keys configured and --insecure-no-auth given: anyone who can "
-                f"reach {host} can read and write every user's memory")
-    raise InsecureBindError(f"refusing to serve {host} without API keys: set "
-                            f"GRAPHMEM_API_KEYS or GRAPHMEM_API_KEYS_FILE, bind 127.0.0.1, "
-                            f"or pass --insecure-no-auth", field="host")
+        return (
+            f"no API keys configured and --insecure-no-auth given: anyone who can "
+            f"reach {host} can read and write every user's memory"
+        )
+    raise InsecureBindError(
+        f"refusing to serve {host} without API keys: set "
+        f"GRAPHMEM_API_KEYS or GRAPHMEM_API_KEYS_FILE, bind 127.0.0.1, "
+        f"or pass --insecure-no-auth",
+        field="host",
+    )

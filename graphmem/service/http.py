@@ -52,8 +52,10 @@ from graphmem.timeutil import now_ms
 
 DEFAULT_MAX_BODY = 2 * 1024 * 1024
 STATUS: list[tuple[type[GraphmemError], int, str]] = [
-    (ValidationError, 422, "validation_error"), (NotFoundError, 404, "not_found"),
-    (ConflictError, 409, "conflict")]
+    (ValidationError, 422, "validation_error"),
+    (NotFoundError, 404, "not_found"),
+    (ConflictError, 409, "conflict"),
+]
 
 
 @dataclass(frozen=True)
@@ -66,19 +68,21 @@ class ServiceSettings:
     neo4j_uri: str | None = None
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any
-                 ) -> ServiceSettings:
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> ServiceSettings:
         env = dict(os.environ if environ is None else environ)
         limit = env.get("GRAPHMEM_MAX_BODY_BYTES")
         try:
             max_body = int(limit) if limit else DEFAULT_MAX_BODY
         except ValueError:
-            raise ValidationError("GRAPHMEM_MAX_BODY_BYTES must be a number of bytes",
-                                  field="GRAPHMEM_MAX_BODY_BYTES") from None
+            raise ValidationError(
+                "GRAPHMEM_MAX_BODY_BYTES must be a number of bytes", field="GRAPHMEM_MAX_BODY_BYTES"
+            ) from None
         values: dict[str, Any] = {
-            "api_keys": ApiKeys.from_env(env), "max_body_bytes": max_body,
+            "api_keys": ApiKeys.from_env(env),
+            "max_body_bytes": max_body,
             "home": Path(env["GRAPHMEM_HOME"]) if env.get("GRAPHMEM_HOME") else None,
-            "neo4j_uri": env.get("GRAPHMEM_NEO4J_URI") or None}
+            "neo4j_uri": env.get("GRAPHMEM_NEO4J_URI") or None,
+        }
         values |= {k: v for k, v in overrides.items() if v is not None}
         return cls(**values)
 
@@ -128,29 +132,48 @@ class BodyLimitMiddleware:
         await self.app(scope, counting_receive, guarded_send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
-        body = json.dumps({"error": "payload_too_large",
-                           "detail": f"request body over {self.max_bytes} bytes",
-                           "request_id": scope.get("state", {}).get("request_id")}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
+        body = json.dumps(
+            {
+                "error": "payload_too_large",
+                "detail": f"request body over {self.max_bytes} bytes",
+                "request_id": scope.get("state", {}).get("request_id"),
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 
 # -- errors -----------------------------------------------------------------------------
-def _error(request: Request, status: int, code: str, detail: Any,
-           field: str | None = None) -> JSONResponse:
-    return JSONResponse(status_code=status, content={
-        "error": code, "detail": detail, "field": field,
-        "request_id": getattr(request.state, "request_id", None)})
+def _error(
+    request: Request, status: int, code: str, detail: Any, field: str | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        status_code=status,
+        content={
+            "error": code,
+            "detail": detail,
+            "field": field,
+            "request_id": getattr(request.state, "request_id", None),
+        },
+    )
 
 
 def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
     request_id = getattr(request.state, "request_id", None)
     if isinstance(exc, StoreUnavailableError):  # its text names sockets and hosts: log it
         log.warning("store unavailable: %s", exc, extra={"fields": {"request_id": request_id}})
-        return _error(request, 503, "store_unavailable",
-                      "the memory store is unavailable; retry later")
+        return _error(
+            request, 503, "store_unavailable", "the memory store is unavailable; retry later"
+        )
     for kind, status, code in STATUS:
         if isinstance(exc, kind):
             field = exc.field if isinstance(exc, ValidationError) else None
@@ -161,8 +184,10 @@ def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
 
 def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    errors = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
-              for e in exc.errors()]
+    errors = [
+        {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
+        for e in exc.errors()
+    ]
     first = errors[0]["loc"] if errors else []
     field = ".".join(str(p) for p in first[1:] if p != "body") if len(first) > 1 else None
     return _error(request, 422, "validation_error", errors, field or None)
@@ -170,10 +195,10 @@ def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 
 def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
-    codes = {401: "unauthorized", 403: "forbidden", 404: "not_found",
-             405: "method_not_allowed"}
-    response = _error(request, exc.status_code, codes.get(exc.status_code, "http_error"),
-                      exc.detail)
+    codes = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
+    response = _error(
+        request, exc.status_code, codes.get(exc.status_code, "http_error"), exc.detail
+    )
     for name, value in (exc.headers or {}).items():
         response.headers[name] = value
     return response
@@ -189,9 +214,11 @@ def get_memory(request: Request) -> Memory:
 
 
 def authorized_user(
-        request: Request, user_id: str,
-        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-        x_api_key: Annotated[str | None, Depends(api_key_header)]) -> str:
+    request: Request,
+    user_id: str,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    x_api_key: Annotated[str | None, Depends(api_key_header)],
+) -> str:
     """The user of the path, once the request's key is known to grant it."""
     check_user_id(user_id)
     keys: ApiKeys = request.app.state.settings.api_keys
@@ -200,8 +227,9 @@ def authorized_user(
     authorization = f"Bearer {credentials.credentials}" if credentials else None
     key = key_from_headers(authorization, x_api_key)
     if key is None or keys.users_of(key) is None:
-        raise HTTPException(401, "missing or unknown API key",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise HTTPException(
+            401, "missing or unknown API key", headers={"WWW-Authenticate": "Bearer"}
+        )
     if not keys.allows(key, user_id):
         raise HTTPException(403, "this API key may not access that user")
     return user_id
@@ -239,17 +267,19 @@ def remember_batch(user: User, memory: Mem, body: s.CardBatch) -> RememberResult
 
 
 @cards.get("/cards", response_model=list[Card])
-def list_cards(user: User, memory: Mem,
-               status: Annotated[str, Query(description="active, superseded, forgotten "
-                                                        "or all")] = "active",
-               limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-               offset: Annotated[int, Query(ge=0)] = 0) -> list[Card]:
+def list_cards(
+    user: User,
+    memory: Mem,
+    status: Annotated[str, Query(description="active, superseded, forgotten or all")] = "active",
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> list[Card]:
     """A user's cards, newest first."""
     if status not in ("active", "superseded", "forgotten", "all"):
-        raise ValidationError("status must be active, superseded, forgotten or all",
-                              field="status")
-    return memory.cards(user, status=None if status == "all" else status, limit=limit,
-                        offset=offset)
+        raise ValidationError("status must be active, superseded, forgotten or all", field="status")
+    return memory.cards(
+        user, status=None if status == "all" else status, limit=limit, offset=offset
+    )
 
 
 @cards.get("/cards/{card_id}", response_model=Card)
@@ -259,8 +289,9 @@ def get_card(user: User, memory: Mem, card_id: str) -> Card:
 
 
 @cards.post("/cards/{card_id}/forget", response_model=s.ForgetOut)
-def forget(user: User, memory: Mem, card_id: str,
-           body: Annotated[s.ForgetIn | None, Body()] = None) -> s.ForgetOut:
+def forget(
+    user: User, memory: Mem, card_id: str, body: Annotated[s.ForgetIn | None, Body()] = None
+) -> s.ForgetOut:
     """Forget a card: restorable by default, erased for good with ``hard``."""
     body = body or s.ForgetIn()
     memory.forget(user, card_id, hard=body.hard, reason=body.reason)
@@ -289,8 +320,9 @@ def recall_cards(user: User, memory: Mem, body: s.RecallIn) -> list[RecallHit]:
 @recall.post("/context", response_model=s.ContextOut)
 def context(user: User, memory: Mem, body: s.ContextIn) -> s.ContextOut:
     """A compact memory block for a prompt, never over the token budget."""
-    return s.ContextOut(context=memory.context(user, body.query,
-                                               token_budget=body.token_budget, k=body.k))
+    return s.ContextOut(
+        context=memory.context(user, body.query, token_budget=body.token_budget, k=body.k)
+    )
 
 
 @recall.get("/people", response_model=list[Person])
@@ -302,8 +334,13 @@ def people(user: User, memory: Mem) -> list[Person]:
 # -- ingest -----------------------------------------------------------------------------
 def _ingested(memory: Memory, cards_: list[Card]) -> s.IngestOut:
     result = memory.remember_many(cards_)
-    return s.IngestOut(ids=result.ids, cards=len(cards_), created=result.created,
-                       unchanged=result.unchanged, updated=result.updated)
+    return s.IngestOut(
+        ids=result.ids,
+        cards=len(cards_),
+        created=result.created,
+        unchanged=result.unchanged,
+        updated=result.updated,
+    )
 
 
 @ingest.post("/conversation", response_model=s.IngestOut)
@@ -325,8 +362,9 @@ def ingest_text(user: User, memory: Mem, body: s.TextIn) -> s.IngestOut:
         when = to_ms(body.timestamp) if body.timestamp is not None else None
     except ValueError as exc:
         raise ValidationError(f"timestamp: {exc}", field="timestamp") from None
-    found = extract_text(split_passages(body.text), user, body.document, timestamp=when,
-                         people=memory.people(user))
+    found = extract_text(
+        split_passages(body.text), user, body.document, timestamp=when, people=memory.people(user)
+    )
     return _ingested(memory, found)
 
 
@@ -335,17 +373,24 @@ def ingest_cards(user: User, memory: Mem, body: s.CardsIn) -> s.IngestOut:
     """Store Advanced JSON Card records as they are (a record of another user is a 422)."""
     from ingestion.loaders import parse_card
 
-    return _ingested(memory, [parse_card(r, user, where=f"cards[{i}]")
-                              for i, r in enumerate(body.cards)])
+    return _ingested(
+        memory, [parse_card(r, user, where=f"cards[{i}]") for i, r in enumerate(body.cards)]
+    )
 
 
 # -- tasks ------------------------------------------------------------------------------
 @tasks.post("", response_model=Task, status_code=201)
 def create_task(user: User, memory: Mem, body: s.TaskIn) -> Task:
     """Create a pending task (409 if a dependency would close a cycle)."""
-    return memory.tasks.create(user, body.subject, body.description,
-                               blocked_by=body.blocked_by, owner=body.owner,
-                               cites=body.cites, task_id=body.id)
+    return memory.tasks.create(
+        user,
+        body.subject,
+        body.description,
+        blocked_by=body.blocked_by,
+        owner=body.owner,
+        cites=body.cites,
+        task_id=body.id,
+    )
 
 
 @tasks.get("", response_model=list[Task])
@@ -381,27 +426,47 @@ def get_task(user: User, memory: Mem, task_id: str) -> Task:
 @tasks.patch("/{task_id}", response_model=Task)
 def update_task(user: User, memory: Mem, task_id: str, body: s.TaskUpdateIn) -> Task:
     """Change a task: status, fields, dependencies, citations (only the fields given)."""
-    given = {name: getattr(body, name) for name in ("owner", "subject", "description")
-             if name in body.model_fields_set}
+    given = {
+        name: getattr(body, name)
+        for name in ("owner", "subject", "description")
+        if name in body.model_fields_set
+    }
     return memory.tasks.update(
-        user, task_id, status=body.status, add_blocked_by=body.add_blocked_by,
-        remove_blocked_by=body.remove_blocked_by, add_blocks=body.add_blocks,
-        cites=body.cites, expected_version=body.expected_version, force=body.force, **given)
+        user,
+        task_id,
+        status=body.status,
+        add_blocked_by=body.add_blocked_by,
+        remove_blocked_by=body.remove_blocked_by,
+        add_blocks=body.add_blocks,
+        cites=body.cites,
+        expected_version=body.expected_version,
+        force=body.force,
+        **given,
+    )
 
 
 @tasks.post("/{task_id}/complete", response_model=Task)
-def complete_task(user: User, memory: Mem, task_id: str,
-                  body: Annotated[s.CompleteIn | None, Body()] = None) -> Task:
+def complete_task(
+    user: User, memory: Mem, task_id: str, body: Annotated[s.CompleteIn | None, Body()] = None
+) -> Task:
     """Mark a task completed (409 while a blocker is open, unless ``force``)."""
     body = body or s.CompleteIn()
-    return memory.tasks.complete(user, task_id, force=body.force,
-                                 expected_version=body.expected_version)
+    return memory.tasks.complete(
+        user, task_id, force=body.force, expected_version=body.expected_version
+    )
 
 
 # -- export / import --------------------------------------------------------------------
-@transfer.get("/export", response_class=StreamingResponse, responses={200: {
-    "content": {"application/x-ndjson": {}},
-    "description": "The user's memory as JSON Lines (see graphmem.export)."}})
+@transfer.get(
+    "/export",
+    response_class=StreamingResponse,
+    responses={
+        200: {
+            "content": {"application/x-ndjson": {}},
+            "description": "The user's memory as JSON Lines (see graphmem.export).",
+        }
+    },
+)
 def export(user: User, memory: Mem, with_embeddings: bool = False) -> StreamingResponse:
     """Everything of the user, losslessly, one JSON record per line."""
     from graphmem.export import export_records
@@ -416,11 +481,22 @@ def export(user: User, memory: Mem, with_embeddings: bool = False) -> StreamingR
     return StreamingResponse(lines(), media_type="application/x-ndjson")
 
 
-@transfer.post("/import", response_model=s.ImportOut, openapi_extra={"requestBody": {
-    "required": True, "content": {"application/x-ndjson": {
-        "schema": {"type": "string"},
-        "example": '{"type": "header", "format": "graphmem-export", "version": 1, '
-                   '"user_id": "alice", "embeddings": false, "dimension": null}\n'}}}})
+@transfer.post(
+    "/import",
+    response_model=s.ImportOut,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/x-ndjson": {
+                    "schema": {"type": "string"},
+                    "example": '{"type": "header", "format": "graphmem-export", "version": 1, '
+                    '"user_id": "alice", "embeddings": false, "dimension": null}\n',
+                }
+            },
+        }
+    },
+)
 async def import_(user: User, request: Request) -> s.ImportOut:
     """Import an export (JSON Lines) into this user; importing twice changes nothing."""
     from graphmem.export import import_file
@@ -429,8 +505,9 @@ async def import_(user: User, request: Request) -> s.ImportOut:
         body = (await request.body()).decode("utf-8")
     except UnicodeDecodeError:
         raise ValidationError("the export must be UTF-8 text", field="body") from None
-    report = await run_in_threadpool(import_file, request.app.state.memory,
-                                     body.splitlines(), user_id=user)
+    report = await run_in_threadpool(
+        import_file, request.app.state.memory, body.splitlines(), user_id=user
+    )
     return s.ImportOut(user_id=report.user_id, counts=report.counts)
 
 
@@ -442,8 +519,10 @@ def health(request: Request) -> Any:
     try:
         memory.store.run("health")
     except GraphmemError:
-        return JSONResponse(status_code=503, content=s.Health(
-            status="unavailable", version=__version__, store=dialect).model_dump())
+        return JSONResponse(
+            status_code=503,
+            content=s.Health(status="unavailable", version=__version__, store=dialect).model_dump(),
+        )
     return s.Health(status="ok", version=__version__, store=dialect)
 
 
@@ -455,8 +534,9 @@ def feedback(user: User, memory: Mem, card_id: str, body: s.FeedbackIn) -> Card:
 
 
 @recall.post("/consolidate", response_model=ConsolidationReport, tags=["consolidation"])
-def consolidate(user: User, memory: Mem,
-                body: Annotated[s.ConsolidateIn | None, Body()] = None) -> ConsolidationReport:
+def consolidate(
+    user: User, memory: Mem, body: Annotated[s.ConsolidateIn | None, Body()] = None
+) -> ConsolidationReport:
     """Resolve conflicts, build abstractions, forget faded cards (or report, dry run)."""
     body = body or s.ConsolidateIn()
     return memory.consolidate(user, tuple(body.steps), dry_run=body.dry_run, seed=body.seed)
@@ -466,13 +546,13 @@ def consolidate(user: User, memory: Mem,
 MemorySource = Memory | Callable[[], Memory] | None
 
 
-def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None = None
-               ) -> FastAPI:
+def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None = None) -> FastAPI:
     """The FastAPI app. ``memory``: a ``Memory`` to serve (left open at shutdown), a
     factory called once at startup (closed at shutdown), or None to open the one
     ``settings`` point at."""
     settings = settings or ServiceSettings.from_env()
     if memory is None:
+
         def memory() -> Memory:
             return Memory.open(settings.home, neo4j_uri=settings.neo4j_uri)
 
@@ -487,10 +567,14 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
             if owned:
                 await run_in_threadpool(opened.close)
 
-    app = FastAPI(title="graphmem", version=__version__, lifespan=lifespan,
-                  description="Knowledge-graph memory for LLM agents. Every route but "
-                              "/health is scoped to the user in its path and needs an "
-                              "API key granting that user (when keys are configured).")
+    app = FastAPI(
+        title="graphmem",
+        version=__version__,
+        lifespan=lifespan,
+        description="Knowledge-graph memory for LLM agents. Every route but "
+        "/health is scoped to the user in its path and needs an "
+        "API key granting that user (when keys are configured).",
+    )
     app.state.settings = settings
     for router in (cards, recall, ingest, tasks, transfer, ops):
         app.include_router(router)

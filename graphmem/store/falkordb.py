@@ -32,25 +32,35 @@ GRAPH = "graphmem"
 JSON_COLUMNS = "json_columns"
 
 _transient = retry(
-    retry=retry_if_exception_type((redis.exceptions.ConnectionError,
-                                   redis.exceptions.TimeoutError,
-                                   redis.exceptions.BusyLoadingError)),
-    stop=stop_after_attempt(4), wait=wait_exponential(multiplier=0.05, max=1.0), reraise=True)
+    retry=retry_if_exception_type(
+        (
+            redis.exceptions.ConnectionError,
+            redis.exceptions.TimeoutError,
+            redis.exceptions.BusyLoadingError,
+        )
+    ),
+    stop=stop_after_attempt(4),
+    wait=wait_exponential(multiplier=0.05, max=1.0),
+    reraise=True,
+)
 
 
 class FalkorDBStore:
     """A ``GraphStore`` on a FalkorDB server reached over a unix socket."""
 
-    caps = Capabilities(dialect="falkordb", vector_filter=False, exact_vector=True,
-                        transactions=False)
+    caps = Capabilities(
+        dialect="falkordb", vector_filter=False, exact_vector=True, transactions=False
+    )
 
-    def __init__(self, socket_path: Path | str, *, graph: str = GRAPH,
-                 server: EmbeddedServer | None = None) -> None:
+    def __init__(
+        self, socket_path: Path | str, *, graph: str = GRAPH, server: EmbeddedServer | None = None
+    ) -> None:
         self.server = server
         self.name = client_name(uuid.uuid4().hex[:8])
         try:
-            self._db = FalkorDB(unix_socket_path=str(socket_path), client_name=self.name,
-                                socket_timeout=600)
+            self._db = FalkorDB(
+                unix_socket_path=str(socket_path), client_name=self.name, socket_timeout=600
+            )
             self._db.connection.ping()
         except redis.exceptions.ConnectionError as exc:
             raise StoreUnavailableError(f"cannot reach FalkorDB at {socket_path}: {exc}") from exc
@@ -58,8 +68,9 @@ class FalkorDBStore:
         self._graph_name = graph
 
     @classmethod
-    def open_embedded(cls, home: Path | str, *, graph: str = GRAPH,
-                      idle_timeout: float | None = None) -> FalkorDBStore:
+    def open_embedded(
+        cls, home: Path | str, *, graph: str = GRAPH, idle_timeout: float | None = None
+    ) -> FalkorDBStore:
         """Start (or join) the embedded server of ``home`` and connect to it.
 
         A server started here stops itself after ``idle_timeout`` seconds without a
@@ -72,12 +83,14 @@ class FalkorDBStore:
             return cls(socket_path, graph=graph, server=server)
 
     # -- GraphStore -------------------------------------------------------------------
-    def run(self, name: str, params: Mapping[str, Any] | None = None, *,
-            write: bool = False) -> list[Row]:
+    def run(
+        self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[Row]:
         return self.execute(queries.load(name, "falkordb"), with_tenant(params), write=write)
 
-    def execute(self, text: str, params: Mapping[str, Any] | None = None, *,
-                write: bool = False) -> list[Row]:
+    def execute(
+        self, text: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[Row]:
         """Run query text the adapter owns (schema, named queries); not for user input."""
         try:
             return self._query(text, dict(params or {}), write)
@@ -92,16 +105,18 @@ class FalkorDBStore:
     @_transient
     def _query(self, text: str, params: dict[str, Any], write: bool) -> list[Row]:
         command = "GRAPH.QUERY" if write else "GRAPH.RO_QUERY"
-        response = self._graph.execute_command(command, self._graph_name,
-                                               _params_header(params) + text, "--compact")
+        response = self._graph.execute_command(
+            command, self._graph_name, _params_header(params) + text, "--compact"
+        )
         try:
             rows = _read_rows(response)
         except _GraphValue:  # nodes, edges, paths...: the client's own parser
             result = QueryResult(self._graph, response)
-            columns = [col[1] if isinstance(col, list | tuple) else col
-                       for col in result.header]
-            rows = [dict(zip(columns, (_plain(v) for v in row), strict=True))
-                    for row in result.result_set]
+            columns = [col[1] if isinstance(col, list | tuple) else col for col in result.header]
+            rows = [
+                dict(zip(columns, (_plain(v) for v in row), strict=True))
+                for row in result.result_set
+            ]
         if rows and JSON_COLUMNS in rows[0]:
             for row in rows:
                 row.update(json.loads(row.pop(JSON_COLUMNS)))
@@ -119,16 +134,21 @@ class FalkorDBStore:
             except StoreError as exc:
                 if "already indexed" not in str(exc) and "already exists" not in str(exc):
                     raise
-        for label, props in (("Card", ("user_id", "id")), ("Person", ("user_id", "key")),
-                             ("Task", ("user_id", "id")), ("Source", ("user_id", "id"))):
+        for label, props in (
+            ("Card", ("user_id", "id")),
+            ("Person", ("user_id", "key")),
+            ("Task", ("user_id", "id")),
+            ("Source", ("user_id", "id")),
+        ):
             self._unique(label, props)
         tag_cards_with_tenant(self)
 
     def _indexed(self) -> set[tuple[str, str, str]]:
         """(label, property, kind) of every index present."""
         found: set[tuple[str, str, str]] = set()
-        for row in self.execute("CALL db.indexes() YIELD label, properties, types "
-                                "RETURN label, properties, types"):
+        for row in self.execute(
+            "CALL db.indexes() YIELD label, properties, types RETURN label, properties, types"
+        ):
             types = row["types"] or {}
             for prop in row["properties"]:
                 for kind in types.get(prop, []):
@@ -138,8 +158,16 @@ class FalkorDBStore:
     def _unique(self, label: str, props: tuple[str, ...]) -> None:
         try:
             self._db.connection.execute_command(
-                "GRAPH.CONSTRAINT", "CREATE", self._graph_name, "UNIQUE", "NODE", label,
-                "PROPERTIES", len(props), *props)
+                "GRAPH.CONSTRAINT",
+                "CREATE",
+                self._graph_name,
+                "UNIQUE",
+                "NODE",
+                label,
+                "PROPERTIES",
+                len(props),
+                *props,
+            )
         except redis.exceptions.ResponseError as exc:
             if "already exists" not in str(exc):
                 raise StoreError(f"cannot create constraint on {label}: {exc}") from exc
@@ -151,8 +179,10 @@ class FalkorDBStore:
     def _unreachable(self, exc: Exception) -> str:
         """Say why: a server that died (disk full, killed) leaves its reason in its log."""
         if self.server is not None and self.server.pid() is None:
-            return (f"the FalkorDB server of {self.server.home} stopped; the end of "
-                    f"{self.server.logfile}:\n{self.server._log_tail()}")
+            return (
+                f"the FalkorDB server of {self.server.home} stopped; the end of "
+                f"{self.server.logfile}:\n{self.server._log_tail()}"
+            )
         return f"FalkorDB is unreachable: {exc}"
 
     def purge_deleted(self) -> None:
@@ -170,11 +200,11 @@ class FalkorDBStore:
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline:
             info = connection.info("persistence")
-            if not info.get("aof_rewrite_in_progress") and not info.get(
-                    "aof_rewrite_scheduled"):
+            if not info.get("aof_rewrite_in_progress") and not info.get("aof_rewrite_scheduled"):
                 if info.get("aof_last_bgrewrite_status", "ok") != "ok":
-                    raise StoreError("the AOF rewrite after a hard forget failed; see "
-                                     "the server log")
+                    raise StoreError(
+                        "the AOF rewrite after a hard forget failed; see the server log"
+                    )
                 return
             time.sleep(0.02)
         raise StoreError("the AOF rewrite after a hard forget did not finish in 300 s")
@@ -234,8 +264,11 @@ def _literal(value: Any) -> str:
     if kind is WireVector:  # 8 decimals at most: "%.8f" prints each exactly, in one call
         return "[" + _fixed_floats(len(value)) % tuple(value) + "]"
     if kind is dict:
-        return "{" + ",".join([f"{_map_key(key)}:{_literal(item)}"
-                               for key, item in value.items()]) + "}"
+        return (
+            "{"
+            + ",".join([f"{_map_key(key)}:{_literal(item)}" for key, item in value.items()])
+            + "}"
+        )
     if value is None:
         return "null"
     if kind is int or kind is float or kind is bool:
@@ -279,8 +312,7 @@ def _read_rows(response: list[Any]) -> list[Row]:
     if len(response) < 3:
         return []
     columns = [column[1] for column in response[0]]
-    return [dict(zip(columns, [_value(cell) for cell in row], strict=True))
-            for row in response[1]]
+    return [dict(zip(columns, [_value(cell) for cell in row], strict=True)) for row in response[1]]
 
 
 def _value(cell: list[Any]) -> Any:
@@ -298,8 +330,10 @@ def _value(cell: list[Any]) -> Any:
     if kind == 6:  # array
         return [_value(item) for item in value]
     if kind == 10:  # map
-        return {(value[i].decode() if isinstance(value[i], bytes) else value[i]):
-                _value(value[i + 1]) for i in range(0, len(value), 2)}
+        return {
+            (value[i].decode() if isinstance(value[i], bytes) else value[i]): _value(value[i + 1])
+            for i in range(0, len(value), 2)
+        }
     if kind == 12:  # vectorf32
         return list(map(float, value))
     raise _GraphValue(kind)

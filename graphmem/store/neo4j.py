@@ -55,7 +55,7 @@ MAX_DIMENSION = 4096
 #: Queries the adapter sends besides the named ones (linted with them).
 ADAPTER_QUERIES = {
     "neo4j_components": "CALL dbms.components() YIELD name, versions, edition\n"
-                        "RETURN name, versions, edition",
+    "RETURN name, versions, edition",
 }
 
 #: Bolt only: the driver's HTTP transport is a preview and needs extra packages.
@@ -99,7 +99,10 @@ class RetryPolicy:
         retrying = Retrying(
             stop=stop_after_attempt(self.attempts) | stop_after_delay(self.max_total),
             wait=wait_exponential(multiplier=self.first_wait, max=self.max_wait),
-            retry=retry_if_exception(_retryable), sleep=self.sleep, reraise=True)
+            retry=retry_if_exception(_retryable),
+            sleep=self.sleep,
+            reraise=True,
+        )
         tries = 0
 
         def attempt() -> T:
@@ -113,16 +116,19 @@ class RetryPolicy:
             if isinstance(exc, IncompleteCommit):
                 raise
             raise StoreUnavailableError(
-                f"{what}: {_describe(exc)} (gave up after {tries} attempts)") from exc
+                f"{what}: {_describe(exc)} (gave up after {tries} attempts)"
+            ) from exc
 
 
 Auth = tuple[str, str]
 
 
-def connection_settings(uri: str | None = None, auth: Auth | None = None,
-                        database: str | None = None,
-                        environ: Mapping[str, str] | None = None
-                        ) -> tuple[str, Auth | None, str | None]:
+def connection_settings(
+    uri: str | None = None,
+    auth: Auth | None = None,
+    database: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> tuple[str, Auth | None, str | None]:
     """(uri, auth, database): arguments first, then GRAPHMEM_NEO4J_URI / _USER / _PASSWORD /
     _DATABASE read now (never at import), then defaults.
 
@@ -136,15 +142,25 @@ def connection_settings(uri: str | None = None, auth: Auth | None = None,
     password = env.get("GRAPHMEM_NEO4J_PASSWORD") or None
     if auth is None and password is not None:
         auth = (env.get("GRAPHMEM_NEO4J_USER") or DEFAULT_USER, password)
-    return (uri or env.get("GRAPHMEM_NEO4J_URI") or DEFAULT_URI, auth,
-            database or env.get("GRAPHMEM_NEO4J_DATABASE") or None)
+    return (
+        uri or env.get("GRAPHMEM_NEO4J_URI") or DEFAULT_URI,
+        auth,
+        database or env.get("GRAPHMEM_NEO4J_DATABASE") or None,
+    )
 
 
 class Neo4jStore:
     """A ``GraphStore`` on a Neo4j 5.18+ / 2025.x server (one database, all tenants)."""
 
-    def __init__(self, driver: Driver, caps: Capabilities, *, uri: str,
-                 database: str | None = None, retry: RetryPolicy | None = None) -> None:
+    def __init__(
+        self,
+        driver: Driver,
+        caps: Capabilities,
+        *,
+        uri: str,
+        database: str | None = None,
+        retry: RetryPolicy | None = None,
+    ) -> None:
         self._driver = driver
         self.caps = caps
         self.uri = uri
@@ -152,9 +168,15 @@ class Neo4jStore:
         self.retry = retry or RetryPolicy()
 
     @classmethod
-    def connect(cls, uri: str | None = None, auth: Auth | None = None,
-                database: str | None = None, *, retry: RetryPolicy | None = None,
-                connection_timeout: float = 5.0) -> Neo4jStore:
+    def connect(
+        cls,
+        uri: str | None = None,
+        auth: Auth | None = None,
+        database: str | None = None,
+        *,
+        retry: RetryPolicy | None = None,
+        connection_timeout: float = 5.0,
+    ) -> Neo4jStore:
         """Connect, check the credentials and detect what the server can do.
 
         Arguments left out come from the GRAPHMEM_NEO4J_* environment variables.
@@ -162,17 +184,22 @@ class Neo4jStore:
         uri, auth, database = connection_settings(uri, auth, database)
         retry = retry or RetryPolicy()
         if uri.partition("://")[0] not in SCHEMES:
-            raise ValidationError(f"Neo4j address must start with one of "
-                                  f"{', '.join(s + '://' for s in SCHEMES)}: got {uri!r}",
-                                  field="uri")
+            raise ValidationError(
+                f"Neo4j address must start with one of "
+                f"{', '.join(s + '://' for s in SCHEMES)}: got {uri!r}",
+                field="uri",
+            )
         try:
-            driver = GraphDatabase.driver(uri, auth=auth, max_transaction_retry_time=0,
-                                          connection_timeout=connection_timeout,
-                                          user_agent="graphmem")
+            driver = GraphDatabase.driver(
+                uri,
+                auth=auth,
+                max_transaction_retry_time=0,
+                connection_timeout=connection_timeout,
+                user_agent="graphmem",
+            )
         except (DriverError, ValueError) as exc:
             raise StoreUnavailableError(f"bad Neo4j address {uri!r}: {exc}") from exc
-        store = cls(driver, Capabilities(dialect="neo4j"), uri=uri, database=database,
-                    retry=retry)
+        store = cls(driver, Capabilities(dialect="neo4j"), uri=uri, database=database, retry=retry)
         try:
             retry.call(driver.verify_connectivity, what=f"cannot reach Neo4j at {uri}")
             rows = store._transact(ADAPTER_QUERIES["neo4j_components"], {}, write=False)
@@ -189,13 +216,21 @@ class Neo4jStore:
         return store
 
     # -- GraphStore -------------------------------------------------------------------
-    def run(self, name: str, params: Mapping[str, Any] | None = None, *,
-            write: bool = False) -> list[Row]:
-        return self.execute(queries.load(name, "neo4j"), with_tenant(params), write=write,
-                            name=name)
+    def run(
+        self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> list[Row]:
+        return self.execute(
+            queries.load(name, "neo4j"), with_tenant(params), write=write, name=name
+        )
 
-    def execute(self, text: str, params: Mapping[str, Any] | None = None, *,
-                write: bool = False, name: str = "query") -> list[Row]:
+    def execute(
+        self,
+        text: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        write: bool = False,
+        name: str = "query",
+    ) -> list[Row]:
         """Run query text the adapter owns (schema, named queries); not for user input."""
         try:
             return self._transact(text, dict(params or {}), write=write)
@@ -226,10 +261,12 @@ class Neo4jStore:
 
     def _transact(self, text: str, params: dict[str, Any], *, write: bool) -> list[Row]:
         """One managed transaction, replayed by the retry policy if the server drops."""
+
         def attempt() -> list[Row]:
             with self._driver.session(database=self.database) as session:
                 work = session.execute_write if write else session.execute_read
                 return work(_collect, text, params)
+
         return self.retry.call(attempt, what=f"cannot reach Neo4j at {self.uri}")
 
 
@@ -243,8 +280,9 @@ def _kernel_version(rows: list[Row]) -> str:
 
 def _collect(tx: ManagedTransaction, text: str, params: dict[str, Any]) -> list[Row]:
     """Read every record inside the transaction (results die with it)."""
-    return [{key: to_plain(value) for key, value in record.items()}
-            for record in tx.run(text, params)]  # type: ignore[arg-type]
+    return [
+        {key: to_plain(value) for key, value in record.items()} for record in tx.run(text, params)
+    ]  # type: ignore[arg-type]
 
 
 def schema_statements(dimension: int) -> list[str]:
@@ -254,12 +292,16 @@ def schema_statements(dimension: int) -> list[str]:
         >>> [s for s in schema_statements(384) if "VECTOR" in s][0].count("384")
         1
     """
-    if isinstance(dimension, bool) or not isinstance(dimension, int) \
-            or not 1 <= dimension <= MAX_DIMENSION:
-        raise ValidationError(f"dimension must be an integer in 1..{MAX_DIMENSION}, "
-                              f"got {dimension!r}", field="dimension")
-    return [s.replace("$dimension", str(dimension))
-            for s in queries.statements("schema", "neo4j")]
+    if (
+        isinstance(dimension, bool)
+        or not isinstance(dimension, int)
+        or not 1 <= dimension <= MAX_DIMENSION
+    ):
+        raise ValidationError(
+            f"dimension must be an integer in 1..{MAX_DIMENSION}, got {dimension!r}",
+            field="dimension",
+        )
+    return [s.replace("$dimension", str(dimension)) for s in queries.statements("schema", "neo4j")]
 
 
 def capabilities_for(version: str) -> Capabilities:
@@ -274,11 +316,12 @@ def capabilities_for(version: str) -> Capabilities:
     match = re.match(r"(\d+)\.(\d+)", version)
     found = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
     if found < MIN_VERSION:
-        raise StoreError(f"graphmem needs Neo4j {MIN_VERSION[0]}.{MIN_VERSION[1]} or newer, "
-                         f"the server is {version}")
+        raise StoreError(
+            f"graphmem needs Neo4j {MIN_VERSION[0]}.{MIN_VERSION[1]} or newer, "
+            f"the server is {version}"
+        )
     # db.index.vector.queryNodes ranks all tenants' cards, then we filter: no pre-filter.
-    return Capabilities(dialect="neo4j", vector_filter=False, exact_vector=True,
-                        transactions=True)
+    return Capabilities(dialect="neo4j", vector_filter=False, exact_vector=True, transactions=True)
 
 
 # -- full-text ------------------------------------------------------------------------
@@ -346,5 +389,7 @@ def _describe(exc: BaseException) -> str:
 
 def _auth_message(uri: str, auth: Any, exc: BaseException) -> str:
     user = auth[0] if isinstance(auth, tuple) and auth else "(none given)"
-    return (f"authentication failed for Neo4j at {uri} as user {user}: {_describe(exc)}; "
-            "set GRAPHMEM_NEO4J_USER / GRAPHMEM_NEO4J_PASSWORD (or pass auth=(user, password))")
+    return (
+        f"authentication failed for Neo4j at {uri} as user {user}: {_describe(exc)}; "
+        "set GRAPHMEM_NEO4J_USER / GRAPHMEM_NEO4J_PASSWORD (or pass auth=(user, password))"
+    )

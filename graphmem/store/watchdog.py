@@ -45,10 +45,12 @@ def observe(client: redis.Redis) -> Activity:
     """Count graphmem clients and graph commands run so far."""
     names = [c.get("name", "") for c in client.client_list()]
     stats = client.info("commandstats")
-    calls = sum(int(v.get("calls", 0)) for k, v in stats.items()
-                if k.lower().startswith("cmdstat_graph.") and isinstance(v, dict))
-    return Activity(clients=sum(1 for n in names if n.startswith("graphmem")),
-                    graph_calls=calls)
+    calls = sum(
+        int(v.get("calls", 0))
+        for k, v in stats.items()
+        if k.lower().startswith("cmdstat_graph.") and isinstance(v, dict)
+    )
+    return Activity(clients=sum(1 for n in names if n.startswith("graphmem")), graph_calls=calls)
 
 
 def idle_since(previous: Activity | None, now: Activity) -> bool:
@@ -75,8 +77,12 @@ def watch(home: str, idle: float, server_pid: int, *, poll: float = 2.0) -> bool
         while _alive(server_pid):
             try:
                 now = observe(client)
-            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
-                    redis.exceptions.BusyLoadingError, OSError):
+            except (
+                redis.exceptions.ConnectionError,
+                redis.exceptions.TimeoutError,
+                redis.exceptions.BusyLoadingError,
+                OSError,
+            ):
                 quiet_since = time.monotonic()  # loading or going away: not idle
                 previous = None
                 time.sleep(poll)
@@ -85,7 +91,8 @@ def watch(home: str, idle: float, server_pid: int, *, poll: float = 2.0) -> bool
                 quiet_since = time.monotonic()
             previous = now
             if time.monotonic() - quiet_since >= idle and _stop_if_still_idle(
-                    server, client, server_pid, now):
+                server, client, server_pid, now
+            ):
                 return True
             time.sleep(poll)
         return False
@@ -93,8 +100,9 @@ def watch(home: str, idle: float, server_pid: int, *, poll: float = 2.0) -> bool
         client.close()
 
 
-def _stop_if_still_idle(server: EmbeddedServer, client: redis.Redis, server_pid: int,
-                        seen: Activity) -> bool:
+def _stop_if_still_idle(
+    server: EmbeddedServer, client: redis.Redis, server_pid: int, seen: Activity
+) -> bool:
     with server.locked():
         if server.pid() != server_pid:
             return False
@@ -109,14 +117,20 @@ def _stop_if_still_idle(server: EmbeddedServer, client: redis.Redis, server_pid:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m graphmem.store.watchdog",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m graphmem.store.watchdog", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--home", required=True, help="the graphmem data directory")
-    parser.add_argument("--idle", type=float, required=True,
-                        help="seconds without a graphmem client before stopping the server")
+    parser.add_argument(
+        "--idle",
+        type=float,
+        required=True,
+        help="seconds without a graphmem client before stopping the server",
+    )
     parser.add_argument("--server-pid", type=int, required=True, help="the server to watch")
-    parser.add_argument("--poll", type=float, default=None,
-                        help="seconds between looks (default: min(2, idle / 4))")
+    parser.add_argument(
+        "--poll", type=float, default=None, help="seconds between looks (default: min(2, idle / 4))"
+    )
     args = parser.parse_args(argv)
     if args.idle <= 0:
         return 0
@@ -126,8 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         stopped = watch(args.home, args.idle, args.server_pid, poll=poll)
         if stopped:
-            print(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} stopped server {args.server_pid} "
-                  f"after {args.idle:g}s idle", flush=True)
+            print(
+                f"{time.strftime('%Y-%m-%dT%H:%M:%S')} stopped server {args.server_pid} "
+                f"after {args.idle:g}s idle",
+                flush=True,
+            )
     finally:
         with contextlib.suppress(OSError, ValueError):
             if int(server.watchdog_pidfile.read_text().strip()) == os.getpid():

@@ -34,9 +34,15 @@ def only_when_asked(request: pytest.FixtureRequest) -> None:
 
 
 def batch(n: int) -> list[Card]:
-    return [Card(user_id="u", fact=f"stress fact {i}: Alice and Bob, round {i % 7}",
-                 person=("Alice", "Bob")[i % 2], timestamp=1_700_000_000_000 + i)
-            for i in range(n)]
+    return [
+        Card(
+            user_id="u",
+            fact=f"stress fact {i}: Alice and Bob, round {i % 7}",
+            person=("Alice", "Bob")[i % 2],
+            timestamp=1_700_000_000_000 + i,
+        )
+        for i in range(n)
+    ]
 
 
 CHILD = textwrap.dedent("""
@@ -57,8 +63,11 @@ CHILD = textwrap.dedent("""
 def run_and_kill(home: Path, kill_after: int, rng: random.Random) -> tuple[int, bool]:
     """Run the batch in a child; kill the server once ``kill_after`` cards are acked.
     Returns (cards acknowledged, whether the batch completed)."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(home), str(CARDS),
-                              str(BATCH)], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(home), str(CARDS), str(BATCH)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None
     acked, killed = 0, False
     for line in child.stdout:
@@ -93,8 +102,9 @@ def test_repeated_kill_9_during_a_big_batch_loses_nothing(home: Path):
     assert completed
     with Memory.open(home) as mem:
         assert mem.count("u") == {"active": CARDS}
-        rows = mem.store.execute("MATCH (c:Card {user_id: 'u'}) "
-                                 "RETURN count(c) AS n, count(DISTINCT c.id) AS d")
+        rows = mem.store.execute(
+            "MATCH (c:Card {user_id: 'u'}) RETURN count(c) AS n, count(DISTINCT c.id) AS d"
+        )
         assert rows == [{"n": CARDS, "d": CARDS}]
         people = {p.name: p.card_count for p in mem.people("u")}
         assert people == {"Alice": CARDS // 2, "Bob": CARDS // 2}
@@ -106,8 +116,12 @@ def test_opening_on_a_full_disk_says_why():
     import tempfile
 
     mount = Path(tempfile.mkdtemp(prefix="gmfull-", dir="/tmp"))
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
     try:
