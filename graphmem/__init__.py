@@ -21,6 +21,8 @@ _HOMES = {
     "Memory": "graphmem.memory",
     "SELF": "graphmem.models",
     "Card": "graphmem.models",
+    "CardVersion": "graphmem.history",
+    "FieldChange": "graphmem.history",
     "Category": "graphmem.models",
     "Person": "graphmem.models",
     "Provenance": "graphmem.models",
@@ -36,9 +38,11 @@ __all__ = [
     "SELF",
     "BlockedTask",
     "Card",
+    "CardVersion",
     "Category",
     "ConflictError",
     "CycleError",
+    "FieldChange",
     "GraphmemError",
     "Memory",
     "NotFoundError",
@@ -78,6 +82,7 @@ if TYPE_CHECKING:
         StoreUnavailableError,
         ValidationError,
     )
+    from graphmem.history import CardVersion, FieldChange
     from graphmem.memory import Memory
     from graphmem.models import SELF, Card, Category, Person, Provenance, RememberResult, Status
     from graphmem.recall.engine import RecallHit

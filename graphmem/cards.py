@@ -60,7 +60,16 @@ def write_row(card: Card, embedding: np.ndarray) -> dict[str, Any]:
         "container_label": container_label,
         "container_id": container_id,
         "container": container,
+        "decided_by": creator(card),
     }
+
+
+def creator(card: Card) -> str:
+    """Who decided a card should exist (its first version's ``decided_by``): the extractor
+    that took it from a source, or ``"caller"`` (whoever called ``remember``)."""
+    if card.source is not None and card.source.extractor != "manual":
+        return card.source.extractor
+    return "caller"
 
 
 def card_from_row(row: dict[str, Any]) -> Card:

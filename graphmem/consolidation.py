@@ -53,6 +53,7 @@ from graphmem.algorithms.cardview import normalise_rows
 from graphmem.algorithms.clustering import cluster_centroids, common_subject, rank_by_centrality
 from graphmem.cards import card_from_row
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
+from graphmem.history import CALLER
 from graphmem.models import SELF, Card, Model
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
@@ -442,7 +443,7 @@ def _conflicts(run: _Run, incremental: bool) -> None:
         return
     applied = {r["id"] for r in run.write("consolidate_supersede", supersede_rows)}
     applied_pairs = set()
-    for r in run.write("consolidate_conflicts", conflict_rows):
+    for r in run.write("consolidate_conflicts", _flag_once(conflict_rows)):
         applied_pairs.add(r["a"])
         proj.versions[r["a"]], proj.versions[r["b"]] = r["a_version"], r["b_version"]
     for item in run.report.conflicts:
@@ -453,6 +454,18 @@ def _conflicts(run: _Run, incremental: bool) -> None:
                 proj.inactive.discard(item.to_card)
         else:
             item.applied = item.from_card in applied_pairs
+
+
+def _flag_once(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each card flagged ``needs_revision`` by its first conflict only: the store computes
+    a batch's flags before writing any, and would bump (and archive) a card once per row."""
+    flagged: set[str] = set()
+    out = []
+    for row in rows:
+        mine = [i for i in row["needs_revision"] if i not in flagged]
+        flagged.update(mine)
+        out.append({**row, "needs_revision": mine})
+    return out
 
 
 def _same_attribute_as(cards: list[CardView], fresh: set[str]) -> list[CardView]:
@@ -703,6 +716,7 @@ def _forgetting(run: _Run) -> None:
                 "version": proj.versions[d.card_id],
                 "reason": d.reason,
                 "score": round(d.probability, 4),
+                "decided_by": "rules",
             }
         )
     if run.dry_run:
@@ -782,6 +796,9 @@ def feedback(
                 "expected_version": card.version,
                 "props": props,
                 "now": now_ms(),
+                "change": "feedback",
+                "decided_by": CALLER,
+                "note": update.reason,
             },
             write=True,
         )

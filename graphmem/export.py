@@ -21,6 +21,8 @@ source     a turn or passage, with the session/document it is in
 card       every property of a card (any status), the people it is ABOUT,
            its evidence edges (FROM, with span and extractor), whether it is in
            the vector index (label AnnCard), optionally its vector
+card_version an archived version of a card (graphmem/history.py): its
+           properties then, or only who/when/how once erased
 supersedes / conflicts_with   an edge between two cards, with its properties
 abstraction  a summary with the cards it SUMMARIZES
 task       a task's properties, the tasks it is BLOCKED_BY and cards it CITES
@@ -54,7 +56,18 @@ VERSION = 1
 PAGE = 1000
 #: Labels and relationship types an export carries; anything else stops it.
 KNOWN_LABELS = frozenset(
-    {"User", "Person", "Card", "AnnCard", "Source", "Session", "Document", "Abstraction", "Task"}
+    {
+        "User",
+        "Person",
+        "Card",
+        "AnnCard",
+        "CardVersion",
+        "Source",
+        "Session",
+        "Document",
+        "Abstraction",
+        "Task",
+    }
 )
 KNOWN_RELATIONSHIPS = frozenset(
     {
@@ -68,6 +81,7 @@ KNOWN_RELATIONSHIPS = frozenset(
         "BLOCKED_BY",
         "CITES",
         "MAYBE_SAME",
+        "VERSION_OF",
     }
 )
 RECORD_TYPES = (
@@ -79,6 +93,7 @@ RECORD_TYPES = (
     "document",
     "source",
     "card",
+    "card_version",
     "supersedes",
     "conflicts_with",
     "abstraction",
@@ -182,6 +197,7 @@ def export_records(
         if len(rows) < PAGE:
             break
         skip += PAGE
+    yield from _card_versions(store, params)
     for row in sorted(
         store.run("export_edges", params), key=lambda r: (r["type"], r["source"], r["target"])
     ):
@@ -214,6 +230,23 @@ def export_records(
             "blocked_by": sorted(row["blocked_by"]),
             "cites": sorted(row["cites"]),
         }
+
+
+def _card_versions(store: Any, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    skip = 0
+    while True:
+        rows = store.run("export_card_versions", {**params, "skip": skip, "limit": PAGE})
+        for row in rows:
+            props = _clean(row["props"])
+            yield {
+                "type": "card_version",
+                "id": props["id"],
+                "version": props["version"],
+                "props": props,
+            }
+        if len(rows) < PAGE:
+            return
+        skip += PAGE
 
 
 def _check_inventory(rows: list[dict[str, Any]]) -> None:
@@ -305,6 +338,7 @@ _STAGES = {
     "document": 3,
     "source": 4,
     "card": 5,
+    "card_version": 6,
     "supersedes": 6,
     "conflicts_with": 6,
     "abstraction": 7,
@@ -409,6 +443,17 @@ class _Writer:
                 "ann": bool(record.get("ann")),
                 "people": record.get("people") or [],
                 "sources": record.get("sources") or [],
+            }
+        if kind == "card_version":
+            card_id = self._card(record["id"])
+            props = {**props, "id": card_id}
+            if self.rehome and props.get("erased_at") is None and props.get("content_hash"):
+                state = {**props, "id": None, "content_hash": None}
+                props["content_hash"] = card_from_row({"card": state}).content_hash
+            return "import_card_versions", {
+                "id": card_id,
+                "version": record["version"],
+                "props": props,
             }
         if kind in ("supersedes", "conflicts_with"):
             return "import_edges", {

@@ -19,6 +19,8 @@ from graphmem.errors import (
     StoreUnavailableError,
     ValidationError,
 )
+from graphmem.history import CALLER, CardVersion, card_history
+from graphmem.history import revert as revert_card
 from graphmem.mirror import VectorMirror
 from graphmem.models import Card, Person, RememberResult, Status, check_user_id
 from graphmem.recall.access import AccessRecorder
@@ -279,6 +281,9 @@ class Memory:
                 "person": row["person"],
                 "relationship": row["relationship"],
                 "timestamp": card.timestamp,
+                "change": "update",
+                "decided_by": CALLER,
+                "note": None,
             },
             write=True,
         )
@@ -543,6 +548,29 @@ class Memory:
         check_user_id(user_id)
         return feedback(self.store, user_id, card_id, signal)
 
+    # -- history -------------------------------------------------------------------------
+    def history(self, user_id: str, card_id: str) -> list[CardVersion]:
+        """Every version of a card, oldest first: the change that made each (what changed,
+        old and new values, when, which operation, decided by whom) and the card as it then
+        was. A hard-forgotten card keeps its history without its text."""
+        return card_history(self.store, user_id, card_id)
+
+    def revert(
+        self, user_id: str, card_id: str, to_version: int, *, version: int | None = None
+    ) -> Card:
+        """Bring a card back to what it was at ``to_version`` (text, vector, fields and
+        status), as a new version. ``version``: the card's current version the caller
+        saw (optimistic locking: a stale one raises ``ConflictError``)."""
+        revert_card(
+            self.store,
+            self.embedder,
+            user_id,
+            card_id,
+            to_version,
+            expected_version=version,
+        )
+        return self.get(user_id, card_id)
+
     # -- forgetting ----------------------------------------------------------------------
     def forget(
         self, user_id: str, card_id: str, *, hard: bool = False, reason: str = "asked by the user"
@@ -551,10 +579,18 @@ class Memory:
         card = self.get(user_id, card_id)
         if not hard:
             self._set_status(
-                card, Status.FORGOTTEN, {"forgotten_reason": reason, "forgotten_at": now_ms()}
+                card,
+                Status.FORGOTTEN,
+                {"forgotten_reason": reason, "forgotten_at": now_ms()},
+                change="forget",
+                note=reason,
             )
             return
-        rows = self.store.run("delete_card", {"user_id": user_id, "id": card_id}, write=True)
+        rows = self.store.run(
+            "delete_card",
+            {"user_id": user_id, "id": card_id, "now": now_ms(), "decided_by": CALLER},
+            write=True,
+        )
         self.vectors.drop(user_id)  # its vector leaves this process too, now
         shared = rows[0]["shared"] if rows else []
         if shared and card.source and card.source.text and card.source.span:
@@ -577,10 +613,23 @@ class Memory:
         card = self.get(user_id, card_id)
         if card.status != Status.FORGOTTEN:
             raise ConflictError(f"card {card_id} is {card.status.value}, not forgotten")
-        self._set_status(card, Status.ACTIVE, {"forgotten_reason": None, "forgotten_at": None})
+        self._set_status(
+            card,
+            Status.ACTIVE,
+            {"forgotten_reason": None, "forgotten_at": None},
+            change="restore",
+        )
         return self.get(user_id, card_id)
 
-    def _set_status(self, card: Card, status: Status, extra: dict[str, Any]) -> None:
+    def _set_status(
+        self,
+        card: Card,
+        status: Status,
+        extra: dict[str, Any],
+        *,
+        change: str,
+        note: str | None = None,
+    ) -> None:
         done = self.store.run(
             "set_card_status",
             {
@@ -589,6 +638,9 @@ class Memory:
                 "expected_version": card.version,
                 "props": {"status": status.value, **extra},
                 "now": now_ms(),
+                "change": change,
+                "decided_by": CALLER,
+                "note": note,
             },
             write=True,
         )

@@ -135,6 +135,7 @@ def test_export_has_every_record_type(memory: Memory, user: str):
         "document": 1,
         "source": 2,
         "card": 5,
+        "card_version": 2,
         "supersedes": 1,
         "conflicts_with": 1,
         "abstraction": 1,

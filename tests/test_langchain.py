@@ -106,6 +106,7 @@ def test_a_fake_chat_model_drives_the_memory_tools(memory: Memory, user: str):
         "provenance",
         "forget",
         "feedback",
+        "history",
         "task_add",
         "task_update",
         "task_ready",

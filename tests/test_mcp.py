@@ -20,6 +20,7 @@ EXPECTED_TOOLS = [
     "provenance",
     "forget",
     "feedback",
+    "history",
     "task_add",
     "task_update",
     "task_ready",

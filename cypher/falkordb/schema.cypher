@@ -9,6 +9,7 @@ CREATE INDEX FOR (s:Session) ON (s.user_id, s.id);
 CREATE INDEX FOR (d:Document) ON (d.user_id, d.id);
 CREATE INDEX FOR (a:Abstraction) ON (a.user_id, a.id);
 CREATE INDEX FOR (t:Task) ON (t.user_id, t.id);
+CREATE INDEX FOR (v:CardVersion) ON (v.user_id, v.id);
 // The HNSW index is rebuilt in memory at every server start (minutes at 100k cards), so
 // it covers only cards of users large enough to need it (label AnnCard); everyone else
 // gets exact per-user cosine (see exact_vector_search).

@@ -1,12 +1,21 @@
 // Update one card if its stored version is $expected_version (optimistic locking);
 // re-links the person it is about and stamps the user's next revision.
+// The state it replaces is archived first as a CardVersion (graphmem/history.py); the
+// card records the change that made its new state: $change, $decided_by, $note.
+// FalkorDB 4.16 ignores SET of a vector over another vector for some values (e.g.
+// [1, 2] -> [0.5, 4] keeps [1, 2]): the old one is removed first, in its own SET.
 // No row back = stale version or no such card.
 MATCH (c:Card {user_id: $user_id, id: $id})
 WHERE c.version = $expected_version
 MERGE (u:User {user_id: $user_id})
+CREATE (v:CardVersion)-[:VERSION_OF]->(c)
+SET v += c {.*, embedding: null, tenant: null, revision: null}
 WITH c, u, coalesce(u.revision, 0) + 1 AS revision
-SET u.revision = revision, c += $props, c.embedding = vecf32($embedding), c.version = c.version + 1,
-    c.updated_at = $now, c.revision = revision
+SET u.revision = revision, c += $props, c.embedding = null, c.version = c.version + 1,
+    c.updated_at = $now, c.revision = revision,
+    c.change = $change, c.decided_by = $decided_by, c.change_note = $note
+WITH c, u
+SET c.embedding = vecf32($embedding)
 WITH c, u
 OPTIONAL MATCH (c)-[a:ABOUT]->(:Person)
 DELETE a

@@ -2,11 +2,13 @@
 // that person, and their provenance. Idempotent: MERGE on (user_id, id) everywhere.
 // A created card is stamped with the user's next revision (the user's counter moves to
 // it; re-sent cards move nothing): recall's vector mirror reads what changed since.
+// A new card's first version records its change ('create') and who decided it (the
+// extractor, or 'caller'); graphmem/history.py archives it when it changes.
 // FOREACH blocks come before the KNOWS update: FalkorDB drops earlier rows' FOREACH
 // writes when a WITH ... SET precedes them in a batch (lost provenance in mixed batches).
 // $rows: [{id, props, embedding, person_key, person, relationship, timestamp,
 //          source_id, source, span_start, span_end, extractor, container_label,
-//          container_id, container}]
+//          container_id, container, decided_by}]
 UNWIND $rows AS r
 MERGE (u:User {user_id: $user_id})
   ON CREATE SET u.tenant = $tenant
@@ -15,7 +17,8 @@ MERGE (p:Person {user_id: $user_id, key: r.person_key})
 MERGE (c:Card {user_id: $user_id, id: r.id})
   ON CREATE SET c += r.props, c.tenant = $tenant, c.embedding = vecf32(r.embedding), c.version = 1,
                 c.created_at = $now, c.updated_at = $now,
-                c.revision = coalesce(u.revision, 0) + 1
+                c.revision = coalesce(u.revision, 0) + 1, c.change = 'create',
+                c.decided_by = r.decided_by
 // Cards of users in the vector index (see graphmem/vector.py) join it as written.
 FOREACH (_ IN CASE WHEN u.ann THEN [1] ELSE [] END | SET c:AnnCard)
 MERGE (c)-[:ABOUT]->(p)

@@ -21,6 +21,9 @@ CREATE INDEX session_user IF NOT EXISTS FOR (s:Session) ON (s.user_id);
 CREATE INDEX document_user IF NOT EXISTS FOR (d:Document) ON (d.user_id);
 CREATE INDEX abstraction_user IF NOT EXISTS FOR (a:Abstraction) ON (a.user_id);
 CREATE INDEX task_user IF NOT EXISTS FOR (t:Task) ON (t.user_id);
+// A card's history: its archived versions (graphmem/history.py), found even after the
+// card itself was erased.
+CREATE INDEX card_version IF NOT EXISTS FOR (v:CardVersion) ON (v.user_id, v.id);
 // Same label as FalkorDB (AnnCard: cards of users large enough for approximate search),
 // so both backends answer vector_search over the same cards.
 CREATE VECTOR INDEX card_embedding IF NOT EXISTS FOR (c:AnnCard) ON (c.embedding)

@@ -189,6 +189,25 @@ class UserTools:
         """Tell memory whether a recalled card was useful; recall ranks by it."""
         return card_summary(self.memory.feedback(self.user_id, card_id, signal))
 
+    def history(self, card_id: CardId) -> list[dict[str, Any]]:
+        """How a memory changed over time, oldest version first: each change with its
+        time, operation, who decided it and the fields it changed (old -> new)."""
+        return [
+            {
+                "version": v.version,
+                "at": to_iso(v.at),
+                "change": v.change,
+                "decided_by": v.decided_by,
+                "note": v.note,
+                "changed": {c.field: {"old": c.old, "new": c.new} for c in v.changes}
+                if v.change != "create"
+                else None,
+                "fact": (v.state or {}).get("fact"),
+                "erased": v.erased,
+            }
+            for v in self.memory.history(self.user_id, card_id)
+        ]
+
     def task_add(
         self,
         subject: Annotated[str, Field(description="What is to be done.")],
@@ -253,6 +272,7 @@ class UserTools:
         "provenance",
         "forget",
         "feedback",
+        "history",
         "task_add",
         "task_update",
         "task_ready",

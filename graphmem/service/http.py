@@ -41,6 +41,7 @@ from graphmem.errors import (
     StoreUnavailableError,
     ValidationError,
 )
+from graphmem.history import CardVersion
 from graphmem.memory import Memory
 from graphmem.models import Card, Person, RememberResult, check_user_id
 from graphmem.recall.engine import RecallHit
@@ -309,6 +310,20 @@ def provenance(user: User, memory: Mem, card_id: str) -> dict[str, Any]:
     """Where a card came from: source turn or passage, supersessions, conflicts,
     abstractions."""
     return memory.provenance(user, card_id)
+
+
+@cards.get("/cards/{card_id}/history", response_model=list[CardVersion])
+def history(user: User, memory: Mem, card_id: str) -> list[CardVersion]:
+    """Every version of a card, oldest first: what changed (old and new values), when,
+    by which operation, decided by whom; an erased card's history without its text."""
+    return memory.history(user, card_id)
+
+
+@cards.post("/cards/{card_id}/revert", response_model=Card)
+def revert(user: User, memory: Mem, card_id: str, body: s.RevertIn) -> Card:
+    """Bring a card back to an earlier version (text, vector, status) as a new version
+    (409 when ``version`` is stale)."""
+    return memory.revert(user, card_id, body.to_version, version=body.version)
 
 
 @recall.post("/recall", response_model=list[RecallHit])

@@ -97,6 +97,16 @@ class FeedbackIn(BaseModel):
     signal: Literal["up", "down"] | Annotated[int, Field(ge=1, le=5)]
 
 
+class RevertIn(BaseModel):
+    """Bring a card back to an earlier version; ``version``: its current version as the
+    caller saw it (409 if it changed since)."""
+
+    model_config = _examples({"to_version": 1}, {"to_version": 2, "version": 4})
+
+    to_version: int = Field(ge=1, le=2**63 - 1)
+    version: int | None = Field(None, ge=1, le=2**63 - 1)
+
+
 class ConsolidateIn(BaseModel):
     """Which consolidation steps to run; ``dry_run`` reports without writing."""
 
