@@ -883,7 +883,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ),
         ("2024-10-01", ["I'm back at university in Bordeaux, final year."]),
         questions=[
-            Q("Where did I work last summer?", "surf shop"),
+            Q("Where did I work in the summer of 2024?", "surf shop"),
             Q("Where do I study?", "Bordeaux"),
         ],
         not_people=["Biarritz", "Bordeaux"],

@@ -27,6 +27,7 @@ from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.mirror import UserVectors, VectorMirror, VectorRoute
 from graphmem.models import Card, Category, Model, Status
+from graphmem.recall import temporal
 from graphmem.recall.mentions import (
     Known,
     Mention,
@@ -120,7 +121,9 @@ def recall(
     """
     filters = filters or RecallFilters()
     now = now_ms() if now is None else now
-    statuses = [s.value for s in filters.statuses]
+    # "used to", "in 2024": superseded cards join and the card valid then is preferred.
+    intent = temporal.read_intent(query, now)
+    statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
     candidates = _Candidates()
     depth = max(CANDIDATES, 3 * k)
     pool = _pool()
@@ -244,13 +247,16 @@ def recall(
             )
         for card_id in ids:
             row = rows.get(card_id)
-            if row is not None and _passes(row["card"], filters, scoped):
+            if row is not None and _passes(row["card"], filters, scoped, statuses):
                 parts = final_score(fused[card_id], row["card"], now)
-                scored.append((parts.pop("score"), card_id, row, parts))
+                if (factor := temporal.weight(intent, row["card"])) != 1.0:
+                    parts["temporal"] = factor
+                scored.append((parts.pop("score") * factor, card_id, row, parts))
         scored.sort(key=lambda hit: (-hit[0], hit[1]))
         rest = start + page
+        best_worth = MAX_WORTH * (temporal.MAX_WEIGHT if intent.kind else 1.0)
         if len(scored) >= k and (
-            rest >= len(order) or fused[order[rest]] * MAX_WORTH < scored[k - 1][0]
+            rest >= len(order) or fused[order[rest]] * best_worth < scored[k - 1][0]
         ):
             break
     hits = []
@@ -407,7 +413,9 @@ def _scoped_keys(filters: RecallFilters, people: list[Known]) -> set[str] | None
     return keys
 
 
-def _passes(props: dict[str, Any], filters: RecallFilters, scoped: set[str] | None) -> bool:
+def _passes(
+    props: dict[str, Any], filters: RecallFilters, scoped: set[str] | None, statuses: list[str]
+) -> bool:
     """Does a stored card (its node properties) pass the filters?"""
     if scoped is not None and person_key(props.get("person") or "") not in scoped:
         return False
@@ -422,4 +430,4 @@ def _passes(props: dict[str, Any], filters: RecallFilters, scoped: set[str] | No
         return False
     if filters.card_ids is not None and props["id"] not in filters.card_ids:
         return False
-    return props.get("status") in {s.value for s in filters.statuses}
+    return props.get("status") in statuses

@@ -1,0 +1,43 @@
+"""Temporal questions: "now" gets the current card, "used to" and "in 2024" the one valid then."""
+
+import pytest
+
+from graphmem import Memory
+
+
+@pytest.fixture
+def moved(memory: Memory, user: str) -> str:
+    said = [
+        ("I live in Dublin, near the Liffey", "2024-03-12"),
+        ("I play the violin in an orchestra", "2024-05-01"),
+        ("I moved to Galway in January", "2025-01-15"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    memory.consolidate(user, steps=["conflicts"])
+    return user
+
+
+def top(memory: Memory, user: str, question: str) -> str:
+    return memory.recall(user, question, k=3)[0].card.fact
+
+
+def test_now_answers_with_the_current_card(memory: Memory, moved: str):
+    assert top(memory, moved, "Where do I live now?") == "I moved to Galway in January"
+
+
+def test_the_past_answers_with_the_superseded_card(memory: Memory, moved: str):
+    hit = memory.recall(moved, "Where did I use to live?", k=3)[0]
+    assert hit.card.fact == "I live in Dublin, near the Liffey"
+    assert hit.card.status == "superseded"
+    assert hit.parts["temporal"] == 3.0
+
+
+def test_a_year_answers_with_the_card_valid_that_year(memory: Memory, moved: str):
+    assert top(memory, moved, "Where did I live in 2024?") == "I live in Dublin, near the Liffey"
+    assert top(memory, moved, "Where did I live in 2025?") == "I moved to Galway in January"
+
+
+def test_without_a_cue_superseded_cards_stay_hidden(memory: Memory, moved: str):
+    hits = memory.recall(moved, "Where did I live?", k=3)
+    assert "I live in Dublin, near the Liffey" not in [h.card.fact for h in hits]
+    assert all("temporal" not in h.parts for h in hits)
