@@ -205,6 +205,33 @@ def states_at(
     return {row["id"]: row["card"] for row in rows}
 
 
+def held_at(
+    store: GraphStore,
+    user_id: str,
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    as_of: int,
+    known_at: int,
+) -> list[dict[str, Any]]:
+    """Rows of ``get_cards`` as memory held them at ``known_at``, keeping those it then
+    held true at ``as_of``: a card changed since is read back as it was, one created
+    since is left out. Provenance (source, evidence) is the card's own and stays."""
+    changed = [r["card"]["id"] for r in rows if (r["card"].get("updated_at") or 0) > known_at]
+    past = states_at(store, user_id, changed, known_at)
+    held = []
+    for row in rows:
+        card = row["card"]
+        if (card.get("created_at") or 0) > known_at:
+            continue
+        if card["id"] in past:
+            card = past[card["id"]]
+        elif (card.get("updated_at") or 0) > known_at:
+            continue  # changed since, with no state recorded for then
+        if believed(card, as_of):
+            held.append({**row, "card": dict(card)})
+    return held
+
+
 def revert(
     store: GraphStore,
     embedder: Embedder,
@@ -276,6 +303,7 @@ __all__ = [
     "believed",
     "card_history",
     "diff",
+    "held_at",
     "revert",
     "state_at",
     "states_at",

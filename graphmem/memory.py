@@ -372,6 +372,8 @@ class Memory:
         task_id: str | None = None,
         card_ids: list[str] | None = None,
         channels: Sequence[str] = CHANNELS,
+        as_of: Any = None,
+        known_at: Any = None,
     ) -> list[RecallHit]:
         """The ``k`` most useful cards of ``user_id`` for ``query``, best first.
 
@@ -380,12 +382,25 @@ class Memory:
         with recency, importance, confidence and feedback. Each hit says how it was found.
         Superseded and forgotten cards are left out unless asked for. ``task_id``
         limits recall to the cards a task (and what it depends on) cites.
+
+        ``as_of``: answer from what memory held true at that time, as it then knew it
+        (bi-temporal: the card was valid at ``as_of`` and graphmem had learnt it by
+        ``known_at``, default ``as_of``), each card as it then was; superseded and
+        forgotten cards count as they stood then.
         """
         check_user_id(user_id)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query must be non-empty text", field="query")
         if not 1 <= k <= 1000:
             raise ValidationError("k must be between 1 and 1000", field="k")
+        if as_of is None and known_at is not None:
+            raise ValidationError("known_at needs as_of", field="known_at")
+        if as_of is not None and (include_superseded or include_forgotten):
+            raise ValidationError(
+                "as_of answers from what memory held at that time; "
+                "include_superseded/include_forgotten do not apply",
+                field="as_of",
+            )
         statuses = [Status.ACTIVE]
         if include_superseded:
             statuses.append(Status.SUPERSEDED)
@@ -404,6 +419,8 @@ class Memory:
                 "until": _ms(until, "until"),
                 "statuses": statuses,
                 "card_ids": card_ids,
+                "as_of": _ms(as_of, "as_of"),
+                "known_at": _ms(known_at, "known_at"),
             }
         )
         hits = hybrid_recall(

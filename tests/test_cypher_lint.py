@@ -60,7 +60,7 @@ def sample_value(param: str) -> Any:
         return []
     if param in _NUMBERS or param.endswith(("_ms", "_count")):
         return 0
-    if param in ("props", "source", "container") or param.endswith("_props"):
+    if param in ("props", "source", "container", "at") or param.endswith("_props"):
         return {}
     return "x"
 

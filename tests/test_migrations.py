@@ -69,7 +69,8 @@ def test_fulltext_search_keeps_to_the_users_token(memory, user):
     )
     query = memory.store.fulltext_query("typewriters")
     rows = memory.store.run(
-        "fulltext_search", {"user_id": user, "query": query, "k": 10, "statuses": ["active"]}
+        "fulltext_search",
+        {"user_id": user, "query": query, "k": 10, "statuses": ["active"], "at": None},
     )
     assert len(rows) == 1
     assert memory.get(user, rows[0]["id"]).person == "Grace"

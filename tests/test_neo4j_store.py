@@ -292,12 +292,13 @@ def test_live_neo4j_round_trip() -> None:
                 "query": store.fulltext_query("peanut allergy?"),
                 "statuses": ["active"],
                 "k": 5,
+                "at": None,
             },
         )
         assert [hit["id"] for hit in found] == [card.id]
         nearest = store.run(
             "exact_vector_search",
-            {"user_id": user, "vector": vector, "statuses": ["active"], "k": 5},
+            {"user_id": user, "vector": vector, "statuses": ["active"], "k": 5, "at": None},
         )
         assert nearest == [{"id": card.id, "score": pytest.approx(1.0)}]
     finally:

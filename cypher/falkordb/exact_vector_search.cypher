@@ -4,8 +4,16 @@
 // A card without embedding has a null distance, which sorts last: the caller drops
 // null scores. Filtering nulls here, or breaking ties by id, costs ~15% more (10k cards:
 // 12.0-12.6 vs 10.4-11.1 ms); the caller orders ties by id.
+// $at: point-in-time recall (graphmem/history.py), null otherwise: only cards known
+// at $at.known_at and then valid at $at.as_of; a card changed since is kept, and the
+// caller checks it against the state archived for that time.
 MATCH (c:Card {user_id: $user_id})
 WHERE c.status IN $statuses
+  AND ($at IS NULL OR (coalesce(c.created_at, 0) <= $at.known_at
+       AND (c.updated_at > $at.known_at
+            OR (c.status <> 'forgotten'
+                AND coalesce(c.valid_from, c.timestamp) <= $at.as_of
+                AND coalesce(c.valid_to, $at.as_of + 1) > $at.as_of))))
 WITH c, vec.cosineDistance(c.embedding, vecf32($vector)) AS distance
 ORDER BY distance ASC
 LIMIT $k

@@ -3,11 +3,19 @@
 // The WITH pins the traversal to start from the people (not from all the user's cards).
 // As in exact_vector_search: null scores (no embedding) sort last and the caller drops
 // them; ties are ordered by the caller.
+// $at: point-in-time recall (graphmem/history.py), null otherwise: only cards known
+// at $at.known_at and then valid at $at.as_of; a card changed since is kept, and the
+// caller checks it against the state archived for that time.
 UNWIND $keys AS key
 MATCH (p:Person {user_id: $user_id, key: key})
 WITH p, key
 MATCH (p)<-[:ABOUT]-(c:Card)
 WHERE c.user_id = $user_id AND c.status IN $statuses
+  AND ($at IS NULL OR (coalesce(c.created_at, 0) <= $at.known_at
+       AND (c.updated_at > $at.known_at
+            OR (c.status <> 'forgotten'
+                AND coalesce(c.valid_from, c.timestamp) <= $at.as_of
+                AND coalesce(c.valid_to, $at.as_of + 1) > $at.as_of))))
 WITH c, key, vec.cosineDistance(c.embedding, vecf32($vector)) AS distance
 ORDER BY distance ASC
 LIMIT $k

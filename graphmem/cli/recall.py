@@ -23,6 +23,12 @@ def recall(
     since: str | None = typer.Option(None, help="Only cards from this date on."),
     until: str | None = typer.Option(None, help="Only cards up to this date."),
     include_superseded: bool = typer.Option(False, help="Also superseded cards."),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help="Answer from what memory held true then (ISO-8601)."
+    ),
+    known_at: str | None = typer.Option(
+        None, "--known-at", help="With --as-of: by what memory knew then (default: --as-of)."
+    ),
     as_json: bool = JsonOption,
 ) -> None:
     """Recall a user's most relevant cards (vector + full-text + graph), best first."""
@@ -38,6 +44,8 @@ def recall(
                 since=since,
                 until=until,
                 include_superseded=include_superseded,
+                as_of=as_of,
+                known_at=known_at,
             )
         )
     if as_json:

@@ -141,9 +141,16 @@ class UserTools:
         until: Annotated[
             str | None, Field(description="Only cards up to this date (ISO-8601).")
         ] = None,
+        *,
+        as_of: Annotated[
+            str | None,
+            Field(description="Answer from what memory held true at that time (ISO-8601)."),
+        ] = None,
     ) -> list[dict[str, Any]]:
         """Recall the most relevant memories for a query, best first, with their ids."""
-        hits = self.memory.recall(self.user_id, query, k=k, person=person, since=since, until=until)
+        hits = self.memory.recall(
+            self.user_id, query, k=k, person=person, since=since, until=until, as_of=as_of
+        )
         return [hit_summary(h) for h in hits]
 
     def context(

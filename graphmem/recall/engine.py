@@ -25,6 +25,7 @@ from pydantic import Field
 
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
+from graphmem.history import held_at
 from graphmem.mirror import UserVectors, VectorMirror, VectorRoute
 from graphmem.models import Card, Category, Model, Status
 from graphmem.recall import temporal
@@ -62,6 +63,19 @@ class RecallFilters(Model):
     until: int | None = Field(None, description="Only cards up to this time (epoch ms).")
     statuses: list[Status] = Field(default_factory=lambda: [Status.ACTIVE])
     card_ids: list[str] | None = Field(None, description="Only among these cards (a task's).")
+    as_of: int | None = Field(
+        None, description="Answer from what memory held true at this time (epoch ms)."
+    )
+    known_at: int | None = Field(
+        None, description="With as_of: what memory knew by this time (default: as_of)."
+    )
+
+    def point_in_time(self) -> dict[str, int] | None:
+        """``{"as_of", "known_at"}`` for the channel queries' ``$at``, or None."""
+        if self.as_of is None:
+            return None
+        known_at = self.as_of if self.known_at is None else self.known_at
+        return {"as_of": self.as_of, "known_at": known_at}
 
 
 class RecallHit(Model):
@@ -120,10 +134,16 @@ def recall(
     ``mirror``: vectors held in this process, searched instead of the store when current.
     """
     filters = filters or RecallFilters()
+    at = filters.point_in_time()
+    if at is not None:  # what was held then, whatever became of it since (history.py)
+        mirror = None
+        now = at["as_of"] if now is None else now
     now = now_ms() if now is None else now
     # "used to", "in 2024": superseded cards join and the card valid then is preferred.
     intent = temporal.read_intent(query, now)
     statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
+    if at is not None:
+        statuses = [s.value for s in Status]
     candidates = _Candidates()
     depth = max(CANDIDATES, 3 * k)
     pool = _pool()
@@ -138,7 +158,7 @@ def recall(
         pool.submit(
             store.run,
             "fulltext_search",
-            {"user_id": user_id, "query": text_query, "k": depth, "statuses": statuses},
+            {"user_id": user_id, "query": text_query, "k": depth, "statuses": statuses, "at": at},
         )
         if text_query
         else None
@@ -155,6 +175,7 @@ def recall(
             statuses=statuses,
             indexed=route.ann,
             mirrored=route.mirrored,
+            at=at,
         )
         if "vector" in channels
         else None
@@ -178,6 +199,7 @@ def recall(
             depth=depth,
             statuses=statuses,
             mirrored=route.mirrored,
+            at=at,
         )
         if mentions
         else None
@@ -215,12 +237,11 @@ def recall(
     ahead = sorted(fused, key=lambda i: (-fused[i], i))[:page]
     # The first page of cards is read while the abstraction siblings are looked up: they
     # join at a low weight, so the page rarely changes (what it misses is read below).
-    first = (
-        pool.submit(store.run, "get_cards", {"user_id": user_id, "ids": ahead}) if ahead else None
-    )
+    read_cards = partial(_read_cards, store, user_id, at)
+    first = pool.submit(read_cards, ahead) if ahead else None
     if "graph" in channels:
         _abstraction_hop(
-            store, user_id, ahead[:5], statuses=statuses, candidates=candidates, fused=fused
+            store, user_id, ahead[:5], statuses=statuses, candidates=candidates, fused=fused, at=at
         )
 
     found_by: dict[str, set[str]] = {}
@@ -241,10 +262,7 @@ def recall(
         unread = [i for i in ids if i not in read]
         if unread:
             read.update(unread)
-            rows.update(
-                (row["card"]["id"], row)
-                for row in store.run("get_cards", {"user_id": user_id, "ids": unread})
-            )
+            rows.update((row["card"]["id"], row) for row in read_cards(unread))
         for card_id in ids:
             row = rows.get(card_id)
             if row is not None and _passes(row["card"], filters, scoped, statuses):
@@ -276,6 +294,14 @@ def recall(
     return hits
 
 
+def _read_cards(
+    store: GraphStore, user_id: str, at: dict[str, int] | None, ids: list[str]
+) -> list[dict[str, Any]]:
+    """``get_cards`` rows; at a point in time, as memory then held them (the rest left out)."""
+    rows = store.run("get_cards", {"user_id": user_id, "ids": ids})
+    return rows if at is None else held_at(store, user_id, rows, **at)
+
+
 def _store_route(store: GraphStore, user_id: str) -> VectorRoute:
     return VectorRoute(ann=uses_index(store, user_id))
 
@@ -300,6 +326,7 @@ def _people_channel(
     depth: int,
     statuses: list[str],
     mirrored: UserVectors | None,
+    at: dict[str, int] | None = None,
 ) -> tuple[list[dict[str, Any]], _Hop | None]:
     """The mentioned people's cards, and the cards one hop away (``_one_hop``).
 
@@ -313,6 +340,7 @@ def _people_channel(
         depth,
         statuses=statuses,
         mirrored=mirrored,
+        at=at,
     )
     return rows, _one_hop(
         store,
@@ -325,6 +353,7 @@ def _people_channel(
         depth=depth,
         statuses=statuses,
         mirrored=mirrored,
+        at=at,
     )
 
 
@@ -340,6 +369,7 @@ def _one_hop(
     depth: int,
     statuses: list[str],
     mirrored: UserVectors | None,
+    at: dict[str, int] | None = None,
 ) -> _Hop | None:
     """People named in the best cards of the mentioned people, and their cards:
     ``(rows, the people hopped to by key, the targeted keys)``.
@@ -368,7 +398,7 @@ def _one_hop(
     if not hops:
         return None
     hop_rows = person_candidates(
-        store, user_id, list(hops), vector, depth, statuses=statuses, mirrored=mirrored
+        store, user_id, list(hops), vector, depth, statuses=statuses, mirrored=mirrored, at=at
     )
     return hop_rows, hops, targeted
 
@@ -381,11 +411,14 @@ def _abstraction_hop(
     statuses: list[str],
     candidates: _Candidates,
     fused: dict[str, float],
+    at: dict[str, int] | None = None,
 ) -> None:
     """Cards summarised together with the best hits join at a low weight."""
     if not ids:
         return
-    rows = store.run("abstraction_siblings", {"user_id": user_id, "ids": ids, "statuses": statuses})
+    rows = store.run(
+        "abstraction_siblings", {"user_id": user_id, "ids": ids, "statuses": statuses, "at": at}
+    )
     fresh = [r for r in rows if r["id"] not in fused]
     if not fresh:
         return
@@ -430,4 +463,6 @@ def _passes(
         return False
     if filters.card_ids is not None and props["id"] not in filters.card_ids:
         return False
+    if filters.as_of is not None:
+        return True  # held then (history.held_at), whatever its status now
     return props.get("status") in statuses

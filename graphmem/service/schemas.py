@@ -149,6 +149,12 @@ class RecallIn(BaseModel):
     include_superseded: bool = False
     include_forgotten: bool = False
     card_ids: list[str] | None = Field(None, description="Only among these cards.")
+    as_of: When | None = Field(
+        None, description=f"Answer from what memory held true at that time. {WHEN}"
+    )
+    known_at: When | None = Field(
+        None, description=f"With as_of: by what memory knew at that time (default as_of). {WHEN}"
+    )
 
 
 class ContextIn(BaseModel):
