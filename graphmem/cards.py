@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.models import SELF, Card, stored_times
+from graphmem.models import SELF, Card, Provenance, stored_times
+from graphmem.timeutil import ms_to_datetime
 from graphmem.vector import wire_vector
 
 # Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
@@ -29,6 +30,21 @@ def card_props(card: Card, *, keep_nulls: bool = False) -> dict[str, Any]:
 
 def write_row(card: Card, embedding: np.ndarray) -> dict[str, Any]:
     """One row of ``upsert_cards``: the card, its person and its provenance."""
+    return {
+        "id": card.id,
+        "props": card_props(card),
+        "embedding": wire_vector(embedding),
+        "person_key": person_key(card.person),
+        "person": card.person,
+        "relationship": card.relationship if card.person != SELF else "self",
+        "timestamp": card.timestamp,
+        **source_row(card),
+    }
+
+
+def source_row(card: Card) -> dict[str, Any]:
+    """Where a card was stated: its source turn or passage, the evidence edge's fields and
+    the session or document the source is in (``upsert_cards``, ``card_seen_again``)."""
     source = card.source
     source_id = source.source_id if source else None
     container_label = container_id = None
@@ -41,13 +57,6 @@ def write_row(card: Card, embedding: np.ndarray) -> dict[str, Any]:
             container_label, container_id = "Document", source.document
             container = {"name": source.document}
     return {
-        "id": card.id,
-        "props": card_props(card),
-        "embedding": wire_vector(embedding),
-        "person_key": person_key(card.person),
-        "person": card.person,
-        "relationship": card.relationship if card.person != SELF else "self",
-        "timestamp": card.timestamp,
         "source_id": source_id,
         "source": (
             {k: v for k in _SOURCE_FIELDS if (v := getattr(source, k)) is not None}
@@ -77,15 +86,27 @@ def card_from_row(row: dict[str, Any]) -> Card:
     props = row["card"]
     data = {k: props.get(k) for k in Card.model_fields if k in props and k != "source"}
     data = {k: v for k, v in data.items() if v is not None}
-    source = row.get("source")
-    if source:
-        evidence = row.get("evidence") or {}
-        span = None
-        if evidence.get("span_start") is not None and evidence.get("span_end") is not None:
-            span = (evidence["span_start"], evidence["span_end"])
-        data["source"] = {
-            **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
-            "span": span,
-            "extractor": evidence.get("extractor") or "manual",
-        }
+    if row.get("source"):
+        data["source"] = source_data(row["source"], row.get("evidence"))
     return Card.parse(stored_times(data))
+
+
+def provenance_of(source: dict[str, Any], evidence: dict[str, Any] | None) -> Provenance:
+    """A card's ``Provenance`` from a Source node and the FROM edge to it."""
+    data = source_data(source, evidence)
+    if isinstance(data.get("session_date"), int):  # stored epoch ms, never seconds
+        data["session_date"] = ms_to_datetime(data["session_date"])
+    return Provenance.parse(data)
+
+
+def source_data(source: dict[str, Any], evidence: dict[str, Any] | None) -> dict[str, Any]:
+    """A ``Provenance`` mapping from a Source node and the card's FROM edge to it."""
+    evidence = evidence or {}
+    span = None
+    if evidence.get("span_start") is not None and evidence.get("span_end") is not None:
+        span = (evidence["span_start"], evidence["span_end"])
+    return {
+        **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
+        "span": span,
+        "extractor": evidence.get("extractor") or "manual",
+    }

@@ -46,7 +46,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from graphmem.cards import card_from_row
 from graphmem.errors import GraphmemError, ValidationError
-from graphmem.models import check_user_id
+from graphmem.models import check_user_id, identity_of
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
@@ -482,19 +482,37 @@ class _Writer:
         return {**props, "user_id": self.user_id} if "user_id" in props else dict(props)
 
     def _rehome_card(self, props: dict[str, Any]) -> dict[str, Any]:
-        """For another user, re-derive the content hash (it includes the user) and the id
-        when it was derived from the content, so remembering the same fact again for the
-        new user finds this card instead of adding a twin."""
+        """The card's identity for the target user (it includes the user); for another
+        user, the content hash and the id too when it was derived from the content, so
+        remembering the same fact again for the new user finds this card instead of
+        adding a twin. Exports made before identities get theirs here."""
         if not self.rehome:
-            return props
-        old_id, old_hash = props["id"], props.get("content_hash") or ""
+            if props.get("identity"):
+                return props
+            return {**props, "identity": _identity(props, self.user_id)}
+        old_id = props["id"]
+        derived = old_id in (
+            (props.get("identity") or "")[:32],
+            (props.get("content_hash") or "")[:32],
+        )
         card = card_from_row({"card": {**props, "id": None, "content_hash": None}})
-        new_id = card.id if old_hash and old_id == old_hash[:32] else old_id
+        new_id = card.id if derived else old_id
         self.card_ids[old_id] = new_id  # type: ignore[assignment]
-        return {**props, "id": new_id, "content_hash": card.content_hash}
+        return {
+            **props,
+            "id": new_id,
+            "content_hash": card.content_hash,
+            "identity": card.identity,
+        }
 
     def _card(self, card_id: str) -> str:
         return self.card_ids.get(card_id, card_id)
+
+
+def _identity(props: dict[str, Any], user_id: str) -> str:
+    return identity_of(
+        user_id, props.get("fact") or "", props.get("person") or "me", props.get("relationship")
+    )
 
 
 def _map_ids(value: Any, rename: Any) -> Any:

@@ -10,7 +10,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from graphmem.cards import card_from_row, card_props, person_key, write_row
+from graphmem.cards import (
+    card_from_row,
+    card_props,
+    person_key,
+    provenance_of,
+    source_row,
+    write_row,
+)
 from graphmem.config import Settings
 from graphmem.embedding import Embedder, FastEmbedder, default_embedder, embed_batches
 from graphmem.errors import (
@@ -22,7 +29,17 @@ from graphmem.errors import (
 from graphmem.history import CALLER, CardVersion, card_history
 from graphmem.history import revert as revert_card
 from graphmem.mirror import VectorMirror
-from graphmem.models import Card, Person, RememberResult, Status, check_user_id
+from graphmem.models import (
+    AbstractionRef,
+    Card,
+    CardLink,
+    CardProvenance,
+    Person,
+    RememberResult,
+    Status,
+    check_user_id,
+    status_reason,
+)
 from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
@@ -151,8 +168,8 @@ class Memory:
     def remember(self, card: Card | Mapping[str, Any]) -> Card:
         """Store one card (idempotent by content) and return it as stored."""
         parsed = Card.parse(card)
-        self._store([parsed])
-        return self.get(parsed.user_id, parsed.id)  # type: ignore[arg-type]
+        result = self._store([parsed])
+        return self.get(parsed.user_id, result.ids[0])
 
     def remember_many(
         self,
@@ -163,9 +180,11 @@ class Memory:
     ) -> RememberResult:
         """Store many cards in batches; everything is validated before anything is written.
 
-        Same content for the same user = same card: re-sending changes nothing. A card
-        with an existing id and different content is an update and must carry the stored
-        ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
+        Same fact, person and relationship for the same user = same card: re-sending
+        exactly changes nothing, stating it again (another time or source) refreshes the
+        stored card's ``last_seen`` and access and links the new source (``seen_again``).
+        A card with an existing id and different content is an update and must carry the
+        stored ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
         writing the previous one.
         """
         return self._store(
@@ -179,15 +198,17 @@ class Memory:
     ) -> RememberResult:
         """Write validated cards (see ``remember_many``).
 
-        The whole job is planned first (which cards are new, changed or unchanged), so a
-        stale version anywhere stops it before anything is written, and no read waits
-        behind a write (FalkorDB queues reads behind a running write). Then batches are
-        written in input order, each while the next ones embed; ``progress`` hears of a
-        batch once its write is acknowledged.
+        The whole job is planned first (which cards are new, changed, unchanged or
+        repeats of a stored fact), so a stale version anywhere stops it before anything
+        is written, and no read waits behind a write (FalkorDB queues reads behind a
+        running write). Then batches are written in input order, each while the next ones
+        embed; ``progress`` hears of a batch once its write is acknowledged. Repeats are
+        recorded last, once the cards they repeat exist.
         """
         result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
-        cards = _dedupe(parsed)
-        todo = self._plan(cards, result)
+        cards, repeats = _dedupe(parsed)
+        todo, seen, stored_ids = self._plan(cards, repeats, result)
+        result.ids = [stored_ids.get((c.user_id, c.id), c.id) for c in parsed]  # type: ignore[misc]
         batches = list(_batches(cards, batch_size))
         plans = [[c for c in batch if id(c) in todo] for batch in batches]
         vectors = embed_batches(self.embedder, ([c.embedding_text for c in plan] for plan in plans))
@@ -199,24 +220,37 @@ class Memory:
                 pending = pool.submit(self._write, plan, batch_vectors, len(batch))
             if pending is not None:
                 self._account(pending.result(), result, progress)
+        if seen:
+            self._seen_again(seen)
+            result.seen_again += len(seen)
         return result
 
-    def _plan(self, cards: list[Card], result: RememberResult) -> set[int]:
-        """``id()`` of the cards that need writing; counts the unchanged ones."""
-        ids: dict[str, list[str]] = {}
-        for card in cards:
-            ids.setdefault(card.user_id, []).append(card.id)  # type: ignore[arg-type]
-        stored: dict[tuple[str, str], Row] = {}
-        for user_id, user_ids in ids.items():
-            for start in range(0, len(user_ids), _PLAN_CHUNK):
-                for row in self.store.run(
-                    "existing_cards",
-                    {"user_id": user_id, "ids": user_ids[start : start + _PLAN_CHUNK]},
-                ):
-                    stored[user_id, row["id"]] = row
+    def _plan(
+        self, cards: list[Card], repeats: list[Card], result: RememberResult
+    ) -> tuple[set[int], list[tuple[str, Card]], dict[tuple[str, str], str]]:
+        """``id()`` of the cards that need writing, the repeats to record as (stored id,
+        repeat), and the stored id of each (user, id): a fact stored under an older id
+        scheme keeps its id. Counts the unchanged cards."""
+        stored = self._stored("existing_cards", "ids", [(c.user_id, c.id) for c in cards])  # type: ignore[misc]
+        # A derived id not found: the fact may be stored under an older id scheme.
+        stored |= self._stored(
+            "cards_by_identity",
+            "identities",
+            [
+                (c.user_id, c.identity)  # type: ignore[misc]
+                for c in cards
+                if c.derived_id and c.version == 0 and (c.user_id, c.id) not in stored
+            ],
+        )
         todo: set[int] = set()
+        seen: list[tuple[str, Card]] = []
+        target: dict[tuple[str, str], str] = {}
         for card in cards:
-            row = stored.get((card.user_id, card.id))  # type: ignore[arg-type]
+            key: tuple[str, str] = (card.user_id, card.id)  # type: ignore[assignment]
+            row = stored.get(key)
+            if row is None and card.derived_id and card.version == 0:
+                row = stored.get((card.user_id, card.identity))  # type: ignore[arg-type]
+            target[key] = row["id"] if row is not None else key[1]
             if row is None:
                 if card.version > 0:
                     raise NotFoundError(
@@ -226,6 +260,11 @@ class Memory:
                 todo.add(id(card))
             elif row["content_hash"] == card.content_hash and card.version in (0, row["version"]):
                 result.unchanged += 1
+            elif card.version == 0 and card.derived_id and row["identity"] == card.identity:
+                if _news(row, card):
+                    seen.append((row["id"], card))
+                else:
+                    result.unchanged += 1
             elif card.version != row["version"]:
                 raise ConflictError(
                     f"card {card.id} of user {card.user_id} is at version {row['version']}, "
@@ -233,7 +272,44 @@ class Memory:
                 )
             else:
                 todo.add(id(card))
-        return todo
+        for card in repeats:  # later statements of a card above, in the same job
+            key = (card.user_id, card.id)  # type: ignore[assignment]
+            row = stored.get(key) or stored.get((card.user_id, card.identity))  # type: ignore[arg-type]
+            if row is None or _news(row, card):
+                seen.append((target[key], card))
+            else:
+                result.unchanged += 1
+        return todo, seen, target
+
+    def _stored(
+        self, query: str, param: str, keys: list[tuple[str, str]]
+    ) -> dict[tuple[str, str], Row]:
+        """Stored cards found by ``query`` for (user, id or identity) pairs, keyed the
+        same way; of several cards with one identity, the oldest."""
+        by_user: dict[str, list[str]] = {}
+        for user_id, value in keys:
+            by_user.setdefault(user_id, []).append(value)
+        column = "id" if param == "ids" else "identity"
+        found: dict[tuple[str, str], Row] = {}
+        for user_id, values in by_user.items():
+            for start in range(0, len(values), _PLAN_CHUNK):
+                chunk = values[start : start + _PLAN_CHUNK]
+                for row in self.store.run(query, {"user_id": user_id, param: chunk}):
+                    found.setdefault((user_id, row[column]), row)
+        return found
+
+    def _seen_again(self, seen: list[tuple[str, Card]]) -> None:
+        """Record repeats of stored facts (``card_seen_again``), one query per user."""
+        now = now_ms()
+        by_user: dict[str, list[dict[str, Any]]] = {}
+        for card_id, card in seen:
+            by_user.setdefault(card.user_id, []).append(
+                {"id": card_id, "at": card.timestamp, **source_row(card)}
+            )
+        for user_id, rows in by_user.items():
+            self.store.run(
+                "card_seen_again", {"user_id": user_id, "rows": rows, "now": now}, write=True
+            )
 
     def _write(self, plan: list[Card], vectors: Any, size: int) -> tuple[int, int, int]:
         """Write one planned batch; (cards in the batch, created, updated)."""
@@ -266,6 +342,8 @@ class Memory:
             "needs_revision",
             "status",
             "valid_to",
+            "last_seen",
+            "seen_count",
         ):
             props.pop(key, None)
         done = self.store.run(
@@ -448,23 +526,41 @@ class Memory:
             raise ValidationError("token_budget must be positive", field="token_budget")
         return build_context(self.recall(user_id, query, k=k), token_budget)
 
-    def provenance(self, user_id: str, card_id: str) -> dict[str, Any]:
-        """Where a card came from and what became of it: source turn/passage, session or
-        document, the person and relationship, cards it superseded or that superseded
-        it, conflicts, and the abstractions that include it."""
+    def provenance(self, user_id: str, card_id: str) -> CardProvenance:
+        """Where a card came from and what became of it: every source turn or passage
+        it was stated in, the person and relationship, the cards it superseded or that
+        superseded it and conflicts (each with its reason), the abstractions that include
+        it, and in words why it is superseded, forgotten or flagged."""
         card = self.get(user_id, card_id)
-        row = self.store.run("card_provenance", {"user_id": user_id, "id": card_id})[0]
-        return {
-            "card": card,
-            "source": card.source,
-            "person": row["person"],
-            "relationship": row["relationship"],
-            "relationship_history": row["relationship_history"] or [],
-            "supersedes": sorted(i for i in row["supersedes"] if i),
-            "superseded_by": sorted(i for i in row["superseded_by"] if i),
-            "conflicts": [c for c in row["conflicts"] if c.get("id")],
-            "abstractions": [a for a in row["abstractions"] if a.get("id")],
+        row = self.store.run("card_provenance", {"user_id": user_id, "id": card.id})[0]
+        sources = sorted(
+            (provenance_of(s["source"], s["evidence"]) for s in row["sources"] if s.get("source")),
+            key=lambda p: (p.session_date or 0, p.session_id or p.document or "", p.turn or 0),
+        )
+        links = {
+            name: sorted(
+                (CardLink.parse(link) for link in row[name] if link.get("id")),
+                key=lambda link: link.id,
+            )
+            for name in ("supersedes", "superseded_by", "conflicts")
         }
+        story = CardProvenance(
+            card=card,
+            source=card.source,
+            sources=sources,
+            person=row["person"],
+            relationship=row["relationship"],
+            relationship_history=row["relationship_history"] or [],
+            abstractions=sorted(
+                (AbstractionRef.parse(a) for a in row["abstractions"] if a.get("id")),
+                key=lambda a: a.id,
+            ),
+            forgotten_reason=row["forgotten_reason"],
+            forgotten_at=row["forgotten_at"],
+            **links,
+        )
+        story.status_reason = status_reason(story)
+        return story
 
     def people(self, user_id: str) -> list[Person]:
         """The user's people with their relationship (and its history) and card counts."""
@@ -674,11 +770,40 @@ def _ms(value: Any, field: str) -> int | None:
         raise ValidationError(f"{field}: {exc}", field=field) from None
 
 
-def _dedupe(cards: list[Card]) -> list[Card]:
-    seen: dict[tuple[str, str], Card] = {}
+def _dedupe(cards: list[Card]) -> tuple[list[Card], list[Card]]:
+    """One card per (user, id) to plan, and the repeats among the rest.
+
+    Statements of one fact (same identity, derived id) keep the earliest as the card and
+    the others, unless exact copies of it, as repeats; an id given twice with different
+    content keeps the last, as an upsert would.
+    """
+    groups: dict[tuple[str, str], list[Card]] = {}
     for card in cards:
-        seen[(card.user_id, card.id)] = card  # type: ignore[index]
-    return list(seen.values())
+        groups.setdefault((card.user_id, card.id), []).append(card)  # type: ignore[arg-type]
+    kept: list[Card] = []
+    repeats: list[Card] = []
+    for group in groups.values():
+        if len(group) == 1 or any(
+            c.version or not c.derived_id or c.identity != group[0].identity for c in group
+        ):
+            kept.append(group[-1])
+            continue
+        first, *rest = sorted(group, key=lambda c: c.timestamp)
+        kept.append(first)
+        hashes = {first.content_hash}
+        for card in rest:
+            if card.content_hash not in hashes:
+                hashes.add(card.content_hash)
+                repeats.append(card)
+    return kept, repeats
+
+
+def _news(row: Row, card: Card) -> bool:
+    """Whether a repeat tells the store something: a later statement, or a new source."""
+    if card.timestamp > (row["last_seen"] or 0):
+        return True
+    source_id = card.source.source_id if card.source else None
+    return source_id is not None and source_id not in (row["sources"] or [])
 
 
 def _batches(items: list[Card], size: int) -> Iterator[list[Card]]:

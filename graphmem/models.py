@@ -75,7 +75,7 @@ def _has_nul(value: Any) -> bool:
     return False
 
 
-_TIME_FIELDS = ("timestamp", "valid_from", "valid_to", "last_accessed")
+_TIME_FIELDS = ("timestamp", "valid_from", "valid_to", "last_accessed", "last_seen")
 
 
 def stored_times(data: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +179,7 @@ class InputModel(Model):
                 return data  # validated when built, and on every assignment since
             # A copy or a constructed instance skipped validators: derived fields
             # (content hash) may be stale, values unchecked.
-            data = stored_times(data.model_dump(exclude={"content_hash"}))
+            data = stored_times(data.model_dump(exclude={"content_hash", "identity"}))
         return super().parse(data, where=where)
 
     @classmethod
@@ -263,8 +263,11 @@ class Card(InputModel):
         >>> card = Card(user_id="u1", fact="Alice is allergic to peanuts",
         ...             person="Alice", relationship="Sister",
         ...             timestamp="2024-03-20T10:15:00Z")
-        >>> card.relationship, card.timestamp, card.id == card.content_hash[:32]
+        >>> card.relationship, card.timestamp, card.id == card.identity[:32]
         ('sister', 1710929700000, True)
+
+    The id derives from the card's identity (user, fact, person, relationship), not
+    from its time: the same fact remembered again is the same card, seen again.
     """
 
     user_id: UserId
@@ -302,6 +305,13 @@ class Card(InputModel):
         0, ge=0, le=MAX_INT, description="0 for a new card; the stored version to update."
     )
     content_hash: str | None = None
+    identity: str | None = Field(
+        None, description="Hash of what makes this the same memory (see ``identity``)."
+    )
+    last_seen: Millis | None = Field(
+        None, description="When the fact was last stated (a repeat moves it; default: timestamp)."
+    )
+    seen_count: int = Field(1, ge=1, le=MAX_INT, description="How often it was stated.")
     access_count: Count = 0
     last_accessed: Millis | None = None
     created_at: Millis | None = None
@@ -337,7 +347,9 @@ class Card(InputModel):
     def _tags(cls, value: list[str]) -> list[str]:
         return sorted({_clean_text(tag).lower() for tag in value if _clean_text(tag)})
 
-    @field_validator("timestamp", "valid_from", "valid_to", "last_accessed", mode="before")
+    @field_validator(
+        "timestamp", "valid_from", "valid_to", "last_accessed", "last_seen", mode="before"
+    )
     @classmethod
     def _time(cls, value: Any) -> int | None:
         return _ms_or_none(value)
@@ -351,11 +363,19 @@ class Card(InputModel):
             object.__setattr__(self, "valid_from", self.timestamp)
         if self.valid_to is not None and self.valid_to < self.valid_from:
             raise ValueError("valid_to is before valid_from")
-        digest = content_hash(self)
-        object.__setattr__(self, "content_hash", digest)
+        if self.last_seen is None:
+            object.__setattr__(self, "last_seen", self.timestamp)
+        object.__setattr__(self, "content_hash", content_hash(self))
+        key = identity(self)
+        object.__setattr__(self, "identity", key)
         if self.id is None:
-            object.__setattr__(self, "id", digest[:32])
+            object.__setattr__(self, "id", key[:32])
         return self
+
+    @property
+    def derived_id(self) -> bool:
+        """Whether the id comes from the identity (not picked by the caller)."""
+        return self.id is not None and self.identity is not None and self.id == self.identity[:32]
 
     @property
     def embedding_text(self) -> str:
@@ -370,12 +390,34 @@ class Card(InputModel):
         return f"{who}{rel}: {self.fact}"
 
 
-def content_hash(card: Card) -> str:
-    """Hash of what makes two cards "the same memory" for one user.
+def identity(card: Card) -> str:
+    """Hash of what makes two cards the same memory for one user: the fact, the person
+    it is about (case-insensitive) and their relationship to the user.
 
-    Same user, fact, backstory, person and timestamp = same card, so re-ingesting
-    identical input changes nothing. The relationship is left out: it describes the
-    person's link to the user, which later knowledge may name differently.
+    The time is left out, so a fact remembered again (with a time or without one) is the
+    card already stored, seen again; the backstory too, which tells how it came up, not
+    what it says. Card ids derive from it.
+
+    >>> a = Card(user_id="u", fact="I like green tea")
+    >>> b = Card(user_id="u", fact="I like green tea", timestamp="2024-01-01",
+    ...          backstory="at lunch")
+    >>> a.id == b.id, a.content_hash == b.content_hash
+    (True, False)
+    """
+    return identity_of(card.user_id, card.fact, card.person, card.relationship)
+
+
+def identity_of(user_id: str, fact: str, person: str, relationship: str | None) -> str:
+    """``identity`` from a card's stored (already normalised) fields."""
+    key = json.dumps(["card/2", user_id, fact, person.lower(), relationship], ensure_ascii=False)
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def content_hash(card: Card) -> str:
+    """Hash of a card's content as stated: identity plus backstory and time.
+
+    An exact re-send (re-ingesting a file) has the stored hash and changes nothing; a
+    repeat with another time or backstory has the same ``identity`` and another hash.
     """
     key = json.dumps(
         [card.user_id, card.fact, card.backstory, card.person.lower(), card.timestamp],
@@ -399,9 +441,86 @@ class Person(Model):
 
 
 class RememberResult(Model):
-    """What ``remember_many`` did with each card, in input order."""
+    """What ``remember_many`` did with each card, in input order.
+
+    ``ids`` are the stored ids: a repeat of a card stored under an older id scheme gets
+    that card's id. ``seen_again``: repeats of a stored fact (its ``last_seen`` and
+    ``seen_count`` moved, its new source linked).
+    """
 
     ids: list[str]
     created: int = 0
     unchanged: int = 0
     updated: int = 0
+    seen_again: int = 0
+
+
+class CardLink(Model):
+    """Another card a decision ties this one to, and why (``SUPERSEDES``, ``CONFLICTS_WITH``)."""
+
+    id: str
+    fact: str | None = None
+    reason: str | None = None
+    decided_by: str | None = None
+    decided_at: Millis | None = None
+
+
+class AbstractionRef(Model):
+    """An abstraction (cluster summary) that includes the card."""
+
+    id: str
+    summary: str | None = None
+
+
+class CardProvenance(Model):
+    """Where a card came from and what became of it (``Memory.provenance``).
+
+    ``source`` is where it was first stated, ``sources`` every statement (repeats
+    included); ``status_reason`` says in words why it is not plainly active.
+    """
+
+    card: Card
+    source: Provenance | None = None
+    sources: list[Provenance] = Field(default_factory=list)
+    person: str | None = None
+    relationship: str | None = None
+    relationship_history: list[str] = Field(default_factory=list)
+    supersedes: list[CardLink] = Field(default_factory=list)
+    superseded_by: list[CardLink] = Field(default_factory=list)
+    conflicts: list[CardLink] = Field(default_factory=list)
+    abstractions: list[AbstractionRef] = Field(default_factory=list)
+    forgotten_reason: str | None = None
+    forgotten_at: Millis | None = None
+    status_reason: str | None = Field(
+        None, description="Why the card is superseded, forgotten or needs revision."
+    )
+
+
+def status_reason(story: CardProvenance) -> str | None:
+    """Why a card is superseded, forgotten or flagged for revision, in words.
+
+    >>> card = Card(user_id="u", fact="I live in Paris", status="superseded")
+    >>> status_reason(CardProvenance(card=card, superseded_by=[CardLink(
+    ...     id="b" * 32, fact="I moved to Berlin", reason="newer location")]))
+    "superseded by 'I moved to Berlin' (bbbbbbbb): newer location"
+    """
+    card = story.card
+    reasons: list[str] = []
+    if card.status == Status.SUPERSEDED:
+        by = [
+            f"{link.fact!r} ({link.id[:8]})" + (f": {link.reason}" if link.reason else "")
+            for link in story.superseded_by
+        ]
+        reasons.append("superseded by " + "; ".join(by) if by else "superseded")
+    elif card.status == Status.FORGOTTEN:
+        reasons.append(f"forgotten: {story.forgotten_reason or 'no reason recorded'}")
+    if card.needs_revision:
+        why = [
+            f"conflicts with {link.fact!r} ({link.id[:8]})"
+            + (f": {link.reason}" if link.reason else "")
+            for link in story.conflicts
+        ]
+        if card.reward < 0:
+            why.append(f"negative feedback (reward {card.reward:g})")
+        reasons.append("needs revision: " + ("; ".join(why) or "flagged"))
+    return "; ".join(reasons) or None

@@ -21,7 +21,7 @@ def test_the_five_fields_and_their_normal_forms():
     assert card.timestamp == 1_710_929_700_000
     assert card.valid_from == card.timestamp
     assert card.status == "active"
-    assert card.id == card.content_hash[:32]
+    assert card.id == card.identity[:32]
 
 
 @pytest.mark.parametrize(

@@ -73,8 +73,8 @@ def test_a_move_supersedes_the_old_city_and_both_stay_queryable(memory, user):
     old = memory.get(user, paris.id)
     assert (old.status, old.valid_to) == (Status.SUPERSEDED, berlin.timestamp)
     assert memory.get(user, berlin.id).status == Status.ACTIVE
-    assert memory.provenance(user, paris.id)["superseded_by"] == [berlin.id]
-    assert memory.provenance(user, berlin.id)["supersedes"] == [paris.id]
+    assert [x.id for x in memory.provenance(user, paris.id).superseded_by] == [berlin.id]
+    assert [x.id for x in memory.provenance(user, berlin.id).supersedes] == [paris.id]
     [edge] = decisions(memory.store, user)
     assert (
         edge["type"],
@@ -112,8 +112,9 @@ def test_an_incremental_run_chains_a_later_move(memory, user):
     assert [(c.kind, c.from_card, c.to_card) for c in report.conflicts] == [
         ("supersede", rome.id, berlin.id)
     ]
-    assert memory.provenance(user, berlin.id)["supersedes"] == [cards["I live in Paris"].id]
-    assert memory.provenance(user, berlin.id)["superseded_by"] == [rome.id]
+    story = memory.provenance(user, berlin.id)
+    assert [x.id for x in story.supersedes] == [cards["I live in Paris"].id]
+    assert [x.id for x in story.superseded_by] == [rome.id]
 
 
 def test_an_unknown_user_is_consolidated_without_writing(memory, user):
@@ -145,9 +146,8 @@ def test_a_same_time_contradiction_is_flagged_not_resolved(memory, user):
             True,
             card.version + 1,
         )
-    [conflict] = memory.provenance(user, likes.id)["conflicts"]
-    assert conflict["id"] == hates.id
-    assert conflict["reason"] == decision.reason
+    [conflict] = memory.provenance(user, likes.id).conflicts
+    assert (conflict.id, conflict.reason) == (hates.id, decision.reason)
     # Recorded once: a second run finds nothing new and writes no second edge.
     assert memory.consolidate(user, steps=["conflicts"], now=NOW).conflicts == []
     assert [d["type"] for d in decisions(memory.store, user)] == ["CONFLICTS_WITH"]
@@ -214,9 +214,7 @@ def test_clusters_become_abstractions_that_are_stable_across_runs(memory, user):
         assert a["size"] == len(a["members"])
         assert a["summary"].endswith(f"({a['size']} memories)")
     hobby = next(a for a in stored if ids[HOBBIES[0]] in a["members"])
-    assert [x["id"] for x in memory.provenance(user, ids[HOBBIES[0]])["abstractions"]] == [
-        hobby["id"]
-    ]
+    assert [x.id for x in memory.provenance(user, ids[HOBBIES[0]]).abstractions] == [hobby["id"]]
 
     again = memory.consolidate(user, steps=["abstraction"], recluster=True)
     incremental = memory.consolidate(user, steps=["abstraction"])

@@ -201,8 +201,8 @@ def test_import_as_another_user_rehomes_every_reference(memory: Memory, user: st
     plan = next(t for t in memory.tasks.list(other) if t.subject == "Plan dinner")
     assert plan.cites == [peanuts.id]
     story = memory.provenance(other, peanuts.id)
-    assert [a["id"] for a in story["abstractions"]] == ["abs-alice"]
-    assert [c["id"] for c in story["conflicts"]] == [copied["Alice is my colleague now"].id]
+    assert [a.id for a in story.abstractions] == ["abs-alice"]
+    assert [c.id for c in story.conflicts] == [copied["Alice is my colleague now"].id]
     assert memory.get(user, ids["peanuts"]).user_id == user  # the original is untouched
 
 

@@ -94,6 +94,14 @@ def test_remember_get_and_list_a_card(alice):
     assert card["id"] in [c["id"] for c in listed.json()]
 
 
+def test_a_fact_posted_twice_without_a_time_is_one_card(alice):
+    client, user, auth = alice
+    tea = {"fact": f"I like green tea {uuid.uuid4().hex[:6]}"}
+    first = client.post(f"/v1/users/{user}/cards", json=tea, headers=auth).json()
+    second = client.post(f"/v1/users/{user}/cards", json=tea, headers=auth).json()
+    assert (second["id"], second["seen_count"]) == (first["id"], 2)
+
+
 def test_batch_is_validated_before_anything_is_written(alice):
     client, user, auth = alice
     good = {"fact": f"I collect stamps {uuid.uuid4().hex}", "category": "preference"}

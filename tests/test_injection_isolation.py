@@ -353,8 +353,9 @@ def test_people_and_provenance_never_cross_users(memory: Memory, tenants):
         _owned_text([p.model_dump() for p in people], user, users)
         for card in tenants[user][:3]:
             prov = memory.provenance(user, card.id)
-            assert prov["source"].text == card.source.text
-            _owned_text(prov, user, users)
+            assert prov.source is not None
+            assert prov.source.text == card.source.text
+            _owned_text(prov.model_dump(mode="json"), user, users)
 
 
 def test_same_card_id_in_two_users_stays_two_cards(memory: Memory):

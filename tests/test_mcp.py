@@ -96,6 +96,13 @@ def test_tools_write_only_the_configured_user(memory: Memory, user: str):
     )
 
 
+def test_remembering_a_fact_twice_is_one_card(memory: Memory, user: str):
+    tea = {"fact": "I like green tea"}
+    first, second = call(build_server(memory, user), [("remember", tea), ("remember", tea)])
+    assert second.structured_content["id"] == first.structured_content["id"]
+    assert memory.count(user) == {"active": 1}
+
+
 def test_feedback_forget_and_context(memory: Memory, user: str):
     server = build_server(memory, user)
     (made,) = call(

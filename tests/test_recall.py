@@ -214,10 +214,11 @@ def test_provenance_of_a_card(memory: Memory, user: str):
         }
     )
     story = memory.provenance(user, card.id)
-    assert story["source"].session_id == "s9"
-    assert story["source"].text[slice(*story["source"].span)] == card.source.text[:39]
-    assert (story["person"], story["relationship"]) == ("Alice", "sister")
-    assert story["supersedes"] == story["superseded_by"] == []
+    assert story.source is not None
+    assert story.source.session_id == "s9"
+    assert story.source.text[slice(*story.source.span)] == card.source.text[:39]
+    assert (story.person, story.relationship) == ("Alice", "sister")
+    assert story.supersedes == story.superseded_by == []
 
 
 def test_context_lists_constraints_and_preferences_first(memory: Memory, remembered: str):

@@ -2,6 +2,8 @@
 // (FalkorDB has no IF NOT EXISTS); uniqueness constraints are created by the adapter
 // with GRAPH.CONSTRAINT, which needs these range indexes first.
 CREATE INDEX FOR (c:Card) ON (c.user_id, c.id, c.content_hash, c.status);
+// identity: how a repeated fact finds its card (graphmem/models.py identity).
+CREATE INDEX FOR (c:Card) ON (c.identity);
 CREATE INDEX FOR (p:Person) ON (p.user_id, p.key);
 CREATE INDEX FOR (u:User) ON (u.user_id);
 CREATE INDEX FOR (s:Source) ON (s.user_id, s.id);

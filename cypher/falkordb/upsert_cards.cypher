@@ -11,7 +11,7 @@
 //          container_id, container, decided_by}]
 UNWIND $rows AS r
 MERGE (u:User {user_id: $user_id})
-  ON CREATE SET u.tenant = $tenant
+  ON CREATE SET u.tenant = $tenant, u.identity_scheme = 2
 MERGE (p:Person {user_id: $user_id, key: r.person_key})
   ON CREATE SET p.name = r.person, p.created_at = $now
 MERGE (c:Card {user_id: $user_id, id: r.id})

@@ -14,6 +14,7 @@ CREATE CONSTRAINT task_key IF NOT EXISTS FOR (t:Task) REQUIRE (t.user_id, t.id) 
 // Every query filters on user_id alone first (list a user's cards, people, tasks).
 CREATE INDEX card_user IF NOT EXISTS FOR (c:Card) ON (c.user_id);
 CREATE INDEX card_hash IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.content_hash);
+CREATE INDEX card_identity IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.identity);
 CREATE INDEX card_status IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.status);
 CREATE INDEX person_user IF NOT EXISTS FOR (p:Person) ON (p.user_id);
 CREATE INDEX source_user IF NOT EXISTS FOR (s:Source) ON (s.user_id);

@@ -113,9 +113,7 @@ def provenance(
     """Where a card came from: source turn, session, what it superseded, abstractions."""
     with open_memory(ctx) as memory:
         story = run(lambda: memory.provenance(user, card_id))
-    data = {
-        k: (v.model_dump(mode="json") if hasattr(v, "model_dump") else v) for k, v in story.items()
-    }
+    data = story.model_dump(mode="json")
     if as_json:
         print_json(data)
     else:

@@ -167,11 +167,9 @@ class UserTools:
         """Where a memory came from: source turn or document, what it superseded,
         conflicts, abstractions."""
         story = self.memory.provenance(self.user_id, card_id)
-        source = story["source"]
         return {
-            "card": card_summary(story["card"]),
-            "source": source.model_dump(mode="json", exclude_none=True) if source else None,
-            **{k: v for k, v in story.items() if k not in ("card", "source")},
+            "card": card_summary(story.card),
+            **story.model_dump(mode="json", exclude={"card"}, exclude_none=True),
         }
 
     def forget(

@@ -43,7 +43,7 @@ from graphmem.errors import (
 )
 from graphmem.history import CardVersion
 from graphmem.memory import Memory
-from graphmem.models import Card, Person, RememberResult, check_user_id
+from graphmem.models import Card, CardProvenance, Person, RememberResult, check_user_id
 from graphmem.recall.engine import RecallHit
 from graphmem.service import schemas as s
 from graphmem.service.auth import ApiKeys, key_from_headers
@@ -305,8 +305,8 @@ def restore(user: User, memory: Mem, card_id: str) -> Card:
     return memory.restore(user, card_id)
 
 
-@cards.get("/cards/{card_id}/provenance", response_model=s.ProvenanceOut)
-def provenance(user: User, memory: Mem, card_id: str) -> dict[str, Any]:
+@cards.get("/cards/{card_id}/provenance", response_model=CardProvenance)
+def provenance(user: User, memory: Mem, card_id: str) -> CardProvenance:
     """Where a card came from: source turn or passage, supersessions, conflicts,
     abstractions."""
     return memory.provenance(user, card_id)

@@ -177,20 +177,6 @@ class ForgetOut(BaseModel):
     hard: bool
 
 
-class ProvenanceOut(BaseModel):
-    """Where a card came from and what became of it."""
-
-    card: Card
-    source: Provenance | None
-    person: str | None
-    relationship: str | None
-    relationship_history: list[str]
-    supersedes: list[str]
-    superseded_by: list[str]
-    conflicts: list[dict[str, Any]]
-    abstractions: list[dict[str, Any]]
-
-
 class TurnIn(BaseModel):
     """One turn of a conversation; each needs a ``timestamp`` or a ``session_date``."""
 

@@ -22,7 +22,7 @@ from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row, WireVector
 from graphmem.store.embedded import EmbeddedServer, client_name
-from graphmem.store.migrations import tag_cards_with_tenant
+from graphmem.store.migrations import key_cards_by_identity, tag_cards_with_tenant
 from graphmem.store.text import search_words, with_tenant
 
 GRAPH = "graphmem"
@@ -125,12 +125,14 @@ class FalkorDBStore:
     def ensure_schema(self, dimension: int) -> None:
         self.execute("RETURN 1", write=True)  # creates the graph key; reads need it
         existing = self._indexed()
+        changed = False
         for statement in queries.statements("schema", "falkordb"):
             statement = statement.replace("$dimension", str(int(dimension)))
             if _index_target(statement) <= existing:
                 continue
             try:
                 self.execute(statement, write=True)
+                changed = True
             except StoreError as exc:
                 if "already indexed" not in str(exc) and "already exists" not in str(exc):
                     raise
@@ -140,8 +142,11 @@ class FalkorDBStore:
             ("Task", ("user_id", "id")),
             ("Source", ("user_id", "id")),
         ):
-            self._unique(label, props)
+            changed = self._unique(label, props) or changed
+        if changed:
+            self._await_operational()
         tag_cards_with_tenant(self)
+        key_cards_by_identity(self)
 
     def _indexed(self) -> set[tuple[str, str, str]]:
         """(label, property, kind) of every index present."""
@@ -155,7 +160,42 @@ class FalkorDBStore:
                     found.add((row["label"], prop, kind))
         return found
 
-    def _unique(self, label: str, props: tuple[str, ...]) -> None:
+    def _await_operational(self, timeout: float = 600.0) -> None:
+        """Wait until every index and constraint is built.
+
+        FalkorDB builds them in the background, and a write that checks a uniqueness
+        constraint while its label's index is being (re)built can crash the server
+        (``EnforceUniqueEntity`` finds no index entry for the new node: FalkorDB issue
+        1642). Adding a field to a label's index rebuilds it, so this runs after every
+        schema change, not only in a fresh store.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            pending = [
+                row["label"]
+                for query in ("CALL db.indexes()", "CALL db.constraints()")
+                for row in self.execute(f"{query} YIELD label, status RETURN label, status")
+                if row["status"] != "OPERATIONAL"
+            ]
+            failed = [
+                row["label"]
+                for row in self.execute(
+                    "CALL db.constraints() YIELD label, status RETURN label, status"
+                )
+                if row["status"] == "FAILED"
+            ]
+            if failed:
+                raise StoreError(f"FalkorDB could not build the constraints on {failed}")
+            if not pending:
+                return
+            if time.monotonic() > deadline:
+                raise StoreUnavailableError(
+                    f"FalkorDB indexes on {sorted(set(pending))} not built after {timeout:.0f} s"
+                )
+            time.sleep(0.02)
+
+    def _unique(self, label: str, props: tuple[str, ...]) -> bool:
+        """Create a uniqueness constraint; True if it was created now."""
         try:
             self._db.connection.execute_command(
                 "GRAPH.CONSTRAINT",
@@ -171,6 +211,8 @@ class FalkorDBStore:
         except redis.exceptions.ResponseError as exc:
             if "already exists" not in str(exc):
                 raise StoreError(f"cannot create constraint on {label}: {exc}") from exc
+            return False
+        return True
 
     def fulltext_query(self, text: str) -> str | None:
         """RediSearch syntax: the query's words OR-ed; no operator survives from user text."""

@@ -41,7 +41,7 @@ from tenacity import (
 from graphmem.errors import ConflictError, StoreError, StoreUnavailableError, ValidationError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row
-from graphmem.store.migrations import tag_cards_with_tenant
+from graphmem.store.migrations import key_cards_by_identity, tag_cards_with_tenant
 from graphmem.store.text import search_words, with_tenant
 
 T = TypeVar("T")
@@ -248,6 +248,7 @@ class Neo4jStore:
         for statement in schema_statements(dimension):
             self.execute(statement, write=True, name="schema")
         tag_cards_with_tenant(self)
+        key_cards_by_identity(self)
 
     def fulltext_query(self, text: str) -> str | None:
         return lucene_query(text)
