@@ -61,6 +61,8 @@ _RECORD = frozenset(
         "erased_at",
         "access_count",
         "last_accessed",
+        "last_seen",
+        "seen_count",
         "feedback_token",
         "embedding",
         "tenant",
@@ -68,7 +70,7 @@ _RECORD = frozenset(
     }
 )
 #: Derived from other fields: restored with them, not listed as a change of their own.
-_DERIVED = frozenset({"content_hash", "source_id"})
+_DERIVED = frozenset({"content_hash", "identity", "source_id"})
 
 #: What a decision made by someone calling graphmem (a user or an agent) is recorded as.
 CALLER = "caller"

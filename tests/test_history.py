@@ -171,7 +171,15 @@ def test_a_card_in_two_conflicts_is_flagged_once():
 # -- every writer keeps history: a structural check over cypher/ ---------------------------
 
 #: Card properties that are bookkeeping, not content: writing them needs no version.
-BOOKKEEPING = {"access_count", "last_accessed", "revision", "tenant"}
+BOOKKEEPING = {
+    "access_count",
+    "last_accessed",
+    "revision",
+    "tenant",
+    "last_seen",  # a repeat of the fact: how often and when it was said, not what it says
+    "seen_count",
+    "identity",  # derived from the fact, person and relationship
+}
 #: Queries that write card content without making a version, and why.
 EXEMPT = {
     # Import restores exported states as they were (version, change and all); the
