@@ -19,7 +19,7 @@ from graphmem.cards import (
     write_row,
 )
 from graphmem.config import Settings
-from graphmem.embedding import Embedder, FastEmbedder, default_embedder, embed_batches
+from graphmem.embedding import Embedder, FastEmbedder, default_embedder
 from graphmem.errors import (
     ConflictError,
     NotFoundError,
@@ -38,6 +38,7 @@ from graphmem.models import (
     RememberResult,
     Status,
     check_user_id,
+    person_name,
     status_reason,
 )
 from graphmem.recall.access import AccessRecorder
@@ -147,9 +148,8 @@ class Memory:
     def close(self) -> None:
         self.accesses.flush()  # pending access-count updates land first
         self.vectors.close()
-        detach = getattr(self.store, "detach", None)
-        if self._keep_server and detach is not None:
-            detach()
+        if self._keep_server:
+            self.store.detach()
         else:
             self.store.close()
 
@@ -211,7 +211,7 @@ class Memory:
         result.ids = [stored_ids.get((c.user_id, c.id), c.id) for c in parsed]  # type: ignore[misc]
         batches = list(_batches(cards, batch_size))
         plans = [[c for c in batch if id(c) in todo] for batch in batches]
-        vectors = embed_batches(self.embedder, ([c.embedding_text for c in plan] for plan in plans))
+        vectors = self.embedder.embed_batches([c.embedding_text for c in plan] for plan in plans)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
             pending: Future[tuple[int, int, int]] | None = None
             for batch, plan, batch_vectors in zip(batches, plans, vectors, strict=True):
@@ -588,6 +588,8 @@ class Memory:
         relationship kept as history; ``candidates`` are (mention, known name, where)
         triples linked by MAYBE_SAME for review, never merged."""
         check_user_id(user_id)
+        people = [Person.parse(p, where=f"people[{i}]") for i, p in enumerate(people)]
+        candidates = [_candidate(i, *c) for i, c in enumerate(candidates)]
         now = now_ms()
         rows = [
             {
@@ -716,9 +718,7 @@ class Memory:
                     {"user_id": user_id, "id": source_id, "text": masked},
                     write=True,
                 )
-        forget_text = getattr(self.embedder, "forget", None)
-        if forget_text is not None:
-            forget_text(card.embedding_text)
+        self.embedder.forget(card.embedding_text)
         self.store.purge_deleted()
 
     def restore(self, user_id: str, card_id: str) -> Card:
@@ -768,6 +768,14 @@ def _ms(value: Any, field: str) -> int | None:
         return to_ms(value)
     except ValueError as exc:
         raise ValidationError(f"{field}: {exc}", field=field) from None
+
+
+def _candidate(index: int, mention: str, known: str, where: str) -> tuple[str, str, str]:
+    """A (mention, known name, where) triple whose names can become person keys."""
+    try:
+        return person_name(mention), person_name(known), where
+    except ValueError as exc:
+        raise ValidationError(f"candidates[{index}]: {exc}", field=f"candidates[{index}]") from None
 
 
 def _dedupe(cards: list[Card]) -> tuple[list[Card], list[Card]]:

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import pydantic
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -94,6 +95,29 @@ def stored_times(data: dict[str, Any]) -> dict[str, Any]:
 def _clean_text(value: str) -> str:
     value = unicodedata.normalize("NFC", value)
     return re.sub(r"\s+", " ", value).strip()
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def person_name(value: str) -> str:
+    """A person's name, whitespace collapsed; control characters are refused.
+
+    Names become uniquely constrained keys in the store, and FalkorDB 4.16's server dies
+    (SIGSEGV in EnforceUniqueEntity) on such a string holding \\x01 anywhere or starting
+    with \\t..\\r: one user's bad name would take every tenant's memory offline.
+
+    >>> person_name(" Alice\\tSmith ")
+    'Alice Smith'
+    >>> person_name("\\x01Alice")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name must not contain control characters
+    """
+    value = _clean_text(value)
+    if _CONTROL.search(value):
+        raise ValueError("a name must not contain control characters")
+    return value
 
 
 class Status(StrEnum):
@@ -334,6 +358,7 @@ class Card(InputModel):
     def _self_alias(cls, value: str) -> str:
         if not value:
             raise ValueError("person must not be blank")
+        value = person_name(value)
         return SELF if value.lower() in _SELF_ALIASES else value
 
     @field_validator("relationship", mode="after")
@@ -430,9 +455,9 @@ class Person(Model):
     """Someone in a user's life, as stored."""
 
     user_id: UserId
-    name: str
+    name: Annotated[str, AfterValidator(person_name), Field(min_length=1, max_length=256)]
     relationship: str | None = None
-    aliases: list[str] = Field(default_factory=list)
+    aliases: list[Annotated[str, AfterValidator(person_name)]] = Field(default_factory=list)
     card_count: int = 0
     relationship_history: list[str] = Field(default_factory=list)
     maybe_same_as: list[str] = Field(

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 import pytest
 
 from graphmem import SELF, Card, ValidationError
+from graphmem.models import Person
 
 
 def test_the_five_fields_and_their_normal_forms():
@@ -93,3 +94,17 @@ def test_a_built_card_is_trusted_but_a_copy_is_validated_again():
     assert Card.parse(renamed).content_hash != card.content_hash
     with pytest.raises(ValidationError, match="confidence"):
         Card.parse(card.model_copy(update={"confidence": 7.0}))
+
+
+@pytest.mark.parametrize("name", ["\x01Alice", "Al\x01ice", "Bob\x7f", "\x1b[31mEve"])
+def test_a_name_with_control_characters_is_refused(name):
+    with pytest.raises(ValidationError) as info:
+        Card(user_id="u1", fact="likes tea", person=name)
+    assert info.value.field == "person"
+    with pytest.raises(ValidationError) as info:
+        Person.parse({"user_id": "u1", "name": "Alice", "aliases": [name]})
+    assert info.value.field == "aliases.0"
+
+
+def test_whitespace_in_a_name_is_collapsed_not_refused():
+    assert Card(user_id="u1", fact="likes tea", person="\tAlice\n Smith").person == "Alice Smith"

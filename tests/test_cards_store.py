@@ -159,3 +159,14 @@ def test_a_batch_mixing_cards_with_and_without_sources_keeps_every_source(
     )
     sessions = {c.fact: c.source.session_id if c.source else None for c in memory.cards(user)}
     assert sessions == {"A": None, "B": "s1", "C": "s2", "D": None}
+
+
+def test_a_name_that_would_crash_the_store_is_refused_and_the_store_lives(memory, user):
+    """FalkorDB 4.16 dies on a uniquely constrained string holding \\x01: names refuse it."""
+    with pytest.raises(ValidationError) as info:
+        memory.remember({"user_id": user, "fact": "likes tea", "person": "\x01Mallory"})
+    assert info.value.field == "person"
+    with pytest.raises(ValidationError) as info:
+        memory.save_people(user, [], [("Ali\x01ce", "Alice", "turn 1")])
+    assert info.value.field == "candidates[0]"
+    assert memory.remember({"user_id": user, "fact": "still here"}).fact == "still here"
