@@ -65,21 +65,25 @@ _RECIPE = "onnxruntime-dynamic-int8-per-channel/1"
 
 
 class Embedder(Protocol):
-    """Anything that turns texts into L2-normalised float32 vectors."""
+    """Anything that turns texts into L2-normalised float32 vectors.
+
+    ``embed`` is all an embedder must write; subclass ``Embedder`` to inherit the defaults
+    of the rest (``FastEmbedder`` overrides them).
+    """
 
     dimension: int
     model_name: str
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
+    def embed_batches(self, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+        """The vectors of each batch, in order; the default embeds one batch per call,
+        ``FastEmbedder`` queues the next batch while the caller writes this one."""
+        return (self.embed(texts) for texts in batches)
 
-def embed_batches(embedder: Embedder, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
-    """The vectors of each batch in order; an embedder that can work ahead
-    (``FastEmbedder.embed_batches``) does, any other embeds one batch per call."""
-    ahead = getattr(embedder, "embed_batches", None)
-    if ahead is not None:
-        return ahead(batches)
-    return (embedder.embed(texts) for texts in batches)
+    def forget(self, text: str) -> None:
+        """Drop every copy of ``text`` this embedder keeps (a hard forget); by default it
+        keeps none."""
 
 
 @dataclass
@@ -92,7 +96,7 @@ class _Started:
     futures: list[Future[list[np.ndarray]]]
 
 
-class FastEmbedder:
+class FastEmbedder(Embedder):
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
     # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.

@@ -76,15 +76,8 @@ def with_parameters(name: str, query: str) -> dict[str, Any]:
 
 def neo4j_queries() -> list[dict[str, Any]]:
     """Every query text the Neo4j store can send, named ``query`` or ``query[i]``."""
-    found = []
-    for name in queries.names():
-        if name == "schema":
-            found += [
-                with_parameters(f"schema[{i}]", text)
-                for i, text in enumerate(schema_statements(384))
-            ]
-        else:
-            found.append(with_parameters(name, queries.load(name, "neo4j")))
+    found = [with_parameters(f"schema[{i}]", text) for i, text in enumerate(schema_statements(384))]
+    found += [with_parameters(name, queries.load(name, "neo4j")) for name in queries.names()]
     found += [with_parameters(name, text) for name, text in ADAPTER_QUERIES.items()]
     return found
 

@@ -7,10 +7,10 @@ import pytest
 
 from graphmem.embedding import (
     DIMENSION,
+    Embedder,
     FastEmbedder,
     default_embedder,
     default_model_dir,
-    embed_batches,
 )
 
 
@@ -107,7 +107,7 @@ def test_batches_embedded_ahead_get_the_vectors_embed_gives_them():
         [f"card {b}.{i}: someone likes {'long ' * (i % 7)}walks" for i in range(n)]
         for b, n in enumerate([70, 1, 0, 33])
     ]
-    ahead = list(embed_batches(uncached, batches))  # each queued while the previous ends
+    ahead = list(uncached.embed_batches(batches))  # each queued while the previous ends
     assert [v.shape for v in ahead] == [
         (70, DIMENSION),
         (1, DIMENSION),
@@ -119,13 +119,13 @@ def test_batches_embedded_ahead_get_the_vectors_embed_gives_them():
 
 
 def test_any_embedder_can_be_streamed_one_batch_per_call():
-    class Lengths:
+    class Lengths(Embedder):
         dimension, model_name = 1, "lengths"
 
         def embed(self, texts):
             return np.array([[float(len(t))] for t in texts])
 
-    assert [v.tolist() for v in embed_batches(Lengths(), [["ab"], ["abc", "d"]])] == [
+    assert [v.tolist() for v in Lengths().embed_batches([["ab"], ["abc", "d"]])] == [
         [[2.0]],
         [[3.0], [1.0]],
     ]

@@ -26,15 +26,15 @@ class WireVector(list[float]):
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a backend can do, detected once; code asks flags, never versions."""
+    """What a backend can do, detected once; code asks flags, never versions.
+
+    Only the dialect differs today: both backends search vectors exactly per user, neither
+    pre-filters its vector index by user (recall over-fetches and filters, see
+    ``graphmem.vector``), and every write is one query. Add a flag when behaviour
+    differs, read where it does.
+    """
 
     dialect: Dialect
-    #: the vector index can pre-filter by user_id (otherwise filter after top-k)
-    vector_filter: bool = False
-    #: exact cosine over a user's cards in Cypher (vec.cosineDistance / vector.similarity)
-    exact_vector: bool = True
-    #: multi-statement transactions across several queries
-    transactions: bool = False
 
 
 @runtime_checkable
@@ -69,4 +69,11 @@ class GraphStore(Protocol):
         """Make deleted data unrecoverable from the store's files (after a hard forget)."""
         ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Disconnect; an embedded server this was the last client of stops."""
+        ...
+
+    def detach(self) -> None:
+        """Disconnect but leave an embedded server running for the next caller (the CLI's
+        calls share one); where the store runs no server of its own, the same as close."""
+        ...

@@ -48,9 +48,7 @@ _transient = retry(
 class FalkorDBStore:
     """A ``GraphStore`` on a FalkorDB server reached over a unix socket."""
 
-    caps = Capabilities(
-        dialect="falkordb", vector_filter=False, exact_vector=True, transactions=False
-    )
+    caps = Capabilities(dialect="falkordb")
 
     def __init__(
         self, socket_path: Path | str, *, graph: str = GRAPH, server: EmbeddedServer | None = None
@@ -123,12 +121,12 @@ class FalkorDBStore:
         return rows
 
     def ensure_schema(self, dimension: int) -> None:
+        """Create what ``cypher/falkordb/schema.json`` declares and ``db.indexes()`` lacks."""
         self.execute("RETURN 1", write=True)  # creates the graph key; reads need it
         existing = self._indexed()
         changed = False
-        for statement in queries.statements("schema", "falkordb"):
-            statement = statement.replace("$dimension", str(int(dimension)))
-            if _index_target(statement) <= existing:
+        for statement, creates in schema_statements(queries.schema_spec("falkordb"), dimension):
+            if creates <= existing:
                 continue
             try:
                 self.execute(statement, write=True)
@@ -136,12 +134,8 @@ class FalkorDBStore:
             except StoreError as exc:
                 if "already indexed" not in str(exc) and "already exists" not in str(exc):
                     raise
-        for label, props in (
-            ("Card", ("user_id", "id")),
-            ("Person", ("user_id", "key")),
-            ("Task", ("user_id", "id")),
-            ("Source", ("user_id", "id")),
-        ):
+        for unique in queries.schema_spec("falkordb")["unique"]:
+            label, props = _name(unique["label"]), tuple(map(_name, unique["properties"]))
             changed = self._unique(label, props) or changed
         if changed:
             self._await_operational()
@@ -267,19 +261,63 @@ class FalkorDBStore:
         self._db.connection.connection_pool.disconnect()
 
 
-def _index_target(statement: str) -> set[tuple[str, str, str]]:
-    """What a schema statement creates, to skip it when present (FalkorDB has no IF NOT EXISTS)."""
-    label = re.search(r"\(\w+:(\w+)\)", statement)
-    if label is None:
-        fulltext = re.search(r"label:\s*'(\w+)'.*?\}\s*,\s*(.*)\)", statement, re.S)
-        if fulltext is None:
-            return {("?", "?", "?")}
-        props = re.findall(r"'(\w+)'", fulltext.group(2))
-        return {(fulltext.group(1), p, "FULLTEXT") for p in props}
-    kind = "VECTOR" if "VECTOR INDEX" in statement else "RANGE"
-    on = re.search(r"ON\s*\((.*?)\)", statement, re.S)
-    props = re.findall(r"\w+\.(\w+)", on.group(1)) if on else []
-    return {(label.group(1), p, kind) for p in props} or {("?", "?", "?")}
+_Target = set[tuple[str, str, str]]
+
+
+def schema_statements(spec: Mapping[str, Any], dimension: int) -> list[tuple[str, _Target]]:
+    """The DDL for a declared schema, each statement with the (label, property, kind)
+    index entries it creates, so one already present is skipped.
+
+    Examples:
+        >>> spec = {"range": [{"label": "Card", "properties": ["user_id", "id"]}],
+        ...         "fulltext": [{"label": "Card", "language": "english",
+        ...                       "properties": ["fact"]}]}
+        >>> for text, creates in schema_statements(spec, 384):
+        ...     print(text)
+        ...     print(sorted(creates))
+        CREATE INDEX FOR (n:Card) ON (n.user_id, n.id)
+        [('Card', 'id', 'RANGE'), ('Card', 'user_id', 'RANGE')]
+        CALL db.idx.fulltext.createNodeIndex({label: 'Card', language: 'english'}, 'fact')
+        [('Card', 'fact', 'FULLTEXT')]
+    """
+    if isinstance(dimension, bool) or not isinstance(dimension, int) or dimension < 1:
+        raise StoreError(f"vector dimension must be a positive integer, got {dimension!r}")
+    out: list[tuple[str, _Target]] = []
+    for index in spec.get("range", ()):
+        label, props = _name(index["label"]), [_name(p) for p in index["properties"]]
+        on = ", ".join(f"n.{p}" for p in props)
+        out.append(
+            (f"CREATE INDEX FOR (n:{label}) ON ({on})", {(label, p, "RANGE") for p in props})
+        )
+    for index in spec.get("vector", ()):
+        label, prop = _name(index["label"]), _name(index["property"])
+        similarity = _name(index.get("similarity", "cosine"))
+        out.append(
+            (
+                f"CREATE VECTOR INDEX FOR (n:{label}) ON (n.{prop}) OPTIONS "
+                f"{{dimension: {dimension}, similarityFunction: '{similarity}'}}",
+                {(label, prop, "VECTOR")},
+            )
+        )
+    for index in spec.get("fulltext", ()):
+        label, props = _name(index["label"]), [_name(p) for p in index["properties"]]
+        language = _name(index.get("language", "english"))
+        fields = ", ".join(f"'{p}'" for p in props)
+        out.append(
+            (
+                f"CALL db.idx.fulltext.createNodeIndex({{label: '{label}', "
+                f"language: '{language}'}}, {fields})",
+                {(label, p, "FULLTEXT") for p in props},
+            )
+        )
+    return out
+
+
+def _name(text: str) -> str:
+    """A label or property name from the schema file, checked before it becomes DDL."""
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text):
+        raise StoreError(f"not a schema name: {text!r}")
+    return text
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))

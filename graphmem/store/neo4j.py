@@ -260,6 +260,10 @@ class Neo4jStore:
     def close(self) -> None:
         self._driver.close()
 
+    def detach(self) -> None:
+        """Neo4j's server is not graphmem's to stop: the same as close."""
+        self.close()
+
     def _transact(self, text: str, params: dict[str, Any], *, write: bool) -> list[Row]:
         """One managed transaction, replayed by the retry policy if the server drops."""
 
@@ -310,9 +314,9 @@ def capabilities_for(version: str) -> Capabilities:
 
     Examples:
         >>> capabilities_for("5.26.4")
-        Capabilities(dialect='neo4j', vector_filter=False, exact_vector=True, transactions=True)
-        >>> capabilities_for("2025.01.0").exact_vector
-        True
+        Capabilities(dialect='neo4j')
+        >>> capabilities_for("2025.01").dialect
+        'neo4j'
     """
     match = re.match(r"(\d+)\.(\d+)", version)
     found = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
@@ -321,8 +325,7 @@ def capabilities_for(version: str) -> Capabilities:
             f"graphmem needs Neo4j {MIN_VERSION[0]}.{MIN_VERSION[1]} or newer, "
             f"the server is {version}"
         )
-    # db.index.vector.queryNodes ranks all tenants' cards, then we filter: no pre-filter.
-    return Capabilities(dialect="neo4j", vector_filter=False, exact_vector=True, transactions=True)
+    return Capabilities(dialect="neo4j")
 
 
 # -- full-text ------------------------------------------------------------------------

@@ -1,14 +1,18 @@
 """Named Cypher queries: one file per need in ``cypher/``, per-dialect only where needed.
 
 ``cypher/<name>.cypher`` is shared by every backend; ``cypher/<dialect>/<name>.cypher``
-exists only for the constructs that differ (see DESIGN.md's dialect table), and then for
-every dialect.
+exists only for the constructs that differ (docs/design.md's dialect table), and then for
+every dialect. The schema is the one exception: Neo4j's is DDL with IF NOT EXISTS
+(``neo4j/schema.cypher``), FalkorDB's is declared as data (``falkordb/schema.json``) that
+its adapter renders, since FalkorDB's DDL cannot say "if missing".
 """
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from graphmem.errors import StoreError
 
@@ -35,12 +39,22 @@ def load(name: str, dialect: str) -> str:
 
 
 def names() -> list[str]:
-    """Every query name known, shared or per-dialect."""
+    """Every query name known, shared or per-dialect (the schema is DDL, not a query)."""
     root = cypher_dir()
     found = {p.stem for p in root.glob("*.cypher")}
     for dialect in DIALECTS:
         found |= {p.stem for p in (root / dialect).glob("*.cypher")}
-    return sorted(found)
+    return sorted(found - {"schema"})
+
+
+@cache
+def schema_spec(dialect: str) -> dict[str, Any]:
+    """A dialect's declared schema (``cypher/<dialect>/schema.json``), for backends whose
+    DDL has no IF NOT EXISTS and is rendered by the adapter."""
+    path = cypher_dir() / dialect / "schema.json"
+    if not path.is_file():
+        raise StoreError(f"no declared schema for {dialect}")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def statements(name: str, dialect: str) -> list[str]:
