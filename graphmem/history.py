@@ -215,12 +215,20 @@ def held_at(
     as_of: int,
     known_at: int,
 ) -> list[dict[str, Any]]:
-    """Rows of ``get_cards`` as memory held them at ``known_at``, keeping those it then
-    held true at ``as_of``: a card changed since is read back as it was, one created
-    since is left out. Provenance (source, evidence) is the card's own and stays."""
+    """Rows of ``get_cards`` as memory held them at ``known_at`` (``as_known``), keeping
+    those it then held true at ``as_of``."""
+    return [row for row in as_known(store, user_id, rows, known_at) if believed(row["card"], as_of)]
+
+
+def as_known(
+    store: GraphStore, user_id: str, rows: Sequence[Mapping[str, Any]], known_at: int
+) -> list[dict[str, Any]]:
+    """Rows holding a ``card`` (its stored properties) as they stood at ``known_at``: a
+    card changed since is read back as it was, one created since is left out. The rest
+    of a row (provenance, edges) is the card's own and stays."""
     changed = [r["card"]["id"] for r in rows if (r["card"].get("updated_at") or 0) > known_at]
     past = states_at(store, user_id, changed, known_at)
-    held = []
+    known = []
     for row in rows:
         card = row["card"]
         if (card.get("created_at") or 0) > known_at:
@@ -229,9 +237,8 @@ def held_at(
             card = past[card["id"]]
         elif (card.get("updated_at") or 0) > known_at:
             continue  # changed since, with no state recorded for then
-        if believed(card, as_of):
-            held.append({**row, "card": dict(card)})
-    return held
+        known.append({**row, "card": dict(card)})
+    return known
 
 
 def revert(
@@ -302,6 +309,7 @@ __all__ = [
     "CALLER",
     "CardVersion",
     "FieldChange",
+    "as_known",
     "believed",
     "card_history",
     "diff",

@@ -2,10 +2,10 @@
 
 One server serves one user, fixed at start: ``graphmem mcp --user alice`` or
 ``python -m graphmem.mcp_server --user alice``. The user is never a tool argument.
-Tools: remember, recall, context, provenance, forget, feedback, history, task_add, task_update,
-task_ready, task_blocked (see ``graphmem.integrations.tools``). Built on the official
-``mcp`` SDK 2.x (``MCPServer``, which was ``FastMCP`` in 1.x). A graphmem error (bad
-input, unknown card, conflict) reaches the model as the tool's error text.
+Tools: remember, recall, context, provenance, forget, feedback, history, profile, task_add,
+task_update, task_ready, task_blocked (see ``graphmem.integrations.tools``). Built on the
+official ``mcp`` SDK 2.x (``MCPServer``, which was ``FastMCP`` in 1.x). A graphmem error
+(bad input, unknown card, conflict) reaches the model as the tool's error text.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ from graphmem.timeutil import now_ms, to_ms
 
 if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
+    from graphmem.profile import Profile
     from graphmem.tasks import Tasks
 
 Progress = Callable[[int], None]
@@ -662,6 +663,34 @@ class Memory:
 
         check_user_id(user_id)
         return feedback(self.store, user_id, card_id, signal)
+
+    # -- readable views ------------------------------------------------------------------
+    def profile(
+        self, user_id: str, *, as_of: Any = None, known_at: Any = None, llm: Any = None
+    ) -> Profile:
+        """A readable profile of the user rendered from the graph (``graphmem.profile``):
+        who they are, preferences and constraints, people, themes, recent events, open
+        tasks; every line links to its card, changed values show as "(was: ...)".
+        ``as_of`` / ``known_at`` as in ``recall``; ``llm`` (a langchain-core chat model)
+        adds a polished wording, marked as such, in ``Profile.polished``."""
+        from graphmem.profile import build, gather, polish
+
+        check_user_id(user_id)
+        at, known = _ms(as_of, "as_of"), _ms(known_at, "known_at")
+        if at is None and known is not None:
+            raise ValidationError("known_at needs as_of", field="known_at")
+        if at is not None and known is None:
+            known = at
+        snapshot = gather(self.store, user_id, as_of=at, known_at=known)
+        made = build(
+            user_id,
+            snapshot,
+            self.tasks.list(user_id),
+            at=now_ms() if at is None else at,
+            as_of=at,
+            known_at=known,
+        )
+        return made if llm is None else polish(made, llm)
 
     # -- history -------------------------------------------------------------------------
     def history(self, user_id: str, card_id: str) -> list[CardVersion]:

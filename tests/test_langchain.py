@@ -107,6 +107,7 @@ def test_a_fake_chat_model_drives_the_memory_tools(memory: Memory, user: str):
         "forget",
         "feedback",
         "history",
+        "profile",
         "task_add",
         "task_update",
         "task_ready",

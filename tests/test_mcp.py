@@ -21,6 +21,7 @@ EXPECTED_TOOLS = [
     "forget",
     "feedback",
     "history",
+    "profile",
     "task_add",
     "task_update",
     "task_ready",

@@ -1,6 +1,6 @@
 """The `graphmem` command line; each module adds one group of commands to ``app``."""
 
-from graphmem.cli import cards, history, ingest, recall, server, service, tasks
+from graphmem.cli import cards, history, ingest, profile, recall, server, service, tasks
 from graphmem.cli import consolidate as consolidate  # registers consolidate, feedback
 from graphmem.cli.app import app
 
@@ -9,4 +9,15 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "cards", "history", "ingest", "main", "recall", "server", "service", "tasks"]
+__all__ = [
+    "app",
+    "cards",
+    "history",
+    "ingest",
+    "main",
+    "profile",
+    "recall",
+    "server",
+    "service",
+    "tasks",
+]

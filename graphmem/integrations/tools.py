@@ -213,6 +213,17 @@ class UserTools:
             for v in self.memory.history(self.user_id, card_id)
         ]
 
+    def profile(
+        self,
+        as_of: Annotated[
+            str | None,
+            Field(description="As memory held it at that time (ISO-8601); default now."),
+        ] = None,
+    ) -> str:
+        """A readable Markdown profile of the user: who they are, preferences and
+        constraints, people, themes, recent events, open tasks; each line cites its card."""
+        return self.memory.profile(self.user_id, as_of=as_of).markdown()
+
     def task_add(
         self,
         subject: Annotated[str, Field(description="What is to be done.")],
@@ -278,6 +289,7 @@ class UserTools:
         "forget",
         "feedback",
         "history",
+        "profile",
         "task_add",
         "task_update",
         "task_ready",

@@ -22,12 +22,12 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -44,6 +44,7 @@ from graphmem.errors import (
 from graphmem.history import CardVersion
 from graphmem.memory import Memory
 from graphmem.models import Card, CardProvenance, Person, RememberResult, check_user_id
+from graphmem.profile import Profile
 from graphmem.recall.engine import RecallHit
 from graphmem.service import schemas as s
 from graphmem.service.auth import ApiKeys, key_from_headers
@@ -338,6 +339,29 @@ def context(user: User, memory: Mem, body: s.ContextIn) -> s.ContextOut:
     return s.ContextOut(
         context=memory.context(user, body.query, token_budget=body.token_budget, k=body.k)
     )
+
+
+@recall.get(
+    "/profile",
+    response_model=Profile,
+    responses={200: {"content": {"text/markdown": {"schema": {"type": "string"}}}}},
+)
+def profile(
+    user: User,
+    memory: Mem,
+    format: Annotated[
+        Literal["json", "markdown"],
+        Query(description="json: the sections; markdown: the rendered document."),
+    ] = "json",
+    as_of: Annotated[str | None, Query(description="As memory held it then.")] = None,
+    known_at: Annotated[str | None, Query(description="With as_of: by what it knew then.")] = None,
+) -> Any:
+    """A readable profile rendered from the graph: who the user is, preferences and
+    constraints, people, themes, recent events, open tasks; every line links to its card."""
+    made = memory.profile(user, as_of=as_of, known_at=known_at)
+    if format == "markdown":
+        return Response(made.markdown(), media_type="text/markdown; charset=utf-8")
+    return made
 
 
 @recall.get("/people", response_model=list[Person])

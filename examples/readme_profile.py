@@ -1,0 +1,52 @@
+"""The README's example user as `graphmem profile` shows them.
+
+The README's steps, in Python: its two `graphmem remember` commands, its example
+conversation ingested (`graphmem ingest tests/fixtures/conversation.jsonl --user ada`),
+then `graphmem consolidate --user ada`, in a fresh data directory; prints the profile.
+
+    python examples/readme_profile.py
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from graphmem import Memory
+from ingestion.pipeline import ingest_file
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    home = Path(tempfile.mkdtemp(prefix="gm-", dir="/tmp"))
+    try:
+        with Memory.open(home) as memory:
+            memory.remember(
+                {
+                    "user_id": "ada",
+                    "fact": "Alice is allergic to peanuts",
+                    "person": "Alice",
+                    "relationship": "sister",
+                    "backstory": "planning a birthday dinner",
+                    "category": "constraint",
+                }
+            )
+            memory.remember(
+                {
+                    "user_id": "ada",
+                    "fact": "Bob prefers morning meetings",
+                    "person": "Bob",
+                    "relationship": "manager",
+                }
+            )
+            ingest_file(memory, ROOT / "tests/fixtures/conversation.jsonl", "ada", progress=False)
+            memory.consolidate("ada")
+            print(memory.profile("ada").markdown(), end="")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
