@@ -6,7 +6,9 @@ from typing import Any
 
 import numpy as np
 
+from graphmem.errors import NotFoundError, ValidationError
 from graphmem.models import SELF, Card, Provenance, stored_times
+from graphmem.store.base import GraphStore
 from graphmem.timeutil import ms_to_datetime
 from graphmem.vector import wire_vector
 
@@ -15,6 +17,43 @@ _NODE_FIELDS = tuple(
     f for f in Card.model_fields if f not in {"id", "user_id", "source", "version"}
 )
 _SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date")
+
+
+#: The shortest prefix taken for a card id (git takes 4; card ids are 32 hex digits).
+MIN_PREFIX = 6
+#: Candidates an ambiguous prefix lists.
+_SHOW_CANDIDATES = 5
+
+
+def resolve_card_id(store: GraphStore, user_id: str, card_id: str) -> str:
+    """The id of the one card of ``user_id`` whose id is ``card_id`` or starts with it.
+
+    A prefix needs at least ``MIN_PREFIX`` characters. No such card: ``NotFoundError``;
+    several: ``ValidationError`` listing them, so the caller can type a longer prefix.
+    """
+    rows = store.run(
+        "card_ids_by_prefix",
+        {"user_id": user_id, "prefix": card_id, "limit": _SHOW_CANDIDATES + 1},
+    )
+    if any(row["id"] == card_id for row in rows):
+        return card_id
+    if len(card_id) < MIN_PREFIX or not rows:
+        raise NotFoundError(f"no card {card_id!r} for user {user_id!r}")
+    if len(rows) == 1:
+        return str(rows[0]["id"])
+    shown = "; ".join(
+        f"{row['id']} ({row['status']}): {_short(row['fact'])}" for row in rows[:_SHOW_CANDIDATES]
+    )
+    more = " and more" if len(rows) > _SHOW_CANDIDATES else ""
+    raise ValidationError(
+        f"card id prefix {card_id!r} is ambiguous: it matches {shown}{more}; type more characters",
+        field="card_id",
+    )
+
+
+def _short(text: str | None, width: int = 40) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def person_key(name: str) -> str:

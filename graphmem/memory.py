@@ -15,6 +15,7 @@ from graphmem.cards import (
     card_props,
     person_key,
     provenance_of,
+    resolve_card_id,
     source_row,
     write_row,
 )
@@ -384,11 +385,33 @@ class Memory:
 
     # -- reading -----------------------------------------------------------------------
     def get(self, user_id: str, card_id: str) -> Card:
-        """One card of one user, with its provenance; ``NotFoundError`` if absent."""
+        """One card of one user, with its provenance; ``NotFoundError`` if absent.
+
+        ``card_id`` may be a unique prefix of the id (6+ characters, like git)."""
         cards = self.get_many(user_id, [card_id])
+        if not cards:
+            cards = self.get_many(user_id, [self.resolve(user_id, card_id)])
         if not cards:
             raise NotFoundError(f"no card {card_id!r} for user {user_id!r}")
         return cards[0]
+
+    def _expand(self, user_id: str, card_id: str) -> str:
+        """``resolve``, or ``card_id`` as given when no card has it (an erased card's
+        history outlives the card)."""
+        try:
+            return self.resolve(user_id, card_id)
+        except NotFoundError:
+            return card_id
+
+    def resolve(self, user_id: str, card_id: str) -> str:
+        """The full id of a card given its id or a unique prefix of 6+ characters.
+
+        ``NotFoundError`` when nothing matches; an ambiguous prefix is a
+        ``ValidationError`` listing the cards it matches."""
+        check_user_id(user_id)
+        if not isinstance(card_id, str) or not card_id:
+            raise ValidationError("card_id must be non-empty text", field="card_id")
+        return resolve_card_id(self.store, user_id, card_id)
 
     def get_many(self, user_id: str, card_ids: list[str]) -> list[Card]:
         """Cards of one user in the order asked; ids that do not exist are skipped."""
@@ -485,6 +508,8 @@ class Memory:
             statuses.append(Status.SUPERSEDED)
         if include_forgotten:
             statuses.append(Status.FORGOTTEN)
+        if card_ids is not None:
+            card_ids = [self.resolve(user_id, card_id) for card_id in card_ids]
         if task_id is not None:
             cited = self.tasks.context_card_ids(user_id, task_id)
             card_ids = cited if card_ids is None else [i for i in card_ids if i in cited]
@@ -661,8 +686,7 @@ class Memory:
         feedback flags the card ``needs_revision``."""
         from graphmem.consolidation import feedback
 
-        check_user_id(user_id)
-        return feedback(self.store, user_id, card_id, signal)
+        return feedback(self.store, user_id, self.resolve(user_id, card_id), signal)
 
     # -- readable views ------------------------------------------------------------------
     def profile(
@@ -697,7 +721,7 @@ class Memory:
         """Every version of a card, oldest first: the change that made each (what changed,
         old and new values, when, which operation, decided by whom) and the card as it then
         was. A hard-forgotten card keeps its history without its text."""
-        return card_history(self.store, user_id, card_id)
+        return card_history(self.store, user_id, self._expand(user_id, card_id))
 
     def revert(
         self, user_id: str, card_id: str, to_version: int, *, version: int | None = None
@@ -705,6 +729,7 @@ class Memory:
         """Bring a card back to what it was at ``to_version`` (text, vector, fields and
         status), as a new version. ``version``: the card's current version the caller
         saw (optimistic locking: a stale one raises ``ConflictError``)."""
+        card_id = self.resolve(user_id, card_id)
         revert_card(
             self.store,
             self.embedder,
@@ -718,8 +743,9 @@ class Memory:
     # -- forgetting ----------------------------------------------------------------------
     def forget(
         self, user_id: str, card_id: str, *, hard: bool = False, reason: str = "asked by the user"
-    ) -> None:
-        """Soft-forget a card (restorable), or with ``hard`` erase its text and vector."""
+    ) -> str:
+        """Soft-forget a card (restorable), or with ``hard`` erase its text and vector;
+        returns the card's full id."""
         card = self.get(user_id, card_id)
         if not hard:
             self._set_status(
@@ -729,10 +755,10 @@ class Memory:
                 change="forget",
                 note=reason,
             )
-            return
+            return card.id
         rows = self.store.run(
             "delete_card",
-            {"user_id": user_id, "id": card_id, "now": now_ms(), "decided_by": CALLER},
+            {"user_id": user_id, "id": card.id, "now": now_ms(), "decided_by": CALLER},
             write=True,
         )
         self.vectors.drop(user_id)  # its vector leaves this process too, now
@@ -749,19 +775,20 @@ class Memory:
                 )
         self.embedder.forget(card.embedding_text)
         self.store.purge_deleted()
+        return card.id
 
     def restore(self, user_id: str, card_id: str) -> Card:
         """Bring a soft-forgotten card back to active."""
         card = self.get(user_id, card_id)
         if card.status != Status.FORGOTTEN:
-            raise ConflictError(f"card {card_id} is {card.status.value}, not forgotten")
+            raise ConflictError(f"card {card.id} is {card.status.value}, not forgotten")
         self._set_status(
             card,
             Status.ACTIVE,
             {"forgotten_reason": None, "forgotten_at": None},
             change="restore",
         )
-        return self.get(user_id, card_id)
+        return self.get(user_id, card.id)
 
     def _set_status(
         self,

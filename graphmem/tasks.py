@@ -38,6 +38,7 @@ import networkx as nx
 from pydantic import Field, field_validator
 
 from graphmem.algorithms import tasks as rules
+from graphmem.cards import resolve_card_id
 from graphmem.errors import ConflictError, CycleError, NotFoundError, ValidationError
 from graphmem.models import MAX_TEXT, InputModel, Model, UserId, check_user_id
 from graphmem.store.base import GraphStore
@@ -187,6 +188,7 @@ class Tasks:
             cites=builtins.list(cites),
             id=task_id,
         )
+        new.cites = self._full_card_ids(new.user_id, new.cites)
         if new.id is not None and new.id in new.blocked_by:
             raise ValidationError(f"task {new.id} cannot be blocked by itself", field="blocked_by")
         graph, _ = self._project(new.user_id)
@@ -261,6 +263,7 @@ class Tasks:
             if value is not ...
         }
         change = TaskChange(**given)
+        change.cites = self._full_card_ids(user_id, change.cites)
         if task_id in change.add_blocked_by or task_id in change.add_blocks:
             raise ValidationError(
                 f"task {task_id} cannot be blocked by itself",
@@ -409,6 +412,10 @@ class Tasks:
             for row in rows
         )
         return graph, (rows[0]["graph_version"] if rows else 0)
+
+    def _full_card_ids(self, user_id: str, card_ids: builtins.list[str]) -> builtins.list[str]:
+        """Cited card ids in full (a unique prefix of 6+ characters is taken, like git)."""
+        return _unique([resolve_card_id(self.store, user_id, c) for c in card_ids])
 
     def _check_cards(self, user_id: str, card_ids: builtins.list[str]) -> None:
         if not card_ids:

@@ -99,3 +99,6 @@ def print_json(data: Any) -> None:
 
 UserOption = typer.Option(..., "--user", "-u", help="The user (tenant) whose memory to use.")
 JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
+CardIdArgument = typer.Argument(
+    ..., help="Card id, or a unique prefix of it (6+ characters, as tables show)."
+)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
-from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
+from graphmem.cli.app import (
+    CardIdArgument,
+    JsonOption,
+    UserOption,
+    app,
+    console,
+    open_memory,
+    print_json,
+    run,
+)
 from graphmem.models import Card
 from graphmem.timeutil import to_iso
 
@@ -60,7 +69,7 @@ def remember(
 @app.command()
 def show(
     ctx: typer.Context,
-    card_id: str = typer.Argument(..., help="Card id."),
+    card_id: str = CardIdArgument,
     user: str = UserOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -95,7 +104,7 @@ def list_cards(
 @app.command()
 def forget(
     ctx: typer.Context,
-    card_id: str = typer.Argument(..., help="Card id."),
+    card_id: str = CardIdArgument,
     user: str = UserOption,
     hard: bool = typer.Option(
         False, "--hard", help="Erase text and vector for good (not restorable)."
@@ -103,15 +112,13 @@ def forget(
 ) -> None:
     """Forget a card: restorable by default, erased with --hard."""
     with open_memory(ctx) as memory:
-        run(lambda: memory.forget(user, card_id, hard=hard))
-    console.print(f"{'erased' if hard else 'forgot'} {card_id}")
+        full_id = run(lambda: memory.forget(user, card_id, hard=hard))
+    console.print(f"{'erased' if hard else 'forgot'} {full_id}")
 
 
 @app.command()
-def restore(
-    ctx: typer.Context, card_id: str = typer.Argument(..., help="Card id."), user: str = UserOption
-) -> None:
+def restore(ctx: typer.Context, card_id: str = CardIdArgument, user: str = UserOption) -> None:
     """Bring a soft-forgotten card back."""
     with open_memory(ctx) as memory:
-        run(lambda: memory.restore(user, card_id))
-    console.print(f"restored {card_id}")
+        card = run(lambda: memory.restore(user, card_id))
+    console.print(f"restored {card.id}")

@@ -9,7 +9,16 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
+from graphmem.cli.app import (
+    CardIdArgument,
+    JsonOption,
+    UserOption,
+    app,
+    console,
+    open_memory,
+    print_json,
+    run,
+)
 from graphmem.consolidation import STEPS, ConsolidationReport, StepProgress
 from graphmem.errors import ValidationError
 
@@ -163,7 +172,7 @@ def _signal(text: str) -> str | int:
 @app.command()
 def feedback(
     ctx: typer.Context,
-    card_id: str = typer.Argument(..., help="Card id."),
+    card_id: str = CardIdArgument,
     user: str = UserOption,
     signal: str = typer.Option(
         ..., "--signal", "-s", help="up, down, or a rating 1-5 (3 is neutral)."

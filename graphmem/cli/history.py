@@ -7,7 +7,16 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
+from graphmem.cli.app import (
+    CardIdArgument,
+    JsonOption,
+    UserOption,
+    app,
+    console,
+    open_memory,
+    print_json,
+    run,
+)
 from graphmem.history import CardVersion
 from graphmem.timeutil import to_iso
 
@@ -19,7 +28,7 @@ _WIDTH = 60
 @app.command()
 def history(
     ctx: typer.Context,
-    card_id: str = typer.Argument(..., help="Card id."),
+    card_id: str = CardIdArgument,
     user: str = UserOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -65,7 +74,7 @@ def _short(value: Any) -> str:
 @app.command()
 def revert(
     ctx: typer.Context,
-    card_id: str = typer.Argument(..., help="Card id."),
+    card_id: str = CardIdArgument,
     user: str = UserOption,
     to: int = typer.Option(..., "--to", min=1, help="The version to bring back."),
     version: int | None = typer.Option(

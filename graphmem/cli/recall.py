@@ -5,7 +5,16 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
-from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
+from graphmem.cli.app import (
+    CardIdArgument,
+    JsonOption,
+    UserOption,
+    app,
+    console,
+    open_memory,
+    print_json,
+    run,
+)
 from graphmem.timeutil import to_iso
 
 
@@ -106,7 +115,7 @@ def people(ctx: typer.Context, user: str = UserOption, as_json: bool = JsonOptio
 @app.command()
 def provenance(
     ctx: typer.Context,
-    card_id: str = typer.Argument(..., help="Card id."),
+    card_id: str = CardIdArgument,
     user: str = UserOption,
     as_json: bool = JsonOption,
 ) -> None:

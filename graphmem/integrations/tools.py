@@ -22,7 +22,13 @@ from graphmem.recall.engine import RecallHit
 from graphmem.tasks import Task
 from graphmem.timeutil import to_iso
 
-CardId = Annotated[str, Field(description="A card id, as returned by remember or recall.")]
+CardId = Annotated[
+    str,
+    Field(
+        description="A card id as returned by remember or recall, or a unique prefix of it "
+        "(6+ characters)."
+    ),
+]
 TaskId = Annotated[str, Field(description="A task id, as returned by task_add.")]
 TaskStatusName = Literal["pending", "in_progress", "completed", "cancelled"]
 Signal = Literal["up", "down"] | Annotated[int, Field(ge=1, le=5)]
@@ -180,8 +186,8 @@ class UserTools:
         ] = False,
     ) -> dict[str, Any]:
         """Forget a memory the user asked to forget or that is wrong."""
-        self.memory.forget(self.user_id, card_id, hard=hard)
-        return {"id": card_id, "forgotten": True, "hard": hard}
+        full_id = self.memory.forget(self.user_id, card_id, hard=hard)
+        return {"id": full_id, "forgotten": True, "hard": hard}
 
     def feedback(
         self,

@@ -296,8 +296,8 @@ def forget(
 ) -> s.ForgetOut:
     """Forget a card: restorable by default, erased for good with ``hard``."""
     body = body or s.ForgetIn()
-    memory.forget(user, card_id, hard=body.hard, reason=body.reason)
-    return s.ForgetOut(id=card_id, hard=body.hard)
+    full_id = memory.forget(user, card_id, hard=body.hard, reason=body.reason)
+    return s.ForgetOut(id=full_id, hard=body.hard)
 
 
 @cards.post("/cards/{card_id}/restore", response_model=Card)
