@@ -729,7 +729,7 @@ class Memory:
         """Bring a card back to what it was at ``to_version`` (text, vector, fields and
         status), as a new version. ``version``: the card's current version the caller
         saw (optimistic locking: a stale one raises ``ConflictError``)."""
-        card_id = self.resolve(user_id, card_id)
+        card_id = self._expand(user_id, card_id)
         revert_card(
             self.store,
             self.embedder,

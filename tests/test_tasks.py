@@ -140,7 +140,7 @@ def test_unknown_ids_are_named(memory: Memory, user: str) -> None:
         memory.tasks.update(user, task.id, add_blocks=["nope"])
     with pytest.raises(NotFoundError, match="no task 'nope'"):
         memory.tasks.complete(user, "nope")
-    with pytest.raises(NotFoundError, match="no card c-missing for user"):
+    with pytest.raises(NotFoundError, match="no card 'c-missing' for user"):
         memory.tasks.create(user, "c", cites=["c-missing"])
     assert ids(memory.tasks.list(user)) == {task.id}
 
@@ -276,7 +276,7 @@ def test_citations_and_the_context_of_a_task(
     assert tasks.context_card_ids(user, plan["test"].id) == sorted([rest, errors, ci])
     assert tasks.context_card_ids(user, plan["build"].id) == sorted([rest, errors])
     assert tasks.context_card_ids(user, plan["design"].id) == sorted([rest, errors])
-    with pytest.raises(NotFoundError, match="no card nope"):
+    with pytest.raises(NotFoundError, match="no card 'nope'"):
         tasks.cite(user, plan["build"].id, ["nope"])
     created = tasks.create(user, "Deploy", blocked_by=[plan["test"].id], cites=[wiki])
     assert tasks.context_card_ids(user, created.id) == sorted([rest, errors, ci, wiki])
