@@ -85,3 +85,41 @@ def synthetic_cards(n: int, *, users: int = 10, seed: int = 0) -> Iterator[dict]
             "timestamp": 1_672_531_200_000 + rng.randrange(0, 730) * 86_400_000,
             "importance": round(rng.random(), 2),
         }
+
+
+def synthetic_user(n: int, user_id: str, *, people: int = 36, seed: int = 0) -> Iterator[dict]:
+    """``n`` cards of one user, as a long conversation would leave them: ``people``
+    people with a fixed relationship each (a few with many cards, most with some), a
+    sixth of the cards about the user, one card in five with its source turn and evidence
+    span; timestamps over 2023-2024. Facts repeat now and then, as people do."""
+    rng = random.Random(seed)
+    names = [f"{name} {suffix}" for suffix in ("", "Jr") for name in PEOPLE][:people]
+    names = [name.strip() for name in names]
+    relationships = {name: RELATIONSHIPS[i % len(RELATIONSHIPS)] for i, name in enumerate(names)}
+    weights = [1.0 / (1 + i) ** 0.7 for i in range(len(names))]
+    for i in range(n):
+        me = rng.random() < 1 / 6
+        person = "me" if me else rng.choices(names, weights)[0]
+        fact = rng.choice(TEMPLATES).format(
+            p="I" if me else person, **{k: rng.choice(v) for k, v in WORDS.items()}
+        )
+        fact = fact.replace("I is", "I am").replace("I's", "My").replace("I has", "I have")
+        card = {
+            "user_id": user_id,
+            "fact": fact,
+            "person": person,
+            "relationship": None if me else relationships[person],
+            "timestamp": 1_672_531_200_000 + rng.randrange(0, 730 * 24) * 3_600_000,
+            "importance": round(rng.random(), 2),
+        }
+        if i % 5 == 0:
+            said = f"By the way, {fact[0].lower()}{fact[1:]}."
+            start = said.index(",") + 2
+            card["source"] = {
+                "session_id": f"session-{i // 50}",
+                "turn": i % 50,
+                "speaker": "user",
+                "text": said,
+                "span": [start, len(said) - 1],
+            }
+        yield card

@@ -51,6 +51,7 @@ from graphmem.timeutil import now_ms, to_ms
 
 if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
+    from graphmem.explore import Explorer
     from graphmem.profile import Profile
     from graphmem.tasks import Tasks
 
@@ -455,6 +456,15 @@ class Memory:
         from graphmem.tasks import Tasks
 
         return Tasks(self.store)
+
+    # -- the explorer --------------------------------------------------------------------
+    @cached_property
+    def explore(self) -> Explorer:
+        """Bounded graph views of a user's memory, for the explorer page (see
+        graphmem.explore)."""
+        from graphmem.explore import Explorer
+
+        return Explorer(self.store, self.tasks)
 
     # -- recall --------------------------------------------------------------------------
     def recall(

@@ -617,6 +617,10 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
     app.state.settings = settings
     for router in (cards, recall, ingest, tasks, transfer, ops):
         app.include_router(router)
+    from graphmem.service import explore  # the explorer page and its graph routes
+
+    app.include_router(explore.graph)
+    explore.mount_page(app)
     app.add_exception_handler(GraphmemError, _graphmem_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
