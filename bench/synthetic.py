@@ -87,30 +87,17 @@ def synthetic_cards(n: int, *, users: int = 10, seed: int = 0) -> Iterator[dict]
         }
 
 
-def synthetic_user(
-    n: int, user_id: str, *, people: int = 36, distinct: int | None = None, seed: int = 0
-) -> Iterator[dict]:
-    """``n`` cards of one user, as a long conversation would leave them: ``people``
-    people with a fixed relationship each (a few with many cards, most with some), a
-    sixth of the cards about the user, one card in five with its source turn and evidence
-    span; timestamps over 2023-2024. Facts repeat now and then, as people do; with
-    ``distinct``, every card says one of that many (person, fact) pairs (at different
-    times), so writing them embeds only that many texts."""
+def synthetic_user(n: int, user_id: str, *, people: int = 36, seed: int = 0) -> Iterator[dict]:
+    """``n`` distinct cards of one user, as a long conversation would leave them:
+    ``people`` people with a fixed relationship each (a few with many cards, most with
+    some), a sixth of the cards about the user, one card in five with its source turn
+    and evidence span; timestamps over 2023-2024. The first ``m`` cards of ``n`` are the
+    cards of ``synthetic_user(m, ...)`` (same seed), facts and all."""
     rng = random.Random(seed)
-    if distinct is not None:
-        pool = list(synthetic_user(distinct, user_id, people=people, seed=seed + 1))
-        for i in range(n):
-            card = dict(pool[rng.randrange(distinct)])
-            card["timestamp"] = 1_672_531_200_000 + rng.randrange(0, 730 * 24) * 3_600_000
-            card["importance"] = round(rng.random(), 2)
-            if i % 5:
-                card.pop("source", None)
-            yield card
-        return
-    names = [f"{name} {suffix}" for suffix in ("", "Jr") for name in PEOPLE][:people]
-    names = [name.strip() for name in names]
+    names = [f"{name} {suffix}".strip() for suffix in ("", "Jr") for name in PEOPLE][:people]
     relationships = {name: RELATIONSHIPS[i % len(RELATIONSHIPS)] for i, name in enumerate(names)}
     weights = [1.0 / (1 + i) ** 0.7 for i in range(len(names))]
+    said: set[tuple[str, str]] = set()
     for i in range(n):
         me = rng.random() < 1 / 6
         person = "me" if me else rng.choices(names, weights)[0]
@@ -118,6 +105,9 @@ def synthetic_user(
             p="I" if me else person, **{k: rng.choice(v) for k, v in WORDS.items()}
         )
         fact = fact.replace("I is", "I am").replace("I's", "My").replace("I has", "I have")
+        if (person, fact) in said:  # the same fact twice is one card: say when it came up
+            fact = f"{fact} (said again, note {i})"
+        said.add((person, fact))
         card = {
             "user_id": user_id,
             "fact": fact,
@@ -127,13 +117,13 @@ def synthetic_user(
             "importance": round(rng.random(), 2),
         }
         if i % 5 == 0:
-            said = f"By the way, {fact[0].lower()}{fact[1:]}."
-            start = said.index(",") + 2
+            said_text = f"By the way, {fact[0].lower()}{fact[1:]}."
+            start = said_text.index(",") + 2
             card["source"] = {
                 "session_id": f"session-{i // 50}",
                 "turn": i % 50,
                 "speaker": "user",
-                "text": said,
-                "span": [start, len(said) - 1],
+                "text": said_text,
+                "span": [start, len(said_text) - 1],
             }
         yield card

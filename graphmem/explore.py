@@ -10,8 +10,9 @@ What ``graphmem serve``'s page at ``/ui`` draws (``graphmem.service.explore`` ro
 - ``abstractions``: the largest clusters with their summaries and first members.
 - ``tasks``: the task graph, each task ``ready``, ``blocked``, ``in_progress``, ``done``
   or ``cancelled``, with the cards it cites.
-- ``card``: one card with its source turn and evidence span, status and why, what it
-  superseded or was superseded by, conflicts, abstractions, and its neighbourhood.
+- ``card``: one card's provenance (``Memory.provenance``: source turns, status and why,
+  what it superseded or was superseded by, conflicts, abstractions), the evidence span's
+  text, and its neighbourhood.
 - ``recall_view``: recall hits placed in the graph, each path resolved to the nodes and
   edges it names, for highlighting.
 
@@ -26,15 +27,15 @@ summary, a task by subject.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import Field
 
 from graphmem.algorithms import tasks as task_rules
-from graphmem.cards import card_from_row, person_key
+from graphmem.cards import person_key
 from graphmem.errors import NotFoundError, ValidationError
-from graphmem.models import SELF, Card, Model, Provenance, Status, check_user_id
+from graphmem.models import SELF, CardProvenance, Model, Provenance, Status, check_user_id
 from graphmem.recall.engine import RecallHit
 from graphmem.store.base import GraphStore, Row
 from graphmem.tasks import Tasks
@@ -105,34 +106,13 @@ class Subgraph(Model):
     )
 
 
-class Decision(Model):
-    """A supersession or conflict between this card and another, and why."""
-
-    kind: Literal["SUPERSEDES", "CONFLICTS_WITH"]
-    card_id: str
-    fact: str | None
-    status: str | None
-    timestamp: int | None
-    reason: str | None
-    decided_by: str | None
-    decided_at: int | None
-
-
 class CardView(Model):
-    """Everything the details panel shows about one card."""
+    """Everything the details panel shows about one card: its provenance (as
+    ``Memory.provenance`` tells it), the evidence span's text, and its neighbourhood."""
 
-    card: Card
-    source: Provenance | None
-    evidence: str | None = Field(None, description="The evidence span of the source text.")
-    person: str | None
-    relationship: str | None
-    relationship_history: list[str]
-    status_reason: str | None = Field(None, description="Why the card is not active.")
-    forgotten_score: float | None = None
-    supersedes: list[Decision]
-    superseded_by: list[Decision]
-    conflicts: list[Decision]
-    abstractions: list[dict[str, Any]]
+    provenance: CardProvenance
+    evidence: str | None = Field(None, description="The evidence span of the first source.")
+    forgotten_score: float | None = Field(None, description="P(forget) when it was forgotten.")
     graph: Subgraph
 
 
@@ -190,9 +170,15 @@ class Explorer:
         [('KNOWS', 'sister')]
     """
 
-    def __init__(self, store: GraphStore, tasks: Tasks) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        tasks: Tasks,
+        provenance: Callable[[str, str], CardProvenance],
+    ) -> None:
         self._store = store
         self._tasks = tasks
+        self._provenance = provenance
 
     # -- views ---------------------------------------------------------------------------
     def overview(
@@ -307,73 +293,21 @@ class Explorer:
         return graph.done()
 
     def card(self, user_id: str, card_id: str) -> CardView:
-        """One card with its provenance, status reason, decisions and neighbourhood."""
-        check_user_id(user_id)
-        rows = self._run("get_cards", user_id, ids=[card_id])
-        if not rows:
-            raise NotFoundError(f"no card {card_id!r} for user {user_id!r}")
-        card = card_from_row(rows[0])
-        about = self._run("card_provenance", user_id, id=card_id)[0]
-        status = self._run("explore_card_status", user_id, id=card_id)[0]
-        links = self._run("explore_links", user_id, ids=[card_id])
-        others = {
-            r["id"]: r
-            for r in self._run(
-                "explore_cards",
-                user_id,
-                ids=sorted({r["source"] for r in links} | {r["target"] for r in links}),
-            )
-        }
-
-        def decision(row: Row, other: str) -> Decision:
-            seen = others.get(other, {})
-            return Decision(
-                kind=row["type"],
-                card_id=other,
-                fact=seen.get("fact"),
-                status=seen.get("status"),
-                timestamp=seen.get("timestamp"),
-                reason=row["reason"],
-                decided_by=row["decided_by"],
-                decided_at=row["decided_at"],
-            )
-
-        supersedes = [
-            decision(r, r["target"])
-            for r in links
-            if r["type"] == "SUPERSEDES" and r["source"] == card_id
-        ]
-        superseded_by = [
-            decision(r, r["source"])
-            for r in links
-            if r["type"] == "SUPERSEDES" and r["target"] == card_id
-        ]
-        conflicts = [
-            decision(r, r["target"] if r["source"] == card_id else r["source"])
-            for r in links
-            if r["type"] == "CONFLICTS_WITH"
-        ]
+        """One card's provenance, evidence, forgetting score and neighbourhood: its
+        person, the supersession / conflict chain it is in, its abstractions."""
+        story = self._provenance(user_id, card_id)
+        card_id = story.card.id  # type: ignore[assignment]
+        status = self._run("explore_forgotten_score", user_id, id=card_id)[0]
         graph = _Builder(user_id)
         graph.user()
-        people = self._people(user_id)
-        self._add_cards(graph, user_id, [card_id], chains=True, people=people)
-        abstractions = [a for a in about["abstractions"] if a.get("id")]
-        for a in abstractions:
-            element = graph.abstraction({**a, "size": None})
+        self._add_cards(graph, user_id, [card_id], chains=True, people=self._people(user_id))
+        for abstraction in story.abstractions:
+            element = graph.abstraction(abstraction.model_dump())
             graph.edge("SUMMARIZES", element, card_element(card_id))
         return CardView(
-            card=card,
-            source=card.source,
-            evidence=_evidence(card.source),
-            person=about["person"],
-            relationship=about["relationship"],
-            relationship_history=about["relationship_history"] or [],
-            status_reason=_status_reason(card, status, superseded_by, conflicts),
+            provenance=story,
+            evidence=_evidence(story.source),
             forgotten_score=status["forgotten_score"],
-            supersedes=supersedes,
-            superseded_by=superseded_by,
-            conflicts=conflicts,
-            abstractions=abstractions,
             graph=graph.done(),
         )
 
@@ -668,20 +602,6 @@ def _evidence(source: Provenance | None) -> str | None:
         return None
     start, end = source.span
     return source.text[start:end]
-
-
-def _status_reason(
-    card: Card, status: Row, superseded_by: list[Decision], conflicts: list[Decision]
-) -> str | None:
-    if card.status == Status.FORGOTTEN:
-        return status["forgotten_reason"] or "forgotten"
-    if card.status == Status.SUPERSEDED:
-        reasons = [d.reason for d in superseded_by if d.reason]
-        return "; ".join(reasons) or "superseded by a newer card"
-    if card.needs_revision:
-        reasons = [d.reason for d in conflicts if d.reason]
-        return "needs revision: " + ("; ".join(reasons) or "negative feedback")
-    return None
 
 
 def _bounded(name: str, value: int, low: int, high: int) -> None:

@@ -464,7 +464,7 @@ class Memory:
         graphmem.explore)."""
         from graphmem.explore import Explorer
 
-        return Explorer(self.store, self.tasks)
+        return Explorer(self.store, self.tasks, self.provenance)
 
     # -- recall --------------------------------------------------------------------------
     def recall(

@@ -178,19 +178,21 @@ def test_history_abstractions_and_tasks_views(ada):
 def test_card_details_give_the_source_turn_evidence_and_why_it_was_superseded(ada):
     memory, user, _ = ada
     peanuts = memory.explore.card(user, card_id(memory, user, "Alice is allergic to peanuts"))
-    assert peanuts.source is not None
-    assert peanuts.source.text == TURN
+    story = peanuts.provenance
+    assert story.source is not None
+    assert story.source.text == TURN
     assert peanuts.evidence == "my sister Alice is allergic to peanuts"
-    assert (peanuts.person, peanuts.relationship, peanuts.status_reason) == (
-        "Alice",
-        "sister",
-        None,
-    )
-    paris = memory.explore.card(user, card_id(memory, user, "Alice lives in Paris"))
-    assert paris.card.status == "superseded"
-    assert [d.fact for d in paris.superseded_by] == ["Alice moved to Berlin"]
-    assert paris.status_reason == paris.superseded_by[0].reason
-    assert "location" in (paris.status_reason or "")
+    assert (story.person, story.relationship, story.status_reason) == ("Alice", "sister", None)
+    paris_id = card_id(memory, user, "Alice lives in Paris")
+    paris = memory.explore.card(user, paris_id)
+    assert paris.provenance.card.status == "superseded"
+    assert [d.fact for d in paris.provenance.superseded_by] == ["Alice moved to Berlin"]
+    assert "location" in (paris.provenance.status_reason or "")
+    # the neighbourhood: the card, its person, and the chain it is in
+    nodes = {n.label for n in paris.graph.nodes}
+    assert {"Alice lives in Paris", "Alice moved to Berlin", "Alice"} <= nodes
+    berlin_id = card_id(memory, user, "Alice moved to Berlin")
+    assert f"SUPERSEDES:card:{berlin_id}->card:{paris_id}" in {e.id for e in paris.graph.edges}
 
 
 def test_recall_view_ties_the_path_to_the_graph(ada):

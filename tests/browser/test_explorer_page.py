@@ -50,6 +50,7 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 KEY = "explorer-browser-key-0123"
+ADMIN_KEY = "explorer-admin-key-0123"
 TURN = "Quick one: my sister Alice is allergic to peanuts, so no satay at her birthday."
 EVIDENCE = "my sister Alice is allergic to peanuts"
 #: Done-when targets for the first view (sign-in click to painted graph).
@@ -81,10 +82,10 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def users(memory: Memory) -> dict[str, str]:
-    """The walk-through's user plus a 2,000- and a 10,000-card user."""
-    suffix = uuid.uuid4().hex[:8]
-    ada = f"ada-{suffix}"
+def ada(memory: Memory) -> str:
+    """The walk-through's user: a sister with an allergy said in a chat turn, a city
+    that moved, a manager, the user's own training."""
+    ada = f"ada-{uuid.uuid4().hex[:8]}"
     memory.remember_many(
         [
             {
@@ -139,17 +140,25 @@ def users(memory: Memory) -> dict[str, str]:
         ]
     )
     memory.consolidate(ada, ("conflicts",))
-    sized = {}
-    for cards in FIRST_VIEW_LIMIT_S:
-        user = f"big{cards}-{suffix}"
-        memory.remember_many(synthetic_user(cards, user, distinct=400), batch_size=1000)
-        sized[cards] = user
-    return {"ada": ada, **{str(k): v for k, v in sized.items()}}
+    return ada
 
 
 @pytest.fixture(scope="module")
-def server(memory: Memory, users: dict[str, str]) -> Iterator[str]:
-    keys = ApiKeys.parse({KEY: list(users.values())})
+def large_users(memory: Memory) -> dict[int, str]:
+    """A 2,000- and a 10,000-card user (``bench/synthetic.py``). The smaller one's cards
+    are the larger one's first cards, so only 10,000 facts are embedded; writing them is
+    most of this module's time (10-20 s on an idle 2-core machine)."""
+    suffix = uuid.uuid4().hex[:8]
+    users = {}
+    for cards in sorted(FIRST_VIEW_LIMIT_S, reverse=True):
+        users[cards] = f"big{cards}-{suffix}"
+        memory.remember_many(synthetic_user(cards, users[cards]), batch_size=1000)
+    return users
+
+
+@pytest.fixture(scope="module")
+def server(memory: Memory, ada: str) -> Iterator[str]:
+    keys = ApiKeys.parse({KEY: [ada], ADMIN_KEY: ["*"]})
     app = create_app(memory, settings=ServiceSettings(api_keys=keys))
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
@@ -187,8 +196,8 @@ def sign_in(browser: Any, server: str, user: str, key: str = KEY) -> tuple[Any, 
     return page, time.perf_counter() - started
 
 
-def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, users, memory):
-    page, _ = sign_in(browser, server, users["ada"])
+def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, ada, memory):
+    page, _ = sign_in(browser, server, ada)
     assert "key" not in page.url.lower()  # the key never travels in a URL
     people = page.locator("#panel ul.items li").all_inner_texts()
     assert any(p.startswith("Alice sister") for p in people), people
@@ -209,7 +218,7 @@ def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, 
         f"ABOUT:card:{card_id}->person:alice",
     } <= highlighted
     assert page.evaluate("() => window.explorer.graph.focus") == f"card:{card_id}"
-    others = {n.id for n in memory.cards(users["ada"]) if n.id != card_id}
+    others = {n.id for n in memory.cards(ada) if n.id != card_id}
     assert not {f"card:{i}" for i in others} & highlighted  # only the right card
 
     top.locator(".provenance-button").click()
@@ -226,10 +235,10 @@ def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, 
     page.close()
 
 
-def test_a_wrong_key_is_refused_in_the_page(browser, server, users):
+def test_a_wrong_key_is_refused_in_the_page(browser, server, ada):
     page = browser.new_page()
     page.goto(f"{server}/ui/")
-    page.fill("#user", users["ada"])
+    page.fill("#user", ada)
     page.fill("#key", "not-the-key-at-all")
     page.click("#open")
     page.locator("#status.error").wait_for()
@@ -239,10 +248,10 @@ def test_a_wrong_key_is_refused_in_the_page(browser, server, users):
 
 
 @pytest.mark.slow
-def test_first_view_of_large_users_is_bounded_and_fast(browser, server, users):
+def test_first_view_of_large_users_is_bounded_and_fast(browser, server, large_users):
     measured = {}
     for cards in FIRST_VIEW_LIMIT_S:
-        page, seconds = sign_in(browser, server, users[str(cards)])
+        page, seconds = sign_in(browser, server, large_users[cards], key=ADMIN_KEY)
         timings = page.evaluate("() => window.explorer.timings")
         shown = page.evaluate("() => window.explorer.graph.counts()")
         measured[cards] = (seconds, timings, shown)

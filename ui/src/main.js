@@ -254,8 +254,11 @@ async function openCard(cardId, fromRecall = false) {
   panel(cardPanel(view));
 }
 
+// Other cards a decision ties this one to (CardLink: id, fact, reason, decided_by/at);
+// their status and time come from the graph, which holds the card's chain.
 function decisionList(title, items) {
   if (!items.length) return null;
+  const node = (id) => (state.graph.graph.hasNode(`card:${id}`) ? state.graph.graph.getNodeAttribute(`card:${id}`, "raw") : {});
   return [
     el("h3", {}, title),
     el(
@@ -265,10 +268,10 @@ function decisionList(title, items) {
         el(
           "li",
           {},
-          el("button", { type: "button", class: "link", on: { click: () => openCard(d.card_id) } }, d.fact || d.card_id),
+          el("button", { type: "button", class: "link", on: { click: () => openCard(d.id) } }, d.fact || d.id),
           " ",
-          badge(d.status || "?"),
-          ` ${day(d.timestamp)}`,
+          node(d.id).status ? badge(node(d.id).status) : null,
+          node(d.id).time ? ` ${day(node(d.id).time)}` : null,
           el("div", { class: "reason" }, d.reason || "", d.decided_by ? ` — ${d.decided_by}` : ""),
         ),
       ),
@@ -276,9 +279,27 @@ function decisionList(title, items) {
   ];
 }
 
+function sourceBlock(s) {
+  return el(
+    "div",
+    { class: "provenance" },
+    s.text ? evidence(s.text, s.span) : null,
+    rows([
+      ["session", s.session_id],
+      ["document", s.document],
+      ["turn", s.turn],
+      ["speaker", s.speaker],
+      ["session date", s.session_date ? day(s.session_date) : null],
+      ["extracted by", s.extractor],
+    ]),
+  );
+}
+
 function cardPanel(view) {
-  const c = view.card;
-  const s = view.source;
+  const p = view.provenance;
+  const c = p.card;
+  const s = p.source;
+  const repeats = (p.sources || []).filter((other) => !s || other.text !== s.text || other.turn !== s.turn || other.session_id !== s.session_id);
   return el(
     "div",
     { class: "card-details", dataset: { cardId: c.id } },
@@ -292,29 +313,16 @@ function cardPanel(view) {
       " ",
       badge(c.category, "category"),
     ),
-    view.status_reason ? el("p", { class: "reason" }, "Why: ", view.status_reason) : null,
+    p.status_reason ? el("p", { class: "reason" }, "Why: ", p.status_reason) : null,
     rows([
       ["person", c.person === "me" ? "the user" : c.person],
-      ["relationship", view.relationship || c.relationship],
-      ["used to be", view.relationship_history.length ? view.relationship_history.join(" → ") : null],
+      ["relationship", p.relationship || c.relationship],
+      ["used to be", p.relationship_history.length ? p.relationship_history.join(" → ") : null],
       ["said / true at", when(c.timestamp)],
     ]),
     el("h3", {}, "Provenance"),
-    s
-      ? el(
-          "div",
-          { class: "provenance" },
-          s.text ? evidence(s.text, s.span) : null,
-          rows([
-            ["session", s.session_id],
-            ["document", s.document],
-            ["turn", s.turn],
-            ["speaker", s.speaker],
-            ["session date", s.session_date ? day(s.session_date) : null],
-            ["extracted by", s.extractor],
-          ]),
-        )
-      : el("p", { class: "hint" }, "No source turn was recorded for this card."),
+    s ? sourceBlock(s) : el("p", { class: "hint" }, "No source turn was recorded for this card."),
+    repeats.length ? [el("h3", {}, `Said again (${repeats.length})`), repeats.map(sourceBlock)] : null,
     c.backstory ? el("p", { class: "backstory" }, "Backstory: ", c.backstory) : null,
     el("h3", {}, "Times and scores"),
     rows([
@@ -329,11 +337,11 @@ function cardPanel(view) {
       ["tags", c.tags.length ? c.tags.join(", ") : null],
       ["id", c.id],
     ]),
-    decisionList("Supersedes", view.supersedes),
-    decisionList("Superseded by", view.superseded_by),
-    decisionList("Conflicts with", view.conflicts),
-    view.abstractions.length
-      ? [el("h3", {}, "In clusters"), el("ul", {}, view.abstractions.map((a) => el("li", {}, a.summary || a.id)))]
+    decisionList("Supersedes", p.supersedes),
+    decisionList("Superseded by", p.superseded_by),
+    decisionList("Conflicts with", p.conflicts),
+    p.abstractions.length
+      ? [el("h3", {}, "In clusters"), el("ul", {}, p.abstractions.map((a) => el("li", {}, a.summary || a.id)))]
       : null,
   );
 }
