@@ -235,6 +235,26 @@ def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, 
     page.close()
 
 
+def test_views_expand_and_a_consolidation_dry_run(browser, server, ada, memory):
+    page, _ = sign_in(browser, server, ada)
+    page.locator("#panel ul.items button", has_text="Alice").click()
+    page.locator("#expand").click()
+    page.locator("#status", has_text="more cards of Alice").wait_for()
+    page.click('#views button[data-view="history"]')
+    decision = page.locator("ol.decisions li").first
+    decision.wait_for()
+    assert "Alice moved to Berlin replaces Alice lives in Paris" in decision.inner_text()
+    assert "location" in decision.locator(".reason").inner_text()
+    before = memory.count(ada)
+    page.click("#consolidate")
+    preview = page.locator(".consolidation")
+    preview.wait_for()
+    assert preview.locator("h2").inner_text() == "Consolidation preview"
+    assert page.locator("#apply").is_visible()
+    assert memory.count(ada) == before  # a dry run writes nothing
+    page.close()
+
+
 def test_a_wrong_key_is_refused_in_the_page(browser, server, ada):
     page = browser.new_page()
     page.goto(f"{server}/ui/")
