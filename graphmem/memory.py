@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
     from graphmem.explore import Explorer
     from graphmem.profile import Profile
+    from graphmem.reflections import MarkdownExport
     from graphmem.tasks import Tasks
 
 Progress = Callable[[int], None]
@@ -725,6 +726,20 @@ class Memory:
             known_at=known,
         )
         return made if llm is None else polish(made, llm)
+
+    def export_markdown(self, user_id: str, directory: Path | str) -> MarkdownExport:
+        """Write the user's memory as a folder of Markdown files (``graphmem.reflections``):
+        the profile, a file per theme (abstraction) and per strategy card, each with YAML
+        front matter. Exporting again writes only what changed."""
+        from graphmem.profile import build, gather
+        from graphmem.reflections import render_folder, write_folder
+
+        check_user_id(user_id)
+        snapshot = gather(self.store, user_id)
+        tasks, at = self.tasks.list(user_id), now_ms()
+        profile = build(user_id, snapshot, tasks, at=at)
+        themes = build(user_id, snapshot, tasks, at=at, limits=None).themes
+        return write_folder(directory, user_id, render_folder(profile, themes, snapshot))
 
     # -- history -------------------------------------------------------------------------
     def history(self, user_id: str, card_id: str) -> list[CardVersion]:

@@ -155,23 +155,29 @@ def build(
     at: int,
     as_of: int | None = None,
     known_at: int | None = None,
+    limits: Mapping[str, int] | None = LIMITS,
 ) -> Profile:
     """The profile of ``user_id`` from ``snapshot``, as it stands at ``at`` (epoch ms).
 
     A card is current when it is active and valid at ``at``; the superseded cards reached
     from it through ``snapshot.older`` (newer -> older ids) are its "was" values.
+    ``limits``: lines per section (None: every line).
     """
     by_id = {c["id"]: c for c in snapshot.cards}
+    # Strategies are what worked for the agent, not facts about the user: reflections
+    # of their own (graphmem.reflections), not part of the profile.
     current = [
-        c for c in snapshot.cards if c.get("status") == Status.ACTIVE.value and believed(c, at)
+        c
+        for c in snapshot.cards
+        if c.get("status") == Status.ACTIVE.value
+        and believed(c, at)
+        and c.get("category") != Category.STRATEGY.value
     ]
     sections: dict[str, list[Line]] = {"identity": [], "preferences": [], "events": []}
     about: dict[str, list[Line]] = {}
     for card in current:
-        line = _line(card, _was(card["id"], snapshot.older, by_id))
+        line = line_of(card, snapshot, by_id)
         section = _BY_CATEGORY.get(line.category)
-        if section is None and line.category == Category.STRATEGY.value:
-            continue  # strategies are reflections of their own, not facts about the user
         if section is None:
             section = "identity" if line.person == SELF else None
         if section is None:
@@ -179,6 +185,14 @@ def build(
         else:
             sections[section].append(line)
     left_out: dict[str, int] = {}
+
+    def _limit(items: list[Any], section: str, left_out: dict[str, int]) -> list[Any]:
+        limit = None if limits is None else limits.get(section)
+        if limit is not None and len(items) > limit:
+            left_out[section] = len(items) - limit
+            return items[:limit]
+        return items
+
     identity = _limit(sorted(sections["identity"], key=_identity_order), "identity", left_out)
     preferences = _limit(
         sorted(sections["preferences"], key=_preference_order), "preferences", left_out
@@ -204,7 +218,14 @@ def build(
     )
 
 
-def _line(card: Mapping[str, Any], was: list[Was]) -> Line:
+def line_of(
+    card: Mapping[str, Any],
+    snapshot: Snapshot,
+    by_id: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Line:
+    """A card's line: the card, with the superseded values behind it."""
+    by_id = by_id if by_id is not None else {c["id"]: c for c in snapshot.cards}
+    was = _was(card["id"], snapshot.older, by_id)
     return Line(
         card_id=card["id"],
         fact=card["fact"],
@@ -353,13 +374,6 @@ def _open_tasks(tasks: Sequence[Task], known_at: int | None) -> list[OpenTask]:
     ]
 
 
-def _limit(items: list[Any], section: str, left_out: dict[str, int]) -> list[Any]:
-    limit = LIMITS[section]
-    if len(items) > limit:
-        left_out[section] = len(items) - limit
-    return items[:limit]
-
-
 # -- Markdown -------------------------------------------------------------------------------
 
 
@@ -367,7 +381,7 @@ def render(profile: Profile) -> str:
     """The profile as Markdown. Each line ends with a short reference (``[1a2b3c4d]``) to
     the card it shows; the definitions at the end give each reference's full id as its
     address in the HTTP API."""
-    refs = _References(profile.user_id, ids_in(profile), [t.id for t in profile.tasks])
+    refs = References(profile.user_id, ids_in(profile), [t.id for t in profile.tasks])
     who = _escape(profile.user_id)
     out = [f"# Profile of {who}", "", _preamble(profile), ""]
 
@@ -379,16 +393,16 @@ def render(profile: Profile) -> str:
             out.append(f"- … and {profile.left_out[key]} more")
         out.append("")
 
-    section("Who they are", [_fact_line(ln, refs) for ln in profile.identity], "identity")
+    section("Who they are", [fact_line(ln, refs) for ln in profile.identity], "identity")
     section(
         "Preferences and constraints",
-        [_fact_line(ln, refs, name_person=True) for ln in profile.preferences],
+        [fact_line(ln, refs, name_person=True) for ln in profile.preferences],
         "preferences",
     )
     people: list[str] = []
     for person in profile.people:
         people.append(_person_line(person, refs))
-        people.extend(f"  {_fact_line(ln, refs)}" for ln in person.lines)
+        people.extend(f"  {fact_line(ln, refs)}" for ln in person.lines)
     section("People", people, "people")
     section(
         "What memory knows, by theme",
@@ -398,7 +412,7 @@ def render(profile: Profile) -> str:
     section(
         "Recent events",
         [
-            f"- {(to_iso(ln.timestamp) or '')[:10]}: {_fact_line(ln, refs, name_person=True)[2:]}"
+            f"- {(to_iso(ln.timestamp) or '')[:10]}: {fact_line(ln, refs, name_person=True)[2:]}"
             for ln in profile.events
         ],
         "events",
@@ -428,7 +442,7 @@ def _preamble(profile: Profile) -> str:
     )
 
 
-def _fact_line(line: Line, refs: _References, *, name_person: bool = False) -> str:
+def fact_line(line: Line, refs: References, *, name_person: bool = False) -> str:
     text = _escape(line.fact)
     if name_person and line.person != SELF and line.person.lower() not in line.fact.lower():
         who = f"{line.person} ({line.relationship})" if line.relationship else line.person
@@ -443,7 +457,7 @@ def _fact_line(line: Line, refs: _References, *, name_person: bool = False) -> s
     return f"- {text} {refs.card(line.card_id)}"
 
 
-def _person_line(person: PersonEntry, refs: _References) -> str:
+def _person_line(person: PersonEntry, refs: References) -> str:
     text = f"- **{_escape(person.name)}**"
     if person.relationship:
         text += f" — {_escape(person.relationship)}"
@@ -452,7 +466,7 @@ def _person_line(person: PersonEntry, refs: _References) -> str:
     return f"{text} · {_count(person.cards, 'card')} {refs.card(person.card_id)}"
 
 
-def _task_line(task: OpenTask, refs: _References) -> str:
+def _task_line(task: OpenTask, refs: References) -> str:
     state = task.status.replace("_", " ")
     if task.blocked_by:
         state += f"; blocked by: {', '.join(task.blocked_by)}"
@@ -460,7 +474,7 @@ def _task_line(task: OpenTask, refs: _References) -> str:
     return f"- [ ] {_escape(task.subject)} ({_escape(state)}) {refs.task(task.id)}{cites}"
 
 
-class _References:
+class References:
     """Short, unique labels for the ids a profile shows, and their definitions."""
 
     def __init__(self, user_id: str, card_ids: Iterable[str], task_ids: Iterable[str]) -> None:

@@ -77,17 +77,35 @@ def mcp(ctx: typer.Context, user: str = UserOption) -> None:
 @app.command("export")
 def export_command(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="Where to write ('-': stdout)."),
+    file: Path = typer.Argument(
+        ..., help="Where to write ('-': stdout); a folder with --format markdown."
+    ),
     user: str = UserOption,
     with_embeddings: bool = typer.Option(
         False,
         "--with-embeddings",
         help="Include the vectors (bigger file; import skips re-embedding).",
     ),
+    output: str = typer.Option(
+        "jsonl",
+        "--format",
+        help="jsonl: everything, losslessly, to import elsewhere; markdown: a folder people "
+        "read (profile, a file per theme and strategy; a re-export rewrites what changed).",
+    ),
 ) -> None:
-    """Export everything of a user, losslessly, as JSON Lines."""
+    """Export everything of a user, losslessly, as JSON Lines (or as Markdown to read)."""
     from graphmem.export import export_user
 
+    if output not in ("jsonl", "markdown"):
+        raise typer.BadParameter("use jsonl or markdown", param_hint="--format")
+    if output == "markdown":
+        with open_memory(ctx) as memory:
+            report = run(lambda: memory.export_markdown(user, file))
+        err_console.print(
+            f"exported {user} to {file}: {len(report.written)} written, "
+            f"{report.unchanged} unchanged, {len(report.removed)} removed"
+        )
+        return
     with open_memory(ctx) as memory:
         if str(file) == "-":
             run(lambda: export_user(memory, user, sys.stdout, with_embeddings=with_embeddings))
