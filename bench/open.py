@@ -31,9 +31,9 @@ import numpy as np
 from graphmem.cards import write_row
 from graphmem.memory import Memory
 from graphmem.models import Card
+from graphmem.recall.vector import promote, vector_candidates
 from graphmem.store.embedded import EmbeddedServer
 from graphmem.store.falkordb import FalkorDBStore
-from graphmem.vector import promote, vector_candidates
 
 DIM = 384
 BATCH = 1000

@@ -8,7 +8,7 @@ size, ``--queries`` varied questions to random users are timed end to end throug
 ``Memory.recall(k=10)``, each embedded anew (repeated questions are not served from a
 cache), twice: by a client whose vector searches run in the store, and by one that
 mirrors its users' vectors in process (what a long-running agent or service does, see
-graphmem/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99,
+graphmem/recall/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99,
 throughput, the server's and this process's RSS.
 """
 
@@ -155,7 +155,7 @@ def main() -> None:
     rows = []
     try:
         # Two clients of one store: recall through the store alone, and recall in a
-        # long-running process that mirrors its users' vectors (graphmem/mirror.py).
+        # long-running process that mirrors its users' vectors (graphmem/recall/mirror.py).
         with (
             Memory.open(home, embedder=embedder, settings=Settings(vector_mirror_mb=0)) as plain,
             Memory.open(

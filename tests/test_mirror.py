@@ -8,12 +8,12 @@ import time
 import numpy as np
 import pytest
 
-import graphmem.mirror as mirror_module
+import graphmem.recall.mirror as mirror_module
 from graphmem.cards import write_row
-from graphmem.mirror import NO_VECTOR, UserVectors, VectorMirror
 from graphmem.models import Card
 from graphmem.recall.engine import recall
-from graphmem.vector import exact_candidates, person_candidates, vector_candidates
+from graphmem.recall.mirror import NO_VECTOR, UserVectors, VectorMirror
+from graphmem.recall.vector import exact_candidates, person_candidates, vector_candidates
 from tests.test_vector import DIM, numpy_top, unit_vectors, write_cards
 
 MB = 2**20

@@ -7,7 +7,7 @@ import pytest
 
 from graphmem.cards import write_row
 from graphmem.models import Card
-from graphmem.vector import (
+from graphmem.recall.vector import (
     ann_candidates,
     exact_candidates,
     maintain_vector_index,

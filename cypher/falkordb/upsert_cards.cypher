@@ -19,7 +19,7 @@ MERGE (c:Card {user_id: $user_id, id: r.id})
                 c.created_at = $now, c.updated_at = $now,
                 c.revision = coalesce(u.revision, 0) + 1, c.change = 'create',
                 c.decided_by = r.decided_by
-// Cards of users in the vector index (see graphmem/vector.py) join it as written.
+// Cards of users in the vector index (see graphmem/recall/vector.py) join it as written.
 FOREACH (_ IN CASE WHEN u.ann THEN [1] ELSE [] END | SET c:AnnCard)
 MERGE (c)-[:ABOUT]->(p)
 FOREACH (_ IN CASE WHEN r.source_id IS NULL THEN [] ELSE [1] END |

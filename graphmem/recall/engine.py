@@ -26,7 +26,6 @@ from pydantic import Field
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.history import held_at
-from graphmem.mirror import UserVectors, VectorMirror, VectorRoute
 from graphmem.models import Card, Category, Model, Status
 from graphmem.recall import temporal
 from graphmem.recall.mentions import (
@@ -36,10 +35,11 @@ from graphmem.recall.mentions import (
     find_mentions,
     relationship_words,
 )
+from graphmem.recall.mirror import UserVectors, VectorMirror, VectorRoute
 from graphmem.recall.scoring import MAX_WORTH, Ranked, final_score, fuse
+from graphmem.recall.vector import person_candidates, uses_index, vector_candidates, wire_vector
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
-from graphmem.vector import person_candidates, uses_index, vector_candidates, wire_vector
 
 CANDIDATES = 50
 #: A person named (or referred to by relationship) in the query is the strongest signal

@@ -18,7 +18,7 @@ Dialect = Literal["falkordb", "neo4j"]
 
 class WireVector(list[float]):
     """A vector as sent to a store: plain floats rounded to 8 decimals
-    (``graphmem.vector.wire_vector``), so an adapter that writes parameters as text can
+    (``graphmem.recall.vector.wire_vector``), so an adapter that writes parameters as text can
     print them all with one fixed format."""
 
     __slots__ = ()
@@ -30,7 +30,7 @@ class Capabilities:
 
     Only the dialect differs today: both backends search vectors exactly per user, neither
     pre-filters its vector index by user (recall over-fetches and filters, see
-    ``graphmem.vector``), and every write is one query. Add a flag when behaviour
+    ``graphmem.recall.vector``), and every write is one query. Add a flag when behaviour
     differs, read where it does.
     """
 

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.mirror import Candidate, UserVectors
+from graphmem.recall.mirror import Candidate, UserVectors
 from graphmem.store.base import GraphStore, WireVector
 
 #: cards of one user above which exact search misses p95 <= 50 ms (measured: 53 ms at 40k)
@@ -61,7 +61,7 @@ def vector_candidates(
     Only the user's own cards, only in ``statuses``; fewer than ``k`` only when the user
     has fewer such cards. ``indexed``: ``uses_index`` when the caller looked it up already
     (recall does, while the query is embedded); ``mirrored``: the user's vectors held in
-    this process (``graphmem.mirror``), searched in place of the store; ``at``: only cards
+    this process (``graphmem.recall.mirror``), searched in place of the store; ``at``: only cards
     memory may have held then (``{"as_of", "known_at"}``, see ``graphmem.history``), from
     the store.
     """
