@@ -1,7 +1,7 @@
 # The graphmem HTTP service, for docker-compose.yml (Neo4j backend via GRAPHMEM_NEO4J_URI).
 FROM python:3.11-slim
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md hatch_build.py ./
 COPY graphmem ./graphmem
 COPY ingestion ./ingestion
 COPY cypher ./cypher
