@@ -196,7 +196,9 @@ def sign_in(browser: Any, server: str, user: str, key: str = KEY) -> tuple[Any, 
     return page, time.perf_counter() - started
 
 
-def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, ada, memory):
+def test_ask_about_the_sister_see_the_path_and_the_source_turn(
+    browser, server, ada, memory, capsys
+):
     page, _ = sign_in(browser, server, ada)
     assert "key" not in page.url.lower()  # the key never travels in a URL
     people = page.locator("#panel ul.items li").all_inner_texts()
@@ -231,7 +233,8 @@ def test_ask_about_the_sister_see_the_path_and_the_source_turn(browser, server, 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / "explorer-recall.png"
     page.screenshot(path=str(shot))
-    print(f"\nscreenshot: {shot}")
+    with capsys.disabled():  # shown in make test's output, not only on failure
+        print(f"\nexplorer screenshot: {shot}")
     page.close()
 
 
@@ -268,18 +271,19 @@ def test_a_wrong_key_is_refused_in_the_page(browser, server, ada):
 
 
 @pytest.mark.slow
-def test_first_view_of_large_users_is_bounded_and_fast(browser, server, large_users):
+def test_first_view_of_large_users_is_bounded_and_fast(browser, server, large_users, capsys):
     measured = {}
     for cards in FIRST_VIEW_LIMIT_S:
         page, seconds = sign_in(browser, server, large_users[cards], key=ADMIN_KEY)
         timings = page.evaluate("() => window.explorer.timings")
         shown = page.evaluate("() => window.explorer.graph.counts()")
         measured[cards] = (seconds, timings, shown)
-        print(
-            f"\nfirst view of a {cards:,}-card user: {seconds * 1000:.0f} ms from the click "
-            f"(fetch {timings['fetch_ms']} ms, render {timings['render_ms']} ms); "
-            f"{shown['nodes']} nodes, {shown['cards']} cards shown; {shutil.which('chromium')}"
-        )
+        with capsys.disabled():  # shown in make test's output, not only on failure
+            print(
+                f"\nfirst view of a {cards:,}-card user: {seconds * 1000:.0f} ms from the click "
+                f"(fetch {timings['fetch_ms']} ms, render {timings['render_ms']} ms); "
+                f"{shown['nodes']} nodes, {shown['cards']} cards shown; {shutil.which('chromium')}"
+            )
         assert shown["cards"] <= 500  # a neighbourhood, never the whole user
         page.close()
     for cards, limit in FIRST_VIEW_LIMIT_S.items():
