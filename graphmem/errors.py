@@ -5,6 +5,7 @@ GraphmemError
 ├── NotFoundError        no such card / task / person for this user
 ├── ConflictError        optimistic-lock or rule conflict (stale version, cycle, ...)
 │   └── CycleError       a task dependency would close a cycle
+├── QuotaExceededError   over a user's limit (cards, stored bytes, writes per minute)
 └── StoreError           the database failed or cannot be reached
     └── StoreUnavailableError
 """
@@ -58,6 +59,33 @@ class ConflictError(GraphmemError):
 
 class CycleError(ConflictError):
     """A task dependency would make the dependency graph cyclic."""
+
+
+class QuotaExceededError(GraphmemError):
+    """A write would take a user over a limit; nothing was written.
+
+    ``limit`` names it (``cards``, ``bytes`` or ``writes_per_minute``); ``allowed`` and
+    ``used`` are its value and the user's usage before the write, ``requested`` what the
+    write would add; ``retry_after`` (seconds) is set for the rate limit only: waiting
+    frees room there, while the other limits need data deleted or a higher limit.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        limit: str,
+        allowed: int,
+        used: int,
+        requested: int,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.allowed = allowed
+        self.used = used
+        self.requested = requested
+        self.retry_after = retry_after
 
 
 class StoreError(GraphmemError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.cards import (
     card_from_row,
     card_props,
+    card_size,
     person_key,
     provenance_of,
     resolve_card_id,
@@ -41,6 +43,7 @@ from graphmem.models import (
     person_name,
     status_reason,
 )
+from graphmem.quotas import QuotaLimits, Quotas
 from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
@@ -51,9 +54,13 @@ from graphmem.timeutil import now_ms, to_ms
 
 if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
+    from graphmem.entities import Entities
     from graphmem.explore import Explorer
     from graphmem.profile import Profile
+    from graphmem.reasoning import Reasoning
     from graphmem.reflections import MarkdownExport
+    from graphmem.sessions import Sessions
+    from graphmem.strategies import Strategies
     from graphmem.tasks import Tasks
 
 Progress = Callable[[int], None]
@@ -83,11 +90,14 @@ class Memory:
         home: Path | None = None,
         keep_server: bool = False,
         vector_mirror_mb: int = 256,
+        quotas: QuotaLimits | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.home = home
         self._keep_server = keep_server
+        #: per-user limits every write of user content is checked against first
+        self.quotas = Quotas(store, quotas)
         self.accesses = AccessRecorder(store)
         #: vectors of the users recalled most, searched in process (0 MB: always the store)
         self.vectors = VectorMirror(
@@ -131,6 +141,7 @@ class Memory:
                 Neo4jStore.connect(uri, auth=auth, database=database),
                 embedder,
                 vector_mirror_mb=settings.vector_mirror_mb,
+                quotas=settings.quotas,
             )
         from graphmem.store.falkordb import FalkorDBStore
 
@@ -147,6 +158,7 @@ class Memory:
             home=path.resolve(),
             keep_server=keep_server,
             vector_mirror_mb=settings.vector_mirror_mb,
+            quotas=settings.quotas,
         )
 
     def close(self) -> None:
@@ -215,19 +227,38 @@ class Memory:
         result.ids = [stored_ids.get((c.user_id, c.id), c.id) for c in parsed]  # type: ignore[misc]
         batches = list(_batches(cards, batch_size))
         plans = [[c for c in batch if id(c) in todo] for batch in batches]
-        vectors = self.embedder.embed_batches([c.embedding_text for c in plan] for plan in plans)
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
-            pending: Future[tuple[int, int, int]] | None = None
-            for batch, plan, batch_vectors in zip(batches, plans, vectors, strict=True):
+        with self._quota_guard([c for c in cards if id(c) in todo]):
+            vectors = self.embedder.embed_batches(
+                [c.embedding_text for c in plan] for plan in plans
+            )
+            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
+                pending: Future[tuple[int, int, int]] | None = None
+                for batch, plan, batch_vectors in zip(batches, plans, vectors, strict=True):
+                    if pending is not None:
+                        self._account(pending.result(), result, progress)
+                    pending = pool.submit(self._write, plan, batch_vectors, len(batch))
                 if pending is not None:
                     self._account(pending.result(), result, progress)
-                pending = pool.submit(self._write, plan, batch_vectors, len(batch))
-            if pending is not None:
-                self._account(pending.result(), result, progress)
         if seen:
             self._seen_again(seen)
             result.seen_again += len(seen)
         return result
+
+    @contextlib.contextmanager
+    def _quota_guard(self, written: list[Card]) -> Iterator[None]:
+        """Every user's quota checked before any card of the job is written (users in
+        order, so two jobs never wait on each other's locks)."""
+        with contextlib.ExitStack() as guards:
+            for user_id in sorted({c.user_id for c in written}):
+                mine = [c for c in written if c.user_id == user_id]
+                guards.enter_context(
+                    self.quotas.guard(
+                        user_id,
+                        added_cards=sum(1 for c in mine if c.version == 0),
+                        added_bytes=sum(card_size(c) for c in mine),
+                    )
+                )
+            yield
 
     def _plan(
         self, cards: list[Card], repeats: list[Card], result: RememberResult
@@ -466,6 +497,35 @@ class Memory:
         from graphmem.explore import Explorer
 
         return Explorer(self.store, self.tasks, self.provenance)
+
+    # -- the agent loop: conversations, reasoning, strategies, entities ------------------
+    @cached_property
+    def sessions(self) -> Sessions:
+        """Conversations as ordered turns: append, search, compact (graphmem.sessions)."""
+        from graphmem.sessions import Sessions
+
+        return Sessions(self)
+
+    @cached_property
+    def reasoning(self) -> Reasoning:
+        """Reasoning traces, steps and tool calls (graphmem.reasoning)."""
+        from graphmem.reasoning import Reasoning
+
+        return Reasoning(self)
+
+    @cached_property
+    def strategies(self) -> Strategies:
+        """Fixes for failed tool calls, learnt and applied (graphmem.strategies)."""
+        from graphmem.strategies import Strategies
+
+        return Strategies(self)
+
+    @cached_property
+    def entities(self) -> Entities:
+        """People, places, organisations and their relations (graphmem.entities)."""
+        from graphmem.entities import Entities
+
+        return Entities(self)
 
     # -- recall --------------------------------------------------------------------------
     def recall(
@@ -801,6 +861,20 @@ class Memory:
         self.embedder.forget(card.embedding_text)
         self.store.purge_deleted()
         return card.id
+
+    def forget_user(self, user_id: str, *, purge: bool = True) -> int:
+        """Erase everything stored for ``user_id`` (cards, people, sessions, traces,
+        tasks...), for good; the number of nodes deleted. Other users are untouched.
+
+        ``purge`` also rewrites the store's files so no copy of the data stays on disk
+        (a hard erase); without it (test isolation) the graph forgets at once and the
+        files shed the old data at their next rewrite."""
+        check_user_id(user_id)
+        rows = self.store.run("delete_user", {"user_id": user_id}, write=True)
+        self.vectors.drop(user_id)
+        if purge:
+            self.store.purge_deleted()
+        return rows[0]["deleted"] if rows else 0
 
     def restore(self, user_id: str, card_id: str) -> Card:
         """Bring a soft-forgotten card back to active."""

@@ -321,6 +321,9 @@ class Card(InputModel):
     emotion: float = Field(0.0, ge=0.0, le=1.0, description="Emotional intensity.")
     reward: float = Field(0.0, ge=-1.0, le=1.0, description="Accumulated feedback.")
     source: Provenance | None = None
+    triple: tuple[str, str, str] | None = Field(
+        None, description="(subject, predicate, object) when the card states a relation."
+    )
     valid_from: Millis | None = None
     valid_to: Millis | None = None
     status: Status = Status.ACTIVE

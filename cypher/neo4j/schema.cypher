@@ -11,6 +11,12 @@ CREATE CONSTRAINT document_key IF NOT EXISTS FOR (d:Document) REQUIRE (d.user_id
 CREATE CONSTRAINT abstraction_key IF NOT EXISTS
   FOR (a:Abstraction) REQUIRE (a.user_id, a.id) IS UNIQUE;
 CREATE CONSTRAINT task_key IF NOT EXISTS FOR (t:Task) REQUIRE (t.user_id, t.id) IS UNIQUE;
+CREATE CONSTRAINT entity_key IF NOT EXISTS FOR (e:Entity) REQUIRE (e.user_id, e.key) IS UNIQUE;
+CREATE CONSTRAINT session_summary_key IF NOT EXISTS
+  FOR (m:SessionSummary) REQUIRE (m.user_id, m.id) IS UNIQUE;
+CREATE CONSTRAINT trace_key IF NOT EXISTS FOR (t:Trace) REQUIRE (t.user_id, t.id) IS UNIQUE;
+CREATE CONSTRAINT step_key IF NOT EXISTS FOR (s:Step) REQUIRE (s.user_id, s.id) IS UNIQUE;
+CREATE CONSTRAINT tool_call_key IF NOT EXISTS FOR (c:ToolCall) REQUIRE (c.user_id, c.id) IS UNIQUE;
 // Every query filters on user_id alone first (list a user's cards, people, tasks).
 CREATE INDEX card_user IF NOT EXISTS FOR (c:Card) ON (c.user_id);
 CREATE INDEX card_hash IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.content_hash);
@@ -25,6 +31,10 @@ CREATE INDEX task_user IF NOT EXISTS FOR (t:Task) ON (t.user_id);
 // A card's history: its archived versions (graphmem/history.py), found even after the
 // card itself was erased.
 CREATE INDEX card_version IF NOT EXISTS FOR (v:CardVersion) ON (v.user_id, v.id);
+CREATE INDEX entity_id IF NOT EXISTS FOR (e:Entity) ON (e.user_id, e.id);
+CREATE INDEX trace_user IF NOT EXISTS FOR (t:Trace) ON (t.user_id);
+CREATE INDEX tool_call_user IF NOT EXISTS FOR (c:ToolCall) ON (c.user_id, c.tool);
+CREATE INDEX source_session IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.session_id);
 // Same label as FalkorDB (AnnCard: cards of users large enough for approximate search),
 // so both backends answer vector_search over the same cards.
 CREATE VECTOR INDEX card_embedding IF NOT EXISTS FOR (c:AnnCard) ON (c.embedding)

@@ -1,6 +1,6 @@
 """The `graphmem` command line; each module adds one group of commands to ``app``."""
 
-from graphmem.cli import cards, history, ingest, profile, recall, server, service, tasks
+from graphmem.cli import agent, cards, history, ingest, profile, recall, server, service, tasks
 from graphmem.cli import consolidate as consolidate  # registers consolidate, feedback
 from graphmem.cli.app import app
 
@@ -10,6 +10,7 @@ def main() -> None:
 
 
 __all__ = [
+    "agent",
     "app",
     "cards",
     "history",

@@ -1,0 +1,10 @@
+// Traces whose task is most like the query: exact cosine over the user's traces (only
+// successful ones when $success_only), at least $min_score.
+// vector.similarity.cosine is (1 + cos) / 2: 2 * s - 1 is the cosine.
+MATCH (t:Trace {user_id: $user_id})
+WHERE t.embedding IS NOT NULL AND (NOT $success_only OR t.success = true)
+WITH t, 2.0 * vector.similarity.cosine(t.embedding, $vector) - 1.0 AS score
+WHERE score >= $min_score
+RETURN t {.*, embedding: null} AS trace, score
+ORDER BY score DESC
+LIMIT $k
