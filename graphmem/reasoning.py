@@ -25,8 +25,8 @@ from pydantic import ConfigDict, Field
 
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.models import MAX_TEXT, Model, check_user_id
+from graphmem.recall.vector import wire_vector
 from graphmem.timeutil import now_ms
-from graphmem.vector import wire_vector
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory

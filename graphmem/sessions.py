@@ -37,8 +37,8 @@ from pydantic import ConfigDict, Field, field_validator
 from graphmem.algorithms.summary import line_tokens, summarize_lines
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
 from graphmem.models import MAX_INT, MAX_TEXT, Card, InputModel, Model, Provenance, check_user_id
+from graphmem.recall.vector import wire_vector
 from graphmem.timeutil import now_ms, to_iso, to_ms
-from graphmem.vector import wire_vector
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
