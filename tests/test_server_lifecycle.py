@@ -39,12 +39,12 @@ def wait_until(condition, timeout: float = 20.0) -> bool:
 
 
 def test_the_server_survives_a_cli_call_and_serves_the_next(home):
-    first = graphmem(home, "list", "--user", "u")
+    first = graphmem(home, "people", "--user", "u")
     assert first.returncode == 0, first.stderr
     server = EmbeddedServer(home)
     pid = server.pid()
     assert pid is not None  # the CLI process is gone, the server is not
-    assert graphmem(home, "list", "--user", "u").returncode == 0
+    assert graphmem(home, "people", "--user", "u").returncode == 0
     assert server.pid() == pid
     status = graphmem(home, "status")
     assert status.returncode == 0
@@ -67,7 +67,7 @@ def test_status_json_shows_the_connected_clients(home):
 
 
 def test_graphmem_stop_stops_the_server_and_its_watchdog(home):
-    assert graphmem(home, "list", "--user", "u").returncode == 0
+    assert graphmem(home, "people", "--user", "u").returncode == 0
     server = EmbeddedServer(home)
     pid, watchdog = server.pid(), server.watchdog_pid()
     assert pid is not None
@@ -108,7 +108,7 @@ def test_an_open_client_keeps_the_server_alive_past_the_idle_timeout(home):
 
 
 def test_idle_timeout_zero_means_no_watchdog(home):
-    assert graphmem(home, "list", "--user", "u", idle=0).returncode == 0
+    assert graphmem(home, "people", "--user", "u", idle=0).returncode == 0
     server = EmbeddedServer(home)
     assert server.pid() is not None
     assert server.watchdog_pid() is None
@@ -116,14 +116,14 @@ def test_idle_timeout_zero_means_no_watchdog(home):
 
 
 def test_a_killed_server_is_replaced_with_a_fresh_watchdog(home):
-    assert graphmem(home, "list", "--user", "u").returncode == 0
+    assert graphmem(home, "people", "--user", "u").returncode == 0
     server = EmbeddedServer(home)
     old_pid, old_watchdog = server.pid(), server.watchdog_pid()
     os.kill(old_pid, signal.SIGKILL)
     assert wait_until(lambda: not _alive(old_pid), 5)
     assert server.pidfile.exists()
     assert server.socket.exists()
-    assert graphmem(home, "list", "--user", "u").returncode == 0
+    assert graphmem(home, "people", "--user", "u").returncode == 0
     new_pid = server.pid()
     assert new_pid not in (None, old_pid)
     assert wait_until(lambda: not _alive(old_watchdog), 5)  # followed its server

@@ -6,7 +6,6 @@ Each command parses its arguments, calls one ``Memory`` method and prints the re
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,7 +15,9 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
+from graphmem.cli.render import json_text, safe
 from graphmem.errors import (
     ConflictError,
     GraphmemError,
@@ -89,12 +90,13 @@ def run(action: Callable[[], T]) -> T:
         return action()
     except GraphmemError as exc:
         code = next((c for t, c in EXIT_CODES.items() if isinstance(exc, t)), 1)
-        err_console.print(f"[red]error:[/red] {exc}")
+        err_console.print(Text("error: ", style="red") + safe(str(exc), limit=2000))
         raise typer.Exit(code) from None
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+    """JSON for machines on stdout (control characters escaped, see ``render``)."""
+    sys.stdout.write(json_text(data) + "\n")
 
 
 UserOption = typer.Option(..., "--user", "-u", help="The user (tenant) whose memory to use.")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import typer
-from rich.table import Table
 
 from graphmem.cli.app import (
     CardIdArgument,
@@ -11,28 +12,19 @@ from graphmem.cli.app import (
     UserOption,
     app,
     console,
+    err_console,
     open_memory,
     print_json,
     run,
 )
-from graphmem.models import Card
-from graphmem.timeutil import to_iso
+from graphmem.cli.render import card_sheet, card_table, plural, safe
 
 
-def card_table(cards: list[Card], title: str) -> Table:
-    table = Table(title=title)
-    for column in ("id", "person", "relationship", "fact", "when", "status"):
-        table.add_column(column, overflow="fold")
-    for card in cards:
-        table.add_row(
-            card.id[:12],
-            card.person,
-            card.relationship or "",
-            card.fact,
-            (to_iso(card.timestamp) or "")[:10],
-            card.status.value,
-        )
-    return table
+class ListStatus(StrEnum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    FORGOTTEN = "forgotten"
+    ALL = "all"
 
 
 @app.command()
@@ -63,7 +55,8 @@ def remember(
     if as_json:
         print_json(card.model_dump(mode="json"))
     else:
-        console.print(f"remembered [bold]{card.id}[/bold] (version {card.version})")
+        again = f", said {card.seen_count} times" if card.seen_count > 1 else ""
+        console.print(f"remembered [bold]{card.id}[/bold] (version {card.version}{again})")
 
 
 @app.command()
@@ -75,30 +68,42 @@ def show(
 ) -> None:
     """Show one card with everything stored about it."""
     with open_memory(ctx) as memory:
-        card = run(lambda: memory.get(user, card_id))
+        story = run(lambda: memory.provenance(user, card_id))
+    card = story.card
     if as_json:
         print_json(card.model_dump(mode="json"))
     else:
-        console.print_json(card.model_dump_json())
+        console.print(card_sheet(story))
 
 
 @app.command("list")
 def list_cards(
     ctx: typer.Context,
     user: str = UserOption,
-    status: str = typer.Option("active", help="active, superseded, forgotten or all."),
+    status: ListStatus = typer.Option(ListStatus.ACTIVE, help="Which cards to list."),
     limit: int = typer.Option(50, min=1, help="At most this many, newest first."),
     as_json: bool = JsonOption,
 ) -> None:
-    """List a user's cards, newest first."""
+    """List a user's cards, newest first (exit 3 when the store has none of that user)."""
+    chosen = None if status is ListStatus.ALL else status.value
     with open_memory(ctx) as memory:
-        cards = run(
-            lambda: memory.cards(user, status=None if status == "all" else status, limit=limit)
+        cards = run(lambda: memory.cards(user, status=chosen, limit=limit))
+        counts = run(lambda: memory.count(user)) if not cards else {}
+    if not cards and not counts:
+        err_console.print(
+            safe(f"error: no memory of user {user!r} in this store (check --user and --home)", 300)
         )
+        raise typer.Exit(3)
     if as_json:
         print_json([c.model_dump(mode="json") for c in cards])
-    else:
-        console.print(card_table(cards, f"{len(cards)} cards of {user}"))
+        return
+    what = "" if status is ListStatus.ACTIVE else f"{status.value} "
+    title = f"{plural(len(cards), what + 'card')} of {user}"
+    if not cards:
+        held = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+        err_console.print(safe(f"{title} ({held}; --status all lists them)", 300))
+        return
+    console.print(card_table(cards, title))
 
 
 @app.command()

@@ -19,6 +19,7 @@ from graphmem.cli.app import (
     print_json,
     run,
 )
+from graphmem.cli.render import safe, short_id
 from graphmem.consolidation import STEPS, ConsolidationReport, StepProgress
 from graphmem.errors import ValidationError
 
@@ -58,7 +59,7 @@ def report_tables(report: ConsolidationReport) -> list[Table]:
     title = f"consolidation of {report.user_id} ({report.mode}" + (
         ", dry run: nothing written)" if report.dry_run else ")"
     )
-    summary = Table(title=title)
+    summary = Table(title=safe(title))
     for column in ("step", "result", "seconds"):
         summary.add_column(column)
     s = report.summary()
@@ -87,14 +88,16 @@ def report_tables(report: ConsolidationReport) -> list[Table]:
         for column in ("decision", "from", "to", "by", "reason"):
             table.add_column(column, overflow="fold")
         for c in report.conflicts:
-            table.add_row(c.kind, c.facts[0], c.facts[1], c.decided_by, c.reason)
+            table.add_row(
+                c.kind, safe(c.facts[0]), safe(c.facts[1]), safe(c.decided_by), safe(c.reason)
+            )
         tables.append(table)
     if report.forgotten:
         table = Table(title="forgotten")
         for column in ("card", "fact", "P(forget)", "reason"):
             table.add_column(column, overflow="fold")
         for f in report.forgotten:
-            table.add_row(f.card_id[:12], f.fact, f"{f.score:.2f}", f.reason)
+            table.add_row(short_id(f.card_id), safe(f.fact), f"{f.score:.2f}", safe(f.reason))
         tables.append(table)
     changed = [a for a in report.abstractions if a.action != "unchanged"]
     if changed:
@@ -102,7 +105,7 @@ def report_tables(report: ConsolidationReport) -> list[Table]:
         for column in ("abstraction", "action", "size", "summary"):
             table.add_column(column, overflow="fold")
         for a in changed:
-            table.add_row(a.id[:16], a.action, str(a.size), a.summary or "")
+            table.add_row(short_id(a.id), a.action, str(a.size), safe(a.summary or ""))
         tables.append(table)
     return tables
 

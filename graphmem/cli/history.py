@@ -17,6 +17,7 @@ from graphmem.cli.app import (
     print_json,
     run,
 )
+from graphmem.cli.render import clean, safe
 from graphmem.history import CardVersion
 from graphmem.timeutil import to_iso
 
@@ -38,7 +39,7 @@ def history(
     if as_json:
         print_json([v.model_dump(mode="json") for v in versions])
         return
-    table = Table(title=f"history of card {card_id} ({user})")
+    table = Table(title=safe(f"history of card {card_id} ({user})"))
     for column in ("version", "when", "change", "decided by", "what changed"):
         table.add_column(column, overflow="fold")
     for version in versions:
@@ -67,8 +68,7 @@ def describe(version: CardVersion) -> str:
 
 
 def _short(value: Any) -> str:
-    text = "-" if value is None else str(value)
-    return text if len(text) <= _WIDTH else text[: _WIDTH - 1] + "…"
+    return "-" if value is None else clean(value, _WIDTH)
 
 
 @app.command()
@@ -92,6 +92,8 @@ def revert(
         print_json(card.model_dump(mode="json"))
     else:
         console.print(
-            f"reverted [bold]{card.id}[/bold] to version {to}: now version {card.version}, "
-            f"{card.status.value}: {card.fact}"
+            safe(
+                f"reverted {card.id} to version {to}: now version {card.version}, "
+                f"{card.status.value}: {card.fact}"
+            )
         )

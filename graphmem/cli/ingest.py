@@ -8,8 +8,10 @@ from typing import Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
+from graphmem.cli.render import safe
 from graphmem.errors import ValidationError
 
 
@@ -86,7 +88,7 @@ def ingest(
     if as_json:
         print_json(summary)
         return
-    table = Table(title=f"ingested {path.name} for {user}", show_header=False)
+    table = Table(title=safe(f"ingested {path.name} for {user}"), show_header=False)
     for key in (
         "format",
         "records",
@@ -99,10 +101,8 @@ def ingest(
         "llm_failures",
     ):
         table.add_row(key, str(summary[key]))
-    table.add_row("people", ", ".join(summary["people"]))
+    table.add_row("people", safe(", ".join(summary["people"]), 400))
     console.print(table)
     for review in report.reviews:
-        console.print(
-            f"[yellow]review:[/yellow] {review.mention!r} may be "
-            f"{' or '.join(review.candidates)} ({review.where})"
-        )
+        text = f"{review.mention!r} may be {' or '.join(review.candidates)} ({review.where})"
+        console.print(Text("review: ", style="yellow") + safe(text, 300))

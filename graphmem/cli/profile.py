@@ -8,6 +8,7 @@ from enum import StrEnum
 import typer
 
 from graphmem.cli.app import UserOption, app, err_console, open_memory, print_json, run
+from graphmem.cli.render import clean_block, safe
 
 
 class ProfileFormat(StrEnum):
@@ -37,5 +38,5 @@ def profile(
         print_json(made.model_dump(mode="json"))
         return
     if not made.cards and not made.tasks:
-        err_console.print(f"nothing remembered about {user} yet")
-    sys.stdout.write(made.markdown())
+        err_console.print(safe(f"nothing remembered about {user} yet"))
+    sys.stdout.write(clean_block(made.markdown()))

@@ -11,11 +11,21 @@ from graphmem.cli.app import (
     UserOption,
     app,
     console,
+    err_console,
     open_memory,
     print_json,
     run,
 )
-from graphmem.timeutil import to_iso
+from graphmem.cli.render import (
+    clean_block,
+    day,
+    fact_text,
+    plural,
+    provenance_tree,
+    safe,
+    short_id,
+    who,
+)
 
 
 @app.command()
@@ -60,20 +70,20 @@ def recall(
     if as_json:
         print_json([h.model_dump(mode="json") for h in hits])
         return
-    table = Table(title=f"{len(hits)} memories of {user} for {query!r}")
+    if not hits:
+        err_console.print(safe(f"nothing in {user}'s memory for {query!r}", limit=200))
+        return
+    table = Table(title=safe(f"{plural(len(hits), 'memory', 'memories')} of {user} for {query!r}"))
     for column in ("score", "person", "fact", "when", "found by", "id"):
         table.add_column(column, overflow="fold")
     for hit in hits:
-        who = hit.card.person
-        if hit.relationship and hit.card.person != "me":
-            who += f" ({hit.relationship})"
         table.add_row(
             f"{hit.score:.3f}",
-            who,
-            hit.card.fact,
-            (to_iso(hit.card.timestamp) or "")[:10],
+            who(hit.card, hit.relationship),
+            fact_text(hit.card),
+            day(hit.card.timestamp),
             ", ".join(hit.found_by),
-            hit.card.id[:12],
+            short_id(hit.card.id),
         )
     console.print(table)
 
@@ -88,7 +98,7 @@ def context(
     """Print a compact memory block for a prompt, within a token budget."""
     with open_memory(ctx) as memory:
         block = run(lambda: memory.context(user, query, token_budget=budget))
-    typer.echo(block)
+    typer.echo(clean_block(block))
 
 
 @app.command()
@@ -99,14 +109,17 @@ def people(ctx: typer.Context, user: str = UserOption, as_json: bool = JsonOptio
     if as_json:
         print_json([p.model_dump(mode="json") for p in found])
         return
-    table = Table(title=f"people of {user}")
+    if not found:
+        err_console.print(safe(f"no people in {user}'s memory yet", limit=200))
+        return
+    table = Table(title=safe(f"{plural(len(found), 'person', 'people')} of {user}"))
     for column in ("name", "relationship", "was", "cards"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for person in found:
         table.add_row(
-            person.name,
-            person.relationship or "",
-            ", ".join(person.relationship_history),
+            safe(person.name, 80),
+            safe(person.relationship or "", 60),
+            safe(", ".join(person.relationship_history), 120),
             str(person.card_count),
         )
     console.print(table)
@@ -122,8 +135,7 @@ def provenance(
     """Where a card came from: source turn, session, what it superseded, abstractions."""
     with open_memory(ctx) as memory:
         story = run(lambda: memory.provenance(user, card_id))
-    data = story.model_dump(mode="json")
     if as_json:
-        print_json(data)
+        print_json(story.model_dump(mode="json"))
     else:
-        console.print_json(data=data)
+        console.print(provenance_tree(story))

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.text import Text
 
 from graphmem.cli.app import JsonOption, Options, app, console, print_json
+from graphmem.cli.render import clean_block, safe
 
 
 def _home(ctx: typer.Context) -> Path:
@@ -32,7 +34,7 @@ def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
             }
         )
     elif info is None:
-        console.print(f"stopped ({server.home})")
+        console.print(safe(f"stopped ({server.home})", 500))
     else:
         idle = (
             "unknown"
@@ -42,18 +44,22 @@ def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
             else f"{info.idle_timeout_s:g}s"
         )
         console.print(
-            f"running ({server.home})\n"
-            f"  pid           {info.pid}\n"
-            f"  uptime        {_duration(info.uptime_s)}\n"
-            f"  idle timeout  {idle}"
-            + (f" (watchdog pid {info.watchdog_pid})" if info.watchdog_pid else "")
-            + "\n"
-            f"  data on disk  {_size(info.data_bytes)}\n"
-            f"  memory (RSS)  {_size(info.rss_bytes)}\n"
-            f"  clients       {len(info.clients)}"
-            + (f" ({', '.join(info.clients)})" if info.clients else "")
-            + "\n"
-            f"  socket        {server.socket}"
+            Text(
+                clean_block(
+                    f"running ({server.home})\n"
+                    f"  pid           {info.pid}\n"
+                    f"  uptime        {_duration(info.uptime_s)}\n"
+                    f"  idle timeout  {idle}"
+                    + (f" (watchdog pid {info.watchdog_pid})" if info.watchdog_pid else "")
+                    + "\n"
+                    f"  data on disk  {_size(info.data_bytes)}\n"
+                    f"  memory (RSS)  {_size(info.rss_bytes)}\n"
+                    f"  clients       {len(info.clients)}"
+                    + (f" ({', '.join(info.clients)})" if info.clients else "")
+                    + "\n"
+                    f"  socket        {server.socket}"
+                )
+            )
         )
     if info is None:
         raise typer.Exit(1)

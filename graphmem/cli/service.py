@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 
 import typer
+from rich.text import Text
 
 from graphmem.cli.app import UserOption, app, console, err_console, open_memory, run
+from graphmem.cli.render import safe
 
 
 @app.command()
@@ -44,7 +46,7 @@ def serve(
     )
     warning = run(lambda: check_bind(host, settings.api_keys, insecure_no_auth=insecure_no_auth))
     if warning:
-        err_console.print(f"[yellow]warning:[/yellow] {warning}")
+        err_console.print(Text("warning: ", style="yellow") + safe(warning, 500))
     configure_logging(_level(log_level))
 
     def open_memory_once() -> Memory:
@@ -114,7 +116,7 @@ def export_command(
         with partial.open("w", encoding="utf-8") as out:
             count = run(lambda: export_user(memory, user, out, with_embeddings=with_embeddings))
         partial.replace(file)  # a failed export never leaves a truncated file behind
-    err_console.print(f"exported {count} records of {user} to {file}")
+    err_console.print(safe(f"exported {count} records of {user} to {file}", 500))
 
 
 @app.command("import")
@@ -133,4 +135,4 @@ def import_command(
     with open_memory(ctx) as memory, file.open(encoding="utf-8") as lines:
         report = run(lambda: import_file(memory, lines, user_id=user))
     counts = ", ".join(f"{n} {kind}" for kind, n in report.counts.items())
-    console.print(f"imported into {report.user_id}: {counts or 'nothing'}")
+    console.print(safe(f"imported into {report.user_id}: {counts or 'nothing'}", 500))

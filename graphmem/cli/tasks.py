@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 from rich.table import Table
+from rich.text import Text
 
-from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
+from graphmem.cli.app import (
+    JsonOption,
+    UserOption,
+    app,
+    console,
+    err_console,
+    open_memory,
+    print_json,
+    run,
+)
+from graphmem.cli.render import FULL, moment, plural, safe, short_id
 from graphmem.tasks import BlockedTask, Task
 
 tasks_app = typer.Typer(
@@ -23,29 +36,53 @@ TaskIdArgument = typer.Argument(..., help="Task id.")
 
 
 def task_table(tasks: list[Task], title: str) -> Table:
-    table = Table(title=title)
+    table = Table(title=safe(title))
     for column in ("id", "status", "subject", "owner", "blocked by", "blocks"):
         table.add_column(column, overflow="fold")
     for task in tasks:
         table.add_row(
             task.id,
             task.status.value,
-            task.subject,
-            task.owner or "",
+            safe(task.subject),
+            safe(task.owner or "", 60),
             ", ".join(task.blocked_by),
             ", ".join(task.blocks),
         )
     return table
 
 
+def task_sheet(task: Task) -> Table:
+    """One task as a two-column sheet."""
+    sheet = Table(title=f"task {task.id}", show_header=False)
+    sheet.add_column("field", style="bold")
+    sheet.add_column("value", overflow="fold")
+    rows: list[tuple[str, Text | str]] = [
+        ("subject", safe(task.subject, FULL)),
+        ("status", task.status.value),
+        ("owner", safe(task.owner or "-", 120)),
+        ("description", safe(task.description or "-", FULL)),
+        ("blocked by", ", ".join(task.blocked_by) or "-"),
+        ("blocks", ", ".join(task.blocks) or "-"),
+        ("cites", ", ".join(short_id(c) for c in task.cites) or "-"),
+        ("created", moment(task.created_at)),
+        ("updated", f"{moment(task.updated_at)} (version {task.version})"),
+    ]
+    if task.completed_at:
+        rows.append(("completed", moment(task.completed_at)))
+    for name, value in rows:
+        sheet.add_row(name, value)
+    return sheet
+
+
 def _print_task(task: Task, verb: str, as_json: bool) -> None:
     if as_json:
         print_json(task.model_dump(mode="json"))
     else:
-        console.print(
-            f"{verb} [bold]{task.id}[/bold] ({task.status.value}, "
-            f"version {task.version}): {task.subject}"
-        )
+        line = Text(f"{verb} ")
+        line.append(task.id, style="bold")
+        line.append(f" ({task.status.value}, version {task.version}): ")
+        line.append(safe(task.subject))
+        console.print(line)
 
 
 @tasks_app.command("add")
@@ -70,7 +107,12 @@ def add(
                 user, subject, description, blocked_by=blocked_by, owner=owner, cites=cite
             )
         )
-    _print_task(task, "added", as_json)
+    if as_json:
+        print_json(task.model_dump(mode="json"))
+        return
+    # The id alone on stdout, as README promises (`id=$(graphmem tasks add ...)`).
+    sys.stdout.write(task.id + "\n")
+    err_console.print(safe(f"added task {task.id}: {task.subject}"))
 
 
 @tasks_app.command("update")
@@ -134,7 +176,12 @@ def done(
         return
     _print_task(task, "completed", as_json=False)
     for ready_task in now_ready:
-        console.print(f"  now ready: [bold]{ready_task.id}[/bold] {ready_task.subject}")
+        console.print(
+            Text("  now ready: ")
+            + Text(ready_task.id, style="bold")
+            + Text(" ")
+            + safe(ready_task.subject)
+        )
 
 
 @tasks_app.command("cancel")
@@ -155,7 +202,7 @@ def ready(ctx: typer.Context, user: str = UserOption, as_json: bool = JsonOption
     """Pending tasks with nothing open blocking them: what can be started now."""
     with open_memory(ctx) as memory:
         tasks = run(lambda: memory.tasks.ready(user))
-    _print_tasks(tasks, f"{len(tasks)} ready tasks of {user}", as_json)
+    _print_tasks(tasks, f"{plural(len(tasks), 'ready task')} of {user}", as_json)
 
 
 @tasks_app.command("blocked")
@@ -166,14 +213,14 @@ def blocked(ctx: typer.Context, user: str = UserOption, as_json: bool = JsonOpti
     if as_json:
         print_json([b.model_dump(mode="json") for b in found])
         return
-    table = Table(title=f"{len(found)} blocked tasks of {user}")
+    table = Table(title=safe(f"{plural(len(found), 'blocked task')} of {user}"))
     for column in ("id", "status", "subject", "waiting on"):
         table.add_column(column, overflow="fold")
     for item in found:
         table.add_row(
             item.task.id,
             item.task.status.value,
-            item.task.subject,
+            safe(item.task.subject),
             ", ".join(f"{b.id} ({b.status.value})" for b in item.blockers),
         )
     console.print(table)
@@ -192,7 +239,7 @@ def show(
     if as_json:
         print_json(task.model_dump(mode="json"))
     else:
-        console.print_json(task.model_dump_json())
+        console.print(task_sheet(task))
 
 
 @tasks_app.command("list")
@@ -207,7 +254,7 @@ def list_tasks(
     """List a user's tasks, oldest first."""
     with open_memory(ctx) as memory:
         tasks = run(lambda: memory.tasks.list(user, status=status))
-    _print_tasks(tasks, f"{len(tasks)} tasks of {user}", as_json)
+    _print_tasks(tasks, f"{plural(len(tasks), 'task')} of {user}", as_json)
 
 
 @tasks_app.command("delete")
@@ -215,7 +262,7 @@ def delete(ctx: typer.Context, task_id: str = TaskIdArgument, user: str = UserOp
     """Delete a task and its dependency edges (cancel keeps the record instead)."""
     with open_memory(ctx) as memory:
         run(lambda: memory.tasks.delete(user, task_id))
-    console.print(f"deleted {task_id}")
+    console.print(safe(f"deleted {task_id}"))
 
 
 def _print_tasks(tasks: list[Task], title: str, as_json: bool) -> None:

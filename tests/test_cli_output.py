@@ -1,0 +1,110 @@
+"""What the command line shows people: status and why, tables and trees instead of raw
+JSON, text from others made safe for the terminal (issue 19, points 3, 6 and the small
+ones of 12)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from graphmem import Memory
+from graphmem.cli import app
+from graphmem.cli.render import clean
+from graphmem.service import create_app
+
+runner = CliRunner()
+
+
+def gm(home: Path, *args: str):
+    return runner.invoke(app, ["--home", str(home), *args], env={"COLUMNS": "200"})
+
+
+def test_untrusted_text_is_escaped_and_long_text_cut(home: Path):
+    hostile = "I like \u001b[31mred\u001b[0m [bold]tea[/bold] [/] \u202eexe.txt"
+    with Memory.open(home) as memory, TestClient(create_app(memory)) as client:
+        for fact in (hostile, "long " + "x" * 19_990):
+            made = client.post("/v1/users/eve/cards", json={"fact": fact})
+            assert made.status_code == 200, made.text
+
+    listed = gm(home, "list", "--user", "eve")
+    assert listed.exit_code == 0, listed.output
+    assert "\x1b" not in listed.stdout
+    assert "\u202e" not in listed.stdout
+    assert "\\x1b[31mred\\x1b[0m" in listed.stdout  # shown, escaped
+    assert "[bold]tea[/bold]" in listed.stdout  # markup in a fact stays text
+    assert "…" in listed.stdout
+    assert len(listed.stdout.splitlines()) < 40  # not hundreds of lines for 20k characters
+
+    as_json = json.loads(gm(home, "list", "--user", "eve", "--json").stdout)
+    assert hostile in [c["fact"] for c in as_json]  # machines get it all, exactly
+    assert "\x1b" not in gm(home, "list", "--user", "eve", "--json").stdout  # escaped JSON
+
+
+def test_show_and_provenance_say_status_and_why(home: Path):
+    with Memory.open(home) as memory:
+        memory.remember_many(
+            [
+                {"user_id": "ada", "fact": "I live in Paris", "timestamp": "2023-01-10"},
+                {"user_id": "ada", "fact": "I moved to Berlin", "timestamp": "2024-02-01"},
+            ]
+        )
+        memory.consolidate("ada", steps=["conflicts"], now="2024-06-01")
+        paris = next(c for c in memory.cards("ada", status=None) if "Paris" in c.fact)
+        berlin = next(c for c in memory.cards("ada", status=None) if "Berlin" in c.fact)
+        tea = memory.remember({"user_id": "ada", "fact": "I like green tea"})
+        memory.forget("ada", tea.id, reason="the user asked")  # type: ignore[arg-type]
+        memory.feedback("ada", berlin.id, "down")  # type: ignore[arg-type]
+    assert paris.status.value == "superseded"
+
+    shown = gm(home, "show", paris.id[:8], "--user", "ada")  # type: ignore[index]
+    assert shown.exit_code == 0, shown.output
+    assert not shown.stdout.lstrip().startswith("{")  # a sheet, not raw JSON
+    assert f"superseded by 'I moved to Berlin' ({berlin.id[:8]})" in " ".join(  # type: ignore[index]
+        shown.stdout.split()
+    )
+    forgotten = gm(home, "show", tea.id[:8], "--user", "ada").stdout  # type: ignore[index]
+    assert "forgotten: the user asked" in " ".join(forgotten.split())
+    flagged = gm(home, "show", berlin.id[:8], "--user", "ada").stdout  # type: ignore[index]
+    assert "needs revision: negative feedback" in " ".join(flagged.split())
+
+    tree = gm(home, "provenance", berlin.id[:8], "--user", "ada")  # type: ignore[index]
+    assert tree.exit_code == 0, tree.output
+    assert "supersedes" in tree.stdout
+    assert "I live in Paris" in tree.stdout
+    story = json.loads(gm(home, "provenance", berlin.id[:8], "--user", "ada", "--json").stdout)  # type: ignore[index]
+    assert [link["id"] for link in story["supersedes"]] == [paris.id]
+
+    recalled = gm(home, "recall", "where do I live", "--user", "ada", "--include-superseded")
+    assert "[superseded] I live in Paris" in recalled.stdout
+    assert "[needs revision] I moved to Berlin" in recalled.stdout
+
+
+def test_small_things_people_notice(home: Path):
+    unknown = gm(home, "list", "--user", "nobody")
+    assert unknown.exit_code == 3
+    assert "no memory of user 'nobody'" in unknown.output
+
+    made = gm(home, "tasks", "add", "design the schema", "--user", "ada")
+    assert made.exit_code == 0, made.output
+    task_id = made.stdout.strip()  # the id alone, as README promises
+    assert len(task_id) == 8
+    assert task_id.isalnum()
+    ready = gm(home, "tasks", "ready", "--user", "ada").stdout
+    assert "1 ready task of ada" in ready
+    assert "1 ready tasks" not in ready
+    gm(home, "remember", "I like tea", "--user", "ada")
+    assert "1 card of ada" in gm(home, "list", "--user", "ada").stdout
+    sheet = gm(home, "tasks", "show", task_id, "--user", "ada").stdout
+    assert "design the schema" in sheet
+    assert not sheet.lstrip().startswith("{")
+
+    bad_status = gm(home, "list", "--user", "ada", "--status", "bogus")
+    assert bad_status.exit_code == 2
+
+
+def test_clean_escapes_what_a_terminal_would_obey():
+    assert clean("a\x1b[2Jb\x07c\x9bd\u200be") == "a\\x1b[2Jb\\x07c\\x9bd\\u200be"
+    assert clean("é ü 漢字 🙂") == "é ü 漢字 🙂"
