@@ -67,6 +67,8 @@ _RECORD = frozenset(
         "embedding",
         "tenant",
         "revision",
+        "strategy_uses",
+        "strategy_successes",
     }
 )
 #: Derived from other fields: restored with them, not listed as a change of their own.

@@ -178,6 +178,8 @@ BOOKKEEPING = {
     "tenant",
     "last_seen",  # a repeat of the fact: how often and when it was said, not what it says
     "seen_count",
+    "strategy_uses",  # how often a strategy was applied (graphmem/strategies.py): use
+    "strategy_successes",
     "identity",  # derived from the fact, person and relationship
 }
 #: Queries that write card content without making a version, and why.

@@ -112,6 +112,11 @@ def test_a_fake_chat_model_drives_the_memory_tools(memory: Memory, user: str):
         "task_update",
         "task_ready",
         "task_blocked",
+        "session_append",
+        "session_search",
+        "session_compact",
+        "strategy_lookup",
+        "strategy_record",
     ]
     assert "user_id" not in tools["remember"].tool_call_schema.model_json_schema()["properties"]
     model = GenericFakeChatModel(

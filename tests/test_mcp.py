@@ -26,6 +26,11 @@ EXPECTED_TOOLS = [
     "task_update",
     "task_ready",
     "task_blocked",
+    "session_append",
+    "session_search",
+    "session_compact",
+    "strategy_lookup",
+    "strategy_record",
 ]
 
 

@@ -286,6 +286,87 @@ class UserTools:
             for b in self.memory.tasks.blocked(self.user_id)
         ]
 
+    def session_append(
+        self,
+        session_id: Annotated[str, Field(description="The conversation, e.g. 'chat-42'.")],
+        text: Annotated[str, Field(description="What was said, exactly.")],
+        role: Annotated[
+            Literal["user", "assistant", "system", "tool"], Field(description="Who said it.")
+        ] = "user",
+    ) -> dict[str, Any]:
+        """Record a turn of a conversation (the session is created on its first turn)."""
+        turn = self.memory.sessions.append(self.user_id, session_id, role, text)
+        return {"id": turn.id, "session_id": turn.session_id, "turn": turn.turn}
+
+    def session_search(
+        self,
+        query: Annotated[str, Field(description="What was said, in plain words.")],
+        session_id: Annotated[
+            str | None, Field(description="One conversation only; all when absent.")
+        ] = None,
+        k: Annotated[int, Field(ge=1, le=50, description="How many turns.")] = 5,
+    ) -> list[dict[str, Any]]:
+        """Find turns of past conversations by meaning, best first."""
+        hits = self.memory.sessions.search(self.user_id, query, session_id=session_id, k=k)
+        return [
+            {
+                "session_id": h.turn.session_id,
+                "turn": h.turn.turn,
+                "speaker": h.turn.speaker,
+                "text": h.turn.text,
+                "when": to_iso(h.turn.timestamp) if h.turn.timestamp else None,
+                "score": round(h.score, 4),
+            }
+            for h in hits
+        ]
+
+    def session_compact(
+        self,
+        session_id: Annotated[str, Field(description="The conversation to compact.")],
+        budget_tokens: Annotated[
+            int, Field(ge=32, le=1_000_000, description="Token budget of what stays live.")
+        ] = 1000,
+    ) -> dict[str, Any]:
+        """Fold a long conversation's oldest turns into a summary and memory cards."""
+        done = self.memory.sessions.compact(self.user_id, session_id, budget_tokens)
+        return done.model_dump(mode="json", include={"folded", "cards", "summary", "tokens"})
+
+    def strategy_lookup(
+        self,
+        tool: Annotated[str, Field(description="The tool that failed.")],
+        error_type: Annotated[str, Field(description="The error's type, e.g. 'ValueError'.")],
+        error: Annotated[str, Field(description="The error message.")] = "",
+    ) -> list[dict[str, Any]]:
+        """How similar tool failures were fixed before: arguments to retry with, best first."""
+        matches = self.memory.strategies.lookup(self.user_id, tool, error_type, error)
+        return [
+            {
+                "id": m.strategy.id,
+                "score": m.score,
+                "tool": m.strategy.tool,
+                "error_type": m.strategy.error_type,
+                "original": m.strategy.original,
+                "fixed": m.strategy.fixed,
+                "confidence": round(m.strategy.confidence, 3),
+                "uses": m.strategy.uses,
+            }
+            for m in matches
+        ]
+
+    def strategy_record(
+        self,
+        tool: Annotated[str, Field(description="The tool whose call failed, then worked.")],
+        error_type: Annotated[str, Field(description="The error's type, e.g. 'ValueError'.")],
+        original: Annotated[dict[str, Any], Field(description="The arguments that failed.")],
+        fixed: Annotated[dict[str, Any], Field(description="The arguments that worked.")],
+        error: Annotated[str, Field(description="The error message.")] = "",
+    ) -> dict[str, Any]:
+        """Remember how a failed tool call was fixed, to apply it next time."""
+        strategy = self.memory.strategies.record_fix(
+            self.user_id, tool, error_type, original, fixed, error=error
+        )
+        return strategy.model_dump(mode="json")
+
     #: Tool names, in the order they are offered.
     NAMES = (
         "remember",
@@ -300,4 +381,9 @@ class UserTools:
         "task_update",
         "task_ready",
         "task_blocked",
+        "session_append",
+        "session_search",
+        "session_compact",
+        "strategy_lookup",
+        "strategy_record",
     )

@@ -1,0 +1,112 @@
+"""Strategy memory on a real store: a fix is learnt from a corrected call, ranked for the
+next failure, applied by the resilient wrapper, and moved by feedback."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem import Memory, ValidationError
+from graphmem.strategies import ResilientTool
+
+
+def search(query: str, k: int = 3) -> str:
+    if not query.strip():
+        raise ValueError("query must not be empty")
+    return f"{k} results for {query}"
+
+
+def test_a_fix_is_a_strategy_card(memory: Memory, user: str) -> None:
+    strategy = memory.strategies.record_fix(
+        user,
+        "search",
+        "ValueError",
+        {"query": ""},
+        {"query": "news"},
+        error="query must not be empty",
+    )
+    card = memory.get(user, strategy.id)
+    assert (card.category.value, card.tags) == ("strategy", ["error:valueerror", "tool:search"])
+    assert card.fact == 'When search fails with ValueError, retry with query: "" -> "news"'
+    assert "Original arguments:" in card.backstory
+    assert '{"query": "news"}' in card.backstory
+    assert (strategy.original, strategy.fixed, strategy.uses) == (
+        {"query": ""},
+        {"query": "news"},
+        0,
+    )
+    again = memory.strategies.record_fix(
+        user,
+        "search",
+        "ValueError",
+        {"query": ""},
+        {"query": "news"},
+        error="query must not be empty",
+    )
+    assert again.id == strategy.id  # the same fix is one strategy
+    with pytest.raises(ValidationError):
+        memory.strategies.record_fix(user, "search", "ValueError", {"q": 1}, {"q": 1}, error="x")
+
+
+def test_lookup_scores_error_type_tool_and_message(memory: Memory, user: str) -> None:
+    s = memory.strategies
+    exact = s.record_fix(
+        user, "search", "ValueError", {"q": ""}, {"q": "a"}, error="query must not be empty"
+    )
+    other_tool = s.record_fix(
+        user, "fetch", "ValueError", {"u": ""}, {"u": "x"}, error="url must not be empty"
+    )
+    other_error = s.record_fix(
+        user, "search", "TimeoutError", {"k": 50}, {"k": 5}, error="timed out after 30 s"
+    )
+    s.record_fix(
+        user, "fetch", "KeyError", {"a": 1}, {"a": 2}, error="no such key"
+    )  # matches nothing
+    found = s.lookup(user, "search", "ValueError", "the query must not be empty")
+    assert [m.strategy.id for m in found] == [exact.id, other_tool.id, other_error.id]
+    top, second, third = (m.score for m in found)
+    assert 0.95 < top <= 1.0  # 0.5 + 0.3 + 0.2 x a high similarity
+    assert 0.5 < second < 0.7
+    assert 0.3 < third < 0.5
+    assert s.lookup("nobody-else", "search", "ValueError") == []
+
+
+def test_ties_go_to_confidence_then_use(memory: Memory, user: str) -> None:
+    s = memory.strategies
+    a = s.record_fix(user, "search", "ValueError", {"q": ""}, {"q": "a"}, error="empty")
+    b = s.record_fix(user, "search", "ValueError", {"q": ""}, {"q": "b"}, error="empty")
+    s.feedback(user, b.id, worked=True)
+    assert [m.strategy.id for m in s.lookup(user, "search", "ValueError", "empty")] == [b.id, a.id]
+    worse = s.feedback(user, a.id, worked=False)
+    assert (worse.uses, worse.successes) == (1, 0)
+    assert worse.reward < 0 < s.get(user, b.id).reward
+    assert worse.confidence < b.confidence + 0.2
+
+
+def test_the_wrapper_learns_a_fix_and_applies_it_next_time(memory: Memory, user: str) -> None:
+    calls: list[dict[str, object]] = []
+
+    def tool(**arguments: object) -> str:
+        calls.append(arguments)
+        return search(**arguments)  # type: ignore[arg-type]
+
+    trace = memory.reasoning.start(user, "answer with a search")
+    first = ResilientTool(memory, user, tool, name="search", trace_id=trace.id)
+    with pytest.raises(ValueError, match="must not be empty"):
+        first(query="")
+    assert first(query="peanut-free restaurants") == "3 results for peanut-free restaurants"
+    [learnt] = memory.strategies.lookup(user, "search", "ValueError", "query must not be empty")
+    assert learnt.strategy.fixed == {"query": "peanut-free restaurants"}
+    # A new run: the same mistake is fixed without anyone being asked.
+    calls.clear()
+    second = ResilientTool(memory, user, tool, name="search")
+    assert second(query="", k=5) == "5 results for peanut-free restaurants"
+    assert calls == [{"query": "", "k": 5}, {"query": "peanut-free restaurants", "k": 5}]
+    used = memory.strategies.get(user, learnt.strategy.id)
+    assert (used.uses, used.successes) == (1, 1)
+    assert used.reward > 0
+    assert used.confidence > learnt.strategy.confidence
+    steps = memory.reasoning.get(user, trace.id).steps
+    assert [c.status.value for s in steps for c in s.tool_calls] == ["error", "success"]
+    # A failure no strategy fits is raised as it was.
+    with pytest.raises(TypeError):
+        second(query="x", unknown=1)
