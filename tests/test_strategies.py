@@ -110,3 +110,18 @@ def test_the_wrapper_learns_a_fix_and_applies_it_next_time(memory: Memory, user:
     # A failure no strategy fits is raised as it was.
     with pytest.raises(TypeError):
         second(query="x", unknown=1)
+
+
+def test_the_agent_tools_record_search_and_look_up(memory: Memory, user: str) -> None:
+    """The tools MCP serves and memory_tools hands to LangChain, called as a model would."""
+    from graphmem.integrations.tools import UserTools
+
+    tools = UserTools(memory, user)
+    made = tools.session_append("chat", "My sister Alice is allergic to peanuts.")
+    assert (made["session_id"], made["turn"]) == ("chat", 0)
+    [hit] = tools.session_search("peanut allergy", k=1)
+    assert (hit["text"], hit["speaker"]) == ("My sister Alice is allergic to peanuts.", "user")
+    assert tools.session_compact("chat", 1000)["folded"] == []
+    recorded = tools.strategy_record("search", "ValueError", {"q": ""}, {"q": "x"}, error="empty")
+    [found] = tools.strategy_lookup("search", "ValueError", "empty query")
+    assert (found["id"], found["fixed"]) == (recorded["id"], {"q": "x"})

@@ -22,17 +22,19 @@ from graphmem.errors import (
     ConflictError,
     GraphmemError,
     NotFoundError,
+    QuotaExceededError,
     StoreUnavailableError,
     ValidationError,
 )
 
 #: Exit codes: 0 ok, 1 other error, 2 bad input/usage, 3 not found, 4 conflict,
-#: 5 store unavailable.
+#: 5 store unavailable, 6 over a quota.
 EXIT_CODES: dict[type[GraphmemError], int] = {
     ValidationError: 2,
     NotFoundError: 3,
     ConflictError: 4,
     StoreUnavailableError: 5,
+    QuotaExceededError: 6,
 }
 
 app = typer.Typer(

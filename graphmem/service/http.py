@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -38,6 +39,7 @@ from graphmem.errors import (
     ConflictError,
     GraphmemError,
     NotFoundError,
+    QuotaExceededError,
     StoreUnavailableError,
     ValidationError,
 )
@@ -57,6 +59,7 @@ STATUS: list[tuple[type[GraphmemError], int, str]] = [
     (ValidationError, 422, "validation_error"),
     (NotFoundError, 404, "not_found"),
     (ConflictError, 409, "conflict"),
+    (QuotaExceededError, 429, "quota_exceeded"),
 ]
 
 
@@ -176,6 +179,11 @@ def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
         return _error(
             request, 503, "store_unavailable", "the memory store is unavailable; retry later"
         )
+    if isinstance(exc, QuotaExceededError):  # the field names the limit
+        response = _error(request, 429, "quota_exceeded", str(exc), exc.limit)
+        if exc.retry_after is not None:  # only waiting frees the write rate
+            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+        return response
     for kind, status, code in STATUS:
         if isinstance(exc, kind):
             field = exc.field if isinstance(exc, ValidationError) else None
@@ -615,7 +623,9 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
         "API key granting that user (when keys are configured).",
     )
     app.state.settings = settings
-    for router in (cards, recall, ingest, tasks, transfer, ops):
+    from graphmem.service.agent import ROUTERS as AGENT_ROUTERS
+
+    for router in (cards, recall, ingest, tasks, transfer, ops, *AGENT_ROUTERS):
         app.include_router(router)
     from graphmem.service import explore  # the explorer page and its graph routes
 
