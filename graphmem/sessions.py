@@ -69,10 +69,21 @@ _VERBATIM = ConfigDict(
 )
 
 
-class TurnIn(InputModel):
+class NewTurn(InputModel):
     """One turn to append. The text is kept exactly as given (whitespace included)."""
 
-    model_config = _VERBATIM
+    model_config = ConfigDict(
+        extra="forbid",
+        allow_inf_nan=False,
+        str_strip_whitespace=False,
+        validate_assignment=True,
+        json_schema_extra={
+            "examples": [
+                {"role": "user", "text": "My sister Alice is allergic to peanuts."},
+                {"role": "assistant", "text": "Noted.", "metadata": {"model": "gpt"}},
+            ]
+        },
+    )
 
     role: Role
     text: str = Field(max_length=MAX_TEXT)
@@ -238,12 +249,12 @@ class Sessions:
         return self.append_many(user_id, session_id, [{**turn, "metadata": metadata or {}}])[0]
 
     def append_many(
-        self, user_id: str, session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]]
+        self, user_id: str, session_id: str, turns: Iterable[NewTurn | Mapping[str, Any]]
     ) -> list[SessionTurn]:
         """Append turns in order, all or nothing (validated, then one write)."""
         check_user_id(user_id)
         session_id = _session_id(session_id)
-        parsed = [TurnIn.parse(t, where=f"turns[{i}]") for i, t in enumerate(turns)]
+        parsed = [NewTurn.parse(t, where=f"turns[{i}]") for i, t in enumerate(turns)]
         if not parsed:
             return []
         now = now_ms()
@@ -282,7 +293,7 @@ class Sessions:
         *,
         user_id: str,
         session_id: str,
-        parsed: Sequence[TurnIn],
+        parsed: Sequence[NewTurn],
         speakers: Sequence[str],
         stamps: Sequence[int],
         sizes: Sequence[int],

@@ -395,6 +395,18 @@ def test_every_request_model_has_examples(client):
         "TaskIn",
         "TaskUpdateIn",
         "CompleteIn",
+        "TurnsIn",
+        "NewTurn",
+        "SearchIn",
+        "CompactIn",
+        "TraceIn",
+        "StepIn",
+        "ToolCallIn",
+        "CompleteTraceIn",
+        "SimilarIn",
+        "FixIn",
+        "LookupIn",
+        "StrategyFeedbackIn",
     ]
     for name in request_models:
         assert schemas[name]["examples"], name

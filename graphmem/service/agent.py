@@ -16,7 +16,7 @@ from graphmem.models import MAX_TEXT
 from graphmem.quotas import QuotaUsage
 from graphmem.reasoning import Step, ToolCall, ToolStats, Trace, TraceHit
 from graphmem.service.http import Mem, User
-from graphmem.sessions import Compaction, SessionInfo, SessionTurn, TurnHit, TurnIn, Window
+from graphmem.sessions import Compaction, NewTurn, SessionInfo, SessionTurn, TurnHit, Window
 from graphmem.strategies import Strategy, StrategyMatch
 
 sessions = APIRouter(prefix="/v1/users/{user_id}/sessions", tags=["sessions"])
@@ -25,7 +25,11 @@ strategies = APIRouter(prefix="/v1/users/{user_id}/strategies", tags=["strategie
 quota = APIRouter(prefix="/v1/users/{user_id}", tags=["quota"])
 ROUTERS = (sessions, reasoning, strategies, quota)
 
-_STRICT = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+def _strict(*examples: dict[str, Any]) -> ConfigDict:
+    return ConfigDict(
+        extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": list(examples)}
+    )
 
 
 class TurnsIn(BaseModel):
@@ -45,11 +49,11 @@ class TurnsIn(BaseModel):
         },
     )
 
-    turns: list[TurnIn] = Field(min_length=1, max_length=1000)
+    turns: list[NewTurn] = Field(min_length=1, max_length=1000)
 
 
 class SearchIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"query": "what can't Alice eat?", "k": 5})
 
     query: str = Field(min_length=1, max_length=MAX_TEXT)
     session_id: str | None = Field(None, description="One session; all of them when absent.")
@@ -58,7 +62,7 @@ class SearchIn(BaseModel):
 
 
 class CompactIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"budget_tokens": 1000})
 
     budget_tokens: int = Field(1000, ge=32, le=1_000_000, strict=True)
 
@@ -69,7 +73,7 @@ class Cleared(BaseModel):
 
 
 class TraceIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"task": "Book dinner for Alice", "session_id": "chat-1"})
 
     task: str = Field(min_length=1, max_length=MAX_TEXT)
     session_id: str | None = Field(None, max_length=256)
@@ -77,7 +81,7 @@ class TraceIn(BaseModel):
 
 
 class StepIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"thought": "find a peanut-free place", "action": "search"})
 
     thought: str | None = Field(None, max_length=MAX_TEXT)
     action: str | None = Field(None, max_length=MAX_TEXT)
@@ -85,7 +89,14 @@ class StepIn(BaseModel):
 
 
 class ToolCallIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict(
+        {
+            "tool": "search",
+            "arguments": {"query": "peanut-free"},
+            "result": ["Nara"],
+            "duration_ms": 120,
+        }
+    )
 
     tool: str = Field(min_length=1, max_length=256)
     arguments: dict[str, Any] = Field(default_factory=dict)
@@ -97,14 +108,14 @@ class ToolCallIn(BaseModel):
 
 
 class CompleteTraceIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"outcome": "booked Nara", "success": True})
 
     outcome: str | None = Field(None, max_length=MAX_TEXT)
     success: bool | None = Field(None, strict=True)
 
 
 class SimilarIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"task": "dinner reservation", "k": 3})
 
     task: str = Field(min_length=1, max_length=MAX_TEXT)
     k: int = Field(5, ge=1, le=1000, strict=True)
@@ -112,7 +123,15 @@ class SimilarIn(BaseModel):
 
 
 class FixIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict(
+        {
+            "tool": "search",
+            "error_type": "ValueError",
+            "error": "query must not be empty",
+            "original": {"query": ""},
+            "fixed": {"query": "peanut-free"},
+        }
+    )
 
     tool: str = Field(min_length=1, max_length=60)
     error_type: str = Field(min_length=1, max_length=60)
@@ -122,7 +141,9 @@ class FixIn(BaseModel):
 
 
 class LookupIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict(
+        {"tool": "search", "error_type": "ValueError", "error": "query must not be empty"}
+    )
 
     tool: str = Field(min_length=1, max_length=60)
     error_type: str = Field(min_length=1, max_length=60)
@@ -131,7 +152,7 @@ class LookupIn(BaseModel):
 
 
 class StrategyFeedbackIn(BaseModel):
-    model_config = _STRICT
+    model_config = _strict({"worked": True})
 
     worked: bool = Field(strict=True)
 
