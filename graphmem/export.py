@@ -40,19 +40,20 @@ leave them out silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from graphmem.cards import card_from_row
 from graphmem.errors import GraphmemError, ValidationError
+from graphmem.export_format import FORMAT, STAGES, VERSION, check_export
 from graphmem.models import check_user_id, identity_of
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
 
-FORMAT = "graphmem-export"
-VERSION = 1
 PAGE = 1000
 #: Labels and relationship types an export carries; anything else stops it.
 KNOWN_LABELS = frozenset(
@@ -83,21 +84,6 @@ KNOWN_RELATIONSHIPS = frozenset(
         "MAYBE_SAME",
         "VERSION_OF",
     }
-)
-RECORD_TYPES = (
-    "header",
-    "user",
-    "person",
-    "maybe_same",
-    "session",
-    "document",
-    "source",
-    "card",
-    "card_version",
-    "supersedes",
-    "conflicts_with",
-    "abstraction",
-    "task",
 )
 
 
@@ -273,22 +259,10 @@ def export_user(
 
 
 def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """Parse JSON Lines, naming the line of a malformed record."""
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValidationError(
-                f"line {number}: not JSON: {exc.msg}", field=f"line {number}"
-            ) from None
-        if not isinstance(record, dict) or record.get("type") not in RECORD_TYPES:
-            raise ValidationError(
-                f"line {number}: a record needs a type, one of {', '.join(RECORD_TYPES)}",
-                field=f"line {number}.type",
-            )
-        yield record
+    """The records of JSON Lines (``check_export`` has validated them)."""
+    for line in lines:
+        if line.strip():
+            yield json.loads(line)
 
 
 def import_records(
@@ -299,17 +273,13 @@ def import_records(
     batch_size: int = 500,
 ) -> ImportReport:
     """Write exported records into ``memory``'s store, for ``user_id`` (default: the
-    exported user). Idempotent: importing the same records again changes nothing."""
+    exported user). Idempotent: importing the same records again changes nothing.
+    The records must have passed ``check_export`` (``import_file`` sees to it)."""
     records = iter(records)
     header = next(records, None)
     if header is None or header.get("type") != "header" or header.get("format") != FORMAT:
         raise ValidationError(
             "not a graphmem export: the first record must be its header", field="header"
-        )
-    if header.get("version") != VERSION:
-        raise ValidationError(
-            f"export format version {header.get('version')} is not supported (expected {VERSION})",
-            field="header.version",
         )
     target = user_id or header["user_id"]
     check_user_id(target)
@@ -321,29 +291,43 @@ def import_records(
 
 
 def import_file(
-    memory: Memory, lines: Iterable[str], *, user_id: str | None = None
+    memory: Memory, source: Path | Iterable[str], *, user_id: str | None = None
 ) -> ImportReport:
-    """``import_records`` over the lines of an export file."""
-    return import_records(memory, read_records(lines), user_id=user_id)
+    """Import an export file (a path, or its lines): every record is checked first
+    (``graphmem.export_format``), so a bad record anywhere writes nothing and names its
+    line and field; then the records are written."""
+    if user_id is not None:
+        check_user_id(user_id)
+    if isinstance(source, Path):
+        with _lines(source) as lines:
+            check_export(lines)
+        with _lines(source) as lines:
+            return import_records(memory, read_records(lines), user_id=user_id)
+    text = source if isinstance(source, Sequence) and not isinstance(source, str) else list(source)
+    check_export(text)
+    return import_records(memory, read_records(text), user_id=user_id)
+
+
+@contextmanager
+def _lines(path: Path) -> Iterator[Iterator[str]]:
+    """The lines of a file; bytes that are not UTF-8 are a ValidationError naming the line."""
+    with path.open("rb") as handle:
+
+        def decoded() -> Iterator[str]:
+            for number, raw in enumerate(handle, start=1):
+                try:
+                    yield raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise ValidationError(
+                        f"line {number}: not UTF-8 text", field=f"line {number}"
+                    ) from None
+
+        yield decoded()
 
 
 # Record type -> (query, stage). Records arrive grouped in stage order; a batch of a
 # stage is written before any record of a later stage (cards need their people, edges
 # need their cards).
-_STAGES = {
-    "user": 0,
-    "person": 1,
-    "maybe_same": 2,
-    "session": 3,
-    "document": 3,
-    "source": 4,
-    "card": 5,
-    "card_version": 6,
-    "supersedes": 6,
-    "conflicts_with": 6,
-    "abstraction": 7,
-    "task": 8,
-}
 
 
 class _Writer:
@@ -366,7 +350,7 @@ class _Writer:
             raise ValidationError(
                 "a second header: concatenated exports are not supported", field="header"
             )
-        stage = _STAGES[kind]
+        stage = STAGES[kind]
         if stage > self.stage:
             self.flush_all()
             self.stage = stage

@@ -11,7 +11,8 @@ import pytest
 
 from graphmem import Memory
 from graphmem.errors import GraphmemError, ValidationError
-from graphmem.export import export_user, import_file, import_records, read_records
+from graphmem.export import export_user, import_file, import_records
+from graphmem.export_format import check_export
 
 CARDS = [
     {"fact": "I live in Paris", "timestamp": "2023-01-01"},
@@ -221,12 +222,15 @@ def test_export_refuses_what_it_cannot_carry(memory: Memory, user: str):
 
 
 def test_bad_files_name_the_line():
+    header = json.dumps(
+        {"type": "header", "format": "graphmem-export", "version": 1, "user_id": "u"}
+    )
     with pytest.raises(ValidationError) as not_json:
-        list(read_records(['{"type": "header"}', "", "{oops"]))
+        check_export([header, "", "{oops"])
     assert not_json.value.field == "line 3"
     with pytest.raises(ValidationError) as untyped:
-        list(read_records(['{"type": "planet"}']))
-    assert untyped.value.field == "line 1.type"
+        check_export([header, '{"type": "planet"}'])
+    assert untyped.value.field == "line 2.type"
 
 
 def test_import_needs_the_header(memory: Memory):

@@ -132,7 +132,7 @@ def import_command(
     """Import an export into this store (idempotent: twice changes nothing)."""
     from graphmem.export import import_file
 
-    with open_memory(ctx) as memory, file.open(encoding="utf-8") as lines:
-        report = run(lambda: import_file(memory, lines, user_id=user))
+    with open_memory(ctx) as memory:
+        report = run(lambda: import_file(memory, file, user_id=user))
     counts = ", ".join(f"{n} {kind}" for kind, n in report.counts.items())
     console.print(safe(f"imported into {report.user_id}: {counts or 'nothing'}", 500))
