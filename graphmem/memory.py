@@ -49,6 +49,8 @@ from graphmem.recall.context import build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
+from graphmem.recall.passages import PassageIndex
+from graphmem.recall.scoring import MIN_RELEVANCE
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms, to_ms
 
@@ -103,6 +105,8 @@ class Memory:
         self.vectors = VectorMirror(
             store, embedder.dimension, budget_bytes=vector_mirror_mb * 2**20
         )
+        #: the passages (turns and their cards) recall ranks, per user recalled
+        self.passages = PassageIndex(store)
         self.store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
@@ -547,14 +551,21 @@ class Memory:
         channels: Sequence[str] = CHANNELS,
         as_of: Any = None,
         known_at: Any = None,
+        min_relevance: float = MIN_RELEVANCE,
     ) -> list[RecallHit]:
         """The ``k`` most useful cards of ``user_id`` for ``query``, best first.
 
-        Hybrid: vector + full-text + graph traversal (people named or referred to by
-        relationship, one hop further, abstractions), fused by reciprocal rank and scored
-        with recency, importance, confidence and feedback. Each hit says how it was found.
-        Superseded and forgotten cards are left out unless asked for. ``task_id``
-        limits recall to the cards a task (and what it depends on) cites.
+        Hybrid (``graphmem.recall.engine``): each source turn is ranked with the cards
+        extracted from it by BM25 and vector similarity, its neighbouring turns and the
+        people the query is about (by name, by relationship, one hop further), then
+        offers its best card, scored with recency, importance, confidence and feedback.
+        Each hit says how it was found and carries a calibrated ``relevance`` in [0, 1],
+        comparable across queries: hits below ``min_relevance`` are left out, so an empty
+        list can mean "nothing relevant" (``graphmem.recall.scoring.RELEVANT``, 0.2, leaves
+        out 95% of the best hits of questions about nothing memory holds). Filters narrow
+        the candidates before ranking. Superseded and forgotten cards are left out unless
+        asked for. ``task_id`` limits recall to the cards a task (and what it depends on)
+        cites.
 
         ``as_of``: answer from what memory held true at that time, as it then knew it
         (bi-temporal: the card was valid at ``as_of`` and graphmem had learnt it by
@@ -574,6 +585,8 @@ class Memory:
                 "include_superseded/include_forgotten do not apply",
                 field="as_of",
             )
+        if not 0.0 <= min_relevance <= 1.0:
+            raise ValidationError("min_relevance must be between 0 and 1", field="min_relevance")
         statuses = [Status.ACTIVE]
         if include_superseded:
             statuses.append(Status.SUPERSEDED)
@@ -607,21 +620,33 @@ class Memory:
             filters=filters,
             channels=channels,
             mirror=self.vectors,
+            passages=self.passages,
+            min_relevance=min_relevance,
         )
         if hits:
             ids = [h.card.id for h in hits]
             self.accesses.record(user_id, ids, now_ms())
         return hits
 
-    def context(self, user_id: str, query: str, *, token_budget: int = 400, k: int = 30) -> str:
+    def context(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        token_budget: int = 400,
+        k: int = 30,
+        min_relevance: float = MIN_RELEVANCE,
+    ) -> str:
         """A compact block of what memory knows that bears on ``query``, for a prompt.
 
         Preferences and constraints first, then rewarded strategies, then relevant facts;
-        never over ``token_budget`` (estimated, see ``graphmem.recall.budget``).
+        never over ``token_budget`` (estimated, see ``graphmem.recall.budget``); only
+        cards at or above ``min_relevance`` (see ``recall``).
         """
         if token_budget < 1:
             raise ValidationError("token_budget must be positive", field="token_budget")
-        return build_context(self.recall(user_id, query, k=k), token_budget)
+        hits = self.recall(user_id, query, k=k, min_relevance=min_relevance)
+        return build_context(hits, token_budget)
 
     def provenance(self, user_id: str, card_id: str) -> CardProvenance:
         """Where a card came from and what became of it: every source turn or passage
@@ -846,7 +871,8 @@ class Memory:
             {"user_id": user_id, "id": card.id, "now": now_ms(), "decided_by": CALLER},
             write=True,
         )
-        self.vectors.drop(user_id)  # its vector leaves this process too, now
+        self.vectors.drop(user_id)  # its vector and text leave this process too, now
+        self.passages.drop(user_id)
         shared = rows[0]["shared"] if rows else []
         if shared and card.source and card.source.text and card.source.span:
             start, end = card.source.span

@@ -92,13 +92,23 @@ def test_multi_hop_through_a_person_named_in_a_card(memory: Memory, remembered: 
     assert "Emma practises violin every evening" in facts(hits)
     emma = next(h for h in hits if h.card.person == "Emma")
     assert "graph-hop" in emma.found_by
+    assert "Bob -> mentions Emma -> card" in emma.paths
 
 
 def test_every_hit_explains_its_score(memory: Memory, remembered: str):
     hit = memory.recall(remembered, "coffee", k=1)[0]
     assert hit.card.fact == "I like my coffee black"
-    assert set(hit.parts) == {"relevance", "recency", "importance", "confidence", "reward"}
+    assert set(hit.parts) == {
+        "relevance",
+        "recency",
+        "importance",
+        "confidence",
+        "reward",
+        "lexical",
+        "cosine",
+    }
     assert 0 < hit.score <= 1
+    assert 0 < hit.relevance <= 1
     assert hit.card.source is None  # remembered by hand: no source turn
 
 

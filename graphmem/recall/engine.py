@@ -1,16 +1,25 @@
-"""Hybrid recall: vector + full-text + graph traversal, fused, scored, with provenance.
+"""Hybrid recall: passages ranked by words, meaning, neighbours and people; cards returned.
 
-Channels, each ranking candidate cards of one user:
+``recall`` gathers candidates, then ranks them; both are plain steps over plain data.
 
-- **vector**: cosine between the query and each card's embedding (tenant-exact);
-- **fulltext**: the full-text index over fact, backstory and person (the lexical channel
-  that carries most of conversational recall, see DESIGN.md);
-- **graph**: people the query names or refers to by relationship ("my sister" ->
-  Alice), expanded to their cards ranked by cosine; then one hop: people named in those
-  cards' facts, and cards that share an abstraction with the best hits.
+**Gather** (``gather``). The user's passages (``graphmem.recall.passages``: each source
+turn with the cards that came from it, held in this process) are narrowed to those with a
+card that passes the filters, so a filter never loses matches ranked far down. Then three
+channels, each switchable for ablations:
 
-Ranks are fused by reciprocal rank and mixed with recency, importance, confidence and
-feedback (``graphmem.recall.scoring``).
+- **fulltext**: BM25 of the query over each passage's key (turn text, speaker, date, and
+  who its cards are about);
+- **vector**: the cosine top of the eligible cards' vectors (tenant-exact, in the store or
+  the process's vector mirror), each passage scored by its best card;
+- **graph**: people the query names or refers to by relationship ("my sister" -> Alice),
+  and people named in the best passages (one hop), whose passages gain in proportion to
+  how much they narrow; cards summarised together with the best hits (abstractions).
+
+**Rank** (``rank``, with ``graphmem.recall.scoring``): a convex combination of lexical and
+dense relevance, plus the better neighbouring turn's and the people's; each passage then
+offers its best eligible card, mixed with recency, importance, confidence and feedback.
+Every hit reports a calibrated relevance, comparable across queries, which
+``min_relevance`` thresholds.
 """
 
 from __future__ import annotations
@@ -18,16 +27,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from typing import Any
 
+import numpy as np
 from pydantic import Field
 
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.history import held_at
-from graphmem.models import Card, Category, Model, Status
-from graphmem.recall import temporal
+from graphmem.models import SELF, Card, Model, Status
+from graphmem.recall import scoring, temporal
+from graphmem.recall.lexical import terms
 from graphmem.recall.mentions import (
     Known,
     Mention,
@@ -35,21 +46,19 @@ from graphmem.recall.mentions import (
     find_mentions,
     relationship_words,
 )
-from graphmem.recall.mirror import UserVectors, VectorMirror, VectorRoute
-from graphmem.recall.scoring import MAX_WORTH, Ranked, final_score, fuse
-from graphmem.recall.vector import person_candidates, uses_index, vector_candidates, wire_vector
+from graphmem.recall.mirror import UserState, VectorMirror, VectorRoute
+from graphmem.recall.passages import PassageIndex, UserPassages, dense_by_passage
+from graphmem.recall.vector import vector_candidates, wire_vector
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
 
+#: vector candidates (cards) at least, and per hit asked for
 CANDIDATES = 50
-#: A person named (or referred to by relationship) in the query is the strongest signal
-#: of what it is about; the first-person fallback ("what do I like?") is weaker.
-MENTION_WEIGHT = 2.0
-HOP_WEIGHT = 0.75
-#: Half weight: on bench/data/eval the lexical channel alone finds half what the vector
-#: channel does; DESIGN.md's real conversations favour it, so it is not switched off.
-FULLTEXT_WEIGHT = 0.5
-ABSTRACTION_WEIGHT = 0.3
+DEPTH_PER_HIT = 3
+#: best passages whose people are followed one hop
+HOP_FROM = 5
+
+CHANNELS = ("vector", "fulltext", "graph")
 
 
 class RecallFilters(Model):
@@ -71,11 +80,28 @@ class RecallFilters(Model):
     )
 
     def point_in_time(self) -> dict[str, int] | None:
-        """``{"as_of", "known_at"}`` for the channel queries' ``$at``, or None."""
+        """``{"as_of", "known_at"}`` for point-in-time recall (graphmem.history), or None."""
         if self.as_of is None:
             return None
         known_at = self.as_of if self.known_at is None else self.known_at
         return {"as_of": self.as_of, "known_at": known_at}
+
+    @property
+    def narrows(self) -> bool:
+        """Does a filter other than status apply?"""
+        return any(
+            value is not None
+            for value in (
+                self.person,
+                self.relationship,
+                self.category,
+                self.tags,
+                self.since,
+                self.until,
+                self.card_ids,
+                self.as_of,
+            )
+        )
 
 
 class RecallHit(Model):
@@ -83,6 +109,11 @@ class RecallHit(Model):
 
     card: Card
     score: float
+    relevance: float = Field(
+        0.0,
+        description="Calibrated relevance in [0, 1], comparable across queries "
+        "(graphmem.recall.scoring): what min_relevance compares with.",
+    )
     parts: dict[str, float]
     found_by: list[str]
     paths: list[str] = Field(default_factory=list)
@@ -92,28 +123,38 @@ class RecallHit(Model):
 
 
 @dataclass
-class _Candidates:
-    rankings: list[Ranked] = field(default_factory=list)
-    paths: dict[str, list[str]] = field(default_factory=dict)
+class Gathered:
+    """What ``gather`` found for one query: the user's passages and, per passage, the
+    signals ``rank`` combines (arrays indexed by passage row)."""
 
-    def add(self, channel: str, rows: Sequence[dict[str, Any]], weight: float = 1.0) -> None:
-        if rows:
-            self.rankings.append(
-                Ranked(
-                    channel,
-                    tuple(r["id"] for r in rows),
-                    tuple(float(r["score"]) for r in rows),
-                    weight,
-                )
-            )
+    held: UserPassages
+    cards: np.ndarray  # card rows that pass the filters
+    passages: np.ndarray  # passage rows with such a card
+    bm25: np.ndarray
+    best_possible: float
+    cosine: dict[int, float]  # passage -> best candidate card's cosine
+    best_card: dict[int, str]  # passage -> that card
+    people: list[Known]
+    mentions: list[Mention]
+    statuses: list[str]
+    channels: Sequence[str]
+    query: str
+    intent: temporal.TemporalIntent
+    at: dict[str, int] | None
+    #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
+    #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
+    routes: list[tuple[str, Any, str]] = field(default_factory=list)
 
-    def path(self, card_id: str, text: str) -> None:
-        paths = self.paths.setdefault(card_id, [])
-        if text not in paths:
-            paths.append(text)
-
-
-CHANNELS = ("vector", "fulltext", "graph")
+    def reached(self, at: int) -> tuple[set[str], list[str]]:
+        """The graph channels that reached passage ``at``, and their paths."""
+        channels: set[str] = set()
+        paths: list[str] = []
+        for channel, passages, path in self.routes:
+            if passages[at] if isinstance(passages, np.ndarray) else at in passages:
+                channels.add(channel)
+                if path not in paths:
+                    paths.append(path)
+        return channels, paths
 
 
 def recall(
@@ -127,44 +168,96 @@ def recall(
     now: int | None = None,
     channels: Sequence[str] = CHANNELS,
     mirror: VectorMirror | None = None,
+    passages: PassageIndex | None = None,
+    min_relevance: float = scoring.MIN_RELEVANCE,
 ) -> list[RecallHit]:
     """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring).
 
-    ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py);
-    ``mirror``: vectors held in this process, searched instead of the store when current.
+    ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py,
+    bench/locomo.py); ``mirror``: vectors held in this process, searched instead of the
+    store when current; ``passages``: the process's passage index (a throwaway one is
+    loaded without it); ``min_relevance``: hits below this calibrated relevance are left
+    out.
     """
     filters = filters or RecallFilters()
     at = filters.point_in_time()
-    if at is not None:  # what was held then, whatever became of it since (history.py)
+    if at is not None:  # as memory held it then, whatever became of it since (history.py)
         mirror = None
         now = at["as_of"] if now is None else now
     now = now_ms() if now is None else now
-    # "used to", "in 2024": superseded cards join and the card valid then is preferred.
+    found = gather(
+        store,
+        embedder,
+        user_id,
+        query,
+        depth=max(CANDIDATES, DEPTH_PER_HIT * k),
+        filters=filters,
+        channels=channels,
+        mirror=mirror,
+        passages=passages or PassageIndex(store),
+        now=now,
+    )
+    return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
+
+
+@cache
+def _pool() -> ThreadPoolExecutor:
+    """Threads for the store lookups of one recall (each takes its own connection)."""
+    return ThreadPoolExecutor(max_workers=6, thread_name_prefix="graphmem-recall")
+
+
+def gather(
+    store: GraphStore,
+    embedder: Embedder,
+    user_id: str,
+    query: str,
+    *,
+    depth: int,
+    filters: RecallFilters,
+    channels: Sequence[str],
+    mirror: VectorMirror | None,
+    passages: PassageIndex,
+    now: int,
+) -> Gathered:
+    """Candidates and their signals for ``query`` (module docstring, "Gather")."""
+    pool = _pool()
+    at = filters.point_in_time()
+    # "used to", "in 2024": superseded cards join, and the card valid then is preferred
+    # (graphmem.recall.temporal; ``rank`` applies its weight).
     intent = temporal.read_intent(query, now)
     statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
-    if at is not None:
+    if at is not None:  # every card held then counts, whatever its status now
         statuses = [s.value for s in Status]
-    candidates = _Candidates()
-    depth = max(CANDIDATES, 3 * k)
-    pool = _pool()
-    # The store answers the people, index-route and full-text lookups while the query is
-    # embedded here; then the vector search (the longest query) and the people's cards run
-    # side by side.
+    # The store answers the people and the user's counters while the query is embedded.
     known = pool.submit(store.run, "known_people", {"user_id": user_id})
-    route_of = mirror.route if mirror is not None else partial(_store_route, store)
-    routed = pool.submit(route_of, user_id) if "vector" in channels or "graph" in channels else None
-    text_query = store.fulltext_query(query) if "fulltext" in channels else None
-    lexical = (
-        pool.submit(
-            store.run,
-            "fulltext_search",
-            {"user_id": user_id, "query": text_query, "k": depth, "statuses": statuses, "at": at},
-        )
-        if text_query
-        else None
+    state = pool.submit(UserState.read, store, user_id)
+    vector = wire_vector(embedder.embed([query])[0]) if "vector" in channels else None
+    counters = state.result()
+    route = (
+        mirror.route(user_id, counters)
+        if mirror is not None and vector is not None
+        else VectorRoute(counters.ann)
     )
-    vector = wire_vector(embedder.embed([query])[0])
-    route = routed.result() if routed is not None else VectorRoute(ann=False)
+    held = passages.current(user_id, counters.revision, counters.deletions)
+    people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
+    with held.lock:
+        user_names = held.user_speakers()
+    # The name the user speaks under in their conversations is the user: a question
+    # naming them is about "me" (not about cards where the other speaker says the name).
+    people = [Known(SELF, p.name, "self") if p.key in user_names else p for p in people]
+    scoped = _scoped_keys(filters, people)
+    with held.lock:
+        cards = held.eligible(
+            statuses,
+            people=scoped,
+            categories=filters.category,
+            tags=filters.tags,
+            since=filters.since,
+            until=filters.until,
+            card_ids=filters.card_ids,
+            at=at,
+        )
+        only = held.card_ids(np.flatnonzero(cards)) if filters.narrows else None
     dense = (
         pool.submit(
             vector_candidates,
@@ -175,119 +268,234 @@ def recall(
             statuses=statuses,
             indexed=route.ann,
             mirrored=route.mirrored,
+            only=only,
             at=at,
         )
-        if "vector" in channels
+        if vector is not None and (only is None or only)
         else None
     )
-    people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
+    query_terms = terms(query) if "fulltext" in channels else []
+    with held.lock:
+        eligible = held.passages_of(cards)
+        bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
+        best_possible = held.bm25.best_possible(query_terms)
     mentions = find_mentions(query, people) if "graph" in channels else []
-    scoped = _scoped_keys(filters, people)
     if scoped is not None:
-        mentions = [m for m in mentions if m.key in scoped] or [
-            Mention(key, key, "filter") for key in sorted(scoped)
-        ]
-    about = (
-        pool.submit(
-            _people_channel,
-            store,
-            user_id,
-            query=query,
-            people=people,
-            mentions=mentions,
-            vector=vector,
-            depth=depth,
-            statuses=statuses,
-            mirrored=route.mirrored,
-            at=at,
-        )
-        if mentions
-        else None
+        mentions = [m for m in mentions if m.key in scoped]
+    hits = dense.result() if dense is not None else []
+    with held.lock:
+        cosine, best_card = dense_by_passage(held, hits)
+    return Gathered(
+        held,
+        cards,
+        eligible,
+        bm25,
+        best_possible,
+        cosine,
+        best_card,
+        people,
+        mentions,
+        statuses,
+        channels,
+        query,
+        intent,
+        at,
     )
-    if dense is not None:
-        candidates.add(
-            "vector", [{"id": card_id, "score": score} for card_id, score in dense.result()]
-        )
-    if lexical is not None:
-        candidates.add("fulltext", lexical.result(), weight=FULLTEXT_WEIGHT)
 
-    if about is not None:
-        rows, hop = about.result()
-        explicit = any(m.via != "first person" for m in mentions)
-        candidates.add("graph", rows, weight=MENTION_WEIGHT if explicit else 1.0)
-        via = {m.key: m for m in mentions}
+
+def rank(
+    store: GraphStore, user_id: str, found: Gathered, *, k: int, now: int, min_relevance: float
+) -> list[RecallHit]:
+    """The ``k`` best cards from what ``gather`` found (module docstring, "Rank")."""
+    held = found.held
+    with held.lock:
+        size = len(held.passages)
+        lexical = scoring.lexical_relevance(found.bm25, found.best_possible)
+        dense = scoring.dense_relevance(found.cosine, size)
+        before, after = held.neighbours()
+        relevance = scoring.fuse(lexical, dense, before, after) * found.passages
+        if "graph" in found.channels:
+            relevance = relevance + _people(found, relevance)
+        relevance *= found.passages / scoring.MAX_RELEVANCE
+        ranked = np.argsort(-relevance, kind="stable")
+        ranked = ranked[found.passages[ranked]]
+        order = ranked[relevance[ranked] > 0] if relevance[ranked[:1]].any() else ranked[:k]
+        picks = _pick_cards(found, order[: max(4 * k, 20)].tolist())
+    if "graph" in found.channels and picks:
+        picks = _with_abstractions(store, user_id, found, picks, relevance)
+    return _score_cards(
+        store,
+        user_id,
+        found,
+        picks=picks,
+        relevance=relevance,
+        lexical=lexical,
+        k=k,
+        now=now,
+        min_relevance=min_relevance,
+    )
+
+
+def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
+    """Graph channel: what the people the query is about add to each passage."""
+    held = found.held
+    total = int(found.passages.sum())
+    boost = np.zeros_like(relevance)
+    top = float(relevance.max(initial=0.0)) or 1.0
+    # Within a person's passages, the ones closer to the query gain more.
+    closeness = 0.5 + 0.5 * relevance / top
+    for mention in found.mentions:
+        about = held.about(mention.key, found.cards)
+        weight = scoring.MENTION_WEIGHT * scoring.selectivity(int(about.sum()), total)
+        boost += weight * closeness * about
+        found.routes.append(("graph", about, f"{mention.via} -> {mention.name} -> card"))
+    seen = {m.key for m in found.mentions} | {"me"}
+    explained = {
+        canonical_relationship(p.relationship)
+        for p in found.people
+        if p.key in seen and p.relationship
+    }
+    open_words = relationship_words(found.query) - explained
+    others = [p for p in found.people if p.key not in seen]
+    ahead = relevance + boost  # hop from the best passages, the people's counted
+    best = [int(i) for i in np.argsort(-ahead, kind="stable")[:HOP_FROM] if ahead[i] > 0]
+    hops: dict[str, tuple[Mention, bool, str]] = {}
+    for at in best:
+        key = held.key(at)
+        targeted = bool(open_words & relationship_words(key))
+        via = found.mentions[0].name if found.mentions else held.passages[at].source[:8]
+        for mention in find_mentions(key, others):
+            if mention.key not in hops or targeted:
+                hops[mention.key] = (mention, targeted, via)
+    for key, (mention, targeted, via) in hops.items():
+        about = held.about(key, found.cards)
+        weight = scoring.HOP_WEIGHT * (1.0 if targeted else 0.5)
+        weight *= scoring.selectivity(int(about.sum()), total)
+        boost += weight * closeness * about
+        found.routes.append(("graph-hop", about, f"{via} -> mentions {mention.name} -> card"))
+    return boost
+
+
+def _pick_cards(found: Gathered, order: list[int]) -> list[tuple[int, str]]:
+    """Each passage's card to return: its best vector candidate among the eligible
+    cards, else its newest eligible card."""
+    held = found.held
+    picks = []
+    for at in order:
+        card_id = found.best_card.get(at)
+        if card_id is None:
+            rows = [i for i in held.members(at) if found.cards[i]]
+            if not rows:
+                continue
+            card_id = held.cards[max(rows, key=lambda i: held.cards[i].timestamp)].id
+        picks.append((at, card_id))
+    return picks
+
+
+def _with_abstractions(
+    store: GraphStore,
+    user_id: str,
+    found: Gathered,
+    picks: list[tuple[int, str]],
+    relevance: np.ndarray,
+) -> list[tuple[int, str]]:
+    """Cards summarised together with the best hits join (``ABSTRACTION_WEIGHT``)."""
+    held = found.held
+    rows = store.run(
+        "abstraction_siblings",
+        {
+            "user_id": user_id,
+            "ids": [c for _, c in picks[:5]],
+            "statuses": found.statuses,
+            "at": found.at,
+        },
+    )
+    taken = {card_id for _, card_id in picks}
+    added = []
+    with held.lock:
         for row in rows:
-            mention = via[row["key"]]
-            candidates.path(row["id"], f"{mention.via} -> {mention.name} -> card")
-        if hop is not None:
-            hop_rows, hops, targeted = hop
-            candidates.add(
-                "graph-hop", [r for r in hop_rows if r["key"] in targeted], weight=MENTION_WEIGHT
-            )
-            candidates.add(
-                "graph-hop", [r for r in hop_rows if r["key"] not in targeted], weight=HOP_WEIGHT
-            )
-            for row in hop_rows:
-                candidates.path(
-                    row["id"], f"{mentions[0].name} -> mentions {hops[row['key']].name} -> card"
+            i = held.card_row(row["id"])
+            via = held.card_row(row["via"])
+            if i is None or via is None or row["id"] in taken or not found.cards[i]:
+                continue
+            at, source = held.cards[i].passage, held.cards[via].passage
+            gain = scoring.ABSTRACTION_WEIGHT * relevance[source]
+            relevance[at] = max(relevance[at], gain)
+            taken.add(row["id"])
+            added.append((at, row["id"]))
+            found.routes.append(
+                (
+                    "abstraction",
+                    {at},
+                    f"card {row['via'][:8]} -> abstraction {row['abstraction'][:8]}",
                 )
+            )
+    return picks + added
 
-    fused = fuse(candidates.rankings)
-    page = max(4 * k, 20)
-    ahead = sorted(fused, key=lambda i: (-fused[i], i))[:page]
-    # The first page of cards is read while the abstraction siblings are looked up: they
-    # join at a low weight, so the page rarely changes (what it misses is read below).
-    read_cards = partial(_read_cards, store, user_id, at)
-    first = pool.submit(read_cards, ahead) if ahead else None
-    if "graph" in channels:
-        _abstraction_hop(
-            store, user_id, ahead[:5], statuses=statuses, candidates=candidates, fused=fused, at=at
-        )
 
-    found_by: dict[str, set[str]] = {}
-    for ranking in candidates.rankings:
-        for card_id in ranking.ids:
-            found_by.setdefault(card_id, set()).add(ranking.channel)
-    relationship_now = {p.key: p.relationship for p in people}
-    order = sorted(fused, key=lambda i: (-fused[i], i))
-    rows = {row["card"]["id"]: row for row in (first.result() if first else ())}
-    read = set(ahead)
-    scored: list[tuple[float, str, dict[str, Any], dict[str, float]]] = []
-    # Read cards a page at a time, best relevance first, and stop once no unread candidate
-    # could beat the k-th hit even with the best possible worth (scoring.MAX_WORTH). Rows
-    # are filtered and scored as read; only the k returned become Cards (validation is
-    # most of recall's own CPU time).
-    for start in range(0, len(order), page):
-        ids = order[start : start + page]
-        unread = [i for i in ids if i not in read]
-        if unread:
-            read.update(unread)
-            rows.update((row["card"]["id"], row) for row in read_cards(unread))
-        for card_id in ids:
-            row = rows.get(card_id)
-            if row is not None and _passes(row["card"], filters, scoped, statuses):
-                parts = final_score(fused[card_id], row["card"], now)
-                if (factor := temporal.weight(intent, row["card"])) != 1.0:
-                    parts["temporal"] = factor
-                scored.append((parts.pop("score") * factor, card_id, row, parts))
-        scored.sort(key=lambda hit: (-hit[0], hit[1]))
-        rest = start + page
-        best_worth = MAX_WORTH * (temporal.MAX_WEIGHT if intent.kind else 1.0)
-        if len(scored) >= k and (
-            rest >= len(order) or fused[order[rest]] * best_worth < scored[k - 1][0]
-        ):
+def _score_cards(
+    store: GraphStore,
+    user_id: str,
+    found: Gathered,
+    *,
+    picks: list[tuple[int, str]],
+    relevance: np.ndarray,
+    lexical: np.ndarray,
+    k: int,
+    now: int,
+    min_relevance: float,
+) -> list[RecallHit]:
+    """Read the picked cards, mix in what each is worth, keep the ``k`` best."""
+    held = found.held
+    relationship_now = {p.key: p.relationship for p in found.people}
+    floor = min(found.cosine.values(), default=scoring.COS_UNRELATED)
+    scored: list[tuple[float, str, int, float, dict[str, float]]] = []
+    with held.lock:
+        for at, card_id in picks:
+            share = found.bm25[at] / found.best_possible if found.best_possible > 0 else 0.0
+            calibrated = scoring.calibrated(share, found.cosine.get(at, floor))
+            row = held.card_row(card_id)
+            if calibrated < min_relevance or row is None:
+                continue
+            worth = held.cards[row].worth
+            parts = scoring.final_score(float(relevance[at]), worth, now)
+            score = parts.pop("score")
+            if (factor := temporal.weight(found.intent, worth)) != 1.0:
+                parts["temporal"] = factor
+                score *= factor
+            parts["lexical"] = float(lexical[at])
+            parts["cosine"] = float(found.cosine.get(at, 0.0))
+            scored.append((score, card_id, at, calibrated, parts))
+    scored.sort(key=lambda hit: (-hit[0], hit[1]))
+    best, rows = [], {}
+    # At a point in time a card read back may not have been held then: read on.
+    for start in range(0, len(scored), k):
+        chunk = scored[start : start + k]
+        for row in _read_cards(store, user_id, found.at, [hit[1] for hit in chunk]):
+            rows[row["card"]["id"]] = row
+        best += [hit for hit in chunk if hit[1] in rows][: k - len(best)]
+        if len(best) >= k or found.at is None:
             break
     hits = []
-    for score, card_id, row, parts in scored[:k]:
-        card = card_from_row(row)
+    for score, card_id, at, calibrated, parts in best:
+        if card_id not in rows:  # deleted since the passages were read
+            continue
+        card = card_from_row(rows[card_id])
+        graph, paths = found.reached(at)
+        if found.bm25[at] > 0:
+            graph.add("fulltext")
+        if at in found.cosine:
+            graph.add("vector")
+        found_by = sorted(graph)
         # Built from validated parts: validating again would re-derive the card (~50 us).
         hits.append(
             RecallHit.model_construct(
                 card=card,
                 score=score,
+                relevance=calibrated,
                 parts=parts,
-                found_by=sorted(found_by.get(card_id, ())),
-                paths=candidates.paths.get(card_id, []),
+                found_by=found_by,
+                paths=paths,
                 relationship=relationship_now.get(person_key(card.person)),
             )
         )
@@ -300,134 +508,6 @@ def _read_cards(
     """``get_cards`` rows; at a point in time, as memory then held them (the rest left out)."""
     rows = store.run("get_cards", {"user_id": user_id, "ids": ids})
     return rows if at is None else held_at(store, user_id, rows, **at)
-
-
-def _store_route(store: GraphStore, user_id: str) -> VectorRoute:
-    return VectorRoute(ann=uses_index(store, user_id))
-
-
-@cache
-def _pool() -> ThreadPoolExecutor:
-    """Threads for the channel queries of one recall (each takes its own connection)."""
-    return ThreadPoolExecutor(max_workers=6, thread_name_prefix="graphmem-recall")
-
-
-_Hop = tuple[list[dict[str, Any]], dict[str, Mention], set[str]]
-
-
-def _people_channel(
-    store: GraphStore,
-    user_id: str,
-    *,
-    query: str,
-    people: list[Known],
-    mentions: list[Mention],
-    vector: list[float],
-    depth: int,
-    statuses: list[str],
-    mirrored: UserVectors | None,
-    at: dict[str, int] | None = None,
-) -> tuple[list[dict[str, Any]], _Hop | None]:
-    """The mentioned people's cards, and the cards one hop away (``_one_hop``).
-
-    One task for the pool, so the hop runs while the vector search is still going.
-    """
-    rows = person_candidates(
-        store,
-        user_id,
-        [m.key for m in mentions],
-        vector,
-        depth,
-        statuses=statuses,
-        mirrored=mirrored,
-        at=at,
-    )
-    return rows, _one_hop(
-        store,
-        user_id,
-        rows[:5],
-        query=query,
-        people=people,
-        mentions=mentions,
-        vector=vector,
-        depth=depth,
-        statuses=statuses,
-        mirrored=mirrored,
-        at=at,
-    )
-
-
-def _one_hop(
-    store: GraphStore,
-    user_id: str,
-    rows: Sequence[dict[str, Any]],
-    *,
-    query: str,
-    people: list[Known],
-    mentions: list[Mention],
-    vector: list[float],
-    depth: int,
-    statuses: list[str],
-    mirrored: UserVectors | None,
-    at: dict[str, int] | None = None,
-) -> _Hop | None:
-    """People named in the best cards of the mentioned people, and their cards:
-    ``(rows, the people hopped to by key, the targeted keys)``.
-
-    A hop is *targeted* when the card naming the next person also carries a relationship
-    word of the query that no person of the user explains: in "my boss's daughter",
-    "boss" is Bob, and Bob's card "Bob's daughter Emma ..." makes Emma the target.
-    """
-    if not rows:
-        return None
-    best = store.run("get_cards", {"user_id": user_id, "ids": [r["id"] for r in rows]})
-    seen = {m.key for m in mentions}
-    explained = {
-        canonical_relationship(p.relationship) for p in people if p.key in seen and p.relationship
-    }
-    open_words = relationship_words(query) - explained
-    others = [p for p in people if p.key != "me" and p.key not in seen]
-    hops: dict[str, Mention] = {}
-    targeted: set[str] = set()
-    for row in best:
-        fact = row["card"]["fact"]
-        for mention in find_mentions(fact, others):
-            hops.setdefault(mention.key, mention)
-            if open_words & relationship_words(fact):
-                targeted.add(mention.key)
-    if not hops:
-        return None
-    hop_rows = person_candidates(
-        store, user_id, list(hops), vector, depth, statuses=statuses, mirrored=mirrored, at=at
-    )
-    return hop_rows, hops, targeted
-
-
-def _abstraction_hop(
-    store: GraphStore,
-    user_id: str,
-    ids: list[str],
-    *,
-    statuses: list[str],
-    candidates: _Candidates,
-    fused: dict[str, float],
-    at: dict[str, int] | None = None,
-) -> None:
-    """Cards summarised together with the best hits join at a low weight."""
-    if not ids:
-        return
-    rows = store.run(
-        "abstraction_siblings", {"user_id": user_id, "ids": ids, "statuses": statuses, "at": at}
-    )
-    fresh = [r for r in rows if r["id"] not in fused]
-    if not fresh:
-        return
-    siblings = tuple(dict.fromkeys(r["id"] for r in fresh))
-    ranking = Ranked("abstraction", siblings, (1.0,) * len(siblings), ABSTRACTION_WEIGHT)
-    candidates.rankings.append(ranking)
-    for r in fresh:
-        candidates.path(r["id"], f"card {r['via'][:8]} -> abstraction {r['abstraction'][:8]}")
-    fused.update({k: v for k, v in fuse(candidates.rankings).items() if k in ranking.ids})
 
 
 def _scoped_keys(filters: RecallFilters, people: list[Known]) -> set[str] | None:
@@ -444,25 +524,3 @@ def _scoped_keys(filters: RecallFilters, people: list[Known]) -> set[str] | None
         }
         keys = by_relation if keys is None else keys & by_relation
     return keys
-
-
-def _passes(
-    props: dict[str, Any], filters: RecallFilters, scoped: set[str] | None, statuses: list[str]
-) -> bool:
-    """Does a stored card (its node properties) pass the filters?"""
-    if scoped is not None and person_key(props.get("person") or "") not in scoped:
-        return False
-    if filters.category and (props.get("category") or Category.OTHER.value) not in filters.category:
-        return False
-    if filters.tags and not set(filters.tags) & set(props.get("tags") or ()):
-        return False
-    timestamp = props.get("timestamp") or 0
-    if filters.since is not None and timestamp < filters.since:
-        return False
-    if filters.until is not None and timestamp > filters.until:
-        return False
-    if filters.card_ids is not None and props["id"] not in filters.card_ids:
-        return False
-    if filters.as_of is not None:
-        return True  # held then (history.held_at), whatever its status now
-    return props.get("status") in statuses

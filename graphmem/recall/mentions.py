@@ -91,10 +91,20 @@ def relationship_words(text: str) -> set[str]:
 
 
 @lru_cache(maxsize=8192)
-def _words_pattern(phrase: str) -> re.Pattern[str]:
+def _words_pattern(phrase: str, ignore_case: bool = True) -> re.Pattern[str]:
     return re.compile(
-        r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)", re.IGNORECASE
+        r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)",
+        re.IGNORECASE if ignore_case else 0,
     )
+
+
+def _capitalises(text: str) -> bool:
+    """Does the text capitalise words other than its first (so names show as names)?
+
+    >>> _capitalises("what does alice like?"), _capitalises("What does Alice like?")
+    (False, True)
+    """
+    return any(word[:1].isupper() for word in text.split()[1:])
 
 
 def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
@@ -113,14 +123,21 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
     found: list[tuple[int, Mention]] = []
     seen: set[str] = set()
     people = list(people)
+    # A query that capitalises names must write a name as the name is written: "What
+    # kind of art does she make?" does not name the "Art" extraction took for a person.
+    # One written all in lower case matches names in any case.
+    ignore_case = not _capitalises(query)
+    lowered = query.lower()  # a cheap test before each pattern
     for person in people:
-        if person.key == "me":
+        if person.name == "me":  # the user, named only by first person below
             continue
-        names = [person.name, *person.name.split()[:1]]  # full name, then first name
+        first = person.name.split()[:1]
+        # full name, then first name ("Melanie's kid" is a phrase, not Melanie)
+        names = [person.name, *(w for w in first if not w.endswith(("'s", "’s")))]
         for name in names:
-            if len(name) < 2:
+            if len(name) < 2 or name.lower() not in lowered:
                 continue
-            match = _words_pattern(name).search(query)
+            match = _words_pattern(name, ignore_case).search(query)
             if match and person.key not in seen:
                 found.append((match.start(), Mention(person.key, person.name, f"name '{name}'")))
                 seen.add(person.key)
@@ -130,6 +147,8 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
             continue
         canonical = canonical_relationship(person.relationship)
         for word in RELATIONSHIP_SYNONYMS.get(canonical, (canonical,)):
+            if word.split()[0] not in lowered:
+                continue
             match = _words_pattern(word).search(query)
             if match:
                 found.append(

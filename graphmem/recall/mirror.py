@@ -30,7 +30,7 @@ import logging
 import queue
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -54,6 +54,24 @@ _CODES = {status.value: code for code, status in enumerate(Status)}
 NO_VECTOR = -1
 
 Candidate = tuple[str, float]
+
+
+@dataclass(frozen=True)
+class UserState:
+    """A user's counters in the store (``user_vector_state``): routed through the vector
+    index (``ann``), card writes (``revision``) and hard deletes (``deletions``)."""
+
+    ann: bool = False
+    revision: int = 0
+    deletions: int = 0
+
+    @classmethod
+    def read(cls, store: GraphStore, user_id: str) -> UserState:
+        rows = store.run("user_vector_state", {"user_id": user_id})
+        if not rows:
+            return cls()
+        row = rows[0]
+        return cls(bool(row["ann"]), int(row["revision"]), int(row["deletions"]))
 
 
 @dataclass(frozen=True)
@@ -129,11 +147,18 @@ class UserVectors:
         return self.matrix.nbytes + self.status.nbytes + 100 * len(self.ids)
 
     def nearest(
-        self, vector: Sequence[float] | np.ndarray, k: int, statuses: Iterable[str]
+        self,
+        vector: Sequence[float] | np.ndarray,
+        k: int,
+        statuses: Iterable[str],
+        only: Collection[str] | None = None,
     ) -> list[Candidate]:
-        """The ``k`` cards in ``statuses`` most similar to ``vector``, best first, ties by
-        id: what ``exact_vector_search`` returns from the store."""
+        """The ``k`` cards in ``statuses`` (and among ``only``, when given) most similar to
+        ``vector``, best first, ties by id: what ``exact_vector_search`` (or
+        ``exact_vector_search_among``) returns from the store."""
         eligible = self._eligible(statuses)
+        if only is not None:
+            eligible &= np.isin(np.asarray(self.ids, dtype=object), list(only))
         scores = self.matrix @ _unit(vector)
         return [
             (self.ids[i], score)
@@ -222,10 +247,12 @@ class VectorMirror:
         self._loader: threading.Thread | None = None
         self._closed = threading.Event()
 
-    def route(self, user_id: str) -> VectorRoute:
-        """Where this recall of ``user_id`` finds vector candidates (one store lookup;
-        a second one when the user's cards changed since the mirror last looked)."""
-        ann, revision, deletions = self._state(user_id)
+    def route(self, user_id: str, state: UserState | None = None) -> VectorRoute:
+        """Where this recall of ``user_id`` finds vector candidates (one store lookup,
+        none when the caller read ``state``; one more when the user's cards changed since
+        the mirror last looked)."""
+        state = state or UserState.read(self._store, user_id)
+        ann, revision, deletions = state.ann, state.revision, state.deletions
         route = VectorRoute(ann)
         if self._budget <= 0:
             return route
@@ -256,7 +283,8 @@ class VectorMirror:
 
     def load(self, user_id: str) -> bool:
         """Bring the user's vectors into the mirror now; False when they do not fit."""
-        _, revision, deletions = self._state(user_id)
+        state = UserState.read(self._store, user_id)
+        revision, deletions = state.revision, state.deletions
         with self._lock:
             held = self._users.get(user_id)
         if held is not None and (held.deletions != deletions or held.revision > revision):
@@ -309,13 +337,6 @@ class VectorMirror:
             self._loader.join(timeout=10)
         with self._lock:
             self._users.clear()
-
-    def _state(self, user_id: str) -> tuple[bool, int, int]:
-        """(in the vector index, revision, deletions) of the user, from the store."""
-        rows = self._store.run("user_vector_state", {"user_id": user_id})
-        if not rows:
-            return False, 0, 0
-        return bool(rows[0]["ann"]), int(rows[0]["revision"]), int(rows[0]["deletions"])
 
     def _keep(self, user_id: str, before: UserVectors | None, after: UserVectors) -> UserVectors:
         """Store ``after`` unless someone replaced ``before`` meanwhile; evict to budget."""

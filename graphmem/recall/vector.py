@@ -26,12 +26,12 @@ Either way a user with >= k matching cards gets exactly k candidates, all their 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from graphmem.recall.mirror import Candidate, UserVectors
+from graphmem.recall.mirror import Candidate, UserState, UserVectors
 from graphmem.store.base import GraphStore, WireVector
 
 #: cards of one user above which exact search misses p95 <= 50 ms (measured: 53 ms at 40k)
@@ -55,13 +55,15 @@ def vector_candidates(
     indexed: bool | None = None,
     mirrored: UserVectors | None = None,
     at: PointInTime | None = None,
+    only: Collection[str] | None = None,
 ) -> list[Candidate]:
     """The user's ``k`` cards most similar to ``vector``: ``[(card_id, cosine)]``, best first.
 
-    Only the user's own cards, only in ``statuses``; fewer than ``k`` only when the user
-    has fewer such cards. ``indexed``: ``uses_index`` when the caller looked it up already
-    (recall does, while the query is embedded); ``mirrored``: the user's vectors held in
-    this process (``graphmem.recall.mirror``), searched in place of the store; ``at``: only cards
+    Only the user's own cards, only in ``statuses`` and, when given, among ``only`` (the
+    cards that pass recall's filters); fewer than ``k`` only when the user has fewer such
+    cards. ``indexed``: ``uses_index`` when the caller looked it up already (recall does,
+    while the query is embedded); ``mirrored``: the user's vectors held in this process
+    (``graphmem.recall.mirror``), searched in place of the store; ``at``: only cards
     memory may have held then (``{"as_of", "known_at"}``, see ``graphmem.history``), from
     the store.
     """
@@ -69,8 +71,14 @@ def vector_candidates(
         return []
     statuses = list(statuses)
     if mirrored is not None and at is None:
-        return mirrored.nearest(vector, k, statuses)
+        return mirrored.nearest(vector, k, statuses, only)
     vec = wire_vector(vector)
+    if only is not None:
+        rows = store.run(
+            "exact_vector_search_among",
+            {"user_id": user_id, "ids": list(only), "vector": vec, "k": int(k)},
+        )
+        return _ranked(rows)
     if uses_index(store, user_id) if indexed is None else indexed:
         hits = ann_candidates(store, user_id, vec, k, statuses=statuses, at=at)
         if len(hits) >= k:
@@ -163,8 +171,7 @@ def ann_candidates(
 
 def uses_index(store: GraphStore, user_id: str) -> bool:
     """Is this user's vector search routed through the HNSW index (promoted)?"""
-    rows = store.run("user_vector_state", {"user_id": user_id})
-    return bool(rows and rows[0]["ann"])
+    return UserState.read(store, user_id).ann
 
 
 def user_card_count(store: GraphStore, user_id: str) -> int:

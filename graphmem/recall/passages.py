@@ -1,0 +1,407 @@
+"""What recall matches a question against: passages, held in this process per user.
+
+A conversation turn is the unit people ask about ("when did Melanie paint a sunrise?"), and
+extraction cuts it into clause-sized cards that lose its context ("She loves Ethiopian food
+though"). So recall ranks **passages**: a source turn (or document passage) together with
+every card that came from it; a card written without a source is a passage of its own.
+Hits are still cards: the best card of each passage, with its provenance.
+
+A passage's searchable text (its *key*) is the turn as said, dated and attributed, plus what
+extraction learnt that the words do not say: who its cards are about and how the user
+relates to them (LongMemEval, ICLR 2025: "fact-augmented keys")::
+
+    [17 October 2023] user: whenever we go out, she insists on spanakopita  Hana landlady
+
+Cards without a source are keyed by their date, person, relationship, fact and backstory.
+
+Each process keeps, per user it recalls for, the passages with a BM25 index over their keys
+(``graphmem.recall.lexical``) and what the filters need of each card (status, person,
+category, tags, time), so filters narrow candidates before anything is ranked. It stays
+current the way the vector mirror does (``graphmem.recall.mirror``): every card write
+stamps the user's ``revision``, a hard delete counts ``deletions``; recall reads both
+counters in the lookup it makes anyway and reads the cards stamped since (a deletion or a
+counter that went back reloads the user). Loading reads text only (~10 us a card), so it
+happens in the recall that first needs it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+
+from graphmem.cards import person_key
+from graphmem.models import SELF, Category, Status
+from graphmem.recall.lexical import BM25, terms
+from graphmem.store.base import GraphStore
+
+#: cards read per query while loading or catching up
+PAGE = 2000
+#: cards held over all users (a card costs ~1 kB here); least recently recalled users go
+#: first. 200k cards is a few hundred MB at most, and 20 users of 10k cards.
+BUDGET_CARDS = 200_000
+
+#: card fields scoring.final_score, temporal.weight and point-in-time recall read
+_WORTH = (
+    "importance",
+    "confidence",
+    "reward",
+    "valid_from",
+    "valid_to",
+    "created_at",
+    "updated_at",
+)
+_CODES = {status.value: code for code, status in enumerate(Status)}
+
+
+def day(ms: int | None) -> str:
+    """A date as people write it, for passage keys.
+
+    >>> day(1683554160000)
+    '8 May 2023'
+    """
+    if ms is None:
+        return ""
+    moment = datetime.fromtimestamp(ms / 1000, UTC)
+    return f"{moment.day} {moment.strftime('%B %Y')}"
+
+
+@dataclass
+class _Card:
+    id: str
+    passage: int
+    status: int
+    person: str  # key
+    name: str
+    relationship: str | None
+    category: str
+    tags: frozenset[str]
+    timestamp: int
+    worth: dict[str, Any]  # what scoring.final_score reads besides the relevance
+
+
+@dataclass
+class _Passage:
+    source: str  # source id, or "card:<id>" for a card without a source
+    session: str | None
+    turn: int | None
+    head: str  # the dated, attributed text
+    text: str  # the words said, for "is this already in the text?" checks
+    speaker: str | None = None
+
+
+class UserPassages:
+    """One user's passages and cards, as of ``revision`` (see the module docstring).
+
+    Not thread-safe on its own: hold ``lock`` while reading or applying.
+    """
+
+    def __init__(self, revision: int, deletions: int) -> None:
+        self.revision = revision
+        self.deletions = deletions
+        self.lock = threading.RLock()
+        self.passages: list[_Passage] = []
+        self.cards: list[_Card] = []
+        self._card_at: dict[str, int] = {}
+        self._passage_at: dict[str, int] = {}
+        self._members: list[list[int]] = []  # passage -> card rows
+        self.bm25 = BM25()
+        self._arrays: dict[str, np.ndarray] | None = None
+        self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
+        self._by_person: dict[str, np.ndarray] | None = None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    # -- keeping current -----------------------------------------------------------------
+    def apply(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Take in ``recall_passages`` rows: new cards, and cards that changed."""
+        touched: set[int] = set()
+        for row in rows:
+            source = row["source"] or f"card:{row['id']}"
+            at = self._passage_at.get(source)
+            if at is None:
+                at = len(self.passages)
+                self._passage_at[source] = at
+                self.passages.append(_passage(source, row))
+                self._members.append([])
+            card = _Card(
+                row["id"],
+                at,
+                _CODES.get(row["status"], -1),
+                person_key(row["person"] or SELF),
+                row["person"] or SELF,
+                row["relationship"],
+                row["category"] or Category.OTHER.value,
+                frozenset(row["tags"] or ()),
+                int(row["timestamp"] or 0),
+                {
+                    "timestamp": int(row["timestamp"] or 0),
+                    "status": row["status"],
+                    **{f: row[f] for f in _WORTH if row[f] is not None},
+                },
+            )
+            i = self._card_at.get(card.id)
+            if i is None:
+                self._card_at[card.id] = len(self.cards)
+                self.cards.append(card)
+                self._members[at].append(len(self.cards) - 1)
+            else:
+                old = self.cards[i].passage
+                if old != at:
+                    self._members[old].remove(i)
+                    self._members[at].append(i)
+                    touched.add(old)
+                self.cards[i] = card
+            touched.add(at)
+        for at in touched:
+            self.bm25.put(at, terms(self.key(at)))
+        if touched:
+            self._arrays = None
+            self._neighbours = None
+            self._by_person = None
+
+    def key(self, at: int) -> str:
+        """The searchable text of passage ``at`` (see the module docstring)."""
+        passage = self.passages[at]
+        said = passage.text.lower()
+        extra: list[str] = []
+        for i in self._members[at]:
+            card = self.cards[i]
+            for word in (card.name, card.relationship):
+                if word and word not in (SELF, "self") and word.lower() not in said:
+                    said += " " + word.lower()
+                    extra.append(word)
+        return " ".join([passage.head, *extra])
+
+    # -- reading -------------------------------------------------------------------------
+    def card_ids(self, rows: Iterable[int]) -> list[str]:
+        return [self.cards[i].id for i in rows]
+
+    def card_row(self, card_id: str) -> int | None:
+        return self._card_at.get(card_id)
+
+    def members(self, at: int) -> list[int]:
+        """Card rows of passage ``at``."""
+        return self._members[at]
+
+    def eligible(
+        self,
+        statuses: Collection[str],
+        *,
+        people: Collection[str] | None = None,
+        categories: Collection[str] | None = None,
+        tags: Collection[str] | None = None,
+        since: int | None = None,
+        until: int | None = None,
+        card_ids: Collection[str] | None = None,
+        at: dict[str, int] | None = None,
+    ) -> np.ndarray:
+        """Which cards (a boolean row mask) pass every filter given; ``at``
+        (``{"as_of", "known_at"}``): only cards memory may have held then (the test of
+        ``exact_vector_search``'s ``$at``; the caller checks each against its history)."""
+        a = self._columns()
+        mask = np.isin(a["status"], [_CODES[s] for s in statuses if s in _CODES])
+        if people is not None:
+            mask &= np.isin(a["person"], list(people))
+        if categories is not None:
+            mask &= np.isin(a["category"], list(categories))
+        if tags is not None:
+            wanted = set(tags)
+            mask &= np.fromiter((bool(c.tags & wanted) for c in self.cards), bool, len(self.cards))
+        if since is not None:
+            mask &= a["timestamp"] >= since
+        if until is not None:
+            mask &= a["timestamp"] <= until
+        if card_ids is not None:
+            rows = [i for c in card_ids if (i := self._card_at.get(c)) is not None]
+            only = np.zeros(len(self.cards), dtype=bool)
+            only[rows] = True
+            mask &= only
+        if at is not None:
+            mask &= np.fromiter(
+                (_maybe_held(c.worth, **at) for c in self.cards), bool, len(self.cards)
+            )
+        return mask
+
+    def passages_of(self, card_mask: np.ndarray) -> np.ndarray:
+        """Passages (a boolean mask) with at least one card of ``card_mask``."""
+        out = np.zeros(len(self.passages), dtype=bool)
+        out[self._columns()["passage"][card_mask]] = True
+        return out
+
+    def about(self, key: str, card_mask: np.ndarray) -> np.ndarray:
+        """Passages with a card of ``card_mask`` about the person ``key``."""
+        rows = self._people().get(key)
+        out = np.zeros(len(self.passages), dtype=bool)
+        if rows is not None:
+            rows = rows[card_mask[rows]]
+            out[self._columns()["passage"][rows]] = True
+        return out
+
+    def _people(self) -> dict[str, np.ndarray]:
+        """Card rows about each person key."""
+        if self._by_person is None:
+            rows: dict[str, list[int]] = {}
+            for i, card in enumerate(self.cards):
+                rows.setdefault(card.person, []).append(i)
+            self._by_person = {k: np.array(v, dtype=np.int64) for k, v in rows.items()}
+        return self._by_person
+
+    def user_speakers(self) -> set[str]:
+        """Person keys of the names the user speaks under in their conversations: the
+        speakers of turns that gave cards about the user (extraction files another
+        speaker's first person under that speaker)."""
+        rows = self._people().get(person_key(SELF))
+        if rows is None:
+            return set()
+        passages = {int(at) for at in self._columns()["passage"][rows]}
+        return {
+            person_key(speaker)
+            for at in passages
+            if (speaker := self.passages[at].speaker) and person_key(speaker) != SELF
+        }
+
+    def people_in(self, passages: Iterable[int]) -> set[str]:
+        """Person keys the cards of ``passages`` are about."""
+        return {self.cards[i].person for at in passages for i in self._members[at]}
+
+    def passage_of(self, card_rows: np.ndarray) -> np.ndarray:
+        return self._columns()["passage"][card_rows]
+
+    def neighbours(self) -> tuple[np.ndarray, np.ndarray]:
+        """The previous and next passage of each passage in its session (-1: none)."""
+        if self._neighbours is None:
+            before = np.full(len(self.passages), -1, dtype=np.int64)
+            after = before.copy()
+            order = sorted(
+                (i for i, p in enumerate(self.passages) if p.session is not None),
+                key=lambda i: (self.passages[i].session, self.passages[i].turn or 0),
+            )
+            for a, b in itertools.pairwise(order):
+                if self.passages[a].session == self.passages[b].session:
+                    after[a], before[b] = b, a
+            self._neighbours = (before, after)
+        return self._neighbours
+
+    def _columns(self) -> dict[str, np.ndarray]:
+        if self._arrays is None:
+            cards = self.cards
+            self._arrays = {
+                "status": np.array([c.status for c in cards], dtype=np.int8),
+                "person": np.array([c.person for c in cards], dtype=object),
+                "category": np.array([c.category for c in cards], dtype=object),
+                "timestamp": np.array([c.timestamp for c in cards], dtype=np.int64),
+                "passage": np.array([c.passage for c in cards], dtype=np.int64),
+            }
+        return self._arrays
+
+
+def _maybe_held(card: dict[str, Any], *, as_of: int, known_at: int) -> bool:
+    """Could memory have held this card true at ``as_of``, knowing what it knew by
+    ``known_at``? (A card changed since is kept: its history decides.)"""
+    if (card.get("created_at") or 0) > known_at:
+        return False
+    if (card.get("updated_at") or 0) > known_at:
+        return True
+    valid_from = card.get("valid_from")
+    valid_from = card["timestamp"] if valid_from is None else valid_from
+    valid_to = card.get("valid_to")
+    return (
+        card["status"] != "forgotten"
+        and valid_from <= as_of
+        and (valid_to is None or valid_to > as_of)
+    )
+
+
+def _passage(source: str, row: dict[str, Any]) -> _Passage:
+    if row["source"] is None:  # a card of its own: who, what, how it came up
+        who = "I" if (row["person"] or SELF) == SELF else row["person"]
+        rel = row["relationship"]
+        rel = f" ({rel})" if rel and rel != "self" else ""
+        text = " ".join(filter(None, [f"{who}{rel}: {row['fact']}", row["backstory"]]))
+        return _Passage(source, None, None, f"[{day(row['timestamp'])}] {text}", text)
+    speaker = row["speaker"] or row["document"] or ""
+    when = row["session_date"] if row["session_date"] is not None else row["timestamp"]
+    text = row["text"] or row["fact"]
+    head = f"[{day(when)}] {speaker}: {text}" if speaker else f"[{day(when)}] {text}"
+    return _Passage(
+        source, row["session"] or row["document"], row["turn"], head, text, row["speaker"]
+    )
+
+
+class PassageIndex:
+    """The passages of the users this process recalls for, each kept current."""
+
+    def __init__(self, store: GraphStore, *, budget_cards: int = BUDGET_CARDS) -> None:
+        self._store = store
+        self._budget = budget_cards
+        self._lock = threading.Lock()
+        self._users: OrderedDict[str, UserPassages] = OrderedDict()
+        self._loading: dict[str, threading.Lock] = {}
+
+    def current(self, user_id: str, revision: int, deletions: int) -> UserPassages:
+        """The user's passages as of ``revision`` (loading or catching up as needed)."""
+        with self._lock:
+            gate = self._loading.setdefault(user_id, threading.Lock())
+        with gate:
+            with self._lock:
+                held = self._users.get(user_id)
+            if held is None or held.deletions != deletions or held.revision > revision:
+                held = UserPassages(-1, deletions)
+            if held.revision < revision or held.revision == -1:
+                with held.lock:
+                    self._read(user_id, held, since=held.revision)
+                    held.revision = revision
+            with self._lock:
+                self._users[user_id] = held
+                self._users.move_to_end(user_id)
+                total = sum(len(u) for u in self._users.values())
+                while total > self._budget and len(self._users) > 1:
+                    _, evicted = self._users.popitem(last=False)
+                    total -= len(evicted)
+        return held
+
+    def drop(self, user_id: str) -> None:
+        with self._lock:
+            self._users.pop(user_id, None)
+
+    def held(self) -> dict[str, int]:
+        """Users held now and how many cards each."""
+        with self._lock:
+            return {user: len(p) for user, p in self._users.items()}
+
+    def _read(self, user_id: str, held: UserPassages, *, since: int) -> None:
+        after = ""
+        while True:
+            page = self._store.run(
+                "recall_passages",
+                {"user_id": user_id, "since": since, "after": after, "limit": PAGE},
+            )
+            held.apply(page)
+            if len(page) < PAGE:
+                return
+            after = max(row["id"] for row in page)
+
+
+def dense_by_passage(
+    held: UserPassages, hits: Sequence[tuple[str, float]]
+) -> tuple[dict[int, float], dict[int, str]]:
+    """Vector hits ``(card id, score)`` grouped by passage: each passage's best score and
+    the card that has it."""
+    best: dict[int, float] = {}
+    card: dict[int, str] = {}
+    for card_id, score in hits:
+        row = held.card_row(card_id)
+        if row is None:
+            continue
+        at = held.cards[row].passage
+        if at not in best or score > best[at]:
+            best[at], card[at] = score, card_id
+    return best, card
