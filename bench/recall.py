@@ -8,8 +8,10 @@ size, ``--queries`` varied questions to random users are timed end to end throug
 ``Memory.recall(k=10)``, each embedded anew (repeated questions are not served from a
 cache), twice: by a client whose vector searches run in the store, and by one that
 mirrors its users' vectors in process (what a long-running agent or service does, see
-graphmem/recall/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99,
-throughput, the server's and this process's RSS.
+graphmem/recall/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99
+(after every user's first recall), throughput, the server's and this process's RSS, and
+the median first recall of a user after the size's writes ("first ms": it reads the
+user's passages, or the cards written since, graphmem/recall/passages.py).
 """
 
 from __future__ import annotations
@@ -123,11 +125,15 @@ def rss_mb(pid: int | str = "self") -> float:
     return float("nan")
 
 
-def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[float], float]:
-    # Warm up: every user once (a process reads a user's passages at its first recall for
-    # them, see graphmem/recall/passages.py; ``first_recalls`` times that), then 10 more.
+def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[float], float, float]:
+    """Latencies (ms) and wall time (s) of the asks after a warm-up, and the median first
+    recall of a user in this process (ms: it reads the user's passages, see
+    graphmem/recall/passages.py)."""
+    first = []
     for user in sorted({user for user, _ in asks}):
+        t0 = time.perf_counter()
         memory.recall(user, "warm up", k=10)
+        first.append((time.perf_counter() - t0) * 1000)
     for user, text in asks[:10]:
         memory.recall(user, text, k=10)
     latencies = []
@@ -136,7 +142,7 @@ def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[flo
         t0 = time.perf_counter()
         memory.recall(user, text, k=10)
         latencies.append((time.perf_counter() - t0) * 1000)
-    return latencies, time.perf_counter() - start
+    return latencies, time.perf_counter() - start, statistics.median(first)
 
 
 def main() -> None:
@@ -185,7 +191,7 @@ def main() -> None:
                     mirrored.vectors.load(user)
                 mirror_load = time.perf_counter() - start
                 for mode, memory in (("store", plain), ("mirror", mirrored)):
-                    latencies, wall = timed_recalls(memory, asks)
+                    latencies, wall, first = timed_recalls(memory, asks)
                     rows.append(
                         {
                             "size": size,
@@ -198,6 +204,7 @@ def main() -> None:
                             "server": server_rss_mb(home),
                             "client": rss_mb(),
                             "load": mirror_load if mode == "mirror" else None,
+                            "first": first,
                         }
                     )
                     print(
@@ -211,14 +218,15 @@ def main() -> None:
     print(f"\nmachine: {describe()}")
     print(
         f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-        f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'mirror load s':>14}"
+        f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'first ms':>9} "
+        f"{'mirror load s':>14}"
     )
     for r in rows:
         load = f"{r['load']:>14.1f}" if r["load"] is not None else f"{'':>14}"
         print(
             f"{r['size']:>8} {r['mode']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} "
             f"{r['p99']:>8.1f} {r['qps']:>10.1f} {r['server']:>10.0f} {r['client']:>10.0f}"
-            f"{load}"
+            f" {r['first']:>9.1f}{load}"
         )
     if args.plot:
         import matplotlib

@@ -2,22 +2,17 @@
 // stamped after revision $since (every card with $since = -1; cards written before
 // stamping existed count as revision 0), a page of $limit in id order after $after, with
 // what passage keys, recall filters, a card's worth and its validity need
-// (scoring.final_score, temporal.weight, point-in-time recall), and the source turn or
-// document passage each came from. The relationship is the user's to the person now (a
-// later change of it reaches cards written before at the next full load).
+// (scoring.final_score, temporal.weight, point-in-time recall), and the id of the source
+// turn or document passage each came from (its text: recall_sources, once per source).
 MATCH (c:Card {user_id: $user_id})
 WHERE coalesce(c.revision, 0) > $since AND c.id > $after
 WITH c
 ORDER BY c.id
 LIMIT $limit
 OPTIONAL MATCH (c)-[:FROM]->(s:Source)
-OPTIONAL MATCH (c)-[:ABOUT]->(:Person)<-[k:KNOWS]-(:User {user_id: $user_id})
 RETURN c.id AS id, c.status AS status, c.fact AS fact, c.backstory AS backstory,
-       c.person AS person, coalesce(k.relationship, c.relationship) AS relationship,
-       c.category AS category,
+       c.person AS person, c.relationship AS relationship, c.category AS category,
        c.tags AS tags, c.timestamp AS timestamp, c.importance AS importance,
        c.confidence AS confidence, c.reward AS reward, c.valid_from AS valid_from,
        c.valid_to AS valid_to, c.created_at AS created_at, c.updated_at AS updated_at,
-       s.id AS source, s.text AS text,
-       s.speaker AS speaker, s.session_id AS session, s.document AS document,
-       s.turn AS turn, s.session_date AS session_date
+       s.id AS source

@@ -238,8 +238,13 @@ def gather(
         if mirror is not None and vector is not None
         else VectorRoute(counters.ann)
     )
-    held = passages.current(user_id, counters.revision, counters.deletions)
     people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
+    held = passages.current(
+        user_id,
+        counters.revision,
+        counters.deletions,
+        {p.key: p.relationship for p in people},
+    )
     with held.lock:
         user_names = held.user_speakers()
     # The name the user speaks under in their conversations is the user: a question

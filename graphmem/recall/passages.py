@@ -20,8 +20,9 @@ category, tags, time), so filters narrow candidates before anything is ranked. I
 current the way the vector mirror does (``graphmem.recall.mirror``): every card write
 stamps the user's ``revision``, a hard delete counts ``deletions``; recall reads both
 counters in the lookup it makes anyway and reads the cards stamped since (a deletion or a
-counter that went back reloads the user). Loading reads text only (~10 us a card), so it
-happens in the recall that first needs it.
+counter that went back reloads the user). Loading reads text only, in the recall that
+first needs it: 0.1-0.25 ms a card on a shared 2-core machine (store read and stemming
+about evenly), once per user and process.
 """
 
 from __future__ import annotations
@@ -120,8 +121,15 @@ class UserPassages:
         return len(self.cards)
 
     # -- keeping current -----------------------------------------------------------------
-    def apply(self, rows: Iterable[dict[str, Any]]) -> None:
-        """Take in ``recall_passages`` rows: new cards, and cards that changed."""
+    def apply(
+        self,
+        rows: Iterable[dict[str, Any]],
+        sources: dict[str, dict[str, Any]],
+        relationships: dict[str, str | None],
+    ) -> None:
+        """Take in ``recall_passages`` rows (new cards, and cards that changed), with the
+        ``recall_sources`` rows of their sources by id and the user's relationship to
+        each person now (by person key)."""
         touched: set[int] = set()
         for row in rows:
             source = row["source"] or f"card:{row['id']}"
@@ -129,15 +137,16 @@ class UserPassages:
             if at is None:
                 at = len(self.passages)
                 self._passage_at[source] = at
-                self.passages.append(_passage(source, row))
+                self.passages.append(_passage(source, row, sources.get(row["source"])))
                 self._members.append([])
+            key = person_key(row["person"] or SELF)
             card = _Card(
                 row["id"],
                 at,
                 _CODES.get(row["status"], -1),
-                person_key(row["person"] or SELF),
+                key,
                 row["person"] or SELF,
-                row["relationship"],
+                relationships.get(key) or row["relationship"],
                 row["category"] or Category.OTHER.value,
                 frozenset(row["tags"] or ()),
                 int(row["timestamp"] or 0),
@@ -166,6 +175,10 @@ class UserPassages:
             self._arrays = None
             self._neighbours = None
             self._by_person = None
+
+    def sources_known(self) -> set[str]:
+        """Ids of the sources held already (their text is not read again)."""
+        return set(self._passage_at)
 
     def key(self, at: int) -> str:
         """The searchable text of passage ``at`` (see the module docstring)."""
@@ -320,19 +333,19 @@ def _maybe_held(card: dict[str, Any], *, as_of: int, known_at: int) -> bool:
     )
 
 
-def _passage(source: str, row: dict[str, Any]) -> _Passage:
-    if row["source"] is None:  # a card of its own: who, what, how it came up
+def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _Passage:
+    if said is None:  # a card of its own: who, what, how it came up
         who = "I" if (row["person"] or SELF) == SELF else row["person"]
         rel = row["relationship"]
         rel = f" ({rel})" if rel and rel != "self" else ""
         text = " ".join(filter(None, [f"{who}{rel}: {row['fact']}", row["backstory"]]))
         return _Passage(source, None, None, f"[{day(row['timestamp'])}] {text}", text)
-    speaker = row["speaker"] or row["document"] or ""
-    when = row["session_date"] if row["session_date"] is not None else row["timestamp"]
-    text = row["text"] or row["fact"]
+    speaker = said["speaker"] or said["document"] or ""
+    when = said["session_date"] if said["session_date"] is not None else row["timestamp"]
+    text = said["text"] or row["fact"]
     head = f"[{day(when)}] {speaker}: {text}" if speaker else f"[{day(when)}] {text}"
     return _Passage(
-        source, row["session"] or row["document"], row["turn"], head, text, row["speaker"]
+        source, said["session"] or said["document"], said["turn"], head, text, said["speaker"]
     )
 
 
@@ -346,8 +359,16 @@ class PassageIndex:
         self._users: OrderedDict[str, UserPassages] = OrderedDict()
         self._loading: dict[str, threading.Lock] = {}
 
-    def current(self, user_id: str, revision: int, deletions: int) -> UserPassages:
-        """The user's passages as of ``revision`` (loading or catching up as needed)."""
+    def current(
+        self,
+        user_id: str,
+        revision: int,
+        deletions: int,
+        relationships: dict[str, str | None] | None = None,
+    ) -> UserPassages:
+        """The user's passages as of ``revision`` (loading or catching up as needed);
+        ``relationships``: the user's to each person now, by person key (keys of cards
+        read now carry them)."""
         with self._lock:
             gate = self._loading.setdefault(user_id, threading.Lock())
         with gate:
@@ -357,7 +378,7 @@ class PassageIndex:
                 held = UserPassages(-1, deletions)
             if held.revision < revision or held.revision == -1:
                 with held.lock:
-                    self._read(user_id, held, since=held.revision)
+                    self._read(user_id, held, since=held.revision, relationships=relationships)
                     held.revision = revision
             with self._lock:
                 self._users[user_id] = held
@@ -377,14 +398,34 @@ class PassageIndex:
         with self._lock:
             return {user: len(p) for user, p in self._users.items()}
 
-    def _read(self, user_id: str, held: UserPassages, *, since: int) -> None:
+    def _read(
+        self,
+        user_id: str,
+        held: UserPassages,
+        *,
+        since: int,
+        relationships: dict[str, str | None] | None,
+    ) -> None:
         after = ""
         while True:
             page = self._store.run(
                 "recall_passages",
                 {"user_id": user_id, "since": since, "after": after, "limit": PAGE},
             )
-            held.apply(page)
+            wanted = list(
+                {row["source"] for row in page if row["source"] is not None} - held.sources_known()
+            )
+            sources = (
+                {
+                    row["id"]: row
+                    for row in self._store.run(
+                        "recall_sources", {"user_id": user_id, "ids": wanted}
+                    )
+                }
+                if wanted
+                else {}
+            )
+            held.apply(page, sources, relationships or {})
             if len(page) < PAGE:
                 return
             after = max(row["id"] for row in page)
