@@ -2,7 +2,8 @@
 
 The README's steps, in Python: its two `graphmem remember` commands, its example
 conversation ingested (`graphmem ingest tests/fixtures/conversation.jsonl --user ada`),
-then `graphmem consolidate --user ada`, in a fresh data directory; prints the profile.
+then consolidated (`graphmem consolidate --user ada --steps conflicts,abstraction`), in a
+fresh data directory; prints the profile.
 
     python examples/readme_profile.py
 """
@@ -42,7 +43,7 @@ def main() -> None:
                 }
             )
             ingest_file(memory, ROOT / "tests/fixtures/conversation.jsonl", "ada", progress=False)
-            memory.consolidate("ada")
+            memory.consolidate("ada", ("conflicts", "abstraction"))
             print(memory.profile("ada").markdown(), end="")
     finally:
         shutil.rmtree(home, ignore_errors=True)

@@ -445,8 +445,7 @@ def _preamble(profile: Profile) -> str:
 def fact_line(line: Line, refs: References, *, name_person: bool = False) -> str:
     text = _escape(line.fact)
     if name_person and line.person != SELF and line.person.lower() not in line.fact.lower():
-        who = f"{line.person} ({line.relationship})" if line.relationship else line.person
-        text = f"{_escape(who)}: {text}"
+        text = f"{_escape(line.person)}: {text}"  # the relationship now is under People
     if line.was:
         olds = "; ".join(
             f"{_escape(w.fact)}{f' until {_day(w.until)}' if w.until else ''} "
