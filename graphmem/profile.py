@@ -14,6 +14,7 @@ smoother wording, keeps the result only if every reference survived, and marks i
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -519,8 +520,13 @@ def short_labels(ids: Iterable[str]) -> dict[str, str]:
 
 
 def _escape(text: str) -> str:
-    """Keep stored text from reading as Markdown links or HTML."""
-    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]").replace("<", "&lt;")
+    """Keep stored text from reading as Markdown links or HTML, or from steering a
+    terminal (control characters are written as ``\\xNN``)."""
+    text = text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text.replace("<", "&lt;"))
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _day(ms: int) -> str:

@@ -241,6 +241,8 @@ def test_themes_strategies_and_limits():
     assert "- … and 5 more" in render(made)
 
 
-def test_stored_text_cannot_forge_a_reference():
-    made = build("u", Snapshot([card("x", "see [evil]: http://x <b>")], {}, [], []), at=T)
-    assert "- see \\[evil\\]: http://x &lt;b> [x]" in render(made)
+def test_stored_text_cannot_forge_a_reference_or_steer_a_terminal():
+    made = build(
+        "u", Snapshot([card("x", "see [evil]: http://x <b> \x1b[31mred")], {}, [], []), at=T
+    )
+    assert "- see \\[evil\\]: http://x &lt;b> \\x1b\\[31mred [x]" in render(made)
