@@ -26,6 +26,10 @@ card_version an archived version of a card (graphmem/history.py): its
 supersedes / conflicts_with   an edge between two cards, with its properties
 abstraction  a summary with the cards it SUMMARIZES
 task       a task's properties, the tasks it is BLOCKED_BY and cards it CITES
+entity     an entity other than a person (people carry their entity id)
+relation / mention   RELATED_TO between entities; a card that MENTIONS an entity
+session_summary      a session's running summary and the turns it SUMMARIZES
+trace      a reasoning trace with its steps and their tool calls, and its task
 ========== =================================================================
 
 Without vectors (the default) import embeds the cards with the target's embedder; with
@@ -68,6 +72,11 @@ KNOWN_LABELS = frozenset(
         "Document",
         "Abstraction",
         "Task",
+        "Entity",
+        "SessionSummary",
+        "Trace",
+        "Step",
+        "ToolCall",
     }
 )
 KNOWN_RELATIONSHIPS = frozenset(
@@ -83,6 +92,12 @@ KNOWN_RELATIONSHIPS = frozenset(
         "CITES",
         "MAYBE_SAME",
         "VERSION_OF",
+        "RELATED_TO",
+        "MENTIONS",
+        "OF",
+        "HAS_STEP",
+        "HAS_TOOL_CALL",
+        "WORKS_ON",
     }
 )
 
@@ -216,6 +231,57 @@ def export_records(
             "blocked_by": sorted(row["blocked_by"]),
             "cites": sorted(row["cites"]),
         }
+    yield from _agent_records(store, params)
+
+
+def _agent_records(store: Any, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Entities, their relations and mentions, session summaries, reasoning traces."""
+    for row in store.run("export_agent_entities", params):
+        props = _clean(row["props"])
+        yield {"type": "entity", "id": props["id"], "props": props}
+    for row in sorted(
+        store.run("export_agent_links", params),
+        key=lambda r: (r["type"], r["source"], r["target"], (r["props"] or {}).get("type", "")),
+    ):
+        yield {
+            "type": row["type"],
+            "source": row["source"],
+            "target": row["target"],
+            "props": _clean(row["props"]),
+        }
+    for row in store.run("export_session_summaries", params):
+        props = _clean(row["props"])
+        yield {
+            "type": "session_summary",
+            "id": props["id"],
+            "props": props,
+            "turns": sorted(t for t in row["turns"] if t),
+        }
+    traces: dict[str, dict[str, Any]] = {}
+    for row in store.run("export_traces", params):
+        trace = traces.setdefault(
+            row["trace"]["id"],
+            {
+                "type": "trace",
+                "id": row["trace"]["id"],
+                "props": _clean(row["trace"]),
+                "task": row["task"],
+                "steps": {},
+            },
+        )
+        if row["step"] is not None:
+            step = trace["steps"].setdefault(
+                row["step"]["id"], {"props": _clean(row["step"]), "calls": {}}
+            )
+            if row["call"] is not None:
+                step["calls"][row["call"]["id"]] = _clean(row["call"])
+    for trace_id in sorted(traces):
+        trace = traces[trace_id]
+        trace["steps"] = [
+            {"props": step["props"], "calls": [step["calls"][c] for c in sorted(step["calls"])]}
+            for _, step in sorted(trace["steps"].items(), key=lambda kv: kv[1]["props"]["number"])
+        ]
+        yield trace
 
 
 def _card_versions(store: Any, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -287,6 +353,7 @@ def import_records(
     for record in records:
         writer.add(record)
     writer.flush_all()
+    memory.sessions.embed_missing(target)  # turn embeddings are derived: made anew
     return ImportReport(target, writer.counts)
 
 
@@ -378,6 +445,10 @@ class _Writer:
             return
         if query == "import_cards":
             self._embed(rows)
+        if query == "import_traces":  # the task's embedding is derived: made anew
+            vectors = self.memory.embedder.embed([r["props"].get("task", "") for r in rows])
+            for row, vector in zip(rows, vectors, strict=True):
+                row["embedding"] = [float(x) for x in vector]
         if query == "import_user":
             for row in rows:
                 self.memory.store.run(query, {"user_id": self.user_id, "props": row}, write=True)
@@ -445,6 +516,39 @@ class _Writer:
                 "source": self._card(record["source"]),
                 "target": self._card(record["target"]),
                 "props": props,
+            }
+        if kind == "entity":
+            return "import_agent_entities", {"props": props}
+        if kind in ("relation", "mention"):
+            source = self._card(record["source"]) if kind == "mention" else record["source"]
+            return "import_agent_links", {
+                "type": kind,
+                "source": source,
+                "target": record["target"],
+                "props": props,
+            }
+        if kind == "session_summary":
+            card_ids = props.get("card_ids")
+            if card_ids:
+                props["card_ids"] = [self._card(i) for i in card_ids]
+            return "import_session_summaries", {
+                "id": record["id"],
+                "props": props,
+                "turns": record.get("turns") or [],
+            }
+        if kind == "trace":
+            steps = [
+                {
+                    "props": self._own(step.get("props") or {}),
+                    "calls": [self._own(c) for c in step.get("calls") or []],
+                }
+                for step in record.get("steps") or []
+            ]
+            return "import_traces", {
+                "id": record["id"],
+                "props": props,
+                "task": record.get("task"),
+                "steps": steps,
             }
         if kind == "abstraction":
             members = [{**m, "id": self._card(m["id"])} for m in record.get("members") or []]

@@ -166,6 +166,39 @@ class TaskRecord(_Record):
     cites: list[Key] = Field(default_factory=list)
 
 
+class EntityRecord(_Record):
+    type: Literal["entity"]
+    id: Key
+    props: Props
+
+
+class LinkRecord(_Record):
+    type: Literal["relation", "mention"]
+    source: Key
+    target: Key
+    props: Props
+
+
+class SessionSummaryRecord(_Record):
+    type: Literal["session_summary"]
+    id: Annotated[str, Field(min_length=1, max_length=1024)]
+    props: Props
+    turns: list[Key] = Field(default_factory=list)
+
+
+class TraceStep(_Record):
+    props: Props
+    calls: list[Props] = Field(default_factory=list)
+
+
+class TraceRecord(_Record):
+    type: Literal["trace"]
+    id: Key
+    props: Props
+    task: Key | None = None
+    steps: list[TraceStep] = Field(default_factory=list)
+
+
 Record = (
     UserRecord
     | PersonRecord
@@ -177,6 +210,10 @@ Record = (
     | EdgeRecord
     | AbstractionRecord
     | TaskRecord
+    | EntityRecord
+    | LinkRecord
+    | SessionSummaryRecord
+    | TraceRecord
 )
 MODELS: dict[str, type[_Record]] = {
     "header": Header,
@@ -192,6 +229,11 @@ MODELS: dict[str, type[_Record]] = {
     "conflicts_with": EdgeRecord,
     "abstraction": AbstractionRecord,
     "task": TaskRecord,
+    "entity": EntityRecord,
+    "relation": LinkRecord,
+    "mention": LinkRecord,
+    "session_summary": SessionSummaryRecord,
+    "trace": TraceRecord,
 }
 RECORD_TYPES = tuple(MODELS)
 #: The order records are written in; an export lists them so (import relies on it).
@@ -208,6 +250,11 @@ STAGES = {
     "conflicts_with": 6,
     "abstraction": 7,
     "task": 8,
+    "entity": 9,
+    "session_summary": 9,
+    "trace": 9,
+    "relation": 10,
+    "mention": 10,
 }
 _STATUSES = TypeAdapter(Literal["pending", "in_progress", "completed", "cancelled"])
 

@@ -343,6 +343,31 @@ class Sessions:
             return None
         return [_turn_from_row(user_id, {"id": r["id"], **r["props"]}, False) for r in rows]
 
+    def embed_missing(self, user_id: str, *, batch: int = 256) -> int:
+        """Embed the user's session turns that have no search embedding yet (turns
+        written by ingestion, or imported); the number embedded."""
+        check_user_id(user_id)
+        done = 0
+        while True:
+            rows = self._store.run("session_unembedded", {"user_id": user_id, "limit": batch})
+            if not rows:
+                return done
+            vectors = self._embedder.embed(
+                [_embedding_text(r["speaker"] or "", r["text"], r["timestamp"]) for r in rows]
+            )
+            self._store.run(
+                "session_set_embeddings",
+                {
+                    "user_id": user_id,
+                    "rows": [
+                        {"id": r["id"], "embedding": wire_vector(v)}
+                        for r, v in zip(rows, vectors, strict=True)
+                    ],
+                },
+                write=True,
+            )
+            done += len(rows)
+
     def delete_turn(self, user_id: str, turn_id: str) -> bool:
         """Remove a turn from its conversation; False if there is no such live turn.
 
