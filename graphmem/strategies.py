@@ -33,7 +33,7 @@ from tenacity import Retrying, retry_if_exception_type, stop_after_attempt
 
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.history import CALLER
-from graphmem.models import Card, Category, Model, check_user_id
+from graphmem.models import Card, Category, Model, _has_nul, check_user_id
 from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
@@ -172,6 +172,9 @@ class Strategies:
         for name, value in (("tool", tool), ("error_type", error_type)):
             if not isinstance(value, str) or not value.strip() or len(value) > 60:
                 raise ValidationError(f"{name} must be a short name", field=name)
+        for name, value in (("original", original), ("fixed", fixed)):
+            if _has_nul(value):
+                raise ValidationError(f"{name} must not contain NUL characters", field=name)
         changes = _changes(original, fixed)
         if not changes:
             raise ValidationError("the fixed arguments equal the original ones", field="fixed")

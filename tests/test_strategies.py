@@ -125,3 +125,17 @@ def test_the_agent_tools_record_search_and_look_up(memory: Memory, user: str) ->
     recorded = tools.strategy_record("search", "ValueError", {"q": ""}, {"q": "x"}, error="empty")
     [found] = tools.strategy_lookup("search", "ValueError", "empty query")
     assert (found["id"], found["fixed"]) == (recorded["id"], {"q": "x"})
+
+
+def test_arguments_with_nul_are_refused_before_anything_is_written(
+    memory: Memory, user: str
+) -> None:
+    with pytest.raises(ValidationError) as error:
+        memory.strategies.record_fix(user, "search", "ValueError", {"q": "a\x00"}, {"q": "b"})
+    assert error.value.field == "original"
+    trace = memory.reasoning.start(user, "t")
+    step = memory.reasoning.step(user, trace.id, action="a")
+    with pytest.raises(ValidationError):
+        memory.reasoning.tool_call(user, step.id, "search", {"\x00": 1})
+    assert memory.count(user) == {}
+    assert memory.reasoning.get(user, trace.id).steps[0].tool_calls == []
