@@ -235,20 +235,11 @@ def export_records(
 
 
 def _agent_records(store: Any, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Entities, their relations and mentions, session summaries, reasoning traces."""
+    """Entities, session summaries, reasoning traces, then relations and mentions (their
+    endpoints first)."""
     for row in store.run("export_agent_entities", params):
         props = _clean(row["props"])
         yield {"type": "entity", "id": props["id"], "props": props}
-    for row in sorted(
-        store.run("export_agent_links", params),
-        key=lambda r: (r["type"], r["source"], r["target"], (r["props"] or {}).get("type", "")),
-    ):
-        yield {
-            "type": row["type"],
-            "source": row["source"],
-            "target": row["target"],
-            "props": _clean(row["props"]),
-        }
     for row in store.run("export_session_summaries", params):
         props = _clean(row["props"])
         yield {
@@ -282,6 +273,16 @@ def _agent_records(store: Any, params: dict[str, Any]) -> Iterator[dict[str, Any
             for _, step in sorted(trace["steps"].items(), key=lambda kv: kv[1]["props"]["number"])
         ]
         yield trace
+    for row in sorted(
+        store.run("export_agent_links", params),
+        key=lambda r: (r["type"], r["source"], r["target"], (r["props"] or {}).get("type", "")),
+    ):
+        yield {
+            "type": row["type"],
+            "source": row["source"],
+            "target": row["target"],
+            "props": _clean(row["props"]),
+        }
 
 
 def _card_versions(store: Any, params: dict[str, Any]) -> Iterator[dict[str, Any]]:

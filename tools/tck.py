@@ -141,6 +141,13 @@ def main(argv: list[str] | None = None) -> int:
             bridge.wait(timeout=60)
         except subprocess.TimeoutExpired:
             bridge.kill()
+        # The bridge's embedded store may outlive it (stopped by a signal): stop it here.
+        subprocess.run(
+            [graphmem, "--home", str(work / "home"), "stop"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
         shutil.rmtree(work, ignore_errors=True)
     seconds = time.monotonic() - started
     counts: dict[str, Counter[str]] = {t: Counter() for t in tiers}
