@@ -356,3 +356,16 @@ def test_the_history_tool_shows_what_changed(memory: Memory, user: str):
         (2, "update", "I live in Lyon"),
     ]
     assert versions[1]["changed"] == {"fact": {"old": "I live in Paris", "new": "I live in Lyon"}}
+
+
+def test_the_history_table_shows_times_as_times():
+    from graphmem.cli.history import describe
+    from graphmem.history import CardVersion, FieldChange
+
+    superseded = CardVersion(
+        card_id="c",
+        version=2,
+        change="supersede",
+        changes=[FieldChange(field="valid_to", old=None, new=1714521600000)],
+    )
+    assert describe(superseded) == "valid_to: - -> 2024-05-01 00:00:00"

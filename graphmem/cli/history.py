@@ -24,6 +24,8 @@ from graphmem.timeutil import to_iso
 #: Fields a created version is summarised by (the rest is in --json).
 _CREATED = ("fact", "person", "relationship", "status")
 _WIDTH = 60
+#: Fields holding epoch milliseconds, shown as UTC times.
+_TIMES = frozenset({"timestamp", "valid_from", "valid_to", "forgotten_at", "last_feedback_at"})
 
 
 @app.command()
@@ -61,14 +63,21 @@ def describe(version: CardVersion) -> str:
         state = version.state or {}
         lines = [f"{k}: {_short(state[k])}" for k in _CREATED if state.get(k) is not None]
     else:
-        lines = [f"{c.field}: {_short(c.old)} -> {_short(c.new)}" for c in version.changes]
+        lines = [
+            f"{c.field}: {_short(c.old, c.field)} -> {_short(c.new, c.field)}"
+            for c in version.changes
+        ]
     if version.note:
         lines.append(f"({_short(version.note)})")
     return "\n".join(lines) or "-"
 
 
-def _short(value: Any) -> str:
-    return "-" if value is None else clean(value, _WIDTH)
+def _short(value: Any, field: str = "") -> str:
+    if value is None:
+        return "-"
+    if field in _TIMES and isinstance(value, int):
+        return (to_iso(value) or str(value))[:19].replace("T", " ")
+    return clean(value, _WIDTH)
 
 
 @app.command()
