@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ from graphmem.errors import NotFoundError, ValidationError
 from graphmem.models import SELF, Card, Provenance, stored_times
 from graphmem.recall.vector import wire_vector
 from graphmem.store.base import GraphStore
-from graphmem.timeutil import ms_to_datetime
+from graphmem.timeutil import allow_future, ms_to_datetime
 
 # Card fields stored as node properties (the rest: id/user_id are keys, source is a node).
 _NODE_FIELDS = tuple(
@@ -21,6 +22,7 @@ _SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_
 
 #: The shortest prefix taken for a card id (git takes 4; card ids are 32 hex digits).
 MIN_PREFIX = 6
+_CARD_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 #: Candidates an ambiguous prefix lists.
 _SHOW_CANDIDATES = 5
 
@@ -31,6 +33,8 @@ def resolve_card_id(store: GraphStore, user_id: str, card_id: str) -> str:
     A prefix needs at least ``MIN_PREFIX`` characters. No such card: ``NotFoundError``;
     several: ``ValidationError`` listing them, so the caller can type a longer prefix.
     """
+    if not _CARD_ID.fullmatch(card_id):  # no card has such an id; never send it to the store
+        raise NotFoundError(f"no card {card_id!r} for user {user_id!r}")
     rows = store.run(
         "card_ids_by_prefix",
         {"user_id": user_id, "prefix": card_id, "limit": _SHOW_CANDIDATES + 1},
@@ -133,7 +137,8 @@ def card_from_row(row: dict[str, Any]) -> Card:
     data = {k: v for k, v in data.items() if v is not None}
     if row.get("source"):
         data["source"] = source_data(row["source"], row.get("evidence"))
-    return Card.parse(stored_times(data))
+    with allow_future():  # what is stored was accepted when written
+        return Card.parse(stored_times(data))
 
 
 def provenance_of(source: dict[str, Any], evidence: dict[str, Any] | None) -> Provenance:

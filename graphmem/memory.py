@@ -52,6 +52,7 @@ from graphmem.recall.mirror import VectorMirror
 from graphmem.recall.passages import PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
 from graphmem.store.base import GraphStore, Row
+from graphmem.timeutil import allow_future as allow_future_times
 from graphmem.timeutil import now_ms, to_ms
 
 if TYPE_CHECKING:
@@ -185,9 +186,12 @@ class Memory:
         self.close()
 
     # -- writing -----------------------------------------------------------------------
-    def remember(self, card: Card | Mapping[str, Any]) -> Card:
-        """Store one card (idempotent by content) and return it as stored."""
-        parsed = Card.parse(card)
+    def remember(self, card: Card | Mapping[str, Any], *, allow_future: bool = False) -> Card:
+        """Store one card (idempotent by content) and return it as stored.
+
+        A timestamp more than a day ahead is refused unless ``allow_future``."""
+        with allow_future_times(allow_future):
+            parsed = Card.parse(card)
         result = self._store([parsed])
         return self.get(parsed.user_id, result.ids[0])
 
@@ -197,6 +201,7 @@ class Memory:
         *,
         batch_size: int = 256,
         progress: Progress | None = None,
+        allow_future: bool = False,
     ) -> RememberResult:
         """Store many cards in batches; everything is validated before anything is written.
 
@@ -205,13 +210,12 @@ class Memory:
         stored card's ``last_seen`` and access and links the new source (``seen_again``).
         A card with an existing id and different content is an update and must carry the
         stored ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
-        writing the previous one.
+        writing the previous one. Timestamps more than a day ahead are refused unless
+        ``allow_future``.
         """
-        return self._store(
-            [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)],
-            batch_size=batch_size,
-            progress=progress,
-        )
+        with allow_future_times(allow_future):
+            parsed = [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)]
+        return self._store(parsed, batch_size=batch_size, progress=progress)
 
     def _store(
         self, parsed: list[Card], *, batch_size: int = 256, progress: Progress | None = None

@@ -24,7 +24,7 @@ from pydantic import (
 )
 
 from graphmem.errors import ValidationError
-from graphmem.timeutil import ms_to_datetime, now_ms, to_ms
+from graphmem.timeutil import check_not_future, ms_to_datetime, now_ms, to_ms
 
 #: The person every first-person fact is about: the user themself.
 SELF = "me"
@@ -66,13 +66,13 @@ MAX_INT = 2**63 - 1
 Count = Annotated[int, Field(ge=0, le=MAX_INT)]
 
 
-def _has_nul(value: Any) -> bool:
+def has_nul(value: Any) -> bool:
     if isinstance(value, str):
         return "\x00" in value
     if isinstance(value, list | tuple | set | frozenset):
-        return any(_has_nul(v) for v in value)
+        return any(has_nul(v) for v in value)
     if isinstance(value, Mapping):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+        return any(has_nul(k) or has_nul(v) for k, v in value.items())
     return False
 
 
@@ -149,7 +149,7 @@ class Model(BaseModel):
     @classmethod
     def _refuse_nul(cls, value: Any) -> Any:
         """NUL ends a query string in the store's protocol: refuse it, never truncate."""
-        if _has_nul(value):
+        if has_nul(value):
             raise ValueError("text must not contain NUL characters")
         return value
 
@@ -381,6 +381,11 @@ class Card(InputModel):
     @classmethod
     def _time(cls, value: Any) -> int | None:
         return _ms_or_none(value)
+
+    @field_validator("timestamp", mode="after")
+    @classmethod
+    def _not_future(cls, value: int) -> int:
+        return check_not_future(value)
 
     @model_validator(mode="after")
     def _derive(self) -> Card:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, date, datetime, timedelta
 
 # Below this an epoch number is taken as seconds, above it as milliseconds
@@ -12,6 +16,12 @@ _SECONDS_CUTOFF = 100_000_000_000
 MIN_MS = -62_135_596_800_000  # 0001-01-01
 MAX_MS = 253_402_300_799_999  # 9999-12-31
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+#: How far in the future a time may be before it is taken for a mistake (clock skew,
+#: a user's time zone ahead of UTC).
+FUTURE_SLACK_MS = 24 * 3600 * 1000
+_YEAR = re.compile(r"\d{4}")
+_YEAR_MONTH = re.compile(r"(\d{4})-(\d{2})")
+_future_allowed: ContextVar[bool] = ContextVar("graphmem_future_allowed", default=False)
 
 
 def now_ms() -> int:
@@ -21,7 +31,9 @@ def now_ms() -> int:
 def to_ms(value: object) -> int:
     """Convert an ISO-8601 string, a datetime/date or an epoch number to UTC epoch ms.
 
-    Naive datetimes are taken as UTC.
+    Naive datetimes are taken as UTC; four digits are a year and ``YYYY-MM`` a month
+    (their first instant); booleans and negative epoch numbers are refused (an ISO
+    date before 1970 is fine).
 
     Examples:
         >>> to_ms("2024-03-20T10:15:00Z")
@@ -30,6 +42,12 @@ def to_ms(value: object) -> int:
         1710929700000
         >>> to_ms(1710929700000)
         1710929700000
+        >>> to_ms("2024") == to_ms("2024-01-01")
+        True
+        >>> to_ms(-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: a negative epoch number is not a time; give a date (ISO-8601) instead
     """
     if isinstance(value, bool):
         raise ValueError("a boolean is not a timestamp")
@@ -41,15 +59,26 @@ def to_ms(value: object) -> int:
     elif isinstance(value, int | float):
         if isinstance(value, float) and not math.isfinite(value):
             raise ValueError("timestamp must be a finite number")
+        if value < 0:
+            raise ValueError(
+                "a negative epoch number is not a time; give a date (ISO-8601) instead"
+            )
         ms = int(value * 1000) if abs(value) < _SECONDS_CUTOFF else int(value)
     elif isinstance(value, str):
         text = value.strip()
         if not text:
             raise ValueError("empty timestamp")
+        if _YEAR.fullmatch(text):  # "2024": a year, not 2024 seconds after 1970
+            return to_ms(date(int(text), 1, 1))
+        month = _YEAR_MONTH.fullmatch(text)
+        if month and 1 <= int(month.group(2)) <= 12:
+            return to_ms(date(int(month.group(1)), int(month.group(2)), 1))
         try:
-            return to_ms(float(text))
+            number = float(text)
         except ValueError:
-            pass
+            number = None
+        if number is not None:
+            return to_ms(number)
         if text.endswith(("Z", "z")):
             text = text[:-1] + "+00:00"
         try:
@@ -60,6 +89,36 @@ def to_ms(value: object) -> int:
         raise ValueError(f"cannot read a timestamp from {type(value).__name__}")
     if not MIN_MS <= ms <= MAX_MS:
         raise ValueError("timestamp out of range (years 1-9999)")
+    return ms
+
+
+@contextmanager
+def allow_future(allowed: bool = True) -> Iterator[None]:
+    """Let times more than a day ahead through ``check_not_future`` inside the block
+    (a planned event, a reminder); reading stored cards uses it too."""
+    token = _future_allowed.set(allowed or _future_allowed.get())
+    try:
+        yield
+    finally:
+        _future_allowed.reset(token)
+
+
+def check_not_future(ms: int) -> int:
+    """``ms``, unless it is more than a day ahead of now and no ``allow_future`` block
+    is open: a time in the future is most often a mistake (a year typed wrong, ms read
+    as s), and newer facts win conflicts, so such a card would outrank everything.
+
+    >>> check_not_future(to_ms("2024-03-20"))
+    1710892800000
+    >>> with allow_future():
+    ...     check_not_future(to_ms("3000-01-01")) > 0
+    True
+    """
+    if ms > now_ms() + FUTURE_SLACK_MS and not _future_allowed.get():
+        raise ValueError(
+            f"{to_iso(ms)} is more than a day in the future; if that is meant "
+            "(a planned event), pass allow_future=True"
+        )
     return ms
 
 

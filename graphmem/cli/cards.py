@@ -35,7 +35,12 @@ def remember(
     person: str = typer.Option("me", help="Who the fact is about."),
     relationship: str | None = typer.Option(None, help="Their relationship to you."),
     backstory: str = typer.Option("", help="Where/how this came up."),
-    timestamp: str | None = typer.Option(None, help="When (ISO-8601); default now."),
+    timestamp: str | None = typer.Option(
+        None, help="When (ISO-8601, or a year: 2024); default now."
+    ),
+    allow_future: bool = typer.Option(
+        False, "--allow-future", help="Accept a time more than a day ahead (a planned event)."
+    ),
     category: str = typer.Option("other", help="preference, constraint, life, ..."),
     as_json: bool = JsonOption,
 ) -> None:
@@ -51,7 +56,7 @@ def remember(
     if timestamp:
         data["timestamp"] = timestamp
     with open_memory(ctx) as memory:
-        card = run(lambda: memory.remember(data))
+        card = run(lambda: memory.remember(data, allow_future=allow_future))
     if as_json:
         print_json(card.model_dump(mode="json"))
     else:

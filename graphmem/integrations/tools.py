@@ -122,6 +122,10 @@ class UserTools:
             ],
             Field(description="Kind of fact."),
         ] = "other",
+        allow_future: Annotated[
+            bool,
+            Field(description="Accept a timestamp more than a day ahead (a planned event)."),
+        ] = False,
     ) -> dict[str, Any]:
         """Remember a fact about the user or someone in their life (idempotent)."""
         data: dict[str, Any] = {
@@ -134,7 +138,7 @@ class UserTools:
         }
         if timestamp:
             data["timestamp"] = timestamp
-        return card_summary(self.memory.remember(data))
+        return card_summary(self.memory.remember(data, allow_future=allow_future))
 
     def recall(
         self,

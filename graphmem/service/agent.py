@@ -16,6 +16,7 @@ from graphmem.models import MAX_TEXT
 from graphmem.quotas import QuotaUsage
 from graphmem.reasoning import Step, ToolCall, ToolStats, Trace, TraceHit
 from graphmem.service.http import Mem, User
+from graphmem.service.schemas import Body
 from graphmem.sessions import Compaction, NewTurn, SessionInfo, SessionTurn, TurnHit, Window
 from graphmem.strategies import Strategy, StrategyMatch
 
@@ -32,7 +33,7 @@ def _strict(*examples: dict[str, Any]) -> ConfigDict:
     )
 
 
-class TurnsIn(BaseModel):
+class TurnsIn(Body):
     """Turns to append to a session, in order (all or nothing)."""
 
     model_config = ConfigDict(
@@ -52,7 +53,7 @@ class TurnsIn(BaseModel):
     turns: list[NewTurn] = Field(min_length=1, max_length=1000)
 
 
-class SearchIn(BaseModel):
+class SearchIn(Body):
     model_config = _strict({"query": "what can't Alice eat?", "k": 5})
 
     query: str = Field(min_length=1, max_length=MAX_TEXT)
@@ -61,7 +62,7 @@ class SearchIn(BaseModel):
     min_score: float | None = Field(None, ge=-1.0, le=1.0)
 
 
-class CompactIn(BaseModel):
+class CompactIn(Body):
     model_config = _strict({"budget_tokens": 1000})
 
     budget_tokens: int = Field(1000, ge=32, le=1_000_000, strict=True)
@@ -72,7 +73,7 @@ class Cleared(BaseModel):
     cleared: int
 
 
-class TraceIn(BaseModel):
+class TraceIn(Body):
     model_config = _strict({"task": "Book dinner for Alice", "session_id": "chat-1"})
 
     task: str = Field(min_length=1, max_length=MAX_TEXT)
@@ -80,7 +81,7 @@ class TraceIn(BaseModel):
     task_id: str | None = Field(None, description="A task of the user this trace works on.")
 
 
-class StepIn(BaseModel):
+class StepIn(Body):
     model_config = _strict({"thought": "find a peanut-free place", "action": "search"})
 
     thought: str | None = Field(None, max_length=MAX_TEXT)
@@ -88,7 +89,7 @@ class StepIn(BaseModel):
     observation: str | None = Field(None, max_length=MAX_TEXT)
 
 
-class ToolCallIn(BaseModel):
+class ToolCallIn(Body):
     model_config = _strict(
         {
             "tool": "search",
@@ -107,14 +108,14 @@ class ToolCallIn(BaseModel):
     error_type: str | None = Field(None, max_length=256)
 
 
-class CompleteTraceIn(BaseModel):
+class CompleteTraceIn(Body):
     model_config = _strict({"outcome": "booked Nara", "success": True})
 
     outcome: str | None = Field(None, max_length=MAX_TEXT)
     success: bool | None = Field(None, strict=True)
 
 
-class SimilarIn(BaseModel):
+class SimilarIn(Body):
     model_config = _strict({"task": "dinner reservation", "k": 3})
 
     task: str = Field(min_length=1, max_length=MAX_TEXT)
@@ -122,7 +123,7 @@ class SimilarIn(BaseModel):
     success_only: bool = Field(True, strict=True)
 
 
-class FixIn(BaseModel):
+class FixIn(Body):
     model_config = _strict(
         {
             "tool": "search",
@@ -140,7 +141,7 @@ class FixIn(BaseModel):
     fixed: dict[str, Any]
 
 
-class LookupIn(BaseModel):
+class LookupIn(Body):
     model_config = _strict(
         {"tool": "search", "error_type": "ValueError", "error": "query must not be empty"}
     )
@@ -151,7 +152,7 @@ class LookupIn(BaseModel):
     k: int = Field(5, ge=1, le=100, strict=True)
 
 
-class StrategyFeedbackIn(BaseModel):
+class StrategyFeedbackIn(Body):
     model_config = _strict({"worked": True})
 
     worked: bool = Field(strict=True)

@@ -19,12 +19,14 @@ import itertools
 import json
 import math
 import os
-from collections.abc import AsyncIterator, Callable, Iterator
+import re
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import pydantic
 from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
@@ -141,6 +143,7 @@ class BodyLimitMiddleware:
             {
                 "error": "payload_too_large",
                 "detail": f"request body over {self.max_bytes} bytes",
+                "field": "body",
                 "request_id": scope.get("state", {}).get("request_id"),
             }
         ).encode()
@@ -159,17 +162,38 @@ class BodyLimitMiddleware:
 
 # -- errors -----------------------------------------------------------------------------
 def _error(
-    request: Request, status: int, code: str, detail: Any, field: str | None = None
+    request: Request,
+    status: int,
+    code: str,
+    detail: str,
+    field: str | None = None,
+    *,
+    errors: list[dict[str, str]] | None = None,
 ) -> JSONResponse:
-    return JSONResponse(
-        status_code=status,
-        content={
-            "error": code,
-            "detail": detail,
-            "field": field,
-            "request_id": getattr(request.state, "request_id", None),
-        },
-    )
+    """Every error answer has one shape (``schemas.ErrorOut``): a code, a sentence, the
+    field at fault (dotted, or None), the request id, and for bad input every field
+    with its message."""
+    content: dict[str, Any] = {
+        "error": code,
+        "detail": detail,
+        "field": field,
+        "request_id": getattr(request.state, "request_id", None),
+    }
+    if errors is not None:
+        content["errors"] = errors
+    return JSONResponse(status_code=status, content=content)
+
+
+#: Parts of a pydantic error location that name a union member, not a field.
+_UNION_TAG = re.compile(r"^(int|str|float|bool|none|list\[.*\]|dict\[.*\]|[\w-]+\[.*\])$")
+
+
+def _field(loc: Sequence[Any]) -> str:
+    """``("body", "cards", 1, "timestamp", "int")`` -> ``cards.1.timestamp``."""
+    parts = [str(p) for p in loc]
+    if parts and parts[0] in ("body", "query", "path", "header"):
+        parts = parts[1:] if len(parts) > 1 or parts[0] == "body" else parts
+    return ".".join(p for p in parts if not _UNION_TAG.match(p)) or "body"
 
 
 def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
@@ -186,28 +210,46 @@ def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
         return response
     for kind, status, code in STATUS:
         if isinstance(exc, kind):
-            field = exc.field if isinstance(exc, ValidationError) else None
-            return _error(request, status, code, str(exc), field)
+            if isinstance(exc, ValidationError):
+                errors = [{"field": f, "message": m} for f, m in exc.errors] or None
+                return _error(request, status, code, str(exc), exc.field, errors=errors)
+            return _error(request, status, code, str(exc))
     log.error("graphmem error", exc_info=exc, extra={"fields": {"request_id": request_id}})
     return _error(request, 500, "internal_error", "internal server error; quote the request id")
 
 
+def _model_error(request: Request, exc: Exception) -> JSONResponse:
+    """A library model refused what a route built from the request: bad input (422).
+    Routes should turn input into models at the edge; this is the net under them."""
+    assert isinstance(exc, pydantic.ValidationError)
+    log.warning(
+        "a library model refused request data",
+        exc_info=exc,
+        extra={"fields": {"request_id": getattr(request.state, "request_id", None)}},
+    )
+    return _graphmem_error(request, ValidationError.from_pydantic(exc))
+
+
 def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    errors = [
-        {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
-        for e in exc.errors()
-    ]
-    first = errors[0]["loc"] if errors else []
-    field = ".".join(str(p) for p in first[1:] if p != "body") if len(first) > 1 else None
-    return _error(request, 422, "validation_error", errors, field or None)
+    errors = []
+    for err in exc.errors():
+        if err.get("type") == "json_invalid":  # loc holds a character offset, not a field
+            where = err.get("ctx", {}).get("error", "")
+            errors.append({"field": "body", "message": f"not valid JSON: {where}".strip(": ")})
+            continue
+        errors.append({"field": _field(err.get("loc", ())), "message": str(err.get("msg"))})
+    errors = list({(e["field"], e["message"]): e for e in errors}.values())  # union members
+    detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
+    field = errors[0]["field"] if errors else "body"
+    return _error(request, 422, "validation_error", detail, field, errors=errors)
 
 
 def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
     codes = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
     response = _error(
-        request, exc.status_code, codes.get(exc.status_code, "http_error"), exc.detail
+        request, exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail)
     )
     for name, value in (exc.headers or {}).items():
         response.headers[name] = value
@@ -632,6 +674,7 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
     app.include_router(explore.graph)
     explore.mount_page(app)
     app.add_exception_handler(GraphmemError, _graphmem_error)
+    app.add_exception_handler(pydantic.ValidationError, _model_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

@@ -95,6 +95,7 @@ class RequestLogMiddleware:
                     {
                         "error": "internal_error",
                         "detail": "internal server error; quote the request id",
+                        "field": None,
                         "request_id": request_id,
                     }
                 ).encode()

@@ -1,26 +1,95 @@
 """Request and response bodies of the HTTP API (pydantic, with OpenAPI examples).
 
-The user is always in the path (``/v1/users/{user_id}/...``), never in a body. Bodies
-are strict (unknown fields are a 422 naming them). Responses reuse graphmem's own models
-(``Card``, ``Person``, ``RecallHit``, ``Task``) so the API and the library say the same.
+The user is always in the path (``/v1/users/{user_id}/...``), never in a body. Every
+request body is a ``Body``: unknown fields are a 422 naming them, and numbers and booleans
+are taken only as JSON numbers and booleans (``"k": "5"`` and ``"k": true`` are 422s, as
+``"hard": "yes"`` is). Responses reuse graphmem's own models (``Card``, ``Person``,
+``RecallHit``, ``Task``) so the API and the library say the same.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import functools
+import operator
+import types
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator, model_validator
 
-from graphmem.models import MAX_TEXT, Card, Category, Provenance
+from graphmem.models import MAX_TEXT, Card, Category, Count, has_nul
+from graphmem.timeutil import allow_future
 
 When = int | str
-WHEN = "When: ISO-8601 text or epoch seconds/milliseconds."
+WHEN = "When: ISO-8601 text (or a year, 2024), or epoch seconds/milliseconds."
+
+
+def strict_scalars(annotation: Any) -> Any:
+    """``annotation`` with every int, float and bool in it made strict (a JSON number
+    or boolean only), through unions, ``Annotated`` and containers; enums, literals and
+    nested models are left as they are.
+
+    >>> strict_scalars(int | str)
+    typing.Union[typing.Annotated[int, Strict(strict=True)], str]
+    """
+    if annotation in (int, float, bool):
+        return Annotated[annotation, Strict()]
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (Union, types.UnionType):
+        return functools.reduce(operator.or_, [strict_scalars(a) for a in args])
+    if origin is Annotated:
+        return Annotated[(strict_scalars(args[0]), *annotation.__metadata__)]
+    if origin in (list, set, frozenset) and args:
+        return origin[strict_scalars(args[0])]
+    if origin is dict and args:
+        return dict[args[0], strict_scalars(args[1])]  # type: ignore[valid-type]
+    return annotation
+
+
+class Body(BaseModel):
+    """Base of every request body: unknown fields refused, no NaN or infinity, no NUL
+    character anywhere (the store's protocol ends a string there), numbers and booleans
+    never read from text (or from each other)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _refuse_nul(cls, value: Any) -> Any:
+        if has_nul(value):
+            raise ValueError("text must not contain NUL characters")
+        return value
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        changed = False
+        for field in cls.model_fields.values():
+            strict = strict_scalars(field.annotation)
+            if strict != field.annotation:
+                field.annotation, changed = strict, True
+        if changed:
+            cls.model_rebuild(force=True)
 
 
 def _examples(*examples: dict[str, Any]) -> ConfigDict:
     return ConfigDict(
         extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": list(examples)}
     )
+
+
+class SourceIn(Body):
+    """Where a card came from: a turn of a conversation or a passage of a document."""
+
+    session_id: str | None = Field(None, max_length=256, description="Conversation session id.")
+    document: str | None = Field(None, max_length=1024, description="Document name or path.")
+    turn: Count | None = Field(None, description="Turn index in the session, or passage index.")
+    speaker: str | None = Field(None, max_length=256)
+    text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
+    span: list[Count] | None = Field(
+        None, min_length=2, max_length=2, description="Character span [start, end] of the evidence."
+    )
+    extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
+    session_date: When | None = None
 
 
 CARD_EXAMPLE = {
@@ -40,7 +109,7 @@ CARD_EXAMPLE = {
 }
 
 
-class CardIn(BaseModel):
+class CardIn(Body):
     """A card to remember; the user comes from the path."""
 
     model_config = _examples(
@@ -62,24 +131,28 @@ class CardIn(BaseModel):
     confidence: float | None = Field(None, ge=0.0, le=1.0)
     importance: float | None = Field(None, ge=0.0, le=1.0)
     emotion: float | None = Field(None, ge=0.0, le=1.0, description="Emotional intensity.")
-    source: Provenance | None = Field(None, description="Where it came from.")
+    source: SourceIn | None = Field(None, description="Where it came from.")
     valid_from: When | None = None
     valid_to: When | None = None
     version: int = Field(
         0, ge=0, description="0 for a new card; the stored version to update an existing one."
+    )
+    allow_future: bool = Field(
+        False, description="Accept a timestamp more than a day ahead (a planned event)."
     )
 
     def to_card(self, user_id: str, *, now: int | None = None) -> Card:
         """The library card (graphmem's ValidationError, naming the field, if invalid);
         ``now``: the timestamp of a card sent without one (one per request, so the same
         card twice in a batch is one card, whatever millisecond each was read in)."""
-        data = self.model_dump(exclude_none=True)
+        data = self.model_dump(exclude_none=True, exclude={"allow_future"})
         if now is not None:
             data.setdefault("timestamp", now)
-        return Card.parse({**data, "user_id": user_id})
+        with allow_future(self.allow_future):
+            return Card.parse({**data, "user_id": user_id})
 
 
-class CardBatch(BaseModel):
+class CardBatch(Body):
     """Many cards at once; all are validated before any is written."""
 
     model_config = _examples(
@@ -89,7 +162,7 @@ class CardBatch(BaseModel):
     cards: list[CardIn] = Field(min_length=1, max_length=10_000)
 
 
-class FeedbackIn(BaseModel):
+class FeedbackIn(Body):
     """Was the card useful? Thumbs "up"/"down" or a rating from 1 (bad) to 5 (great)."""
 
     model_config = _examples({"signal": "up"}, {"signal": 2})
@@ -97,7 +170,7 @@ class FeedbackIn(BaseModel):
     signal: Literal["up", "down"] | Annotated[int, Field(ge=1, le=5)]
 
 
-class RevertIn(BaseModel):
+class RevertIn(Body):
     """Bring a card back to an earlier version; ``version``: its current version as the
     caller saw it (409 if it changed since)."""
 
@@ -107,7 +180,7 @@ class RevertIn(BaseModel):
     version: int | None = Field(None, ge=1, le=2**63 - 1)
 
 
-class ConsolidateIn(BaseModel):
+class ConsolidateIn(Body):
     """Which consolidation steps to run; ``dry_run`` reports without writing."""
 
     model_config = _examples(
@@ -121,7 +194,7 @@ class ConsolidateIn(BaseModel):
     seed: int = Field(0, description="Clustering seed (same seed, same clusters).")
 
 
-class ForgetIn(BaseModel):
+class ForgetIn(Body):
     """Soft forget (restorable) or, with ``hard``, erase text and vector for good."""
 
     model_config = _examples({"hard": False, "reason": "outdated"}, {"hard": True})
@@ -130,7 +203,7 @@ class ForgetIn(BaseModel):
     reason: str = Field("asked by the user", min_length=1, max_length=500)
 
 
-class RecallIn(BaseModel):
+class RecallIn(Body):
     """A recall query with optional filters."""
 
     model_config = _examples(
@@ -157,7 +230,7 @@ class RecallIn(BaseModel):
     )
 
 
-class ContextIn(BaseModel):
+class ContextIn(Body):
     """A compact memory block for a prompt, within a token budget."""
 
     model_config = _examples({"query": "plan a birthday dinner for Alice", "token_budget": 300})
@@ -177,7 +250,7 @@ class ForgetOut(BaseModel):
     hard: bool
 
 
-class TurnIn(BaseModel):
+class TurnIn(Body):
     """One turn of a conversation; each needs a ``timestamp`` or a ``session_date``."""
 
     model_config = _examples(
@@ -204,7 +277,7 @@ class TurnIn(BaseModel):
         return self
 
 
-class ConversationIn(BaseModel):
+class ConversationIn(Body):
     """A conversation (one or many sessions): facts are extracted from the turns."""
 
     model_config = _examples(
@@ -230,7 +303,7 @@ class ConversationIn(BaseModel):
     turns: list[TurnIn] = Field(min_length=1, max_length=10_000)
 
 
-class TextIn(BaseModel):
+class TextIn(Body):
     """A document's text: split into passages, facts extracted from each."""
 
     model_config = _examples(
@@ -246,7 +319,7 @@ class TextIn(BaseModel):
     timestamp: When | None = Field(None, description=f"When it was written. {WHEN}")
 
 
-class CardsIn(BaseModel):
+class CardsIn(Body):
     """Advanced JSON Card records as in a cards file (the lossless path)."""
 
     model_config = _examples({"cards": [CARD_EXAMPLE]})
@@ -264,7 +337,7 @@ class IngestOut(BaseModel):
     updated: int
 
 
-class TaskIn(BaseModel):
+class TaskIn(Body):
     """A new task, optionally blocked by others and citing cards it relies on."""
 
     model_config = _examples(
@@ -285,7 +358,7 @@ class TaskIn(BaseModel):
     id: str | None = Field(None, description="Pick the task id; default: random.")
 
 
-class TaskUpdateIn(BaseModel):
+class TaskUpdateIn(Body):
     """A change to a task; only the fields given change (``owner: null`` clears it)."""
 
     model_config = _examples(
@@ -305,7 +378,7 @@ class TaskUpdateIn(BaseModel):
     force: bool = False
 
 
-class CompleteIn(BaseModel):
+class CompleteIn(Body):
     """Complete a task; ``force`` completes it even while a blocker is open."""
 
     model_config = _examples({"force": False}, {"force": True, "expected_version": 3})
@@ -325,10 +398,17 @@ class Health(BaseModel):
     store: str = Field(description="the store's dialect: falkordb or neo4j")
 
 
+class FieldError(BaseModel):
+    field: str
+    message: str
+
+
 class ErrorOut(BaseModel):
-    """Every error answer: a code, a message, the field at fault if any, the request id."""
+    """Every error answer: a code, a sentence, the field at fault if any, the request
+    id; bad input (422) also lists every field with its message."""
 
     error: str
-    detail: Any
+    detail: str
     field: str | None = None
     request_id: str | None = None
+    errors: list[FieldError] | None = None
