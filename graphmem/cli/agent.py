@@ -39,15 +39,16 @@ def bridge(
     import uvicorn
 
     from graphmem.memory import Memory
+    from graphmem.service.auth import is_loopback
 
-    try:
-        from graphmem.integrations.bridge import create_bridge, is_loopback
-    except ImportError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
     if not is_loopback(host):
         err_console.print("[red]error:[/red] the bridge serves loopback addresses only")
         raise typer.Exit(2)
+    try:
+        from graphmem.integrations.bridge import create_bridge
+    except ImportError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
     options = ctx.obj
     memory = run(lambda: Memory.open(options.home, neo4j_uri=options.neo4j_uri))
     try:

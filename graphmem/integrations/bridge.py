@@ -14,7 +14,6 @@ the bridge listens on loopback only.
 from __future__ import annotations
 
 import inspect
-import ipaddress
 import json
 import uuid
 from collections.abc import AsyncIterator
@@ -136,13 +135,3 @@ def create_bridge(memory: Memory, *, user_id: str = "tck") -> FastAPI:
         return JSONResponse(_dump(result))
 
     return app
-
-
-def is_loopback(host: str) -> bool:
-    """True for localhost and loopback addresses (the only ones the bridge serves)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
