@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ConfigDict, Field
 
 from graphmem.errors import NotFoundError, ValidationError
-from graphmem.models import MAX_TEXT, Model, _has_nul, check_user_id
+from graphmem.models import MAX_TEXT, Model, check_user_id, has_nul
 from graphmem.recall.vector import wire_vector
 from graphmem.timeutil import now_ms
 
@@ -118,7 +118,7 @@ def _text(value: str | None, field: str, *, required: bool = False) -> str | Non
 
 
 def _json(value: Any, field: str) -> str:
-    if _has_nul(value):  # NUL ends a query string in the store's protocol
+    if has_nul(value):  # NUL ends a query string in the store's protocol
         raise ValidationError(f"{field} must not contain NUL characters", field=field)
     try:
         return json.dumps(value, ensure_ascii=False, allow_nan=False, default=str)

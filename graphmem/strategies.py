@@ -33,7 +33,7 @@ from tenacity import Retrying, retry_if_exception_type, stop_after_attempt
 
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.history import CALLER
-from graphmem.models import Card, Category, Model, _has_nul, check_user_id
+from graphmem.models import Card, Category, Model, check_user_id, has_nul
 from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ class Strategies:
             if not isinstance(value, str) or not value.strip() or len(value) > 60:
                 raise ValidationError(f"{name} must be a short name", field=name)
         for name, value in (("original", original), ("fixed", fixed)):
-            if _has_nul(value):
+            if has_nul(value):
                 raise ValidationError(f"{name} must not contain NUL characters", field=name)
         changes = _changes(original, fixed)
         if not changes:
