@@ -30,11 +30,11 @@ from machine import describe
 from synthetic import synthetic_cards
 
 from graphmem import Card, Memory
-from graphmem.embedding import FastEmbedder
+from graphmem.embedding import Embedder, FastEmbedder
 from graphmem.store.embedded import EmbeddedServer
 
 
-class Precomputed:
+class Precomputed(Embedder):
     """An embedder that returns vectors computed beforehand: isolates store time."""
 
     def __init__(self, texts: list[str], vectors: np.ndarray) -> None:

@@ -15,10 +15,12 @@ at one moment cannot reinforce memories for the next:
   year-later    after that, ``consolidate`` again one simulated year later, with no
                 activity in between.
 
-A question passes when the top-1 card contains one of the expected phrases (case
-insensitive) and none of the rejected ones. Each scenario also checks the people table
-(``Memory.people``): the current relationship of each person, what it was before, and
-that places, organisations and pets are not listed as people.
+A question passes when the top-1 card (its fact, and the person it is about: an agent
+reading recall's context sees both, "Luis (manager): He's my boss now") contains one of
+the expected phrases (case insensitive) and none of the rejected ones. Each scenario also
+checks the people table (``Memory.people``): the current relationship of each person,
+what it was before, the names the user goes by, and that places, organisations and pets
+are not listed as people.
 
 Printed: the top-1 pass rate per moment (questions and whole scenarios), the people
 checks, and the cards forgotten by default at the year-later moment, counted by kind
@@ -100,6 +102,7 @@ class Scenario:
     questions: tuple[Question, ...]
     people: tuple[PersonCheck, ...] = ()
     not_people: tuple[str, ...] = ()
+    me: tuple[str, ...] = ()  # names the user goes by
     held_back: bool = False
 
     def turns(self) -> list[dict[str, Any]]:
@@ -131,6 +134,7 @@ def S(name: str, kind: str, *sessions: tuple[str, Sequence[str]], **rest: Any) -
         tuple(rest.pop("questions")),
         tuple(rest.pop("people", ())),
         tuple(rest.pop("not_people", ())),
+        tuple(rest.pop("me", ())),
         **rest,
     )
 
@@ -259,6 +263,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             P("Dave Lin", "former manager", "manager"),
         ],
         not_people=["Biscuit", "Chicago", "Denver", "Northwind", "Acme Analytics", "Maya"],
+        me=["Maya"],
     ),
     S(
         "three-cities",
@@ -966,6 +971,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             Q("What do I do for a living?", "firefighter"),
         ],
         not_people=["Robert", "Bobby", "Tacoma"],
+        me=["Bobby"],
     ),
     S(
         "gym-cancelled",
@@ -1136,9 +1142,13 @@ def check_people(memory: Memory, user: str, scenario: Scenario) -> tuple[bool, l
             notes.append(
                 f"{check.name}: history {person.relationship_history}, want {check.was!r} in it"
             )
+    others = [p for p in people if p.relationship != "self"]
     for name in scenario.not_people:
-        if any(name.lower() in {p.name.lower(), *(a.lower() for a in p.aliases)} for p in people):
+        if any(name.lower() in {p.name.lower(), *(a.lower() for a in p.aliases)} for p in others):
             notes.append(f"{name}: listed as a person")
+    me = next((p for p in people if p.relationship == "self"), None)
+    known = {a.lower() for a in me.aliases} if me else set()
+    notes += [f"the user's name {n!r} not known" for n in scenario.me if n.lower() not in known]
     return not notes, notes
 
 
@@ -1156,14 +1166,14 @@ def run_scenario(memory: Memory, scenario: Scenario, workdir: Path, run_id: str)
             memory.consolidate(user, now=int(time.time() * 1000) + YEAR_MS)
             gone = memory.cards(user, status="forgotten", limit=10_000)
             outcome.forgotten = [
-                (c.fact, kinds_of(c, bool(memory.provenance(user, c.id)["superseded_by"])))
+                (c.fact, kinds_of(c, bool(memory.provenance(user, c.id).superseded_by)))
                 for c in gone
             ]
         for question in scenario.questions:
             if moment not in question.moments:
                 continue
             hits = memory.recall(user, question.ask, k=5)
-            top = hits[0].card.fact if hits else None
+            top = f"{hits[0].card.person}: {hits[0].card.fact}" if hits else None
             outcome.answers.append((question, top, question.passes(top)))
         outcomes.append(outcome)
     return outcomes

@@ -1,10 +1,10 @@
-// Soft forget faded cards (restorable with Memory.restore), guarded by version; only the
-// applied rows come back; each stamped with the user's next revision. The state before
-// is archived (CardVersion); the card records the change.
+// Soft forget faded cards, active or superseded (restorable with Memory.restore), guarded
+// by version; only the applied rows come back; each stamped with the user's next
+// revision. The state before is archived (CardVersion); the card records the change.
 // $rows: [{id, version, reason, score, decided_by}]
 UNWIND $rows AS r
 MATCH (c:Card {user_id: $user_id, id: r.id})
-WHERE c.status = 'active' AND c.version = r.version
+WHERE c.status IN ['active', 'superseded'] AND c.version = r.version
 MERGE (u:User {user_id: $user_id})
 CREATE (v:CardVersion)-[:VERSION_OF]->(c)
 SET v += c {.*, embedding: null, tenant: null, revision: null}

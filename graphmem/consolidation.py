@@ -39,7 +39,6 @@ from graphmem.algorithms import (
     Conflict,
     Supersede,
     apply_feedback,
-    attribute_of,
     clusters,
     detect_conflicts,
     incremental_assign,
@@ -51,6 +50,8 @@ from graphmem.algorithms import (
 )
 from graphmem.algorithms.cardview import normalise_rows
 from graphmem.algorithms.clustering import cluster_centroids, common_subject, rank_by_centrality
+from graphmem.algorithms.conflicts import claim_of
+from graphmem.algorithms.tasks import OPEN
 from graphmem.cards import card_from_row
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
 from graphmem.history import CALLER
@@ -469,11 +470,11 @@ def _flag_once(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _same_attribute_as(cards: list[CardView], fresh: set[str]) -> list[CardView]:
-    """The cards whose (person, attribute) some fresh card shares (fresh cards included)."""
+    """The cards that make a claim on a key some fresh card claims (fresh cards included)."""
     keys = {}
     for card in cards:
-        found = attribute_of(card.fact)
-        keys[card.id] = (card.person.strip().lower(), found[0]) if found else None
+        found = claim_of(card.fact, card.person)
+        keys[card.id] = found.key if found else None
     wanted = {keys[c.id] for c in cards if c.id in fresh and keys[c.id] is not None}
     return [c for c in cards if c.id in fresh or keys[c.id] in wanted]
 
@@ -514,6 +515,7 @@ def _one_successor(
 class _Stored:
     id: str
     members: frozenset[str]
+    forgotten: frozenset[str]  # members forgetting let go: they stay members
     centroid: np.ndarray | None
     ranked: list[str]
     summary: str | None
@@ -540,6 +542,7 @@ def _stored_abstractions(run: _Run) -> dict[str, _Stored]:
         found[row["id"]] = _Stored(
             row["id"],
             frozenset(m for m in row["members"] if m),
+            frozenset(m for m in row.get("forgotten") or () if m),
             _decode(row["centroid"]),
             list(row["ranked"] or []),
             row["summary"],
@@ -673,7 +676,7 @@ def _plan_abstraction(
         summary_source=source,
         reason=reason,
         added=sorted(members - before),
-        removed=sorted(before - members),
+        removed=sorted(before - members - (old.forgotten if old else frozenset())),
     )
     row = {
         "id": aid,
@@ -695,9 +698,27 @@ def _plan_abstraction(
 
 
 def _forgetting(run: _Run) -> None:
+    """Soft-forget what has faded among what may go (``select_forgettable``): superseded
+    cards, cards an abstraction summarises, trivial ones; never a protected card."""
     proj = run.projection
+    params = {"user_id": run.user_id}
+    rows = run.store.run("project_superseded", params)
+    superseded = [CardView.from_row(r) for r in rows]
+    versions = {**proj.versions, **{r["id"]: int(r["version"] or 0) for r in rows}}
+    facts = {c.id: c.fact for c in [*proj.active, *superseded]}
+    stored = _stored_abstractions(run)
+    summarised = {m for a in stored.values() for m in a.members}
+    central = {m for a in stored.values() for m in (*a.ranked, a.representative) if m}
+    cited = {r["id"] for r in run.store.run("cited_cards", {**params, "open": sorted(OPEN)})}
     decisions = select_forgettable(
-        proj.active, run.report.now, threshold=run.threshold, capacity=run.capacity
+        [*proj.active, *superseded],
+        run.report.now,
+        threshold=run.threshold,
+        capacity=run.capacity,
+        days=sorted(int(r["day"]) for r in run.store.run("activity_days", params)),
+        summarised=summarised,
+        central=central,
+        cited=cited,
     )
     rows = []
     for d in decisions:
@@ -705,7 +726,7 @@ def _forgetting(run: _Run) -> None:
         run.report.forgotten.append(
             ForgottenCard(
                 card_id=d.card_id,
-                fact=run.by_id[d.card_id].fact,
+                fact=facts[d.card_id],
                 score=round(d.probability, 4),
                 reason=d.reason,
             )
@@ -713,7 +734,7 @@ def _forgetting(run: _Run) -> None:
         rows.append(
             {
                 "id": d.card_id,
-                "version": proj.versions[d.card_id],
+                "version": versions[d.card_id],
                 "reason": d.reason,
                 "score": round(d.probability, 4),
                 "decided_by": "rules",

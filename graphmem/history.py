@@ -281,21 +281,25 @@ def revert(
     keys = (set(target.state) | set(current.state)) - _RECORD
     props = {key: target.state.get(key) for key in sorted(keys)}
     done = store.run(
-        "update_card",
+        "update_cards",
         {
             "user_id": user_id,
-            "id": card_id,
-            "expected_version": current.version,
-            "props": props,
-            "embedding": wire_vector(embedder.embed([card.embedding_text])[0]),
             "now": now_ms(),
-            "person_key": person_key(card.person),
-            "person": card.person,
-            "relationship": card.relationship if card.person != SELF else "self",
-            "timestamp": card.timestamp,
-            "change": "revert",
-            "decided_by": CALLER,
-            "note": f"to version {to_version}",
+            "rows": [
+                {
+                    "id": card_id,
+                    "expected_version": current.version,
+                    "props": props,
+                    "embedding": wire_vector(embedder.embed([card.embedding_text])[0]),
+                    "person_key": person_key(card.person),
+                    "person": card.person,
+                    "relationship": card.relationship if card.person != SELF else "self",
+                    "timestamp": card.timestamp,
+                    "change": "revert",
+                    "decided_by": CALLER,
+                    "note": f"to version {to_version}",
+                }
+            ],
         },
         write=True,
     )

@@ -1,11 +1,9 @@
-"""``Memory``: the one object users hold. Thin: it validates, embeds and delegates."""
+"""``Memory``: the one object users hold. Thin: it validates and delegates (writes to
+``graphmem.write``, recall to ``graphmem.recall``, consolidation to ``graphmem.consolidation``)."""
 
 from __future__ import annotations
 
-import contextlib
-import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from types import TracebackType
@@ -13,13 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.cards import (
     card_from_row,
-    card_props,
-    card_size,
     person_key,
     provenance_of,
     resolve_card_id,
-    source_row,
-    write_row,
 )
 from graphmem.config import Settings
 from graphmem.embedding import Embedder, FastEmbedder, default_embedder
@@ -51,9 +45,10 @@ from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
 from graphmem.recall.passages import PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
-from graphmem.store.base import GraphStore, Row
+from graphmem.store.base import GraphStore
 from graphmem.timeutil import allow_future as allow_future_times
 from graphmem.timeutil import now_ms, to_ms
+from graphmem.write import Progress, Writer
 
 if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
@@ -65,12 +60,6 @@ if TYPE_CHECKING:
     from graphmem.sessions import Sessions
     from graphmem.strategies import Strategies
     from graphmem.tasks import Tasks
-
-Progress = Callable[[int], None]
-#: A batching tail shorter than this is written whole.
-_TAIL = 32
-#: ids per ``existing_cards`` read when a job is planned
-_PLAN_CHUNK = 4096
 
 
 class Memory:
@@ -101,6 +90,7 @@ class Memory:
         self._keep_server = keep_server
         #: per-user limits every write of user content is checked against first
         self.quotas = Quotas(store, quotas)
+        self._writer = Writer(store, embedder, self.quotas)
         self.accesses = AccessRecorder(store)
         #: vectors of the users recalled most, searched in process (0 MB: always the store)
         self.vectors = VectorMirror(
@@ -192,7 +182,7 @@ class Memory:
         A timestamp more than a day ahead is refused unless ``allow_future``."""
         with allow_future_times(allow_future):
             parsed = Card.parse(card)
-        result = self._store([parsed])
+        result = self._writer.write([parsed])
         return self.get(parsed.user_id, result.ids[0])
 
     def remember_many(
@@ -209,220 +199,15 @@ class Memory:
         exactly changes nothing, stating it again (another time or source) refreshes the
         stored card's ``last_seen`` and access and links the new source (``seen_again``).
         A card with an existing id and different content is an update and must carry the
-        stored ``version`` (else ``ConflictError``). Embedding the next batch overlaps with
-        writing the previous one. Timestamps more than a day ahead are refused unless
+        stored ``version`` (else ``ConflictError``). A card that gives a newer value of
+        what a stored card says (a new city, a new manager) supersedes it in the same
+        write (``graphmem.write``). Embedding the next batch overlaps with writing the
+        previous one. Timestamps more than a day ahead are refused unless
         ``allow_future``.
         """
         with allow_future_times(allow_future):
             parsed = [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)]
-        return self._store(parsed, batch_size=batch_size, progress=progress)
-
-    def _store(
-        self, parsed: list[Card], *, batch_size: int = 256, progress: Progress | None = None
-    ) -> RememberResult:
-        """Write validated cards (see ``remember_many``).
-
-        The whole job is planned first (which cards are new, changed, unchanged or
-        repeats of a stored fact), so a stale version anywhere stops it before anything
-        is written, and no read waits behind a write (FalkorDB queues reads behind a
-        running write). Then batches are written in input order, each while the next ones
-        embed; ``progress`` hears of a batch once its write is acknowledged. Repeats are
-        recorded last, once the cards they repeat exist.
-        """
-        result = RememberResult(ids=[c.id for c in parsed])  # type: ignore[misc]
-        cards, repeats = _dedupe(parsed)
-        todo, seen, stored_ids = self._plan(cards, repeats, result)
-        result.ids = [stored_ids.get((c.user_id, c.id), c.id) for c in parsed]  # type: ignore[misc]
-        batches = list(_batches(cards, batch_size))
-        plans = [[c for c in batch if id(c) in todo] for batch in batches]
-        with self._quota_guard([c for c in cards if id(c) in todo]):
-            vectors = self.embedder.embed_batches(
-                [c.embedding_text for c in plan] for plan in plans
-            )
-            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-write") as pool:
-                pending: Future[tuple[int, int, int]] | None = None
-                for batch, plan, batch_vectors in zip(batches, plans, vectors, strict=True):
-                    if pending is not None:
-                        self._account(pending.result(), result, progress)
-                    pending = pool.submit(self._write, plan, batch_vectors, len(batch))
-                if pending is not None:
-                    self._account(pending.result(), result, progress)
-        if seen:
-            self._seen_again(seen)
-            result.seen_again += len(seen)
-        return result
-
-    @contextlib.contextmanager
-    def _quota_guard(self, written: list[Card]) -> Iterator[None]:
-        """Every user's quota checked before any card of the job is written (users in
-        order, so two jobs never wait on each other's locks)."""
-        with contextlib.ExitStack() as guards:
-            for user_id in sorted({c.user_id for c in written}):
-                mine = [c for c in written if c.user_id == user_id]
-                guards.enter_context(
-                    self.quotas.guard(
-                        user_id,
-                        added_cards=sum(1 for c in mine if c.version == 0),
-                        added_bytes=sum(card_size(c) for c in mine),
-                    )
-                )
-            yield
-
-    def _plan(
-        self, cards: list[Card], repeats: list[Card], result: RememberResult
-    ) -> tuple[set[int], list[tuple[str, Card]], dict[tuple[str, str], str]]:
-        """``id()`` of the cards that need writing, the repeats to record as (stored id,
-        repeat), and the stored id of each (user, id): a fact stored under an older id
-        scheme keeps its id. Counts the unchanged cards."""
-        stored = self._stored("existing_cards", "ids", [(c.user_id, c.id) for c in cards])  # type: ignore[misc]
-        # A derived id not found: the fact may be stored under an older id scheme.
-        stored |= self._stored(
-            "cards_by_identity",
-            "identities",
-            [
-                (c.user_id, c.identity)  # type: ignore[misc]
-                for c in cards
-                if c.derived_id and c.version == 0 and (c.user_id, c.id) not in stored
-            ],
-        )
-        todo: set[int] = set()
-        seen: list[tuple[str, Card]] = []
-        target: dict[tuple[str, str], str] = {}
-        for card in cards:
-            key: tuple[str, str] = (card.user_id, card.id)  # type: ignore[assignment]
-            row = stored.get(key)
-            if row is None and card.derived_id and card.version == 0:
-                row = stored.get((card.user_id, card.identity))  # type: ignore[arg-type]
-            target[key] = row["id"] if row is not None else key[1]
-            if row is None:
-                if card.version > 0:
-                    raise NotFoundError(
-                        f"card {card.id} of user {card.user_id} does not "
-                        f"exist (version {card.version} given)"
-                    )
-                todo.add(id(card))
-            elif row["content_hash"] == card.content_hash and card.version in (0, row["version"]):
-                result.unchanged += 1
-            elif card.version == 0 and card.derived_id and row["identity"] == card.identity:
-                if _news(row, card):
-                    seen.append((row["id"], card))
-                else:
-                    result.unchanged += 1
-            elif card.version != row["version"]:
-                raise ConflictError(
-                    f"card {card.id} of user {card.user_id} is at version {row['version']}, "
-                    f"the write was based on version {card.version}: re-read and retry"
-                )
-            else:
-                todo.add(id(card))
-        for card in repeats:  # later statements of a card above, in the same job
-            key = (card.user_id, card.id)  # type: ignore[assignment]
-            row = stored.get(key) or stored.get((card.user_id, card.identity))  # type: ignore[arg-type]
-            if row is None or _news(row, card):
-                seen.append((target[key], card))
-            else:
-                result.unchanged += 1
-        return todo, seen, target
-
-    def _stored(
-        self, query: str, param: str, keys: list[tuple[str, str]]
-    ) -> dict[tuple[str, str], Row]:
-        """Stored cards found by ``query`` for (user, id or identity) pairs, keyed the
-        same way; of several cards with one identity, the oldest."""
-        by_user: dict[str, list[str]] = {}
-        for user_id, value in keys:
-            by_user.setdefault(user_id, []).append(value)
-        column = "id" if param == "ids" else "identity"
-        found: dict[tuple[str, str], Row] = {}
-        for user_id, values in by_user.items():
-            for start in range(0, len(values), _PLAN_CHUNK):
-                chunk = values[start : start + _PLAN_CHUNK]
-                for row in self.store.run(query, {"user_id": user_id, param: chunk}):
-                    found.setdefault((user_id, row[column]), row)
-        return found
-
-    def _seen_again(self, seen: list[tuple[str, Card]]) -> None:
-        """Record repeats of stored facts (``card_seen_again``), one query per user."""
-        now = now_ms()
-        by_user: dict[str, list[dict[str, Any]]] = {}
-        for card_id, card in seen:
-            by_user.setdefault(card.user_id, []).append(
-                {"id": card_id, "at": card.timestamp, **source_row(card)}
-            )
-        for user_id, rows in by_user.items():
-            self.store.run(
-                "card_seen_again", {"user_id": user_id, "rows": rows, "now": now}, write=True
-            )
-
-    def _write(self, plan: list[Card], vectors: Any, size: int) -> tuple[int, int, int]:
-        """Write one planned batch; (cards in the batch, created, updated)."""
-        created = updated = 0
-        now = now_ms()
-        new = [(c, v) for c, v in zip(plan, vectors, strict=True) if c.version == 0]
-        for user_id, group in itertools.groupby(
-            sorted(new, key=lambda cv: cv[0].user_id), key=lambda cv: cv[0].user_id
-        ):
-            rows = [write_row(c, v) for c, v in group]
-            self.store.run(
-                "upsert_cards", {"user_id": user_id, "rows": rows, "now": now}, write=True
-            )
-            created += len(rows)
-        for card, vector in zip(plan, vectors, strict=True):
-            if card.version > 0:
-                self._update(card, vector, now)
-                updated += 1
-        return size, created, updated
-
-    def _update(self, card: Card, vector: Any, now: int) -> None:
-        row = write_row(card, vector)
-        props = card_props(card, keep_nulls=True)
-        # Managed by graphmem (feedback, recall, consolidation), not by content updates.
-        for key in (
-            "created_at",
-            "access_count",
-            "last_accessed",
-            "reward",
-            "needs_revision",
-            "status",
-            "valid_to",
-            "last_seen",
-            "seen_count",
-        ):
-            props.pop(key, None)
-        done = self.store.run(
-            "update_card",
-            {
-                "user_id": card.user_id,
-                "id": card.id,
-                "expected_version": card.version,
-                "props": props,
-                "embedding": row["embedding"],
-                "now": now,
-                "person_key": row["person_key"],
-                "person": row["person"],
-                "relationship": row["relationship"],
-                "timestamp": card.timestamp,
-                "change": "update",
-                "decided_by": CALLER,
-                "note": None,
-            },
-            write=True,
-        )
-        if not done:
-            raise ConflictError(
-                f"card {card.id} of user {card.user_id} changed since "
-                f"version {card.version}: re-read and retry"
-            )
-
-    @staticmethod
-    def _account(
-        outcome: tuple[int, int, int], result: RememberResult, progress: Progress | None
-    ) -> None:
-        size, created, updated = outcome
-        result.created += created
-        result.updated += updated
-        if progress is not None:
-            progress(size)
+        return self._writer.write(parsed, batch_size=batch_size, progress=progress)
 
     # -- reading -----------------------------------------------------------------------
     def get(self, user_id: str, card_id: str) -> Card:
@@ -907,13 +692,15 @@ class Memory:
         return rows[0]["deleted"] if rows else 0
 
     def restore(self, user_id: str, card_id: str) -> Card:
-        """Bring a soft-forgotten card back to active."""
+        """Bring a soft-forgotten card back: active, or superseded when a newer card
+        superseded it before it was forgotten."""
         card = self.get(user_id, card_id)
         if card.status != Status.FORGOTTEN:
             raise ConflictError(f"card {card.id} is {card.status.value}, not forgotten")
+        replaced = self.provenance(user_id, card.id).superseded_by
         self._set_status(
             card,
-            Status.ACTIVE,
+            Status.SUPERSEDED if replaced else Status.ACTIVE,
             {"forgotten_reason": None, "forgotten_at": None},
             change="restore",
         )
@@ -961,50 +748,3 @@ def _candidate(index: int, mention: str, known: str, where: str) -> tuple[str, s
         return person_name(mention), person_name(known), where
     except ValueError as exc:
         raise ValidationError(f"candidates[{index}]: {exc}", field=f"candidates[{index}]") from None
-
-
-def _dedupe(cards: list[Card]) -> tuple[list[Card], list[Card]]:
-    """One card per (user, id) to plan, and the repeats among the rest.
-
-    Statements of one fact (same identity, derived id) keep the earliest as the card and
-    the others, unless exact copies of it, as repeats; an id given twice with different
-    content keeps the last, as an upsert would.
-    """
-    groups: dict[tuple[str, str], list[Card]] = {}
-    for card in cards:
-        groups.setdefault((card.user_id, card.id), []).append(card)  # type: ignore[arg-type]
-    kept: list[Card] = []
-    repeats: list[Card] = []
-    for group in groups.values():
-        if len(group) == 1 or any(
-            c.version or not c.derived_id or c.identity != group[0].identity for c in group
-        ):
-            kept.append(group[-1])
-            continue
-        first, *rest = sorted(group, key=lambda c: c.timestamp)
-        kept.append(first)
-        hashes = {first.content_hash}
-        for card in rest:
-            if card.content_hash not in hashes:
-                hashes.add(card.content_hash)
-                repeats.append(card)
-    return kept, repeats
-
-
-def _news(row: Row, card: Card) -> bool:
-    """Whether a repeat tells the store something: a later statement, or a new source."""
-    if card.timestamp > (row["last_seen"] or 0):
-        return True
-    source_id = card.source.source_id if card.source else None
-    return source_id is not None and source_id not in (row["sources"] or [])
-
-
-def _batches(items: list[Card], size: int) -> Iterator[list[Card]]:
-    """Batches of ``size``, the last ``size`` cards halving (116, 58, 29, 29 of 232):
-    nothing overlaps the final write, so it should be short."""
-    size, start = max(1, size), 0
-    while start < len(items):
-        left = len(items) - start
-        step = size if left > size else left if left <= _TAIL else (left + 1) // 2
-        yield items[start : start + step]
-        start += step

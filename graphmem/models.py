@@ -486,6 +486,10 @@ class RememberResult(Model):
     unchanged: int = 0
     updated: int = 0
     seen_again: int = 0
+    superseded: int = Field(
+        0, description="Stored cards this write superseded (a newer value of the same claim)."
+    )
+    conflicts: int = Field(0, description="Same-time contradictions flagged for revision.")
 
 
 class CardLink(Model):

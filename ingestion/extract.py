@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from graphmem.algorithms.conflicts import claim_of, read_relationship
 from graphmem.models import SELF, Card, Category, Person, Provenance
+from graphmem.relationships import ended, is_current, late, role
 from graphmem.timeutil import now_ms
 from ingestion import cues
 from ingestion.dates import DateMatch, find_dates
@@ -98,17 +100,22 @@ _MOD = "|".join(sorted(cues.RELATIONSHIP_MODIFIERS))
 _REL_PHRASE = rf"(?i:(?:(?:{_MOD})[- ])?(?:{_REL}))"
 _NAME = r"[A-Z][\w'’-]*[a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*[a-z][\w'’-]*){0,2}"
 _MY = r"(?i:my|our)"
+#: "my former manager Paolo", "my ex-boyfriend Dan", "my late father Robert".
+_STATE = r"(?:(?P<state>(?i:former|previous|ex|late))(?:-|\s+))?"
 _REL_PATTERNS = [
     re.compile(rx)
     for rx in (
         # "Alice is my cousin, not my sister" / "Alice is actually my cousin": corrections
-        rf"\b(?P<name>{_NAME})\s+(?i:is|was)\s+(?P<actually>(?i:actually|really)\s+)?{_MY}\s+"
-        rf"(?P<rel>{_REL_PHRASE})\b"
+        rf"\b(?P<name>{_NAME})\s+(?i:is|was|has been)\s+(?P<actually>(?i:actually|really)\s+)?"
+        rf"{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\b"
         rf"(?:\s*,?\s*(?P<not>(?i:not|and not))\s+{_MY}\s+{_REL_PHRASE}\b)?",
         # "my sister Alice", "my boss, Carol"
-        rf"\b{_MY}\s+(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})",
+        rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})",
         # "Alice, my sister", "Alice (my cousin)"
-        rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+(?P<rel>{_REL_PHRASE})\b",
+        rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\b",
+        # "my new manager at Northwind is Sarah Kim"
+        rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})(?:\s+(?i:at|from|in|on)\s+[\w' -]+?)?\s+"
+        rf"(?i:is|'s)\s+(?:(?i:now)\s+)?(?P<name>{_NAME})",
     )
 ]
 
@@ -130,6 +137,63 @@ _PET_PATTERNS = [
     )
 ]
 _OWNED = cues.PERSONAL_NOUNS | cues.RELATIONSHIPS | cues.PETS
+#: "I just adopted a cat named Miso", "we have an old labrador called Bruno": the user's pet.
+_OWN_PET = re.compile(
+    rf"\b(?i:i|we|i've|we've|i'm|we're)\s+(?:\w+\s+){{0,2}}?"
+    rf"(?i:adopted|got|have|had|getting|adopting|bought|rescued)\s+(?:\w+\s+){{0,3}}?"
+    rf"(?i:{_PET})s?\s*,?\s+(?i:named|called)\s+(?P<pet>{_NAME})"
+)
+#: "my two cats, Pixel and Byte": more than one pet.
+_PET_LIST = re.compile(
+    rf"\b(?i:my|our)\s+(?:\w+\s+){{0,2}}?(?i:{_PET})s\s*,?\s+(?P<first>{_NAME})\s*,?\s+"
+    rf"(?i:and)\s+(?P<second>{_NAME})"
+)
+_INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+)"
+#: "Hi! I'm Maya, by the way", "My name is Robert but please call me Bobby": the user.
+_SELF_INTRO = [
+    re.compile(
+        rf"(?:^|[.!?]\s+|\b(?i:hi|hello|hey)\b[!,.]*\s+)(?i:i'm|i’m|i am|im|this is)\s+"
+        rf"{_INTRO_NAME}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
+    ),
+    re.compile(
+        rf"\b(?i:my name is|my name's|my name’s|call me|i go by|everyone calls me|"
+        rf"people call me|you can call me)\s+{_INTRO_NAME}"
+    ),
+]
+_INTRO_CLAUSE = re.compile(r"^(?i:i'm|i’m|i am|im|this is)\s+(?P<name>[A-Z][a-z'’-]+)\b")
+#: "her name was Helen": names the person just mentioned without a name.
+_NAMED_LATER = re.compile(rf"\b(?i:her|his|their)\s+name\s+(?i:is|was|'s)\s+(?P<name>{_NAME})")
+_LATE = re.compile(rf"\b{_MY}\s+(?i:late)\s+(?P<rel>{_REL_PHRASE})\b(?:\s*,?\s+(?P<name>{_NAME}))?")
+_DIED = re.compile(
+    rf"(?:\b{_MY}\s+(?P<rel>{_REL_PHRASE})|\b(?P<name>{_NAME}))\s+(?:(?i:has|had|just)\s+)?"
+    rf"(?i:passed away|died|passed on|is no longer with us)\b"
+)
+#: Where a capitalised word names a place or an organisation, not a person.
+_PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "across", "inside"})
+_MOTION = frozenset(
+    {
+        "move",
+        "go",
+        "fly",
+        "travel",
+        "relocate",
+        "head",
+        "drive",
+        "return",
+        "come",
+        "commute",
+        "emigrate",
+        "trip",
+        "flight",
+        "holiday",
+        "vacation",
+        "journey",
+        "ticket",
+        "leave",
+    }
+)
+_TOURS = frozenset({"visit", "tour", "explore", "leave", "see"})
+
 _FEMALE = frozenset({"she", "her", "hers", "herself"})
 _MALE = frozenset({"he", "him", "his", "himself"})
 
@@ -162,6 +226,7 @@ class RelationMention:
     correction: bool
     start: int
     end: int
+    state: str | None = None  # "ended" (former, ex) or "late"
 
 
 def find_relationships(text: str) -> list[RelationMention]:
@@ -179,18 +244,34 @@ def find_relationships(text: str) -> list[RelationMention]:
             if not name or any(m.start() < f.end and f.start < m.end() for f in found):
                 continue
             correction = index == 0 and bool(m.group("not") or m.group("actually"))
+            state = (m.group("state") or "").lower()
             found.append(
                 RelationMention(
-                    name, normalise_relationship(m.group("rel")), correction, m.start(), m.end()
+                    name,
+                    normalise_relationship(m.group("rel")),
+                    correction,
+                    m.start(),
+                    m.end(),
+                    "late" if state == "late" else "ended" if state else None,
                 )
             )
     return sorted(found, key=lambda f: f.start)
 
 
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "dame"})
+
+
 def _clean_name(text: str) -> str | None:
+    """A name without what surrounds it: "Grandma Rose" is Rose, "Dr. Patel" is Patel."""
     text = re.sub(r"['’]s$", "", text.strip()).strip(" ,.;:!?()")
     words = text.split()
-    while words and words[0].lower() in _NOT_NAMES:
+    while words and (
+        words[0].lower() in _NOT_NAMES
+        or (
+            len(words) > 1
+            and (words[0].lower().rstrip(".") in _TITLES or words[0].lower() in cues.RELATIONSHIPS)
+        )
+    ):
         words = words[1:]
     while words and words[-1].lower() in _NOT_NAMES:
         words = words[:-1]
@@ -208,8 +289,14 @@ class Review:
 
 @dataclass
 class _Clause:
+    """One fact's worth of a sentence: its span (the evidence), the verb it hangs on, the
+    subject it shares with an earlier clause ("Omar quit the bakery and works at a bike
+    shop"), and its text when that is not the span's ("I have a dog named Biscuit")."""
+
     span: Span
     root: Token
+    shared: Token | None = None
+    text: str | None = None
 
 
 @dataclass
@@ -234,6 +321,9 @@ class Extractor:
     pets: dict[str, tuple[str, str | None]] = field(default_factory=dict, init=False)
     #: name -> "f"/"m", learnt from gendered relationships ("my sister", "his son")
     genders: dict[str, str] = field(default_factory=dict, init=False)
+    #: per session, the relationship of someone mentioned without a name ("my late
+    #: mother"), for "her name was Helen"
+    unnamed: dict[str, str] = field(default_factory=dict, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
 
     def state(self) -> dict[str, Any]:
@@ -244,6 +334,8 @@ class Extractor:
             "recent": {k: [list(p) for p in v] for k, v in self.recent.items()},
             "pets": {k: list(v) for k, v in self.pets.items()},
             "genders": dict(self.genders),
+            "things": sorted(self.registry.things),
+            "unnamed": dict(self.unnamed),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -254,6 +346,8 @@ class Extractor:
         )
         self.pets.update({k: (v[0], v[1]) for k, v in state.get("pets", {}).items()})
         self.genders.update(state.get("genders", {}))
+        self.registry.things.update(state.get("things", []))
+        self.unnamed.update(state.get("unnamed", {}))
 
     def __post_init__(self) -> None:
         self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
@@ -301,15 +395,25 @@ class Extractor:
             res = self.registry.observe(turn.speaker)
             speaker = (res.name or turn.speaker, res.relationship)
         where = f"session {turn.session_id}, turn {turn.turn}"
-        self._observe_relationships(doc.text, is_user, where, speaker)
+        if is_user:
+            self._observe_user_names(doc)
+        self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
+        self._observe_things(doc)
         when = turn.when
         day = iso_day(when)
         date_text = iso_day(turn.session_date) if turn.session_date is not None else day
         for clause in _clauses(doc):
             person, confidence = self._person(clause, turn.session_id, speaker, where)
-            fact = _fact_text(clause.span)
+            fact = _fact_text(clause)
             if fact is None:
                 continue
+            if is_user:
+                changed = self._relationship_change(fact, person, turn.session_id)
+                if changed is not None:  # the person the clause is about, for pronouns
+                    person = changed
+                    recent = self.recent.setdefault(turn.session_id, [])
+                    recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
+                fact = self._introduction(fact)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
@@ -354,13 +458,16 @@ class Extractor:
         cards: list[Card] = []
         for passage, doc in zip(passages, self.nlp.pipe(p.text for p in passages), strict=True):
             where = f"document {document}, passage {passage.index}"
-            self._observe_relationships(doc.text, True, where)
+            self._observe_user_names(doc)
+            self._observe_relationships(doc.text, True, where, session=f"doc:{document}")
+            self._observe_things(doc)
             label = f" ({passage.heading})" if passage.heading else ""
             for clause in _clauses(doc):
                 person, confidence = self._person(clause, f"doc:{document}", (SELF, None), where)
-                fact = _fact_text(clause.span)
+                fact = _fact_text(clause)
                 if fact is None:
                     continue
+                person = self._relationship_change(fact, person, f"doc:{document}") or person
                 match = _date_in(clause.span, when)
                 backstory = (
                     f"from document {document}, passage {passage.index}{label}: "
@@ -427,12 +534,26 @@ class Extractor:
         )
 
     def _observe_relationships(
-        self, text: str, is_user: bool, where: str, speaker: tuple[str, str | None] = (SELF, None)
+        self,
+        text: str,
+        is_user: bool,
+        where: str,
+        speaker: tuple[str, str | None] = (SELF, None),
+        session: str = "",
     ) -> None:
         for mention in find_relationships(text):
             self._learn_gender(mention.name, mention.relationship)
             if not is_user:  # their sister is not the user's sister
                 self._note(self.registry.observe(mention.name), mention.name, where)
+            elif mention.state == "late":
+                self.registry.observe(mention.name, mention.relationship)
+                self.registry.died(mention.name, mention.relationship)
+            elif mention.state == "ended":
+                known = self.registry.get(mention.name)
+                if known is not None and is_current(known.relationship):
+                    self.registry.end(mention.name, mention.relationship)
+                else:
+                    self.registry.observe(mention.name, ended(mention.relationship))
             elif mention.correction:
                 self.registry.correct(mention.name, mention.relationship)
             else:
@@ -456,6 +577,132 @@ class Extractor:
                     self.pets[pet] = speaker
                 elif pron:
                     self._pending_pets.append(pet)
+        owned = [m["pet"] for m in _OWN_PET.finditer(text)]
+        owned += [n for m in _PET_LIST.finditer(text) for n in (m["first"], m["second"])]
+        for found in owned:
+            pet = _clean_name(found)
+            if pet and (self.registry.get(pet) is None or pet in self.pets):
+                self.pets[pet] = speaker
+                self.registry.mark_thing(pet)
+        if is_user:
+            self._observe_deaths(text, session)
+
+    def _introduction(self, fact: str) -> str:
+        """ "I'm Maya, by the way" says the user's name: kept as "My name is Maya"."""
+        m = _INTRO_CLAUSE.match(fact)
+        if m is not None and self.registry.is_user(m["name"]):
+            return f"My name is {m['name']}"
+        return fact
+
+    def _observe_user_names(self, doc: Doc) -> None:
+        """ "I'm Maya", "call me Bobby": names the user goes by (never another person)."""
+        for pattern in _SELF_INTRO:
+            for m in pattern.finditer(doc.text):
+                token = next((t for t in doc if t.idx == m.start("name")), None)
+                if token is None or token.ent_type_ in _OTHER_ENTITY_TAGS:
+                    continue
+                if token.pos_ == "PROPN" or token.ent_type_ == "PERSON":
+                    self.registry.name_user(m["name"])
+
+    def _observe_things(self, doc: Doc) -> None:
+        """Names used as places or organisations ("moved to Porto", "at McGill", "visited
+        Jordan"): never people, even where spaCy tags them PERSON."""
+        for token in doc:
+            if token.pos_ != "PROPN" or not token.text[:1].isupper():
+                continue
+            if token.dep_ == "compound" and token.head.pos_ == "PROPN":
+                continue  # the head word names the whole
+            head, name = token.head, _propn_phrase(token)
+            place = False
+            if token.dep_ == "pobj":
+                verb = head.head
+                place = head.lower_ in _PLACE_PREPS or (
+                    head.lower_ in {"to", "from"} and verb.lemma_.lower() in _MOTION
+                )
+            elif token.dep_ == "dobj" and head.lemma_.lower() in _TOURS:
+                place = token.ent_type_ in {"GPE", "LOC"} or name.lower() in cues.COUNTRIES
+            if place and not any(c.dep_ == "poss" for c in token.children):
+                self.registry.mark_thing(name)
+
+    def _observe_deaths(self, text: str, session: str) -> None:
+        """ "my late father", "Grandma Rose passed away": the relationship becomes "late
+        ..."; "my late mother ... her name was Helen" names her."""
+        for m in _LATE.finditer(text):
+            rel = normalise_relationship(m["rel"])
+            name = _clean_name(m["name"]) if m["name"] else None
+            if name:
+                self.registry.observe(name, rel)
+                self.registry.died(name, rel)
+            else:
+                self._died_unnamed(rel, session)
+        for m in _DIED.finditer(text):
+            if m["rel"]:
+                self._died_unnamed(normalise_relationship(m["rel"]), session)
+                continue
+            words = (_clean_name(m["name"]) or "").split()
+            rel = None
+            if words and words[0].lower() in cues.RELATIONSHIPS:
+                rel = words.pop(0).lower()
+            res = self.registry.resolve(" ".join(words)) if words else None
+            if res is not None and res.certain and res.name and res.name != SELF:
+                self.registry.died(res.name, rel)
+        for m in _NAMED_LATER.finditer(text):
+            relationship = self.unnamed.pop(session, None)
+            name = _clean_name(m["name"])
+            if relationship and name:
+                self.registry.correct(name, relationship)
+
+    def _died_unnamed(self, relationship: str, session: str) -> None:
+        res = self.registry.resolve(None, relationship)
+        if res.certain and res.name:
+            self.registry.died(res.name, relationship)
+        else:
+            self.unnamed[session] = late(relationship) or relationship
+
+    def _relationship_change(
+        self, fact: str, person: tuple[str, str | None], session: str
+    ) -> tuple[str, str | None] | None:
+        """A clause that says how someone relates to the user now ("my new manager is
+        Priya", "she's my boss now", "Tom is no longer my manager", "we broke up"): the
+        registry changes (history kept, a single-holder role passes on). The card is
+        about that person, with the new relationship, unless the user is its subject
+        ("I report to Fatima now", "Dan and I broke up"): then it stays the user's."""
+        said = read_relationship(fact)
+        if said is None:
+            return None
+        if said.who.lower() == "we":
+            partners = [
+                r
+                for r in self.registry
+                if is_current(r.relationship) and role(r.relationship) == "partner"
+            ]
+            if len(partners) != 1:
+                return None
+            name = partners[0].name
+        elif said.pronoun:
+            if person[0] != SELF:
+                name = person[0]
+            else:  # "Mia and I got married, she's my wife now": the last person named
+                recent = [p for p in self.recent.get(session, []) if p[0] != SELF]
+                if not recent:
+                    return None
+                name = recent[0][0]
+        else:
+            name = _clean_name(said.who) or ""
+            if not name or self.registry.is_user(name) or self.registry.is_thing(name):
+                return None
+            if name in self.pets:
+                return None
+            res = self.registry.resolve(name)
+            name = res.name if res.certain and res.name else name
+        if said.ended:
+            res = self.registry.end(name, said.role)
+        else:
+            self._learn_gender(name, said.role)
+            res = self.registry.relate(name, said.role)
+        if person[0] == SELF and not said.pronoun:
+            return None
+        return (res.name or name, res.relationship)
 
     def _learn_gender(self, name: str, relationship: str) -> None:
         if relationship in cues.FEMALE_RELATIONSHIPS:
@@ -479,10 +726,17 @@ class Extractor:
         and chips for Isaac"), a leading he/she; else the speaker.
         """
         span = clause.span
-        names = [(start, self._resolve_name(name, where)) for start, _, name in self._names(span)]
+        found = self._names(span)
         subjects = [t for t in clause.root.children if t.dep_ in _SUBJECT_DEPS]
+        if clause.shared is not None and not subjects:  # "... and works at a bike shop"
+            shared = clause.shared
+            found = self._names(shared.doc[shared.left_edge.i : shared.right_edge.i + 1]) + found
+            subjects = [shared]
+        names = [(start, self._resolve_name(name, where)) for start, _, name in found]
         found: tuple[tuple[str, str | None], float, str] | None = None
         main = None
+        if len(subjects) > 1 and any(t.lower_ in {"i", "we"} for t in subjects):
+            subjects = [t for t in subjects if t.lower_ in {"i", "we"}]  # "Dan and I"
         for subject in subjects:
             found = self._subject(subject, names, session, speaker)
             if found is not None:
@@ -560,6 +814,9 @@ class Extractor:
         None when the subject is no person ("it", "work").
         """
         lo, hi = subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge)
+        words = {t.lower_ for t in subject.subtree}
+        if words & {"i", "we"} and any(t.dep_ == "conj" for t in subject.subtree):
+            return speaker, 0.7, "first"  # "Dan and I": the user, with someone
         inside = [person for start, person in names if lo <= start < hi]
         if inside:
             return inside[-1] if _appositive_name(subject) else inside[0], 0.7, "name"
@@ -671,6 +928,13 @@ class Extractor:
                 and name not in self._pending_pets
             ):
                 found[token.idx] = (token.idx, token.idx + len(name), name)
+        things = [
+            k
+            for k, (_, _, name) in found.items()
+            if self.registry.is_thing(name) and name not in self.pets
+        ]
+        for start in things:
+            del found[start]  # a place, an organisation or a pet seen as such before
         pattern = self.registry.names_pattern()
         if pattern is not None:
             for m in pattern.finditer(span.text):
@@ -685,23 +949,30 @@ class Extractor:
 # ---------------------------------------------------------------------------- clauses
 
 
+#: Subjects that comment on something said before rather than state a new fact.
+_IMPERSONAL = frozenset({"it", "this", "that", "there", "which", "what", "these", "those"})
+#: Punctuation that can join two independent clauses ("X, I ...", "X; Y").
+_JOINERS = frozenset({",", ";", ":", "—", "–", "-"})
+#: Verbs whose coordinated objects are separate facts ("I like a window seat and the
+#: vegetarian meal": two preferences, each of which may change on its own).
+_LISTING_VERBS = frozenset(
+    {"like", "love", "prefer", "enjoy", "hate", "dislike", "adore", "want", "need", "own"}
+)
+
+
 def _clauses(doc: Doc) -> Iterator[_Clause]:
-    """Fact-bearing clauses: sentences, split at "and"/"but" between two subject clauses."""
+    """Fact-bearing clauses, one fact each: sentences, split where two clauses with their
+    own subjects meet ("and"/"but", or a comma or semicolon between independent clauses),
+    where a second verb shares the first one's subject, where a list of preferences has
+    several objects, and where a pet comes along ("I live in Chicago with my dog
+    Biscuit": where I live, and that I have a dog called Biscuit)."""
     for sent in doc.sents:
         if _is_small_talk(sent):
             continue
-        root = sent.root
-        splits = [
-            c
-            for c in root.children
-            if c.dep_ == "conj"
-            and c.pos_ in {"VERB", "AUX"}
-            and any(k.dep_ in _SUBJECT_DEPS for k in c.children)
-            and c.left_edge.i > root.i
-        ]
-        bounds = [sent.start] + [c.left_edge.i for c in splits] + [sent.end]
-        roots = [root, *splits]
-        for (start, end), clause_root in zip(itertools.pairwise(bounds), roots, strict=True):
+        pieces = _pieces(sent)
+        for (start, root, shared), (end, _, _) in itertools.pairwise(
+            [*pieces, (sent.end, sent.root, None)]
+        ):
             while end > start and (
                 doc[end - 1].is_punct or doc[end - 1].dep_ == "cc" or doc[end - 1].is_space
             ):
@@ -710,12 +981,150 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
                 doc[start].dep_ == "cc" or doc[start].is_punct or _filler(doc[start])
             ):
                 start += 1
-            if end - start < 2:
+            if end - start < (2 if len(pieces) == 1 else 3):
                 continue
             span = doc[start:end]
             if not any(t.pos_ in {"VERB", "AUX"} for t in span):
                 continue
-            yield _Clause(span, clause_root)
+            yield from _split_objects(_Clause(span, root, shared))
+
+
+def _pieces(sent: Span) -> list[tuple[int, Token, Token | None]]:
+    """Where each clause of a sentence starts: (token index, its verb, shared subject).
+
+    Two clauses joined by a comma or a semicolon are split when both have a personal
+    subject and one of them states something (a claim: "Luis took over the team, he's my
+    boss now"); "Bob turns 38 in May, I need to plan something" stays whole (the
+    leading clause says who it is about).
+    """
+    root, doc = sent.root, sent.doc
+    subject = next((k for k in root.children if k.dep_ in _SUBJECT_DEPS), None)
+    pieces: list[tuple[int, Token, Token | None]] = [(sent.start, root, None)]
+    for child in root.children:
+        if child.pos_ not in {"VERB", "AUX"}:
+            continue
+        own = any(k.dep_ in _SUBJECT_DEPS for k in child.children)
+        if child.dep_ == "conj" and child.left_edge.i > root.i:
+            if own:
+                pieces.append((child.left_edge.i, child, None))
+            elif subject is not None and _has_complement(child):
+                pieces.append((child.left_edge.i, child, subject))
+        elif child.dep_ in {"ccomp", "parataxis"} and _independent(child, root):
+            after = child.right_edge.i + 1
+            if child.i < root.i and after < sent.end and doc[after].text in _JOINERS:
+                pieces[0] = (sent.start, child, None)  # "Tom is no longer my manager; ..."
+                pieces.append((after, root, None))
+            elif child.i > root.i and doc[child.left_edge.i - 1].text in _JOINERS:
+                pieces.append((child.left_edge.i, child, None))
+    pieces.sort(key=lambda p: p[0])
+    return pieces
+
+
+def _independent(child: Token, root: Token) -> bool:
+    """Two clauses that stand on their own: personal subjects, no "that"/"if", and one
+    of them states something."""
+    if any(k.dep_ == "mark" for k in child.children):
+        return False
+    for verb in (child, root):
+        subjects = [k for k in verb.children if k.dep_ in _SUBJECT_DEPS]
+        if not subjects or any(k.lower_ in _IMPERSONAL for k in subjects):
+            return False
+    doc = root.doc
+    left, right = sorted((child, root), key=lambda t: t.i)
+    sides = (
+        doc[left.left_edge.i : left.right_edge.i + 1].text
+        if left is child
+        else doc[root.left_edge.i : child.left_edge.i].text,
+        doc[child.left_edge.i : child.right_edge.i + 1].text
+        if right is child
+        else doc[child.right_edge.i + 1 : root.right_edge.i + 1].text,
+    )
+    joined_by_semicolon = any(t.text == ";" for t in doc[left.i : right.i])
+    return joined_by_semicolon or any(
+        claim_of(side) is not None or read_relationship(side) is not None for side in sides
+    )
+
+
+def _has_complement(verb: Token) -> bool:
+    """A verb with something after it (an object, a place, a complement): a fact."""
+    return any(
+        k.dep_ in {"dobj", "prep", "attr", "acomp", "xcomp", "ccomp", "dative", "oprd"}
+        for k in verb.children
+    )
+
+
+def _split_objects(clause: _Clause) -> Iterator[_Clause]:
+    """A clause, or one clause per object ("I like a window seat and the vegetarian
+    meal"), plus the pet that comes along ("... with my dog Biscuit")."""
+    span, root = clause.span, clause.root
+    pet = _companion_pet(span, root)
+    if pet is not None:
+        prep, text = pet
+        main = span.doc[span.start : prep.i]
+        if len(main) >= 2:
+            yield from _split_objects(_Clause(main, root, clause.shared))
+            yield _Clause(span.doc[prep.i : span.end], root, None, text)
+            return
+    first = next((k for k in root.children if k.dep_ == "dobj" and k.i >= span.start), None)
+    items = [] if first is None else _coordinated(first)
+    structured = {"det", "amod", "compound", "nummod", "poss"}
+    if (
+        root.lemma_.lower() not in _LISTING_VERBS
+        or len(items) < 2
+        or not all(any(k.dep_ in structured for k in item.children) for item in items)
+    ):
+        yield clause
+        return
+    listing = {t.i for t in first.subtree}
+    for item in items:
+        own = _own_tokens(item, items)
+        keep = [t for t in span if t.i not in listing or t.i in own]
+        yield _Clause(span, root, clause.shared, _join(keep))
+
+
+def _coordinated(noun: Token) -> list[Token]:
+    """A noun and the nouns coordinated with it ("a, b and c"), in order."""
+    found = [noun]
+    for child in noun.children:
+        if child.dep_ == "conj" and child.pos_ in {"NOUN", "PROPN"}:
+            found += _coordinated(child)
+    return sorted(found, key=lambda t: t.i)
+
+
+def _own_tokens(item: Token, items: list[Token]) -> set[int]:
+    """An object's own words, without the objects coordinated under it."""
+    indices = {i.i for i in items}
+    nested = {t.i for c in item.children if c.i in indices for t in c.subtree}
+    joints = {t.i for t in item.children if t.dep_ in {"cc", "punct"}}
+    return {t.i for t in item.subtree} - nested - joints
+
+
+def _join(tokens: list[Token]) -> str:
+    text = "".join(t.text_with_ws for t in tokens).strip()
+    return re.sub(r"\s+([,.;:!?])", r"\1", text)
+
+
+def _companion_pet(span: Span, root: Token) -> tuple[Token, str] | None:
+    """ "with my dog Biscuit" / "with my two cats, Pixel and Byte" at the end of a clause:
+    the preposition, and the pet's own fact ("I have a dog named Biscuit")."""
+    for prep in root.children:
+        if prep.dep_ != "prep" or prep.lower_ != "with" or prep.i < span.start:
+            continue
+        if prep.right_edge.i != span.end - 1:
+            continue
+        words = list(prep.subtree)[1:]
+        if not any(t.lower_ in {"my", "our"} for t in words):
+            return None
+        animals = [t for t in words if t.lemma_.lower() in cues.PETS or t.lower_ in cues.PETS]
+        names = [t.text for t in words if t.pos_ == "PROPN" and t.text[:1].isupper()]
+        if not animals or not names:
+            return None
+        animal = animals[-1]
+        count = next((t.text for t in animal.children if t.dep_ == "nummod"), None)
+        kind = animal.lemma_.lower() if count is None else animal.text.lower()
+        named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return prep, f"I have {count or 'a'} {kind} named {named}"
+    return None
 
 
 def _filler(token: Token) -> bool:
@@ -787,6 +1196,13 @@ def _propn_name(token: Token) -> str | None:
     return token.text
 
 
+def _propn_phrase(token: Token) -> str:
+    """A proper noun with the proper nouns compounded into it ("Velvet Static")."""
+    words = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    tokens = sorted([*words, token], key=lambda t: t.i)
+    return " ".join(t.text for t in tokens)
+
+
 def _appositive_name(subject: Token) -> bool:
     """ "Hana's daughter Beth": the subject is the named relative, not the owner."""
     return any(c.dep_ == "appos" for c in subject.children) and any(
@@ -794,8 +1210,11 @@ def _appositive_name(subject: Token) -> bool:
     )
 
 
-def _fact_text(span: Span) -> str | None:
-    text = span.text.strip()
+def _fact_text(clause: _Clause) -> str | None:
+    text = clause.text if clause.text is not None else clause.span.text.strip()
+    if clause.shared is not None and clause.text is None:
+        subject = clause.shared.doc[clause.shared.left_edge.i : clause.shared.right_edge.i + 1]
+        text = f"{subject.text} {text}"
     text = text[:1].upper() + text[1:]
     return text if len(text) >= 3 else None
 

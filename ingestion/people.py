@@ -11,7 +11,12 @@ Rules, in order of trust:
 - anything short of that ("Al" vs "Alice", "Alice Smith" vs "Alice Jones", two known
   sisters) is returned as *candidates* with ``certain=False`` and never merged.
 A relationship is never overwritten by a passing mention; ``correct`` changes it and keeps
-the old one in ``relationship_history``.
+the old one in ``relationship_history``, and so do the changes people announce: ``relate``
+("Priya is my new manager": a role held by one person at a time passes on, the previous
+holder becomes "former manager"), ``end`` ("Tom is no longer my manager", "we broke up")
+and ``died`` ("my late father"). ``name_user`` records what the user is called ("I'm
+Maya"): a mention of that name is the user, never another person. ``things`` are names
+seen as places, organisations or pets: never people.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from graphmem.models import Person
+from graphmem.models import SELF, Person
+from graphmem.recall.mentions import canonical_relationship
+from graphmem.relationships import SINGLE_HOLDER, ended, is_current, late, role
 
 #: Similarity (difflib ratio) above which two different names are worth a review.
 NEAR_MATCH = 0.7
@@ -95,10 +102,23 @@ class PersonRegistry:
         Resolution(name='Al', relationship=None, certain=False, candidates=['Alice'])
     """
 
-    def __init__(self, records: Iterable[PersonRecord] = ()) -> None:
+    def __init__(
+        self,
+        records: Iterable[PersonRecord] = (),
+        *,
+        user_names: Iterable[str] = (),
+        things: Iterable[str] = (),
+    ) -> None:
         self._records: dict[str, PersonRecord] = {}
         self._pattern: tuple[int, re.Pattern[str] | None] | None = None
+        #: what the user is called ("Maya", "M")
+        self.user_names: list[str] = list(dict.fromkeys(user_names))
+        #: names of places, organisations and pets seen so far (case-folded)
+        self.things: set[str] = {_key(t) for t in things}
         for record in records:
+            if record.name == SELF:
+                self.user_names.extend(a for a in record.aliases if a not in self.user_names)
+                continue
             self._records[_key(record.name)] = record
 
     def __len__(self) -> int:
@@ -112,11 +132,37 @@ class PersonRegistry:
 
         Cached until a name or alias is added.
         """
-        names = [n for r in self._records.values() for n in r.names()]
+        names = [n for r in self._records.values() for n in r.names()] + self.user_names
         if self._pattern is None or self._pattern[0] != len(names):
             alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
             self._pattern = (len(names), re.compile(rf"\b(?:{alternatives})\b") if names else None)
         return self._pattern[1]
+
+    def is_user(self, name: str) -> bool:
+        """True when ``name`` is what the user is called."""
+        return _key(name) in {_key(n) for n in self.user_names}
+
+    def is_thing(self, name: str) -> bool:
+        """True for a name seen as a place, an organisation or a pet (not a person)."""
+        return _key(name) in self.things and _key(name) not in self._records
+
+    def name_user(self, name: str) -> None:
+        """The user said what they are called ("I'm Maya", "call me M").
+
+        >>> reg = PersonRegistry()
+        >>> reg.name_user("Maya")
+        >>> reg.resolve("Maya")
+        Resolution(name='me', relationship='self', certain=True, candidates=[])
+        """
+        name = " ".join(name.split())
+        self._records.pop(_key(name), None)  # taken for someone else before: it was the user
+        if not self.is_user(name):
+            self.user_names.append(name)
+
+    def mark_thing(self, name: str) -> None:
+        """``name`` names a place, an organisation or a pet, not a person."""
+        if _key(name) not in self._records and not self.is_user(name):
+            self.things.add(_key(name))
 
     def get(self, name: str) -> PersonRecord | None:
         """The record whose canonical name or alias is exactly ``name``."""
@@ -129,8 +175,14 @@ class PersonRegistry:
         return None
 
     def by_relationship(self, relationship: str) -> list[PersonRecord]:
-        rel = _key(relationship)
-        return [r for r in self._records.values() if r.relationship and _key(r.relationship) == rel]
+        """People known by this relationship or a synonym ("dad" finds the father; a
+        late father still is one; a former manager is not the manager)."""
+        rel = canonical_relationship(relationship)
+        return [
+            r
+            for r in self._records.values()
+            if r.relationship and canonical_relationship(r.relationship) == rel
+        ]
 
     def resolve(self, mention: str | None, relationship: str | None = None) -> Resolution:
         """Map a mention (a name, or None with a relationship: "my sister") to a person.
@@ -147,6 +199,8 @@ class PersonRegistry:
             return Resolution(
                 None, relationship, certain=False, candidates=sorted(r.name for r in found)
             )
+        if self.is_user(mention):
+            return Resolution(SELF, "self", certain=True)
         exact = self.get(mention)
         if exact is not None:
             return Resolution(exact.name, exact.relationship or relationship, certain=True)
@@ -185,11 +239,16 @@ class PersonRegistry:
 
         A relationship that disagrees with the known one is not applied (it may be another
         person, or a slip): the resolution comes back uncertain, for review or ``correct``.
+        A role one person holds at a time, newly given, passes on (see ``relate``).
         """
         mention = " ".join(mention.split())
         relationship = _key(relationship) if relationship else None
         res = self.resolve(mention, relationship)
+        if res.name == SELF:
+            return res
         if not res.certain:
+            if _key(mention) not in self._records and relationship:
+                self._pass_on(mention, relationship)
             self._records.setdefault(_key(mention), PersonRecord(mention, relationship))
             return res
         record = self.get(res.name) if res.name else None
@@ -197,6 +256,7 @@ class PersonRegistry:
         if _key(mention) not in {_key(n) for n in record.names()}:
             record.aliases.append(mention)
         if relationship and record.relationship is None:
+            self._pass_on(record.name, relationship)
             record.relationship = relationship
         elif relationship and _key(record.relationship or "") != relationship:
             return Resolution(
@@ -229,6 +289,86 @@ class PersonRegistry:
             record.relationship = relationship
         return Resolution(record.name, record.relationship, certain=True)
 
+    def relate(self, name: str, relationship: str) -> Resolution:
+        """Someone now holds a relationship ("Priya is my new manager", "he's my boss
+        now"): set it, keeping the old one in the history. A role one person holds at a
+        time (a manager, a partner) leaves whoever held it before: they become former /
+        ex, with history.
+
+        Examples:
+            >>> reg = PersonRegistry()
+            >>> _ = reg.observe("Tom", "manager")
+            >>> reg.relate("Priya", "boss").relationship
+            'boss'
+            >>> reg.get("Tom").relationship, reg.get("Tom").relationship_history
+            ('former manager', ['manager'])
+        """
+        relationship = _key(relationship)
+        self._pass_on(name, relationship)
+        record = self._record(name, relationship)
+        if record.relationship != relationship:
+            self._change(record, relationship)
+        return Resolution(record.name, record.relationship, certain=True)
+
+    def end(self, name: str, relationship: str | None = None) -> Resolution:
+        """A relationship ended ("Tom is no longer my manager", "we broke up"): the person
+        becomes former / ex, the old relationship kept in the history.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Dan", "boyfriend")
+        >>> reg.end("Dan").relationship, reg.get("Dan").relationship_history
+        ('ex', ['boyfriend'])
+        """
+        record = self._record(name, None)
+        current = record.relationship or (_key(relationship) if relationship else None)
+        if current is not None and is_current(current):
+            self._change(record, ended(current))
+        return Resolution(record.name, record.relationship, certain=True)
+
+    def died(self, name: str, relationship: str | None = None) -> Resolution:
+        """Someone died ("my late father", "Grandma Rose passed away"): "late father".
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Robert", "dad")
+        >>> reg.died("Robert").relationship, reg.get("Robert").relationship_history
+        ('late father', ['dad'])
+        """
+        record = self._record(name, None)
+        current = record.relationship or (_key(relationship) if relationship else None)
+        if current is not None and not current.startswith("late "):
+            self._change(record, late(current) or current)
+        return Resolution(record.name, record.relationship, certain=True)
+
+    def _pass_on(self, name: str, relationship: str) -> None:
+        """A role one person holds at a time goes to ``name``: whoever held it is former."""
+        held = role(relationship)
+        if held not in SINGLE_HOLDER or not is_current(relationship):
+            return
+        for other in self._records.values():
+            if (
+                _key(other.name) != _key(name)
+                and is_current(other.relationship)
+                and role(other.relationship) == held
+            ):
+                self._change(other, ended(other.relationship or relationship))
+
+    def _record(self, name: str, relationship: str | None) -> PersonRecord:
+        record = self.get(name)
+        if record is None:
+            res = self.resolve(name)
+            record = self.get(res.name) if res.certain and res.name else None
+        if record is None:
+            record = PersonRecord(" ".join(name.split()), relationship)
+            self._records[_key(record.name)] = record
+            self.things.discard(_key(record.name))
+        return record
+
+    @staticmethod
+    def _change(record: PersonRecord, relationship: str) -> None:
+        if record.relationship and record.relationship != relationship:
+            record.relationship_history.append(record.relationship)
+        record.relationship = relationship
+
     @classmethod
     def from_people(cls, people: Iterable[Person]) -> PersonRegistry:
         """Build a registry from stored Person nodes."""
@@ -238,8 +378,10 @@ class PersonRegistry:
         )
 
     def to_people(self, user_id: str) -> list[Person]:
-        """The registry as Person models for ``user_id``, sorted by name."""
-        return [
+        """The registry as Person models for ``user_id``, sorted by name (the user first,
+        with the names they go by, when they said any)."""
+        me = [Person(user_id=user_id, name=SELF, relationship="self", aliases=self.user_names)]
+        return (me if self.user_names else []) + [
             Person(
                 user_id=user_id,
                 name=r.name,
@@ -252,7 +394,8 @@ class PersonRegistry:
 
     def dump(self) -> list[dict[str, Any]]:
         """Plain JSON-able data, for checkpoints."""
-        return [
+        me = [{"name": SELF, "aliases": list(self.user_names)}] if self.user_names else []
+        return me + [
             {
                 "name": r.name,
                 "relationship": r.relationship,
@@ -265,12 +408,18 @@ class PersonRegistry:
     @classmethod
     def load(cls, data: Iterable[dict[str, Any]]) -> PersonRegistry:
         """The inverse of ``dump``."""
+        data = list(data)
+        user = next((d for d in data if d.get("name") == SELF), {})
         return cls(
-            PersonRecord(
-                str(d["name"]),
-                d.get("relationship"),
-                [str(a) for a in d.get("aliases") or []],
-                [str(h) for h in d.get("relationship_history") or []],
-            )
-            for d in data
+            (
+                PersonRecord(
+                    str(d["name"]),
+                    d.get("relationship"),
+                    [str(a) for a in d.get("aliases") or []],
+                    [str(h) for h in d.get("relationship_history") or []],
+                )
+                for d in data
+                if d.get("name") != SELF
+            ),
+            user_names=[str(a) for a in user.get("aliases") or []],
         )

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import ValidationError
-from graphmem.models import SELF, Card, Person
+from graphmem.models import Card, Person
 from ingestion.extract import DEFAULT_MODEL, Extractor, Review
 from ingestion.loaders import (
     FORMATS,
@@ -211,7 +211,7 @@ def ingest_file(
     report.reviews = list(extractor.reviews)
     memory.save_people(
         user_id,
-        [p for p in report.people if p.name != SELF],
+        report.people,
         [(r.mention, c, r.where) for r in report.reviews for c in r.candidates],
     )
     report.llm_failures = llm_extractor.failures if llm_extractor else 0

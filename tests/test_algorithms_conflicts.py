@@ -66,9 +66,9 @@ def card(
         ("Alice is no longer vegetarian", ("diet", "not vegetarian")),
         ("Alice follows a keto diet", ("diet", "keto")),
         ("Alice is 34 years old", ("age", "34")),
-        ("Alice doesn't drink alcohol", ("drinks:alcohol", "no")),
+        ("Alice doesn't drink alcohol", ("activity:alcohol", "no")),
         ("Alice quit smoking", ("smokes", "no")),
-        ("Alice doesn't eat meat", ("eats:meat", "no")),
+        ("Alice doesn't eat meat", ("activity:meat", "no")),
     ],
 )
 def test_attribute_of_reads_documented_patterns(fact: str, expected: tuple[str, str]) -> None:

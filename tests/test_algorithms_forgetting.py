@@ -1,4 +1,4 @@
-"""Forgetting curve: exact probabilities at a fixed clock, threshold and capacity rules."""
+"""Forgetting: what is protected, what may fade, and the clock of the user's own activity."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from graphmem.algorithms.cardview import DAY_MS, CardView
 from graphmem.algorithms.forgetting import (
     ForgetDecision,
     ForgetParams,
+    active_days,
+    elapsed,
     forget_probability,
     forget_reasons,
+    protection,
     retention,
     select_forgettable,
     stability_days,
@@ -20,10 +23,12 @@ from graphmem.models import Card
 from graphmem.timeutil import to_ms
 
 NOW = to_ms("2025-01-01T00:00:00Z")
+#: A user who said something every day of the last 1000 days.
+BUSY = active_days(NOW - d * DAY_MS for d in range(1000))
 
 
-def aged(cid: str, days: int, **extra: object) -> CardView:
-    return CardView(cid, f"fact {cid}", timestamp=NOW - days * DAY_MS, **extra)  # type: ignore[arg-type]
+def aged(cid: str, days: int, fact: str | None = None, **extra: object) -> CardView:
+    return CardView(cid, fact or f"fact {cid}", timestamp=NOW - days * DAY_MS, **extra)  # type: ignore[arg-type]
 
 
 def test_stability_follows_the_documented_formula() -> None:
@@ -32,59 +37,106 @@ def test_stability_follows_the_documented_formula() -> None:
     assert stability_days(card) == pytest.approx(expected)
 
 
-def test_old_unimportant_never_recalled_card_is_forgotten() -> None:
-    card = aged("old", 412, importance=0.1)
-    assert forget_probability(card, NOW) == pytest.approx(0.996382, abs=1e-6)
-    assert select_forgettable([card], NOW) == [
+def test_time_is_the_users_activity_not_the_calendar() -> None:
+    card = aged("c", 412, importance=0.1)
+    assert elapsed(card, BUSY, NOW) == 412
+    assert forget_probability(card, BUSY, NOW) == pytest.approx(0.996382, abs=1e-6)
+    three_sessions = active_days([NOW - 412 * DAY_MS, NOW - 300 * DAY_MS, NOW - 5 * DAY_MS])
+    assert elapsed(card, three_sessions, NOW) == 2
+    assert forget_probability(card, three_sessions, NOW) == pytest.approx(0.0269, abs=1e-4)
+
+
+def test_a_dormant_user_loses_nothing_however_long_away() -> None:
+    cards = [aged("chat", 30, "We chatted about nothing", importance=0.1)]
+    last_seen = active_days(c.timestamp for c in cards)
+    years_later = NOW + 10 * 365 * DAY_MS
+    assert retention(cards[0], last_seen, years_later) == 1.0
+    assert select_forgettable(cards, years_later, days=last_seen) == []
+
+
+def test_a_trivial_card_fades_with_activity_and_says_why() -> None:
+    card = aged("old", 412, "Nice weather", importance=0.1)
+    assert select_forgettable([card], NOW, days=BUSY) == [
         ForgetDecision(
             "old",
-            forget_probability(card, NOW),
-            "old (412 days), low importance 0.1, never recalled, P(forget)=1.00",
+            forget_probability(card, BUSY, NOW),
+            "trivial (importance 0.1), 412 active days since, never recalled, P(forget)=1.00",
         )
     ]
 
 
-def test_recently_recalled_card_of_the_same_age_is_kept() -> None:
+def test_recalling_a_card_resets_its_clock() -> None:
     card = aged("kept", 412, importance=0.1, access_count=3, last_accessed=NOW - 2 * DAY_MS)
-    assert forget_probability(card, NOW) == pytest.approx(0.010288, abs=1e-6)
-    assert forget_reasons(card, NOW) == (
-        "old (412 days), low importance 0.1, recalled 3x, last 2 days ago, P(forget)=0.01"
+    assert forget_probability(card, BUSY, NOW) == pytest.approx(0.010288, abs=1e-6)
+    assert forget_reasons(card, BUSY, NOW, "trivial") == (
+        "trivial, 2 active days since, recalled 3x, last 2 days ago, P(forget)=0.01"
     )
-    assert select_forgettable([card], NOW) == []
+    assert select_forgettable([card], NOW, days=BUSY) == []
 
 
-def test_fresh_card_has_full_retention() -> None:
-    assert retention(aged("new", 0), NOW) == 1.0
-    assert forget_probability(aged("future", -5), NOW) == 0.0
+@pytest.mark.parametrize(
+    ("card", "why"),
+    [
+        (aged("a", 900, "I moved to Montreal", importance=0.1), "current value of location"),
+        (
+            aged("b", 900, "Tom is no longer my manager", person="Tom", importance=0.1),
+            "relationship",
+        ),
+        (aged("c", 900, "Our neighbour Tom is afraid of dogs", importance=0.1), "relationship"),
+        (aged("d", 900, "Keep answers short", importance=0.1, category="preference"), "preference"),
+        (aged("e", 900, "I prefer bullet points", importance=0.1), "preference"),
+        (aged("f", 900, "I can't eat gluten", importance=0.1, category="constraint"), "constraint"),
+        (aged("g", 900, "I'm Maya", importance=0.1), "current value of name"),
+        (aged("h", 900, "Went for a walk", importance=0.1, reward=0.3), "positive feedback"),
+    ],
+)
+def test_protected_cards_are_never_forgotten(card: CardView, why: str) -> None:
+    assert protection(card) == why
+    assert select_forgettable([card], NOW, days=BUSY) == []
+    assert select_forgettable([card], NOW, days=BUSY, capacity=0) == []
+
+
+def test_a_card_cited_by_an_open_task_stays() -> None:
+    card = aged("t", 900, "Went for a walk", importance=0.1)
+    assert protection(card, cited={"t"}) == "cited by an open task"
+    assert select_forgettable([card], NOW, days=BUSY, cited={"t"}) == []
+
+
+def test_a_superseded_card_fades_from_when_it_was_replaced() -> None:
+    lyon = aged("lyon", 900, "I live in Lyon", status="superseded", valid_to=NOW - 400 * DAY_MS)
+    recent = aged("paris", 900, "I live in Paris", status="superseded", valid_to=NOW - DAY_MS)
+    found = select_forgettable([lyon, recent], NOW, days=BUSY)
+    assert [d.card_id for d in found] == ["lyon"]
+    assert found[0].reason.startswith("superseded, 400 active days since")
+
+
+def test_summarised_cards_may_fade_but_not_the_abstractions_central_ones() -> None:
+    cards = [aged(c, 600, f"Went hiking on trail {c}") for c in "abc"]
+    found = select_forgettable(cards, NOW, days=BUSY, summarised={"a", "b", "c"}, central={"a"})
+    assert sorted(d.card_id for d in found) == ["b", "c"]
+    assert found[0].reason.startswith("summarised by an abstraction, 600 active days since")
+    assert select_forgettable(cards, NOW, days=BUSY) == []  # not summarised: stays
 
 
 def test_threshold_is_inclusive_and_configurable() -> None:
-    cards = [aged("c", 200, importance=0.5), aged("d", 200, importance=0.3)]
-    assert [round(forget_probability(c, NOW), 4) for c in cards] == [0.7066, 0.8395]
-    assert [d.card_id for d in select_forgettable(cards, NOW)] == ["d"]
-    assert [d.card_id for d in select_forgettable(cards, NOW, threshold=0.7)] == ["d", "c"]
+    cards = [aged("c", 150, importance=0.25), aged("d", 150, importance=0.05)]
+    assert [round(forget_probability(c, BUSY, NOW), 4) for c in cards] == [0.7805, 0.8959]
+    assert [d.card_id for d in select_forgettable(cards, NOW, days=BUSY)] == ["d"]
+    assert [d.card_id for d in select_forgettable(cards, NOW, days=BUSY, threshold=0.7)] == [
+        "d",
+        "c",
+    ]
 
 
-def test_protected_importance_is_never_forgotten() -> None:
-    card = aged("vital", 2000, importance=0.9)
-    assert forget_probability(card, NOW) > 0.99
-    assert select_forgettable([card], NOW) == []
-    assert select_forgettable([card], NOW, capacity=0) == []
-
-
-def test_inactive_cards_are_not_considered() -> None:
-    assert select_forgettable([aged("gone", 900, importance=0.0, status="forgotten")], NOW) == []
-
-
-def test_capacity_evicts_the_lowest_retention_in_order() -> None:
+def test_capacity_evicts_the_least_retained_unprotected_cards() -> None:
     cards = [
         aged("a", 10),
         aged("b", 40),
         aged("c", 20),
         aged("d", 30),
-        aged("vip", 50, importance=0.95),
+        aged("home", 50, "I live in Lisbon"),
     ]
-    decisions = select_forgettable(cards, NOW, capacity=3)
+    decisions = select_forgettable(cards, NOW, days=BUSY, capacity=3)
     assert [d.card_id for d in decisions] == ["b", "d"]
     assert [round(d.probability, 4) for d in decisions] == [0.2175, 0.168]
     assert decisions[0].reason.startswith("over capacity (5 active > 3), lowest retention 0.78:")
@@ -92,23 +144,25 @@ def test_capacity_evicts_the_lowest_retention_in_order() -> None:
 
 def test_capacity_counts_what_the_threshold_already_removed() -> None:
     cards = [aged("ancient", 900, importance=0.1), aged("a", 10), aged("b", 40)]
-    assert [d.card_id for d in select_forgettable(cards, NOW, capacity=2)] == ["ancient"]
-    assert [d.card_id for d in select_forgettable(cards, NOW, capacity=1)] == ["ancient", "b"]
+    found = select_forgettable(cards, NOW, days=BUSY, capacity=2)
+    assert [d.card_id for d in found] == ["ancient"]
+    found = select_forgettable(cards, NOW, days=BUSY, capacity=1)
+    assert [d.card_id for d in found] == ["ancient", "b"]
 
 
 def test_custom_params_change_the_curve() -> None:
     slow = ForgetParams(base_days=6000.0)
     card = aged("old", 412, importance=0.1)
-    assert forget_probability(card, NOW, slow) == pytest.approx(
+    assert forget_probability(card, BUSY, NOW, slow) == pytest.approx(
         1 - math.exp(-412 / (6000 * math.exp(0.2)))
     )
-    assert select_forgettable([card], NOW, params=slow) == []
+    assert select_forgettable([card], NOW, days=BUSY, params=slow) == []
 
 
 def test_works_on_card_models() -> None:
     card = Card(
-        user_id="u", fact="Alice mentioned a café", importance=0.1, timestamp="2023-11-16T00:00:00Z"
+        user_id="u", fact="Alice mentioned a café", importance=0.1, timestamp=NOW - 412 * DAY_MS
     )
-    [decision] = select_forgettable([card], NOW)
+    [decision] = select_forgettable([card], NOW, days=BUSY)
     assert decision.card_id == card.id
-    assert decision.reason.startswith("old (412 days), low importance 0.1, never recalled")
+    assert decision.reason.startswith("trivial (importance 0.1), 412 active days since")

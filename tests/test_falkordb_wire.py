@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graphmem import Memory
-from graphmem.memory import _batches
 from graphmem.recall.vector import wire_vector
 from graphmem.store.falkordb import _literal
+from graphmem.write import _batches
 
 scalars = st.one_of(
     st.none(),

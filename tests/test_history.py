@@ -250,7 +250,7 @@ def test_every_query_that_changes_a_card_records_the_change():
     assert problems == []
     assert {
         "upsert_cards",
-        "update_card",
+        "update_cards",
         "set_card_status",
         "consolidate_supersede",
         "consolidate_forget",

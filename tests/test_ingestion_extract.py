@@ -94,7 +94,11 @@ def test_correction_is_kept_in_the_registry(extracted):
     _, registry = extracted
     assert [(p.name, p.relationship, p.relationship_history) for p in registry.to_people("u1")] == [
         ("Alice", "cousin", ["sister"]),
-        ("Bob", "manager", []),
+        (
+            "Bob",
+            "former manager",
+            ["manager"],
+        ),  # one manager at a time: Carol, "my boss", came later
         ("Carol", "boss", []),
         ("Tom", "neighbour", []),
     ]
@@ -383,11 +387,12 @@ def test_facts_about_a_pet_go_to_its_owner():
         ),
         "u1",
     )
-    assert [(c.person, c.relationship) for c in cards] == [
-        ("Ji-woo", "mentor"),
-        ("Ji-woo", "mentor"),
-        ("Marcus", None),
-        ("Marcus", None),
+    assert [(c.fact, c.person, c.relationship) for c in cards] == [
+        ("My mentor Ji-woo has a Staffy called Tango", "Ji-woo", "mentor"),
+        ("Tango lost a tooth", "Ji-woo", "mentor"),  # one fact per card: the verbs share
+        ("Tango can only eat soft food now", "Ji-woo", "mentor"),  # the subject Tango
+        ("Daisy, Marcus's tabby, is the cutest thing", "Marcus", None),
+        ("Vet says Daisy keeps getting skin allergies", "Marcus", None),
     ]
 
 

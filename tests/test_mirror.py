@@ -256,6 +256,7 @@ def test_a_mirror_kept_through_every_kind_of_write_equals_a_fresh_load(memory, u
         [
             {"user_id": user, "fact": "I live in Paris", "timestamp": "2023-01-10T10:00:00Z"},
             {"user_id": user, "fact": "Alice likes jazz", "person": "Alice"},
+            {"user_id": user, "fact": "The printer jammed", "timestamp": "2023-01-11"},
         ]
     )
     kept = loaded(memory, user)
@@ -265,16 +266,14 @@ def test_a_mirror_kept_through_every_kind_of_write_equals_a_fresh_load(memory, u
         assert held is not None, what
         assert same_vectors(held, loaded(memory, user).route(user).mirrored), what
 
-    memory.remember(
-        {"user_id": user, "fact": "I moved to Berlin", "timestamp": "2024-02-01T10:00:00Z"}
+    moved_to_berlin = memory.remember_many(
+        [{"user_id": user, "fact": "I moved to Berlin", "timestamp": "2024-02-01T10:00:00Z"}]
     )
-    check("remember")
+    assert moved_to_berlin.superseded == 1  # Paris, in the same write
+    check("remember, superseding the old city")
     alice = next(c for c in memory.cards(user) if c.person == "Alice")
     memory.remember({**alice.model_dump(), "person": "Bob", "fact": "Bob likes jazz"})
     check("update re-linking the person")
-    report = memory.consolidate(user, steps=["conflicts"])
-    assert report.conflicts_resolved == 1
-    check("supersede")
     assert memory.consolidate(user, steps=["forgetting"], capacity=1).forgotten
     check("forgetting")
     moved = user + "-moved"

@@ -49,12 +49,10 @@ def test_before_the_move_paris_after_it_berlin(memory: Memory, user: str, moved)
     assert cities(memory, user) == ["I moved to Berlin"]
 
 
-def test_learnt_but_not_yet_consolidated_both_cities_were_held(memory: Memory, user: str, moved):
-    # Between learning of the move and consolidating it, memory held both as true.
-    assert sorted(cities(memory, user, as_of=moved["learnt"])) == [
-        "I live in Paris",
-        "I moved to Berlin",
-    ]
+def test_the_move_replaced_paris_as_soon_as_it_was_learnt(memory: Memory, user: str, moved):
+    # The write that learnt of the move superseded Paris (graphmem/write.py): memory never
+    # held both as true, not even before consolidation.
+    assert cities(memory, user, as_of=moved["learnt"]) == ["I moved to Berlin"]
 
 
 def test_valid_time_and_known_time_apart(memory: Memory, user: str, moved):

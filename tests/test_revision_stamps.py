@@ -76,7 +76,7 @@ def test_every_query_that_changes_mirrored_card_data_stamps_the_revision() -> No
                 ]
     assert problems == []
     # The check reads the queries that matter: if these stop being found, it reads nothing.
-    assert {"upsert_cards", "update_card", "set_card_status", "consolidate_supersede"} <= checked
+    assert {"upsert_cards", "update_cards", "set_card_status", "consolidate_supersede"} <= checked
 
 
 def _writes_mirrored(name: str, dialect: str) -> bool:

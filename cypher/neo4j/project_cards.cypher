@@ -5,7 +5,8 @@
 // returned (no status: all are active) and the caller sorts (ORDER BY cost 17%).
 MATCH (c:Card {user_id: $user_id})
 WHERE c.status = 'active'
-RETURN c.id AS id, c.fact AS fact, c.person AS person, c.timestamp AS timestamp,
+RETURN c.id AS id, c.fact AS fact, c.person AS person, c.category AS category,
+       c.timestamp AS timestamp,
        c.confidence AS confidence, c.importance AS importance, c.emotion AS emotion,
        c.reward AS reward, c.access_count AS access_count,
        c.last_accessed AS last_accessed, c.version AS version,

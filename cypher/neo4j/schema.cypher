@@ -22,6 +22,8 @@ CREATE INDEX card_user IF NOT EXISTS FOR (c:Card) ON (c.user_id);
 CREATE INDEX card_hash IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.content_hash);
 CREATE INDEX card_identity IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.identity);
 CREATE INDEX card_status IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.status);
+// A card's claim key (what it states about whom): a write finds the cards it may change.
+CREATE INDEX card_claim IF NOT EXISTS FOR (c:Card) ON (c.user_id, c.claim);
 CREATE INDEX person_user IF NOT EXISTS FOR (p:Person) ON (p.user_id);
 CREATE INDEX source_user IF NOT EXISTS FOR (s:Source) ON (s.user_id);
 CREATE INDEX session_user IF NOT EXISTS FOR (s:Session) ON (s.user_id);

@@ -1,5 +1,6 @@
-// Create cards that do not exist yet, with their person, the user's relationship to
-// that person, and their provenance. Idempotent: MERGE on (user_id, id) everywhere.
+// Create cards that do not exist yet, with their person and their provenance.
+// Idempotent: MERGE on (user_id, id) everywhere. The user's relationship to each person
+// is written next, one row per person (know_people: graphmem/write.py says why).
 // A created card is stamped with the user's next revision (the user's counter moves to
 // it; re-sent cards move nothing): recall's vector mirror reads what changed since.
 // A new card's first version records its change ('create') and who decided it (the
@@ -42,15 +43,7 @@ FOREACH (_ IN CASE WHEN r.container_label = 'Document' THEN [1] ELSE [] END |
     ON CREATE SET g += r.container
   MERGE (s)-[:IN]->(g)
 )
-MERGE (u)-[k:KNOWS]->(p)
-  ON CREATE SET k.relationship = r.relationship, k.since = r.timestamp, k.history = []
-WITH c, k, r, u,
-     r.relationship IS NOT NULL AND k.relationship IS NOT NULL
-       AND r.relationship <> k.relationship AND r.timestamp > k.since AS changed
-SET k.history = CASE WHEN changed THEN k.history + [k.relationship] ELSE k.history END,
-    k.relationship = CASE WHEN changed OR k.relationship IS NULL
-                          THEN r.relationship ELSE k.relationship END,
-    k.since = CASE WHEN changed THEN r.timestamp ELSE k.since END,
-    u.revision = CASE WHEN c.revision > coalesce(u.revision, 0) THEN c.revision
+WITH c, u
+SET u.revision = CASE WHEN c.revision > coalesce(u.revision, 0) THEN c.revision
                       ELSE u.revision END
 RETURN c.id AS id, c.version AS version

@@ -55,7 +55,8 @@ class CardView:
         ... # doctest: +NORMALIZE_WHITESPACE
         CardView(id='c1', fact='Alice lives in Paris', person='Alice', relationship=None,
                  timestamp=0, confidence=0.8, importance=0.5, emotion=0.0, reward=0.0,
-                 access_count=0, last_accessed=None, status='active')
+                 access_count=0, last_accessed=None, status='active', category='other',
+                 valid_to=None)
     """
 
     id: str
@@ -70,6 +71,8 @@ class CardView:
     access_count: int = 0
     last_accessed: int | None = None
     status: str = "active"
+    category: str = "other"
+    valid_to: int | None = None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> CardView:

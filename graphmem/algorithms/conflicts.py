@@ -39,6 +39,7 @@ from tenacity import Retrying, stop_after_attempt, wait_none
 
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
+from graphmem.relationships import SINGLE_HOLDER, WORDS, role
 from graphmem.timeutil import to_iso
 
 HOUR_MS = 3_600_000
@@ -56,18 +57,30 @@ SINGLE_VALUED = frozenset(
         "age",
         "smokes",
         "car",
+        "name",
+        "preferred name",
+        "reply language",
     }
 )
 #: Attributes that accumulate (several values are fine); only a negation conflicts.
 MULTI_VALUED = frozenset({"allergy"})
-_POLAR_PREFIXES = ("likes:", "eats:", "drinks:")
+_POLAR_PREFIXES = ("likes:", "activity:")
+#: The user, as a person key.
+SELF_KEY = "me"
+
+
+def _key(name: str) -> str:
+    """A person as a key: case and spacing do not matter (``graphmem.cards.person_key``)."""
+    return " ".join(str(name).lower().split())
+
 
 # -- attribute extraction ---------------------------------------------------------------
 
 _STOP_WORDS = (
     "since|from|until|till|because|but|and|or|now|anymore|any more|these days|nowadays|"
     "for|at|with|in|last|this|next|ago|recently|again|when|where|who|which|though|as of|"
-    "after|before|every|each|so|very|too|a lot"
+    "after|before|every|each|so|very|too|a lot|to|as|instead|because|while|since|during|"
+    "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever"
 )
 # A value runs up to punctuation, the end, or a word that starts a qualifier clause.
 _VAL = (
@@ -102,67 +115,333 @@ class _Rule:
     pattern: re.Pattern[str]
     possessive_ok: bool = False  # "Alice's favourite..." is about Alice herself
     polarity: str | None = None  # for polar keys: "yes" or "no" before negation
+    proper: bool = False  # the value must be capitalised in the fact (a place, a name)
+    fixed: str | None = None  # the value, whatever matched ("eat everything": omnivore)
+    job_word: bool = False  # the value must end in a job noun ("is a nurse", not "is a mess")
+    keys: tuple[str, ...] = ()  # words one of which the fact must contain (a cheap pre-check)
+    negate: bool = False  # the rule reads an ending ("handed in my notice at Acme")
 
 
 def _rule(attribute: str, pattern: str, **kw: Any) -> _Rule:
     return _Rule(attribute, re.compile(pattern), **kw)
 
 
+#: Things people name (a name change supersedes the old name); synonyms share a key.
+_NAMEABLE = {
+    "company": "company",
+    "startup": "company",
+    "business": "company",
+    "firm": "company",
+    "band": "band",
+    "group": "band",
+    "podcast": "podcast",
+    "blog": "blog",
+    "channel": "channel",
+    "shop": "shop",
+    "store": "shop",
+    "restaurant": "restaurant",
+    "cafe": "restaurant",
+    "project": "project",
+    "team": "team",
+    "newsletter": "newsletter",
+}
+_THING = "(?P<thing>" + "|".join(_NAMEABLE) + ")"
+#: Preferences over one pick (a seat, a meal): a new preferred one replaces the old.
+_EXCLUSIVE = (
+    "seat|meal|room|bed|table|slot|shift|time|day|airline|hotel|side|language|format|"
+    "font|theme|editor|browser|ide|os|phone|laptop"
+)
+_PREFER = (
+    r"(?:prefers?|preferring|likes?|loves?|always\s+(?:prefers?|likes?|book|books|get|gets|"
+    r"take|takes|want|wants|choose|chooses)|(?:would|'d)\s+rather\s+have)"
+)
+#: Planned events with one date at a time ("the wedding is set for June 14").
+_EVENT_WORDS = (
+    "wedding|party|appointment|interview|surgery|operation|flight|exam|concert|meeting|"
+    "launch|graduation|birthday party|housewarming|move|holiday|vacation|trip|dinner"
+)
+_EVENTS = rf"(?:{_EVENT_WORDS})"
+_EVENT_KEYS = tuple(_EVENT_WORDS.split("|"))
+_GOING = r"(?:flying|going|travell?ing|heading|driving|off)"
+#: "going to <verb>" is the future, not a trip.
+_NOT_A_VERB = (
+    r"(?!(?:be|do|have|get|make|try|start|see|take|give|buy|call|ask|need|keep|help|stay|"
+    r"work|visit|meet|cook|look|learn|spend|pick|finish|tell|move|find|use|put|bring|watch|"
+    r"write|read|play|run|go|let|say|think|miss|sleep|eat|drink|book|pay|plan|talk|"
+    r"stop|quit|leave|sign|apply|check|wait|throw|host|celebrate|ask)\b)"
+)
+#: What cancels or ends a plan or an activity ("the Lisbon trip is off").
+_ENDED = r"(?:cancell?ed|called\s+off|off|over|postponed\s+indefinitely|scrapped)"
+
+
+def _polar(attribute: str, pattern: str, polarity: str = "yes", **kw: Any) -> _Rule:
+    return _Rule(attribute, re.compile(pattern), polarity=polarity, **kw)
+
+
 #: Checked in order; the first rule that matches wins. Each row: attribute, pattern.
+#: ``activity:`` keys (things one does, eats, drinks, plans, attends) end in the head
+#: noun of their object, so "I play the violin" and "I stopped playing violin", "I'm
+#: flying to Tokyo" and "the Tokyo trip got cancelled" share a key.
 RULES: tuple[_Rule, ...] = (
     _rule(
         "favourite",
         rf"\bfavou?rite\s+(?P<thing>[a-z][a-z ]*?)\s+(?:is|are|was)\s+{_VAL}",
         possessive_ok=True,
+        keys=("favourite", "favorite"),
     ),
-    _rule("birthday", rf"\bbirthday\s+is\s+(?:on\s+)?{_DATE_VAL}", possessive_ok=True),
-    _rule("birthday", rf"\bborn\s+on\s+{_DATE_VAL}"),
-    _rule("allergy", rf"\ballergic\s+to\s+{_VAL}"),
+    _rule(
+        "name", rf"\bmy\s+(?:real\s+|full\s+|first\s+)?name\s+(?:is|'s)\s+{_VAL}", keys=("name",)
+    ),
+    _rule(
+        "preferred name",
+        rf"\b(?:(?:please\s+)?call\s+me|i\s+go\s+by|everyone\s+calls\s+me)\s+{_VAL}",
+        keys=("call me", "go by", "calls me"),
+    ),
+    _rule(
+        "name",
+        r"^(?:(?:hi|hello|hey|oh)[!,. ]+)*(?:i'm|i am|im|this is)\s+"
+        r"(?P<value>[a-z][a-z'-]+)(?=\s*(?:[,.!]|$|\s+by the way|\s+here))",
+        proper=True,
+        keys=("i'm", "i am", "im ", "this is"),
+    ),
+    _rule(
+        "name:",
+        rf"\b(?:renamed|renaming)\s+(?:the\s+|my\s+|our\s+)?{_THING}\s+(?:to|as)\s+{_VAL}",
+        keys=("renam",),
+    ),
+    _rule(
+        "name:",
+        rf"\b(?:changed|changing)\s+(?:the\s+|my\s+|our\s+)?{_THING}(?:'s)?\s+name\s+"
+        rf"to\s+{_VAL}",
+        keys=("name",),
+    ),
+    _rule(
+        "name:",
+        rf"\b(?:my|our|the)\s+(?:new\s+)?{_THING}\s+is\s+(?:now\s+)?(?:called|named)\s+{_VAL}",
+        keys=("called", "named"),
+    ),
+    _rule(
+        "name:",
+        rf"\ban?\s+(?:new\s+)?{_THING}\s+(?:called|named)\s+{_VAL}",
+        keys=("called", "named"),
+    ),
+    _rule(
+        "birthday",
+        rf"\bbirthday\s+is\s+(?:on\s+)?{_DATE_VAL}",
+        possessive_ok=True,
+        keys=("birthday",),
+    ),
+    _rule("birthday", rf"\bborn\s+on\s+{_DATE_VAL}", keys=("born",)),
+    _rule("allergy", rf"\ballergic\s+to\s+{_VAL}", keys=("allergic",)),
     _rule(
         "partner",
         rf"\b(?:married\s+to|engaged\s+to|dating|in\s+a\s+relationship\s+with|"
         rf"married)\s+{_VAL}",
+        keys=("married", "engaged", "dating", "relationship"),
     ),
-    _rule("location", rf"\b(?:lives?|living|resides?|residing)\s+in\s+{_VAL}"),
+    _rule(
+        "location",
+        rf"\b(?:lives?|living|resides?|residing)\s+in\s+{_VAL}",
+        keys=("live", "living", "resid"),
+    ),
     _rule(
         "location",
         rf"\b(?:moved|moves|moving|relocated|relocating)\s+"
         rf"(?:from\s+.+?\s+)?(?:back\s+)?to\s+{_VAL}",
+        keys=("mov", "relocat"),
     ),
-    _rule("location", rf"\bbased\s+in\s+{_VAL}"),
-    _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}"),
-    _rule("employer", rf"\b(?:employed\s+(?:by|at)|joined|(?:job|position|role)\s+at)\s+{_VAL}"),
-    _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}"),
+    _rule("location", rf"\bbased\s+in\s+{_VAL}", keys=("based",)),
+    _rule(
+        "location",
+        rf"\b(?:i'm|i am|we're|we are|im)\s+(?:now\s+|still\s+)?(?:living\s+|settled\s+)?"
+        rf"in\s+{_VAL}",
+        proper=True,
+        keys=("i'm", "i am", "we're", "we are", "im "),
+    ),
+    _rule(
+        "location",
+        rf"\b(?:my|our)\s+(?:own\s+|new\s+)?(?:flat|apartment|house|place|home|condo)\s+"
+        rf"in\s+{_VAL}",
+        proper=True,
+        keys=("flat", "apartment", "house", "place", "home", "condo"),
+    ),
+    _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
+    _rule(
+        "employer",
+        rf"\b(?:employed\s+(?:by|at)|joined|(?:job|position|role)\s+at|"
+        rf"started\s+(?:working\s+)?at|(?:first|1st)\s+(?:day|week|month)\s+at|"
+        rf"hired\s+(?:by|at))\s+{_VAL}",
+        keys=("employed", "joined", " at ", "hired"),
+    ),
+    _rule(
+        "employer",
+        rf"\baccepted\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:job|offer|position|role)\s+"
+        rf"(?:at|from|with)\s+{_VAL}",
+        keys=("accepted",),
+    ),
+    _rule(
+        "employer",
+        rf"\b(?:(?:handed|handing|gave|giving)\s+in\s+(?:my\s+)?notice\s+(?:at|to)|"
+        rf"resigned\s+from|(?:quit|left|leaving|quitting)\s+(?:my\s+)?job\s+(?:at|with))\s+{_VAL}",
+        keys=("notice", "resigned", "job"),
+        negate=True,
+    ),
+    _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}", keys=("work",)),
+    _rule(
+        "date:",
+        rf"\b(?P<thing>{_EVENTS})\s+(?:is|was|'s)\s+(?:now\s+)?(?:set\s+for|scheduled\s+for|"
+        rf"planned\s+for|booked\s+for|on|in)\s+{_VAL}",
+        keys=_EVENT_KEYS,
+    ),
+    _rule(
+        "date:",
+        rf"\b(?:postponed|rescheduled|moved|pushed(?:\s+back)?|brought\s+forward)\s+"
+        rf"(?:the\s+|our\s+|my\s+)?(?P<thing>{_EVENTS})\s+(?:back\s+)?(?:to|until|till)\s+{_VAL}",
+        keys=("postpone", "reschedul", "moved", "pushed", "brought"),
+    ),
+    _rule("job", rf"\bpromoted\s+to\s+(?:an?\s+)?{_VAL}", keys=("promoted",)),
     _rule(
         "diet",
-        rf"\b(?:{_BE}|became|become)\s+{_INLINE_NEG}(?:an?\s+|strictly\s+|fully\s+)?"
-        rf"(?P<value>{_DIETS})\b",
+        rf"\b(?:{_BE}|became|become|went|gone|going|turned)\s+{_INLINE_NEG}"
+        rf"(?:an?\s+|strictly\s+|fully\s+|completely\s+)?(?P<value>{_DIETS})\b",
+        keys=(
+            "vegetarian",
+            "vegan",
+            "pescatarian",
+            "pescetarian",
+            "carnivore",
+            "keto",
+            "gluten-free",
+            "omnivore",
+        ),
     ),
-    _rule("diet", r"\b(?:follows?|on)\s+an?\s+(?P<value>[a-z-]+)\s+diet\b"),
-    _rule("job", rf"\b(?:{_BE}|became)\s+{_INLINE_NEG}(?:now\s+)?an?\s+{_VAL}"),
-    _rule("age", r"\b(?P<value>\d{1,3})\s+years?\s+old\b"),
-    _rule("age", r"\bturned\s+(?P<value>\d{1,3})\b"),
+    _rule("diet", r"\b(?:follows?|on)\s+an?\s+(?P<value>[a-z-]+)\s+diet\b", keys=("diet",)),
+    _rule(
+        "diet",
+        r"\beat\s+(?:pretty\s+much\s+|basically\s+|just\s+about\s+)?"
+        r"(?P<value>everything|anything)\b",
+        fixed="omnivore",
+        keys=("everything", "anything"),
+    ),
+    _rule(
+        "job",
+        rf"\b(?:{_BE}|became)\s+{_INLINE_NEG}(?:now\s+)?an?\s+{_VAL}",
+        job_word=True,
+        keys=(" a ", " an "),
+    ),
+    _rule("age", r"\b(?P<value>\d{1,3})\s+years?\s+old\b", keys=("year",)),
+    _rule("age", r"\bturned\s+(?P<value>\d{1,3})\b", keys=("turned",)),
+    _rule(
+        "age",
+        r"\b(?:i'm|i am|im)\s+(?P<value>\d{1,3})\b(?!\s*(?:%|percent|minutes|min))",
+        keys=("i'm", "i am", "im "),
+    ),
+    _rule(
+        "reply language",
+        r"\b(?:reply|replies|answer|answers|respond|write|talk|speak)\s+(?:to\s+me\s+)?"
+        r"in\s+(?P<value>[a-z]+)\b",
+        proper=True,
+        keys=(" in ",),
+    ),
+    _rule(
+        "preferred ",
+        rf"\b{_PREFER}\s+(?:an?\s+|the\s+)?(?P<value>[a-z-]+)\s+(?P<thing>{_EXCLUSIVE})s?\b",
+        keys=(
+            "seat",
+            "meal",
+            "room",
+            "bed",
+            "table",
+            "slot",
+            "shift",
+            "time",
+            "day",
+            "airline",
+            "hotel",
+            "side",
+            "language",
+            "format",
+            "font",
+            "theme",
+            "editor",
+            "browser",
+            "ide",
+            "os",
+            "phone",
+            "laptop",
+        ),
+    ),
+    _rule("smokes", r"\b(?P<value>smokes|smoke|smoking|smoker)\b", polarity="yes", keys=("smok",)),
+    _polar(
+        "activity:",
+        rf"\b(?:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped|dropped\s+out\s+of|"
+        rf"dropped|cancell?ed|left|retired\s+from|skipped)\s+{_VAL}",
+        "no",
+        keys=(
+            "quit",
+            "gave up",
+            "give up",
+            "giving up",
+            "stopped",
+            "dropped",
+            "cancel",
+            "left",
+            "retired",
+            "skipped",
+        ),
+    ),
+    _polar(
+        "activity:",
+        rf"^(?:the\s+|my\s+|our\s+)?(?P<value>[a-z][a-z' -]*?)\s+(?:trip|plan|plans|visit|"
+        rf"class|classes|membership|booking|wedding|party|holiday|vacation)?\s*"
+        rf"(?:is|are|was|were|got|has\s+been|have\s+been)\s+(?:now\s+)?{_ENDED}\b",
+        "no",
+        keys=("cancel", "called off", " off", " over", "scrapped"),
+    ),
+    _polar(
+        "activity:",
+        rf"\b{_GOING}\s+to\s+{_NOT_A_VERB}{_VAL}",
+        keys=("flying", "going", "travel", "heading", "driving", "off to"),
+    ),
+    _polar(
+        "activity:",
+        rf"\b(?:trip|journey|holiday|vacation)\s+to\s+{_VAL}",
+        keys=("trip", "journey", "holiday", "vacation"),
+    ),
+    _polar("activity:", rf"\btraining\s+for\s+{_VAL}", keys=("training",)),
+    _polar(
+        "activity:",
+        rf"\b(?:plays?|playing|practi[cs]es?|practi[cs]ing)\s+{_VAL}",
+        keys=("play", "practi"),
+    ),
+    _polar(
+        "activity:", rf"\b(?:studying|studies|study|majoring\s+in)\s+{_VAL}", keys=("stud", "major")
+    ),
+    _polar("activity:", rf"\b(?:go|goes)\s+to\s+{_NOT_A_VERB}{_VAL}", keys=("go to", "goes to")),
+    _polar("activity:", rf"\b(?:eats?|eating)\s+{_VAL}", keys=("eat",)),
+    _polar("activity:", rf"\b(?:drinks?|drinking)\s+{_VAL}", keys=("drink",)),
     _rule(
         "likes:",
         rf"\b(?:hates?|hated|dislikes?|detests?|loathes?|can't\s+stand|"
         rf"cannot\s+stand)\s+{_VAL}",
         polarity="no",
+        keys=("hate", "dislike", "detest", "loath", "stand"),
     ),
     _rule(
         "likes:",
         rf"\b(?:likes?|loves?|enjoys?|adores?|prefers?|is\s+into|is\s+fond\s+of|"
-        rf"is\s+a\s+fan\s+of)\s+{_VAL}",
+        rf"is\s+a\s+fan\s+of|come\s+to\s+(?:love|like|enjoy))\s+{_VAL}",
         polarity="yes",
+        keys=("like", "love", "enjoy", "ador", "prefer", "into", "fond", "fan of", "come to"),
     ),
-    _rule("eats:", rf"\b(?:eats?|eating)\s+{_VAL}", polarity="yes"),
-    _rule("drinks:", rf"\b(?:drinks?|drinking)\s+{_VAL}", polarity="yes"),
-    _rule("smokes", r"\b(?P<value>smokes|smoke|smoking|smoker)\b", polarity="yes"),
-    _rule("car", rf"\bdrives?\s+an?\s+{_VAL}"),
+    _rule("car", rf"\bdrives?\s+an?\s+{_VAL}", keys=("drive",)),
 )
+
+_ALL_KEYS = tuple(sorted({key for rule in RULES for key in rule.keys}))
 
 # Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
 _NEG_BEFORE = re.compile(
-    r"(?:\bno\s+longer|\bnot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more)"
+    r"(?:\bno\s+longer|\bnot|\bcannot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more)"
     r"\s+(?:\w+\s+){0,2}$"
 )
 # "would like to", "looks like": not a preference.
@@ -212,12 +491,54 @@ def _norm_date(value: str) -> str:
     return f"{full} {int(day.group(1))}"
 
 
+_QUANTITY = re.compile(
+    r"^(?:\d+|a|an|one|two|three|four|five|a few|a couple of|several|some|lots of|a lot of)\s+"
+    r"(?:(?:cups?|glass(?:es)?|bottles?|pints?|cans?|slices?|pieces?|bowls?|plates?|shots?|"
+    r"mugs?)\s+of\s+)?"
+)
+_PLAN_NOUNS = (
+    "trip",
+    "plan",
+    "plans",
+    "visit",
+    "class",
+    "classes",
+    "lesson",
+    "lessons",
+    "membership",
+    "school",
+    "course",
+    "degree",
+    "program",
+    "programme",
+    "booking",
+    "subscription",
+    "team",
+    "club",
+)
+
+
+def _head(value: str) -> str:
+    """The object of an activity, as its key: "two cups of coffee" -> "coffee",
+    "my PureGym membership" -> "puregym", "the Berlin marathon" -> "marathon".
+
+    >>> _head("two cups of coffee"), _head("puregym membership"), _head("berlin marathon")
+    ('coffee', 'puregym', 'marathon')
+    """
+    value = _QUANTITY.sub("", value)
+    words = value.split()
+    while len(words) > 1 and words[-1] in _PLAN_NOUNS:
+        words.pop()
+    return words[-1] if words else value
+
+
 @lru_cache(maxsize=65_536)
 def attribute_of(fact: str) -> tuple[str, str] | None:
     """Read ``(attribute, value)`` from a fact, or None when no pattern fits.
 
     Values are lower-cased without leading articles; a negated single value reads
-    ``"not <value>"``; preferences read ``("likes:<object>", "yes" | "no")``.
+    ``"not <value>"``; preferences read ``("likes:<object>", "yes" | "no")``, activities
+    ``("activity:<head noun>", "yes" | "no")``.
 
     Examples:
         >>> attribute_of("Alice moved to Berlin in 2024")
@@ -228,29 +549,66 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
         ('favourite colour', 'green')
         >>> attribute_of("Alice's brother lives in Rome") is None
         True
+        >>> attribute_of("I quit coffee last month"), attribute_of("I drink two cups of coffee")
+        (('activity:coffee', 'no'), ('activity:coffee', 'yes'))
+        >>> attribute_of("The Tokyo trip got cancelled"), attribute_of("I'm flying to Tokyo")
+        (('activity:tokyo', 'no'), ('activity:tokyo', 'yes'))
+        >>> attribute_of("I'm going to try the new place") is None
+        True
+        >>> attribute_of("We renamed the company to Lumen")
+        ('name:company', 'lumen')
+        >>> attribute_of("I'm building a startup called Brightly")
+        ('name:company', 'brightly')
+        >>> attribute_of("When I fly I always prefer a window seat")
+        ('preferred seat', 'window')
+        >>> attribute_of("You can answer in English from now on")
+        ('reply language', 'english')
+        >>> attribute_of("I'm in a meeting") is None
+        True
+        >>> attribute_of("Hi! I'm Maya, by the way."), attribute_of("Please call me Bobby")
+        (('name', 'maya'), ('preferred name', 'bobby'))
+        >>> attribute_of("I eat pretty much everything"), attribute_of("I went vegan in March")
+        (('diet', 'omnivore'), ('diet', 'vegan'))
     """
-    text = fact.replace("\u2019", "'").lower().strip()
+    original = fact.replace("\u2019", "'").strip()
+    text = original.lower()
+    same_length = len(text) == len(original)
+    present = {key for key in _ALL_KEYS if key in text}
     for rule in RULES:
+        if rule.keys and present.isdisjoint(rule.keys):
+            continue
         for match in rule.pattern.finditer(text):
             prefix = text[: match.start()]
             if not rule.possessive_ok and _OTHER_POSSESSOR.search(prefix):
                 continue
             if rule.attribute == "likes:" and _LIKE_NOT_PREFERENCE.search(prefix):
                 continue
-            if rule.attribute == "job" and "as" not in match.group(0).split()[:2]:
+            if rule.job_word and "as" not in match.group(0).split()[:2]:
                 words = match.group("value").split()
                 if not words or words[-1] not in JOB_WORDS:
                     continue
+            if rule.proper and same_length and not original[match.start("value")].isupper():
+                continue
             negated = bool(match.groupdict().get("neg")) or bool(_NEG_BEFORE.search(prefix))
-            raw = match.group("value")
-            value = _norm_value(raw)
+            negated = negated != rule.negate
+            value = _norm_value(match.group("value"))
             if not value:
                 continue
             attribute = rule.attribute
+            if rule.fixed is not None:
+                value = rule.fixed
             if attribute == "birthday":
                 value = _norm_date(value)
             if attribute == "favourite":
                 attribute = f"favourite {_norm_value(match.group('thing'))}"
+            elif attribute == "name:":
+                attribute = f"name:{_NAMEABLE[match.group('thing')]}"
+            elif attribute == "preferred ":
+                attribute = f"preferred {match.group('thing')}"
+            elif attribute == "date:":
+                attribute = f"date:{match.group('thing')}"
+            elif attribute == "activity:":
+                value = _head(value)
             if rule.polarity is not None:
                 yes = (rule.polarity == "yes") != negated
                 if attribute.endswith(":"):
@@ -260,21 +618,191 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
     return None
 
 
+# -- claims: an attribute of a subject -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a card states: ``subject``'s ``attribute`` is ``value``.
+
+    The subject is a person key: the card's person, or the user (``"me"``) when the card
+    says how someone relates to the user ("Priya is my new manager": the user's
+    manager is Priya). Two cards conflict only when their ``key`` is the same.
+    """
+
+    subject: str
+    attribute: str
+    value: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.subject}|{self.attribute}"
+
+
+_ROLE_WORDS = "|".join(sorted((re.escape(w) for w in WORDS), key=len, reverse=True))
+_ROLE = rf"(?P<role>(?i:{_ROLE_WORDS}))"
+_WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
+_MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
+_ANYMORE = re.compile(r"^[^.;!?]*?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
+#: (pattern, ended): how someone's relationship to the user is said, and whether it ends.
+_IS = r"(?:\s+(?:is|was|are|has\s+been)|'s(?:\s+been)?|'re)"
+_ISNT = r"(?:\s+(?:isn't|wasn't|aren't)|'s\s+not|'re\s+not)"
+_RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
+    (re.compile(rx), ended)
+    for rx, ended in (
+        (rf"\b{_WHO}{_IS}\s+(?i:no longer|not|not really)\s+{_MY_ROLE}", True),
+        (rf"\b{_WHO}{_ISNT}\s+{_MY_ROLE}", True),
+        (
+            rf"\b{_WHO}{_IS}\s+(?:now\s+)?(?i:my|our)\s+(?i:former|ex|old)[- ]?{_ROLE}\b",
+            True,
+        ),
+        (
+            rf"\b{_WHO}(?:{_IS}|\s+has\s+become|\s+became)\s+"
+            rf"(?:now\s+|officially\s+|finally\s+)?{_MY_ROLE}",
+            False,
+        ),
+        (
+            rf"\b{_MY_ROLE}(?:\s+(?:at|in|from|on)\s+[\w' -]+?)?{_IS}\s+(?:now\s+)?{_WHO}",
+            False,
+        ),
+        (rf"\b(?i:i)\s+(?:now\s+)?(?:report|reports)\s+to\s+{_WHO}", False),
+        (
+            rf"\b{_WHO}\s+and\s+(?i:i)\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+            rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
+            True,
+        ),
+        (rf"\b(?i:i)\s+(?:just\s+)?(?:broke\s+up|split\s+up|split)\s+with\s+{_WHO}", True),
+        (rf"\b(?i:i)\s+(?:divorced|left|dumped)\s+{_WHO}", True),
+        (
+            r"\b(?P<who>(?i:we))\s+(?:have\s+|just\s+|finally\s+)?(?:broke\s+up|split\s+up|"
+            r"separated|got\s+divorced|are\s+divorced|are\s+getting\s+divorced)",
+            True,
+        ),
+    )
+)
+#: One of these is in every sentence a ``_RELATIONSHIP_RULES`` pattern reads (a pre-check).
+_RELATIONSHIP_KEYS = (
+    "my ",
+    "our ",
+    "report",
+    "broke",
+    "split",
+    "separat",
+    "divorc",
+    "dumped",
+    "left",
+)
+_REPORTS_TO = re.compile(r"\breports?\s+to\b", re.IGNORECASE)
+_BREAKUP = re.compile(r"\b(?:broke|split|separated|divorced|dumped|left)\b", re.IGNORECASE)
+_PRONOUNS = frozenset({"he", "she", "they", "we"})
+
+
+@dataclass(frozen=True)
+class RelationshipStatement:
+    """A sentence saying how someone relates to the user: ``who`` (as written: a name, or
+    he/she/they/we to resolve), the ``role`` word ("boss"), and whether it ``ended``."""
+
+    who: str
+    role: str
+    ended: bool
+
+    @property
+    def pronoun(self) -> bool:
+        return self.who.lower() in _PRONOUNS
+
+
+def read_relationship(fact: str) -> RelationshipStatement | None:
+    """How someone relates to the user, if the fact says so.
+
+    Examples:
+        >>> read_relationship("Tom is no longer my manager")
+        RelationshipStatement(who='Tom', role='manager', ended=True)
+        >>> read_relationship("My new manager at Northwind is Sarah Kim")
+        RelationshipStatement(who='Sarah Kim', role='manager', ended=False)
+        >>> read_relationship("she's my boss now").who, read_relationship("We broke up").role
+        ('she', 'partner')
+        >>> read_relationship("My sister Nina is allergic to shellfish") is None
+        True
+    """
+    text = fact.replace("\u2019", "'")
+    low = text.lower()
+    if not any(key in low for key in _RELATIONSHIP_KEYS):
+        return None
+    for pattern, ended in _RELATIONSHIP_RULES:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        if _REPORTS_TO.search(match.group(0)):
+            word = "manager"
+        elif _BREAKUP.search(match.group(0)):
+            word = "partner"
+        else:
+            word = match.group("role").lower()
+        ended = ended or bool(_ANYMORE.search(text[match.end() :]))
+        return RelationshipStatement(match.group("who"), word, ended)
+    return None
+
+
+def _relationship_claim(fact: str, person: str) -> Claim | None:
+    """How someone relates to the user, as a claim on the user's role ("my manager")."""
+    said = read_relationship(fact)
+    if said is None:
+        return None
+    who = said.who
+    if said.pronoun:
+        if _key(person) == SELF_KEY:
+            return None  # "she's my boss now" with nobody to point at
+        who = person
+    value = _key(who)
+    word = role(said.role) or said.role
+    return Claim(SELF_KEY, f"my {word}", f"not {value}" if said.ended else value)
+
+
+@lru_cache(maxsize=65_536)
+def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
+    """The claim a card makes, or None when no pattern reads one.
+
+    Examples:
+        >>> claim_of("Alice moved to Berlin", "Alice")
+        Claim(subject='alice', attribute='location', value='berlin')
+        >>> claim_of("Tom is no longer my manager", "Tom").key
+        'me|my manager'
+        >>> [claim_of(f, p).value for f, p in [("My new manager is Priya", "Priya"),
+        ...     ("Tom is no longer my manager", "Tom"), ("She's my boss now", "Ines"),
+        ...     ("Dan and I broke up last week", "me"), ("Greg isn't my manager anymore", "Greg")]]
+        ['priya', 'not tom', 'ines', 'not dan', 'not greg']
+    """
+    found = _relationship_claim(fact, person)
+    if found is not None:
+        return found
+    read = attribute_of(fact)
+    if read is None:
+        return None
+    return Claim(_key(person), read[0], read[1])
+
+
 def is_single_valued(attribute: str) -> bool:
     """True when a person holds one value of ``attribute`` at a time."""
+    if attribute.startswith("my "):
+        return role(attribute[3:]) in SINGLE_HOLDER
     return (
         attribute in SINGLE_VALUED
-        or attribute.startswith("favourite ")
+        or attribute.startswith(("favourite ", "preferred ", "name:", "date:"))
         or attribute.startswith(_POLAR_PREFIXES)
     )
 
 
 def _values_conflict(attribute: str, a: str, b: str) -> bool:
+    """Different values conflict on a single-valued attribute; a negation ("not tom")
+    conflicts only with the value it negates, whatever the attribute."""
     if a == b:
         return False
-    if is_single_valued(attribute):
-        return True
-    return a == f"not {b}" or b == f"not {a}"
+    if a.startswith("not ") or b.startswith("not "):
+        return a == f"not {b}" or b == f"not {a}"
+    short, long_ = sorted((a.split(), b.split()), key=len)
+    if long_[: len(short)] == short:
+        return False  # "northwind" and "northwind traders": the same, said shorter
+    return is_single_valued(attribute)
 
 
 # -- decisions ---------------------------------------------------------------------------
@@ -324,7 +852,7 @@ Decision = Supersede | Conflict
 
 
 def _person_key(card: CardLike) -> str:
-    return str(card.person).strip().lower()
+    return _key(card.person)
 
 
 def _day(ms: int) -> str:
@@ -375,11 +903,12 @@ def candidate_pairs(
     *,
     window: int = 5,
 ) -> list[CandidatePair]:
-    """Pairs of active cards about the same person that may contradict, sorted.
+    """Pairs of active cards that may contradict, sorted.
 
-    Two sources, both bounded: each card's vector ``neighbours`` (ids with cosine, e.g.
-    from ``knn_within_person`` or the vector index), and, within a person's cards that
-    share an attribute (see ``attribute_of``), each card with the ``window`` cards just
+    Two sources, both bounded: each card's vector ``neighbours`` among the same person's
+    cards (ids with cosine, e.g. from ``knn_within_person`` or the vector index), and,
+    within the cards that make a claim on the same key (see ``claim_of``: a person's
+    attribute, or one of the user's roles), each card with the ``window`` cards just
     before it in time.
     """
     by_id = {str(c.id): c for c in cards if is_active(c)}
@@ -396,18 +925,53 @@ def candidate_pairs(
             key = (min(cid, nid), max(cid, nid))
             old = sims.get(key)
             sims[key] = float(sim) if old is None else max(old, float(sim))
-    buckets: dict[tuple[str, str], list[CardLike]] = defaultdict(list)
-    for card in by_id.values():
-        found = attribute_of(card.fact)
-        if found is not None:
-            buckets[(_person_key(card), found[0])].append(card)
-    for bucket in buckets.values():
-        bucket.sort(key=lambda c: (c.timestamp, str(c.id)))
+    for bucket in claim_buckets(by_id.values()).values():
         for i, card in enumerate(bucket):
             for other in bucket[max(0, i - window) : i]:
                 key = (min(str(card.id), str(other.id)), max(str(card.id), str(other.id)))
                 sims.setdefault(key, None)
     return sorted(CandidatePair(a, b, s) for (a, b), s in sims.items())
+
+
+def claim_buckets(cards: Iterable[CardLike]) -> dict[str, list[CardLike]]:
+    """Cards by claim key, each bucket in time order (cards without a claim left out)."""
+    buckets: dict[str, list[CardLike]] = defaultdict(list)
+    for card in cards:
+        found = claim_of(card.fact, card.person)
+        if found is not None:
+            buckets[found.key].append(card)
+    for bucket in buckets.values():
+        bucket.sort(key=lambda c: (c.timestamp, str(c.id)))
+    return dict(buckets)
+
+
+#: Words that say a statement changes what was true before ("now", "moved", "new").
+CHANGE_CUES = re.compile(
+    r"\b(?:now|no longer|anymore|any more|new|moved|switched|changed|instead|these days|"
+    r"nowadays|from now on|renamed|quit|stopped|gave up|cancell?ed|took over|actually|"
+    r"broke up|divorced|left)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_order(
+    one: CardLike, two: CardLike, value_one: str, value_two: str
+) -> tuple[tuple[CardLike, str], tuple[CardLike, str]]:
+    """(older, its value), (newer, its value): by time; at the very same time the card
+    that says something changed ("now", "no longer") is the newer one."""
+    pairs = sorted(
+        [(one, value_one), (two, value_two)], key=lambda p: (p[0].timestamp, str(p[0].id))
+    )
+    (first, first_val), (second, second_val) = pairs
+    if first.timestamp == second.timestamp:
+        first_cue, second_cue = _changes(first.fact, first_val), _changes(second.fact, second_val)
+        if first_cue and not second_cue:
+            return (second, second_val), (first, first_val)
+    return (first, first_val), (second, second_val)
+
+
+def _changes(fact: str, value: str) -> bool:
+    return value.startswith("not ") or bool(CHANGE_CUES.search(fact))
 
 
 def _rule_decision(
@@ -418,25 +982,22 @@ def _rule_decision(
     same_time_ms: int,
     confidence_margin: float,
 ) -> Decision | None:
-    if _person_key(one) != _person_key(two):
+    claim_one, claim_two = claim_of(one.fact, one.person), claim_of(two.fact, two.person)
+    if claim_one is None or claim_two is None or claim_one.key != claim_two.key:
         return None
-    read_one, read_two = attribute_of(one.fact), attribute_of(two.fact)
-    if read_one is None or read_two is None or read_one[0] != read_two[0]:
+    attribute = claim_one.attribute
+    if not _values_conflict(attribute, claim_one.value, claim_two.value):
         return None
-    attribute = read_one[0]
-    if not _values_conflict(attribute, read_one[1], read_two[1]):
-        return None
-    (older, old_val), (newer, new_val) = sorted(
-        [(one, read_one[1]), (two, read_two[1])], key=lambda p: (p[0].timestamp, str(p[0].id))
-    )
+    (older, old_val), (newer, new_val) = _in_order(one, two, claim_one.value, claim_two.value)
     old_id, new_id = str(older.id), str(newer.id)
     sim = f"; similarity {similarity:.2f}" if similarity is not None else ""
+    whose = "the user" if claim_one.subject == SELF_KEY and attribute.startswith("my ") else None
     what = (
-        f"{attribute} of {older.person}: {old_val!r} ({_day(older.timestamp)}) vs "
+        f"{attribute} of {whose or older.person}: {old_val!r} ({_day(older.timestamp)}) vs "
         f"{new_val!r} ({_day(newer.timestamp)}){sim}"
     )
     gap = newer.timestamp - older.timestamp
-    if gap <= same_time_ms:
+    if gap <= same_time_ms and not _changes(newer.fact, new_val):
         a, b = sorted((old_id, new_id))
         return Conflict(
             a,
@@ -454,6 +1015,8 @@ def _rule_decision(
             f"newer card is less confident ({newer.confidence:.2f} vs "
             f"{older.confidence:.2f}), older value kept: {what}",
         )
+    if gap <= same_time_ms:
+        return Supersede(new_id, old_id, attribute, f"said to have changed: {what}")
     return Supersede(new_id, old_id, attribute, f"newer value replaces older: {what}")
 
 
@@ -485,6 +1048,44 @@ def resolve(
         if decision is not None:
             found.append(decision)
     return _direct_successors(found, by_id)
+
+
+def decide_incoming(
+    incoming: Sequence[CardLike],
+    existing: Sequence[CardLike],
+    *,
+    window: int = 5,
+    same_time_ms: int = HOUR_MS,
+    confidence_margin: float = 0.3,
+) -> list[Decision]:
+    """What new cards change: each against the ``existing`` cards (and the other incoming
+    ones) that make a claim on the same key, by the rules of ``resolve``.
+
+    Only pairs with at least one incoming card are decided: the rest was settled when
+    it was written (or is left to consolidation). This is the write-time half of
+    conflict detection: the store reads the few cards with the same claim keys, this
+    decides, and nothing waits for the next consolidation.
+
+    Examples:
+        >>> from graphmem.algorithms.cardview import CardView
+        >>> lyon = CardView("lyon", "I live in Lyon", timestamp=1_700_000_000_000)
+        >>> tom = CardView("tom", "Tom is my manager", "Tom", timestamp=1_700_000_000_000)
+        >>> moved = CardView("mtl", "I moved to Montreal", timestamp=1_720_000_000_000)
+        >>> priya = CardView("pri", "My new manager is Priya", "Priya", timestamp=1_720_000_000_000)
+        >>> [(d.newer, d.older) for d in decide_incoming([moved, priya], [lyon, tom])]
+        [('mtl', 'lyon'), ('pri', 'tom')]
+    """
+    fresh = {str(c.id) for c in incoming}
+    cards = {str(c.id): c for c in existing if is_active(c)}
+    cards.update({str(c.id): c for c in incoming})
+    pairs = [
+        p
+        for p in candidate_pairs(list(cards.values()), window=window)
+        if p.a in fresh or p.b in fresh
+    ]
+    return resolve(
+        pairs, list(cards.values()), same_time_ms=same_time_ms, confidence_margin=confidence_margin
+    )
 
 
 def _direct_successors(found: list[Decision], by_id: Mapping[str, CardLike]) -> list[Decision]:
@@ -546,7 +1147,10 @@ def detect_conflicts(
             for p in pairs
             if p.similarity is not None
             and p.similarity >= llm_min_similarity
-            and (attribute_of(by_id[p.a].fact) is None or attribute_of(by_id[p.b].fact) is None)
+            and (
+                claim_of(by_id[p.a].fact, by_id[p.a].person) is None
+                or claim_of(by_id[p.b].fact, by_id[p.b].person) is None
+            )
         ]
         unread.sort(key=lambda p: (-(p.similarity or 0.0), p.a, p.b))
         for pair in unread[:llm_max_pairs]:
@@ -667,14 +1271,19 @@ __all__ = [
     "RULES",
     "SINGLE_VALUED",
     "CandidatePair",
+    "Claim",
     "Conflict",
     "Decision",
+    "RelationshipStatement",
     "Supersede",
     "adjudicate_with_llm",
     "attribute_of",
     "candidate_pairs",
+    "claim_of",
+    "decide_incoming",
     "detect_conflicts",
     "is_single_valued",
     "knn_within_person",
+    "read_relationship",
     "resolve",
 ]

@@ -455,6 +455,7 @@ def _score_cards(
     relationship_now = {p.key: p.relationship for p in found.people}
     floor = min(found.cosine.values(), default=scoring.COS_UNRELATED)
     scored: list[tuple[float, str, int, float, dict[str, float]]] = []
+    fields: dict[str, dict[str, Any]] = {}
     with held.lock:
         for at, card_id in picks:
             share = found.bm25[at] / found.best_possible if found.best_possible > 0 else 0.0
@@ -471,7 +472,9 @@ def _score_cards(
             parts["lexical"] = float(lexical[at])
             parts["cosine"] = float(found.cosine.get(at, 0.0))
             scored.append((score, card_id, at, calibrated, parts))
+            fields[card_id] = worth
     scored.sort(key=lambda hit: (-hit[0], hit[1]))
+    scored = temporal.predecessors_first(found.intent, scored, fields)
     best, rows = [], {}
     # At a point in time a card read back may not have been held then: read on.
     for start in range(0, len(scored), k):

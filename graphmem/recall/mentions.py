@@ -69,8 +69,10 @@ def canonical_relationship(word: str) -> str:
     'mother'
     >>> canonical_relationship("tennis partner")
     'tennis partner'
+    >>> canonical_relationship("late dad")  # someone who died is still the user's father
+    'father'
     """
-    word = " ".join(word.lower().split())
+    word = " ".join(word.lower().split()).removeprefix("late ")
     for canonical, synonyms in RELATIONSHIP_SYNONYMS.items():
         if word in synonyms:
             return canonical

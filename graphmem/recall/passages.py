@@ -57,6 +57,10 @@ _WORTH = (
     "valid_to",
     "created_at",
     "updated_at",
+    "claim",
+    "fact",
+    "person",
+    "relationship",
 )
 _CODES = {status.value: code for code, status in enumerate(Status)}
 

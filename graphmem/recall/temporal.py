@@ -8,14 +8,23 @@ temporal intent, read by ``read_intent`` from plain words:
   now; superseded cards stay out (as they do by default);
 - **past** ("used to", "before", "previously", "originally", "my old ..."): the value
   that held before it changed, so superseded cards are searched too and rank above the
-  cards that replaced them;
-- **during** a window ("in 2024", "last summer", "in March 2025", "last year", "two
-  years ago"): cards valid at some point of the window are preferred, superseded or not;
-  cards valid only outside it are damped.
+  current cards that state a value or name what the question asks around ("before
+  Northwind": the cards about Northwind);
+- **during** a window of the past ("where did I live in 2024?", "last summer", "in March
+  2025", "two years ago"): cards valid at some point of the window are preferred,
+  superseded or not; cards valid only outside it are damped. A window in a question about
+  a plan ("am I going to Tokyo in April?") is not about the past and is left alone.
+
+A question also names what it asks the value of ("where do I live?": a location; "who
+is my manager?": the user's manager role): a card whose claim (``graphmem.write`` stores
+each card's claim key, ``graphmem.algorithms.conflicts.claim_of``) states that attribute
+is preferred, whatever the wording ("I'm pescatarian now" answers "what's my diet?").
 
 ``weight`` turns the intent into a factor on a card's final score (see
 ``graphmem.recall.scoring``, which halves superseded cards); ``statuses`` says which card
-statuses recall must search for it. Plain functions over plain data, no store.
+statuses recall must search for it; ``predecessors_first`` puts a replaced value just
+above its replacement for a question about the past. Plain functions over plain data,
+no store.
 """
 
 from __future__ import annotations
@@ -23,22 +32,29 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
+from graphmem.recall.mentions import canonical_relationship
 from graphmem.recall.scoring import SUPERSEDED_FACTOR
+from graphmem.relationships import WORDS
 
 Kind = Literal["current", "past", "during"]
 
 #: Asked about the past, a superseded card is the likelier answer than the card that
 #: replaced it (which the question is asking around): half again over a current card.
 PAST_SUPERSEDED = 1.5 / SUPERSEDED_FACTOR
+#: Asked about the past, a current card that states a value (it has a claim key, see
+#: ``graphmem.write``) is what the question asks around ("before Globex").
+PAST_CURRENT = 0.5
 #: A card valid during the asked window, against one valid only outside it.
 DURING_INSIDE = 1.5
 DURING_OUTSIDE = 0.5
+#: A card that states what the question asks ("where do I live?": a location claim).
+ASKED = 1.5
 #: The largest factor ``weight`` returns (recall's early stop needs the bound).
-MAX_WEIGHT = DURING_INSIDE / SUPERSEDED_FACTOR
+MAX_WEIGHT = DURING_INSIDE / SUPERSEDED_FACTOR * ASKED
 
 
 @dataclass(frozen=True)
@@ -50,9 +66,45 @@ class TemporalIntent:
     start: int | None = None
     end: int | None = None
     cue: str | None = None
+    #: "before Northwind", "before I moved": what the past question is asked around
+    anchor: tuple[str, ...] = ()
+    #: the attributes the question asks the value of ("where do I live?": location)
+    asks: tuple[str, ...] = ()
+    #: whose attributes: the user (empty), or the people it names or refers to by
+    #: relationship ("my sister" -> "sister", "Ana" -> "ana")
+    about: tuple[str, ...] = ()
 
 
 NONE = TemporalIntent()
+
+_FIRST_PERSON = re.compile(r"\b(?:i|my|me|i'm|am i|do i)\b", re.IGNORECASE)
+_MY_SOMEONE = re.compile(
+    rf"\bmy\s+(?P<word>{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"\b(?!I\b)[A-Z][a-z]+")
+#: What a question asks the current value of, by its words: (pattern, attribute prefixes
+#: of ``graphmem.algorithms.conflicts`` claims). A card stating that attribute is what
+#: the question wants ("what's my diet?" -> "I'm pescatarian now").
+_ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(rx, re.IGNORECASE), attributes)
+    for rx, attributes in (
+        (r"\bwhere\b.*\b(?:live|living|based|home|stay|staying)\b", ("location",)),
+        (r"\bwhich (?:city|town|country)\b", ("location",)),
+        (r"\bwhere\b.*\b(?:work|working|employed)\b|\bwhich company\b", ("employer", "job")),
+        (r"\b(?:job|role|profession|occupation|for a living|work as)\b", ("job", "employer")),
+        (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
+        (r"\bhow old\b|\bmy age\b", ("age",)),
+        (r"\bmy name\b|\bcall me\b|\bwho am i\b", ("name", "preferred name")),
+        (r"\bbirthday\b|\bborn\b", ("birthday",)),
+        (r"\ballerg", ("allergy",)),
+        (r"\b(?:manager|boss|supervisor|report to)\b", ("my manager",)),
+        (r"\b(?:married|wife|husband|girlfriend|boyfriend|partner|dating)\b", ("my partner",)),
+        (r"\b(?:seat|meal|room|language|format)\b", ("preferred ", "reply language")),
+        (r"\bcalled\b|\bname of\b", ("name:",)),
+        (r"\bwhen\b", ("date:",)),
+    )
+)
 
 _CURRENT = re.compile(
     r"\b(?:now|right now|currently|current|these days|nowadays|at the moment|at present|"
@@ -64,6 +116,40 @@ _PAST = re.compile(
     r"at first|at the time|earlier|prior to|my old|our old)\b",
     re.IGNORECASE,
 )
+#: "where did I work before Northwind?": the words after "before", up to the end.
+_ANCHOR = re.compile(r"\bbefore\s+(?P<anchor>[^?.!,;]+)", re.IGNORECASE)
+_ANCHOR_STOP = frozenset(
+    {
+        "i",
+        "we",
+        "my",
+        "our",
+        "the",
+        "a",
+        "an",
+        "to",
+        "that",
+        "this",
+        "then",
+        "it",
+        "got",
+        "was",
+        "were",
+        "had",
+        "did",
+        "started",
+        "became",
+        "he",
+        "she",
+        "they",
+    }
+)
+#: A question about a time window in the past: "did", "was", "were", "used to"...
+_PAST_TENSE = re.compile(
+    r"\b(?:did|was|were|had|used to|ago|last|back in|went|lived|worked|said|told)\b",
+    re.IGNORECASE,
+)
+_DATED = re.compile(r"\d{4}|\bago\b|\blast\b|\bpast\b", re.IGNORECASE)
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTH_WORDS = "|".join(_MONTHS)
@@ -164,12 +250,19 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         'still'
         >>> read_intent("What instrument did I use to play?", now).kind
         'past'
-        >>> read_intent("Where did I live before I moved?", now).kind
-        'past'
+        >>> read_intent("Where did I live before I moved?", now).anchor
+        ('moved',)
+        >>> read_intent("Am I going to Tokyo in April?", now).kind is None  # a plan, not the past
+        True
         >>> read_intent("What did my dad love doing?", now).kind is None
         True
         >>> read_intent("How old am I?", now).kind is None
         True
+        >>> read_intent("What's my diet now?", now).asks, read_intent("Who's my boss?", now).asks
+        (('diet',), ('my manager',))
+        >>> i = read_intent("What is my sister allergic to?", now)  # her allergy, not mine
+        >>> i.asks, i.about
+        (('allergy',), ('sister',))
         >>> from graphmem.timeutil import to_iso
         >>> def window(q):
         ...     i = read_intent(q, now)
@@ -185,12 +278,41 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         >>> window("What was I reading last year?")
         ('during', '2025-01-01', '2026-01-01', 'last year')
     """
+    asks, about = _asks(query)
+    intent = _time_intent(query, now)
+    return replace(intent, asks=asks, about=about) if asks else intent
+
+
+def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The attributes a question asks the value of, and whose: ``about`` is empty for
+    the user's own ("where do I live?"), else the relationship words and names it uses
+    ("where does my sister live?": sister; "where does Ana live?": ana)."""
+    asks = tuple(a for pattern, attributes in _ASKS if pattern.search(query) for a in attributes)
+    if not asks:
+        return (), ()
+    roles = {a[3:] for a in asks if a.startswith("my ")}
+    about = [
+        canonical_relationship(m["word"])
+        for m in _MY_SOMEONE.finditer(query)
+        if canonical_relationship(m["word"]) not in roles
+    ]
+    about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0]
+    if not about and not _FIRST_PERSON.search(query):
+        return (), ()
+    return asks, tuple(dict.fromkeys(about))
+
+
+def _time_intent(query: str, now: int) -> TemporalIntent:
     moment = datetime.fromtimestamp(now / 1000, tz=UTC)
     found = _window(query, moment)
-    if found is not None:
+    if found is not None and (_PAST_TENSE.search(query) or (found[1] <= now and "in 20" in query)):
         return TemporalIntent("during", found[0], found[1], found[2])
     if m := _PAST.search(query):
-        return TemporalIntent("past", cue=m[0])
+        anchor = _ANCHOR.search(query)
+        words = anchor["anchor"].lower().split() if anchor else []
+        return TemporalIntent(
+            "past", cue=m[0], anchor=tuple(w for w in words if w not in _ANCHOR_STOP)
+        )
     if m := _CURRENT.search(query):
         return TemporalIntent("current", cue=m[0])
     return NONE
@@ -212,34 +334,114 @@ def statuses(intent: TemporalIntent, wanted: list[str]) -> list[str]:
 def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
     """The factor on a card's final score for this intent (1.0: no opinion).
 
-    ``card`` holds the stored fields ``status``, ``timestamp``, ``valid_from`` and
-    ``valid_to`` (epoch ms).
+    ``card`` holds the stored fields ``status``, ``timestamp``, ``valid_from``,
+    ``valid_to`` (epoch ms) and ``claim`` (what the card states a value of, if anything).
 
     Examples:
-        >>> old = {"status": "superseded", "timestamp": 0, "valid_from": 0, "valid_to": 10}
-        >>> new = {"status": "active", "timestamp": 10, "valid_from": 10}
-        >>> weight(TemporalIntent("past"), old), weight(TemporalIntent("past"), new)
-        (3.0, 1.0)
+        >>> old = {"status": "superseded", "timestamp": 0, "valid_from": 0, "valid_to": 10,
+        ...        "claim": "me|employer"}
+        >>> new = {"status": "active", "timestamp": 10, "valid_from": 10, "claim": "me|employer"}
+        >>> story = {"status": "active", "timestamp": 10, "claim": ""}
+        >>> [weight(TemporalIntent("past"), card) for card in (old, new, story)]
+        [3.0, 0.5, 1.0]
         >>> during = TemporalIntent("during", 2, 5)
         >>> weight(during, old), weight(during, new)
         (3.0, 0.5)
     """
+    factor = ASKED if intent.asks and _states(card, intent.asks, intent.about) else 1.0
     if intent.kind is None or intent.kind == "current":
-        return 1.0
+        return factor
     superseded = card.get("status") == "superseded"
     if intent.kind == "past":
-        return PAST_SUPERSEDED if superseded else 1.0
+        if superseded:
+            return PAST_SUPERSEDED * factor
+        if card.get("claim") or _mentions(card, intent.anchor):
+            return PAST_CURRENT
+        return factor
     start = _int(card.get("valid_from"), _int(card.get("timestamp"), 0))
     end = _int(card.get("valid_to"), None)
     window_start, window_end = intent.start or 0, intent.end or 0
     inside = start < window_end and (end is None or end > window_start)
     if not inside:
         return DURING_OUTSIDE
-    return DURING_INSIDE / SUPERSEDED_FACTOR if superseded else DURING_INSIDE
+    return (DURING_INSIDE / SUPERSEDED_FACTOR if superseded else DURING_INSIDE) * factor
+
+
+def predecessors_first(
+    intent: TemporalIntent, scored: list[Any], fields: Mapping[str, Mapping[str, Any]]
+) -> list[Any]:
+    """Asked about the past, a superseded card ranks just above the current card that
+    replaced it (same claim key, its validity ending where the other's begins): "where
+    did I work before Globex?" matches Globex best, and wants what Globex replaced.
+
+    ``scored``: tuples (score, card id, ...), best first; ``fields``: each card's stored
+    ``status``, ``claim``, ``valid_from`` / ``timestamp`` and ``valid_to`` by id. Returns
+    the tuples re-ranked, a predecessor's score raised just above its successor's.
+
+    Examples:
+        >>> acme = {"status": "superseded", "claim": "me|employer", "valid_to": 5}
+        >>> globex = {"status": "active", "claim": "me|employer", "valid_from": 5}
+        >>> hits = [(0.9, "globex"), (0.3, "acme")]
+        >>> [i for _, i in predecessors_first(TemporalIntent("past"), hits,
+        ...                                   {"acme": acme, "globex": globex})]
+        ['acme', 'globex']
+    """
+    if intent.kind != "past":
+        return scored
+    successors: dict[tuple[str, int], float] = {}
+    for hit in scored:
+        card = fields[hit[1]]
+        if card.get("status") == "active" and card.get("claim"):
+            since = _int(card.get("valid_from"), _int(card.get("timestamp"), 0)) or 0
+            key = (str(card["claim"]), since)
+            successors[key] = max(successors.get(key, 0.0), hit[0])
+    if not successors:
+        return scored
+    out = []
+    for hit in scored:
+        card = fields[hit[1]]
+        ended = _int(card.get("valid_to"), None)
+        if card.get("status") == "superseded" and card.get("claim") and ended is not None:
+            after = successors.get((str(card["claim"]), ended))
+            if after is not None and after >= hit[0]:
+                hit = (after * 1.01, *hit[1:])
+        out.append(hit)
+    return sorted(out, key=lambda hit: (-hit[0], hit[1]))
+
+
+def _states(
+    card: Mapping[str, object], attributes: tuple[str, ...], about: tuple[str, ...]
+) -> bool:
+    """Does the card state one of ``attributes`` (its stored claim key is
+    ``subject|attribute``) of the user, or of someone ``about`` names (by the card's
+    person or relationship)?"""
+    subject, _, attribute = str(card.get("claim") or "").partition("|")
+    if not attribute or not attribute.startswith(attributes):
+        return False
+    if not about:
+        return subject == "me"
+    person = str(card.get("person") or "").lower()
+    relationship = canonical_relationship(str(card.get("relationship") or ""))
+    return subject != "me" and (relationship in about or any(n in person.split() for n in about))
+
+
+def _mentions(card: Mapping[str, object], words: tuple[str, ...]) -> bool:
+    """Does the card name one of ``words`` (its fact or its person)?"""
+    if not words:
+        return False
+    text = f"{card.get('fact') or ''} {card.get('person') or ''}".lower()
+    return any(re.search(rf"\b{re.escape(word)}", text) for word in words)
 
 
 def _int(value: object, default: int | None) -> int | None:
     return int(value) if isinstance(value, int | float) else default
 
 
-__all__ = ["MAX_WEIGHT", "TemporalIntent", "read_intent", "statuses", "weight"]
+__all__ = [
+    "MAX_WEIGHT",
+    "TemporalIntent",
+    "predecessors_first",
+    "read_intent",
+    "statuses",
+    "weight",
+]

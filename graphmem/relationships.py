@@ -1,0 +1,221 @@
+"""How a person relates to the user, and how that changes: one vocabulary for every layer.
+
+Stored relationships are plain lowercase words ("sister", "manager", "best friend").
+Three changes are spelled with a prefix and keep the old word in the ``KNOWS`` edge's
+history:
+
+- a role someone no longer holds: ``"former manager"`` (``former``);
+- a partner after a breakup or divorce: ``"ex"`` (``ended``);
+- someone who died: ``"late father"`` (``late``): still the user's father, so recall
+  matches "my dad" to him (``graphmem.recall.mentions`` reads through ``late``).
+
+Some roles have one holder at a time (``SINGLE_HOLDER``): when a new manager or a new
+partner arrives, the previous one becomes former / ex.
+"""
+
+from __future__ import annotations
+
+from graphmem.recall.mentions import canonical_relationship
+
+#: Nouns naming someone's relationship to the user ("my sister", "our neighbour").
+WORDS = frozenset(
+    {
+        "my sister",
+        "our neighbour",
+        "mother",
+        "mom",
+        "mum",
+        "father",
+        "dad",
+        "parent",
+        "sister",
+        "brother",
+        "sibling",
+        "son",
+        "daughter",
+        "kid",
+        "child",
+        "wife",
+        "husband",
+        "partner",
+        "spouse",
+        "fiancé",
+        "fiancée",
+        "fiance",
+        "fiancee",
+        "boyfriend",
+        "girlfriend",
+        "cousin",
+        "aunt",
+        "uncle",
+        "niece",
+        "nephew",
+        "grandmother",
+        "grandma",
+        "grandfather",
+        "grandpa",
+        "granddaughter",
+        "grandson",
+        "mother-in-law",
+        "father-in-law",
+        "sister-in-law",
+        "brother-in-law",
+        "stepmother",
+        "stepfather",
+        "stepsister",
+        "stepbrother",
+        "twin",
+        "friend",
+        "best friend",
+        "roommate",
+        "flatmate",
+        "housemate",
+        "neighbour",
+        "neighbor",
+        "ex",
+        "classmate",
+        "manager",
+        "boss",
+        "colleague",
+        "coworker",
+        "co-worker",
+        "teammate",
+        "team lead",
+        "mentor",
+        "mentee",
+        "client",
+        "supervisor",
+        "cofounder",
+        "co-founder",
+        "intern",
+        "doctor",
+        "dentist",
+        "therapist",
+        "coach",
+        "teacher",
+        "tutor",
+        "landlord",
+        "lawyer",
+        "accountant",
+        "trainer",
+        "landlady",
+        "stepmum",
+        "stepmom",
+        "stepdad",
+        "stepson",
+        "stepdaughter",
+        "gran",
+        "granny",
+        "nan",
+        "nana",
+        "grandad",
+        "granddad",
+        "auntie",
+        "godmother",
+        "godfather",
+        "godson",
+        "goddaughter",
+        "workmate",
+        "work mate",
+        "work friend",
+        "school friend",
+        "uni friend",
+        "college friend",
+        "childhood friend",
+        "family friend",
+        "buddy",
+        "gym buddy",
+        "running buddy",
+        "pal",
+        "bestie",
+        "carer",
+        "babysitter",
+        "nanny",
+        "vet",
+        "physio",
+    }
+)
+#: Roles one person holds at a time, by canonical name (``canonical_relationship``).
+SINGLE_HOLDER = frozenset({"manager", "partner", "therapist", "landlord"})
+#: Canonical roles whose end is a breakup: the old holder becomes an ``ex``.
+ROMANTIC = frozenset({"partner"})
+EX = "ex"
+
+_PREFIXES = ("former ", "late ", "ex-", "ex ")
+
+
+def role(relationship: str | None) -> str | None:
+    """The canonical role of a relationship, prefixes read through.
+
+    >>> role("Boss"), role("former manager"), role("late father"), role("ex-wife")
+    ('manager', 'manager', 'father', 'partner')
+    """
+    if not relationship:
+        return None
+    word = " ".join(relationship.lower().split())
+    for prefix in _PREFIXES:
+        if word.startswith(prefix) and len(word) > len(prefix):
+            word = word[len(prefix) :]
+            break
+    return canonical_relationship(word)
+
+
+def is_single_holder(relationship: str | None) -> bool:
+    """True for roles held by one person at a time (a current manager, a partner).
+
+    >>> is_single_holder("boss"), is_single_holder("girlfriend"), is_single_holder("friend")
+    (True, True, False)
+    >>> is_single_holder("former manager")
+    False
+    """
+    return is_current(relationship) and role(relationship) in SINGLE_HOLDER
+
+
+def is_current(relationship: str | None) -> bool:
+    """False for a relationship that has ended (former, ex) or a person who died (late).
+
+    >>> is_current("manager"), is_current("former manager"), is_current("ex")
+    (True, False, False)
+    """
+    if not relationship:
+        return False
+    word = " ".join(relationship.lower().split())
+    return word != EX and not word.startswith(_PREFIXES)
+
+
+def ended(relationship: str) -> str:
+    """What a relationship becomes when it ends: "former manager", or "ex" for a partner.
+
+    >>> ended("boss"), ended("girlfriend"), ended("roommate"), ended("ex")
+    ('former manager', 'ex', 'former roommate', 'ex')
+    """
+    canonical = role(relationship) or relationship
+    if not is_current(relationship):
+        return relationship
+    return EX if canonical in ROMANTIC else f"former {canonical}"
+
+
+def late(relationship: str | None) -> str | None:
+    """The relationship to someone who died: "late father" (None stays None).
+
+    >>> late("dad"), late("late mother"), late(None)
+    ('late father', 'late mother', None)
+    """
+    if not relationship:
+        return None
+    word = " ".join(relationship.lower().split())
+    if word.startswith("late "):
+        return word
+    return f"late {canonical_relationship(word)}"
+
+
+__all__ = [
+    "EX",
+    "SINGLE_HOLDER",
+    "WORDS",
+    "ended",
+    "is_current",
+    "is_single_holder",
+    "late",
+    "role",
+]
