@@ -256,7 +256,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ],
         people=[
             P("Emma", "sister"),
-            P("Jake", ("brother-in-law", "sister's husband")),
+            P("Jake", ("brother-in-law", "sister's husband", "sister's partner")),
             P("Leo", "brother"),
             P("Sofia", ("sister-in-law", "brother's wife")),
             P("Sarah Kim", "manager"),

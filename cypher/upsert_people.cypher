@@ -1,17 +1,20 @@
 // People learnt by ingestion: aliases, and the user's relationship to each. A changed
-// relationship keeps the old one in the KNOWS edge's history.
-// $people: [{key, name, aliases, relationship, since}]
+// relationship keeps the old one in the KNOWS edge's history; a new edge starts with the
+// history ingestion learnt ("my girlfriend Mia" ... "she's my wife now").
+// $people: [{key, name, aliases, relationship, history, since}]
 UNWIND $people AS r
 MERGE (u:User {user_id: $user_id})
 MERGE (p:Person {user_id: $user_id, key: r.key})
   ON CREATE SET p.name = r.name, p.created_at = $now
 SET p.aliases = r.aliases
 MERGE (u)-[k:KNOWS]->(p)
-  ON CREATE SET k.relationship = r.relationship, k.since = r.since, k.history = []
+  ON CREATE SET k.relationship = r.relationship, k.since = r.since,
+                k.history = coalesce(r.history, [])
 WITH k, r,
      r.relationship IS NOT NULL AND k.relationship IS NOT NULL
        AND r.relationship <> k.relationship AS changed
 SET k.history = CASE WHEN changed THEN coalesce(k.history, []) + [k.relationship]
+                     WHEN size(coalesce(k.history, [])) = 0 THEN coalesce(r.history, [])
                      ELSE k.history END,
     k.relationship = coalesce(r.relationship, k.relationship),
     k.since = CASE WHEN changed THEN r.since ELSE k.since END

@@ -508,6 +508,7 @@ class Memory:
                 "name": p.name,
                 "aliases": list(p.aliases),
                 "relationship": p.relationship,
+                "history": list(p.relationship_history),
                 "since": now,
             }
             for p in people

@@ -209,6 +209,48 @@ def late(relationship: str | None) -> str | None:
     return f"late {canonical_relationship(word)}"
 
 
+_MALE_PARTNERS = frozenset({"husband", "boyfriend", "fiance", "fiancé"})
+_FEMALE_PARTNERS = frozenset({"wife", "girlfriend", "fiancee", "fiancée"})
+_PARTNERS = _MALE_PARTNERS | _FEMALE_PARTNERS | {"partner", "spouse"}
+#: Someone known through a relative: (relative's role, their relation) -> the user's.
+_THROUGH = {
+    ("partner", "mother"): "mother-in-law",
+    ("partner", "father"): "father-in-law",
+    ("partner", "sister"): "sister-in-law",
+    ("partner", "brother"): "brother-in-law",
+    ("sister", "son"): "nephew",
+    ("sister", "daughter"): "niece",
+    ("brother", "son"): "nephew",
+    ("brother", "daughter"): "niece",
+    ("son", "son"): "grandson",
+    ("son", "daughter"): "granddaughter",
+    ("daughter", "son"): "grandson",
+    ("daughter", "daughter"): "granddaughter",
+}
+
+
+def through(relative: str | None, relation: str) -> str | None:
+    """How someone relates to the user when known through a relative: the user's
+    sister's husband is a brother-in-law, a partner's mother a mother-in-law.
+
+    >>> through("sister", "husband"), through("brother", "wife"), through("wife", "mother")
+    ('brother-in-law', 'sister-in-law', 'mother-in-law')
+    >>> through("sister", "partner"), through("friend", "wife")
+    ("sister's partner", None)
+    """
+    held = role(relative) if relative and is_current(relative) else None
+    if held is None:
+        return None
+    word = " ".join(relation.lower().split())
+    if held in {"sister", "brother"} and word in _PARTNERS:
+        if word in _MALE_PARTNERS:
+            return "brother-in-law"
+        if word in _FEMALE_PARTNERS:
+            return "sister-in-law"
+        return f"{held}'s partner"
+    return _THROUGH.get((held, canonical_relationship(word)))
+
+
 __all__ = [
     "EX",
     "SINGLE_HOLDER",
@@ -218,4 +260,5 @@ __all__ = [
     "is_single_holder",
     "late",
     "role",
+    "through",
 ]

@@ -306,6 +306,7 @@ class Writer:
             row = _with_claim(write_row(card, vector), card)
             props = card_props(card, keep_nulls=True)
             props["claim"] = row["props"]["claim"]
+            props["claim_value"] = row["props"]["claim_value"]
             for key in _MANAGED:
                 props.pop(key, None)
             rows.append(
@@ -465,9 +466,11 @@ def _ends(decision: Decision) -> set[str]:
 
 def _with_claim(row: dict[str, Any], card: Card) -> dict[str, Any]:
     """The write row with the card's claim key, what ``claimed_cards`` looks cards up by
-    ("" for a card that states no attribute: stored, so it is never read again)."""
+    ("" for a card that states no attribute: stored, so it is never read again), and its
+    value (recall prefers a stated value to a negated one)."""
     found = claim_of(card.fact, card.person)
     row["props"]["claim"] = found.key if found is not None else ""
+    row["props"]["claim_value"] = found.value if found is not None else ""
     return row
 
 

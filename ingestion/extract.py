@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.algorithms.conflicts import claim_of, read_relationship
 from graphmem.models import SELF, Card, Category, Person, Provenance
-from graphmem.relationships import ended, is_current, late, role
+from graphmem.relationships import ended, is_current, late, role, through
 from graphmem.timeutil import now_ms
 from ingestion import cues
 from ingestion.dates import DateMatch, find_dates
@@ -414,6 +414,7 @@ class Extractor:
                     recent = self.recent.setdefault(turn.session_id, [])
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
                 fact = self._introduction(fact)
+                self._partner_of_relative(fact, person)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
@@ -423,7 +424,9 @@ class Extractor:
                 f'turn {turn.turn}: "{_context(doc.text, clause.span)}"'
             )
             if match is not None and iso_day(match.ms) != day:
-                timestamp = match.ms
+                # A past date is when it became true ("moved last month"); a plan is
+                # known from when it was said, its date stays in the backstory.
+                timestamp = min(match.ms, when)
                 backstory += f'; "{match.phrase}" = {iso_day(match.ms)}'
             source = Provenance(
                 session_id=turn.session_id,
@@ -560,11 +563,18 @@ class Extractor:
                 self._note(
                     self.registry.observe(mention.name, mention.relationship), mention.name, where
                 )
+        mentioned = find_relationships(text) if is_user else []
         for m in _RELATIVE_PATTERN.finditer(text):  # "Hana's daughter Beth": a name to know
             name = _clean_name(m.group("name"))
             if name and (m.group("pron") or "").lower() not in {"my", "our"}:
-                self._learn_gender(name, normalise_relationship(m.group("rel")))
+                relation = normalise_relationship(m.group("rel"))
+                self._learn_gender(name, relation)
                 self._note(self.registry.observe(name), name, where)
+                if is_user:  # "my brother Leo and his wife Sofia": a sister-in-law
+                    owner = m.group("owner") or next(
+                        (r.name for r in reversed(mentioned) if r.end <= m.start()), None
+                    )
+                    self._related_through(owner, relation, name)
         for pattern in _PET_PATTERNS:
             for m in pattern.finditer(text):
                 pet, owner = _clean_name(m.group("pet")), m.group("owner")
@@ -651,6 +661,25 @@ class Extractor:
             name = _clean_name(m["name"])
             if relationship and name:
                 self.registry.correct(name, relationship)
+
+    def _related_through(self, owner: str | None, relation: str, name: str) -> None:
+        """Someone known through one of the user's people: the user's relationship to
+        them (``graphmem.relationships.through``: a sister's husband, a brother-in-law)."""
+        record = self.registry.get(_clean_name(owner) or "") if owner else None
+        mine = through(record.relationship, relation) if record is not None else None
+        if mine is not None:
+            self.registry.observe(name, mine)
+
+    def _partner_of_relative(self, fact: str, person: tuple[str, str | None]) -> None:
+        """ "My sister Emma is married to Jake": Jake is the sister's partner."""
+        if person[0] == SELF:
+            return
+        found = claim_of(fact, person[0])
+        if found is None or found.attribute != "partner" or found.value.startswith("not "):
+            return
+        named = re.search(rf"\b{re.escape(found.value)}\b", fact, re.IGNORECASE)
+        if named is not None:
+            self._related_through(person[0], "partner", named[0])
 
     def _died_unnamed(self, relationship: str, session: str) -> None:
         res = self.registry.resolve(None, relationship)
@@ -1007,7 +1036,12 @@ def _pieces(sent: Span) -> list[tuple[int, Token, Token | None]]:
         if child.dep_ == "conj" and child.left_edge.i > root.i:
             if own:
                 pieces.append((child.left_edge.i, child, None))
-            elif subject is not None and _has_complement(child):
+            elif (
+                subject is not None
+                and child.pos_ == "VERB"
+                and child.lemma_.lower() not in {"be", "have", "do"}
+                and _has_complement(child)
+            ):  # "..., have been since college" continues the clause before
                 pieces.append((child.left_edge.i, child, subject))
         elif child.dep_ in {"ccomp", "parataxis"} and _independent(child, root):
             after = child.right_edge.i + 1

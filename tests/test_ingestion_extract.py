@@ -41,14 +41,14 @@ def test_facts_people_relationships_and_dates(extracted):
         ("s1", 2, "I love hiking", SELF, "self", "2024-03-20T00:00:00Z"),
         # pronoun -> the last named person of the session
         ("s1", 3, "She is allergic to peanuts", "Alice", "sister", "2024-03-20T00:00:00Z"),
-        # "in two weeks" from the session date
+        # "in two weeks": a plan is known from when it was said (its date: the backstory)
         (
             "s1",
             4,
             "Bob, my manager, wants the report in two weeks",
             "Bob",
             "manager",
-            "2024-04-03T00:00:00Z",
+            "2024-03-20T00:00:00Z",
         ),
         ("s2", 0, "Yesterday I had dinner with my sister", SELF, "self", "2024-04-04T00:00:00Z"),
         # "my sister" alone, once the sister's name is known
@@ -72,14 +72,14 @@ def test_facts_people_relationships_and_dates(extracted):
             "neighbour",
             "2024-05-15T09:00:00Z",
         ),
-        ("s3", 3, "I am flying to Rome in two weeks", SELF, "self", "2024-05-29T00:00:00Z"),
+        ("s3", 3, "I am flying to Rome in two weeks", SELF, "self", "2024-05-15T09:00:00Z"),
         (
             "s3",
             4,
             "My boss, Carol, will join us next Monday",
             "Carol",
             "boss",
-            "2024-05-20T00:00:00Z",
+            "2024-05-15T09:00:00Z",
         ),
     ]
 

@@ -29,7 +29,7 @@ def test_the_past_answers_with_the_superseded_card(memory: Memory, moved: str):
     hit = memory.recall(moved, "Where did I use to live?", k=3)[0]
     assert hit.card.fact == "I live in Dublin, near the Liffey"
     assert hit.card.status == "superseded"
-    assert hit.parts["temporal"] == 4.5  # the past (x3), and a card stating the location (x1.5)
+    assert hit.parts["temporal"] == 6.0  # the past (x3), and a card stating the location (x2)
 
 
 def test_a_year_answers_with_the_card_valid_that_year(memory: Memory, moved: str):

@@ -60,6 +60,7 @@ SINGLE_VALUED = frozenset(
         "name",
         "preferred name",
         "reply language",
+        "alive",
     }
 )
 #: Attributes that accumulate (several values are fine); only a negation conflicts.
@@ -232,6 +233,12 @@ RULES: tuple[_Rule, ...] = (
         keys=("birthday",),
     ),
     _rule("birthday", rf"\bborn\s+on\s+{_DATE_VAL}", keys=("born",)),
+    _polar(
+        "alive",
+        r"\b(?P<value>passed away|died|passed on|is no longer with us)\b",
+        "no",
+        keys=("passed", "died", "no longer with us"),
+    ),
     _rule("allergy", rf"\ballergic\s+to\s+{_VAL}", keys=("allergic",)),
     _rule(
         "partner",

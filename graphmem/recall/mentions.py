@@ -134,8 +134,12 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
         if person.name == "me":  # the user, named only by first person below
             continue
         first = person.name.split()[:1]
-        # full name, then first name ("Melanie's kid" is a phrase, not Melanie)
-        names = [person.name, *(w for w in first if not w.endswith(("'s", "’s")))]
+        # full name, then first name ("Melanie's kid" is a phrase, not Melanie; the "my"
+        # of an unnamed "my doctor" is no name)
+        names = [
+            person.name,
+            *(w for w in first if not w.endswith(("'s", "’s")) and w[:1].isupper()),
+        ]
         for name in names:
             if len(name) < 2 or name.lower() not in lowered:
                 continue

@@ -58,6 +58,7 @@ _WORTH = (
     "created_at",
     "updated_at",
     "claim",
+    "claim_value",
     "fact",
     "person",
     "relationship",

@@ -52,7 +52,7 @@ PAST_CURRENT = 0.5
 DURING_INSIDE = 1.5
 DURING_OUTSIDE = 0.5
 #: A card that states what the question asks ("where do I live?": a location claim).
-ASKED = 1.5
+ASKED = 2.0
 #: The largest factor ``weight`` returns (recall's early stop needs the bound).
 MAX_WEIGHT = DURING_INSIDE / SUPERSEDED_FACTOR * ASKED
 
@@ -73,6 +73,8 @@ class TemporalIntent:
     #: whose attributes: the user (empty), or the people it names or refers to by
     #: relationship ("my sister" -> "sister", "Ana" -> "ana")
     about: tuple[str, ...] = ()
+    #: a yes/no question ("am I dating anyone?"): a negated value answers it too
+    yes_no: bool = False
 
 
 NONE = TemporalIntent()
@@ -83,6 +85,12 @@ _MY_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _NAME = re.compile(r"\b(?!I\b)[A-Z][a-z]+")
+_WHO_IS_MY = re.compile(
+    rf"\bwho(?:'s| is| was)\s+my\s+(?:new\s+|current\s+)?(?P<word>"
+    rf"{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_YES_NO = re.compile(r"(?:am|is|are|was|were|do|does|did|have|has|had|can|will)\b", re.I)
 #: What a question asks the current value of, by its words: (pattern, attribute prefixes
 #: of ``graphmem.algorithms.conflicts`` claims). A card stating that attribute is what
 #: the question wants ("what's my diet?" -> "I'm pescatarian now").
@@ -92,14 +100,22 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\bwhere\b.*\b(?:live|living|based|home|stay|staying)\b", ("location",)),
         (r"\bwhich (?:city|town|country)\b", ("location",)),
         (r"\bwhere\b.*\b(?:work|working|employed)\b|\bwhich company\b", ("employer", "job")),
-        (r"\b(?:job|role|profession|occupation|for a living|work as)\b", ("job", "employer")),
+        (
+            r"\b(?:job|role|profession|occupation|for a living|for work|work as)\b",
+            ("job", "employer"),
+        ),
+        (r"\b(?:alive|dead|died|passed away)\b", ("alive",)),
         (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
         (r"\bhow old\b|\bmy age\b", ("age",)),
         (r"\bmy name\b|\bcall me\b|\bwho am i\b", ("name", "preferred name")),
         (r"\bbirthday\b|\bborn\b", ("birthday",)),
         (r"\ballerg", ("allergy",)),
-        (r"\b(?:manager|boss|supervisor|report to)\b", ("my manager",)),
-        (r"\b(?:married|wife|husband|girlfriend|boyfriend|partner|dating)\b", ("my partner",)),
+        (r"\breport to\b", ("my manager",)),
+        (
+            r"\b(?:am i|are we) (?:still )?(?:married|dating|single|seeing|engaged|with)\b|"
+            r"\bdo i have an? (?:partner|wife|husband|girlfriend|boyfriend)\b",
+            ("my partner",),
+        ),
         (r"\b(?:seat|meal|room|language|format)\b", ("preferred ", "reply language")),
         (r"\bcalled\b|\bname of\b", ("name:",)),
         (r"\bwhen\b", ("date:",)),
@@ -280,7 +296,9 @@ def read_intent(query: str, now: int) -> TemporalIntent:
     """
     asks, about = _asks(query)
     intent = _time_intent(query, now)
-    return replace(intent, asks=asks, about=about) if asks else intent
+    if not asks:
+        return intent
+    return replace(intent, asks=asks, about=about, yes_no=bool(_YES_NO.match(query.strip())))
 
 
 def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -288,6 +306,8 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     the user's own ("where do I live?"), else the relationship words and names it uses
     ("where does my sister live?": sister; "where does Ana live?": ana)."""
     asks = tuple(a for pattern, attributes in _ASKS if pattern.search(query) for a in attributes)
+    if who := _WHO_IS_MY.search(query):  # "who is my roommate?": the user's roommate
+        asks = tuple(dict.fromkeys((*asks, f"my {canonical_relationship(who['word'])}")))
     if not asks:
         return (), ()
     roles = {a[3:] for a in asks if a.startswith("my ")}
@@ -348,7 +368,7 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         >>> weight(during, old), weight(during, new)
         (3.0, 0.5)
     """
-    factor = ASKED if intent.asks and _states(card, intent.asks, intent.about) else 1.0
+    factor = ASKED if intent.asks and _states(card, intent) else 1.0
     if intent.kind is None or intent.kind == "current":
         return factor
     superseded = card.get("status") == "superseded"
@@ -397,32 +417,45 @@ def predecessors_first(
             successors[key] = max(successors.get(key, 0.0), hit[0])
     if not successors:
         return scored
+    # The value just before the current one tops its chain ("before Berlin": Austin, not
+    # Portland before it), above any older value of the same claim.
+    chain: dict[str, float] = {}
+    for hit in scored:
+        card = fields[hit[1]]
+        if card.get("status") == "superseded" and card.get("claim"):
+            chain[str(card["claim"])] = max(chain.get(str(card["claim"]), 0.0), hit[0])
     out = []
     for hit in scored:
         card = fields[hit[1]]
         ended = _int(card.get("valid_to"), None)
         if card.get("status") == "superseded" and card.get("claim") and ended is not None:
             after = successors.get((str(card["claim"]), ended))
-            if after is not None and after >= hit[0]:
-                hit = (after * 1.01, *hit[1:])
+            if after is not None:
+                top = max(after, chain[str(card["claim"])])
+                if top >= hit[0]:
+                    hit = (top * 1.01, *hit[1:])
         out.append(hit)
     return sorted(out, key=lambda hit: (-hit[0], hit[1]))
 
 
-def _states(
-    card: Mapping[str, object], attributes: tuple[str, ...], about: tuple[str, ...]
-) -> bool:
-    """Does the card state one of ``attributes`` (its stored claim key is
-    ``subject|attribute``) of the user, or of someone ``about`` names (by the card's
-    person or relationship)?"""
+def _states(card: Mapping[str, object], intent: TemporalIntent) -> bool:
+    """Does the card state a value of one of the asked attributes (its stored claim key
+    is ``subject|attribute``, its value ``claim_value``) of the user, or of someone the
+    question is ``about`` (by the card's person or relationship)? A negated value ("I
+    handed in my notice at Deloitte") answers only a yes/no question."""
     subject, _, attribute = str(card.get("claim") or "").partition("|")
-    if not attribute or not attribute.startswith(attributes):
+    if not attribute or not attribute.startswith(intent.asks):
         return False
-    if not about:
+    value = str(card.get("claim_value") or "")
+    if not intent.yes_no and (value == "no" or value.startswith("not ")):
+        return False
+    if not intent.about:
         return subject == "me"
     person = str(card.get("person") or "").lower()
     relationship = canonical_relationship(str(card.get("relationship") or ""))
-    return subject != "me" and (relationship in about or any(n in person.split() for n in about))
+    return subject != "me" and (
+        relationship in intent.about or any(n in person.split() for n in intent.about)
+    )
 
 
 def _mentions(card: Mapping[str, object], words: tuple[str, ...]) -> bool:
