@@ -844,3 +844,44 @@ __all__ = [
     "project",
     "read_vectors",
 ]
+
+
+def resummarize(store: GraphStore, user_id: str, abstraction_ids: Sequence[str]) -> list[str]:
+    """Rebuild the summaries of abstractions a card just left outside consolidation (a
+    hard forget), extractively from the cards they still summarise, so no summary keeps
+    quoting an erased card; an abstraction left empty is retired. Returns the ids rebuilt.
+    """
+    if not abstraction_ids:
+        return []
+    rows, empty = [], []
+    for found in store.run(
+        "abstraction_members", {"user_id": user_id, "ids": sorted(set(abstraction_ids))}
+    ):
+        facts = {m["id"]: m["fact"] for m in found["members"] if m.get("id")}
+        if not facts:
+            empty.append(found["id"])
+            continue
+        ranked = [i for i in found["ranked"] or [] if i in facts]
+        ranked += sorted(set(facts) - set(ranked))
+        subject = found["subject"]
+        rows.append(
+            {
+                "id": found["id"],
+                "summary": summarize_extractive(
+                    [facts[i] for i in ranked], subject=None if subject == SELF else subject
+                ),
+                "representative": ranked[0],
+                "size": len(facts),
+                "ranked": ranked[:RANKED_KEPT],
+                "reason": "summary rebuilt without a card that was erased",
+            }
+        )
+    if rows:
+        store.run(
+            "abstraction_resummarize",
+            {"user_id": user_id, "rows": rows, "now": now_ms()},
+            write=True,
+        )
+    if empty:
+        store.run("abstraction_retire", {"user_id": user_id, "ids": empty}, write=True)
+    return [r["id"] for r in rows]

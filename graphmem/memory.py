@@ -656,6 +656,12 @@ class Memory:
                 note=reason,
             )
             return card.id
+        from graphmem.consolidation import resummarize
+
+        summarised_by = [
+            r["id"]
+            for r in self.store.run("card_abstractions", {"user_id": user_id, "id": card.id})
+        ]
         rows = self.store.run(
             "delete_card",
             {"user_id": user_id, "id": card.id, "now": now_ms(), "decided_by": CALLER},
@@ -674,6 +680,7 @@ class Memory:
                     {"user_id": user_id, "id": source_id, "text": masked},
                     write=True,
                 )
+        resummarize(self.store, user_id, summarised_by)
         self.embedder.forget(card.embedding_text)
         self.store.purge_deleted()
         return card.id

@@ -265,6 +265,35 @@ def test_clusters_become_abstractions_that_are_stable_across_runs(memory, user):
     assert abstractions(memory.store, user) == stored
 
 
+#: Their own texts: a hard forget drops its card's text from the embedder's cache, and
+#: other tests' clusters would then embed those texts anew.
+GARDEN = [
+    "I grow tomatoes in my garden",
+    "I love planting roses in the garden",
+    "I spend Sundays weeding the vegetable garden",
+    "I compost kitchen scraps for the garden",
+]
+
+
+def test_a_hard_forget_leaves_no_summary_quoting_the_erased_card(memory, user):
+    cards = remember(
+        memory, user, *[(f, f"2025-05-{i + 1:02d}T10:00:00Z") for i, f in enumerate(GARDEN + FOOD)]
+    )
+    memory.consolidate(user, steps=["abstraction"])
+    [garden] = [a for a in abstractions(memory.store, user) if cards[GARDEN[0]].id in a["members"]]
+    members = set(garden["members"])
+    erased = cards[GARDEN[0]]
+    assert erased.fact.removeprefix("I ") in garden["summary"]
+
+    memory.forget(user, erased.id, hard=True)
+
+    [after] = [a for a in abstractions(memory.store, user) if a["id"] == garden["id"]]
+    assert erased.fact.removeprefix("I ") not in after["summary"]
+    assert set(after["members"]) == members - {erased.id}
+    assert after["representative"] in after["members"]
+    assert after["summary"].endswith(f"({len(members) - 1} memories)")
+
+
 def test_recall_reaches_a_hits_abstraction_siblings(memory, user):
     cards = remember_clusters(memory, user)
     memory.consolidate(user, steps=["abstraction"])
