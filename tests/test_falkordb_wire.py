@@ -7,9 +7,9 @@ from falkordb.helpers import stringify_param_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem import Memory
+from graphmem import Memory, ValidationError
 from graphmem.recall.vector import wire_vector
-from graphmem.store.falkordb import _literal
+from graphmem.store.falkordb import _literal, _params_header
 from graphmem.write import _batches
 
 scalars = st.one_of(
@@ -95,3 +95,11 @@ def test_a_json_columns_map_arrives_as_columns(memory: Memory):
         "RETURN 'x' AS id, toJSON({a: 1, b: 2.5, c: null, d: 1735928118507}) AS json_columns"
     )[0]
     assert row == {"id": "x", "a": 1, "b": 2.5, "c": None, "d": 1735928118507}
+
+
+def test_a_nul_in_any_parameter_is_refused_before_the_query_is_cut_short():
+    """FalkorDB reads the query as a C string: a NUL would end it mid-parameter."""
+    with pytest.raises(ValidationError) as info:
+        _params_header({"user_id": "u1", "filters": {"session_id": "s\x00"}})
+    assert info.value.field == "filters"
+    assert _params_header({"user_id": "u1"}) == 'CYPHER `user_id`="u1" '

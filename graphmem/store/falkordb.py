@@ -18,7 +18,7 @@ from falkordb.query_result import QueryResult
 from redis.exceptions import ResponseError
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
 
-from graphmem.errors import ConflictError, StoreError, StoreUnavailableError
+from graphmem.errors import ConflictError, StoreError, StoreUnavailableError, ValidationError
 from graphmem.store import queries
 from graphmem.store.base import Capabilities, Row, WireVector
 from graphmem.store.embedded import EmbeddedServer, client_name
@@ -328,10 +328,18 @@ class _GraphValue(Exception):
 
 
 def _params_header(params: Mapping[str, Any]) -> str:
-    """FalkorDB's ``CYPHER name=value ...`` prefix, as the falkordb client writes it."""
+    """FalkorDB's ``CYPHER name=value ...`` prefix, as the falkordb client writes it.
+
+    The server reads the query as a C string: a NUL inside a value would end the query
+    there, so it is refused here, whatever route the value came by.
+    """
     if not params:
         return ""
-    return "CYPHER " + "".join(f"`{key}`={_literal(value)} " for key, value in params.items())
+    header = "CYPHER " + "".join(f"`{key}`={_literal(value)} " for key, value in params.items())
+    if "\x00" in header:
+        field = next((k for k, v in params.items() if "\x00" in _literal(v)), "input")
+        raise ValidationError("text must not contain NUL characters", field=str(field))
+    return header
 
 
 def _literal(value: Any) -> str:
