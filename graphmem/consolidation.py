@@ -362,13 +362,6 @@ def consolidate(
 # -- conflicts ---------------------------------------------------------------------------
 
 
-def _decided_by(reason: str, llm: Any) -> str:
-    if llm is not None and "per LLM:" in reason:
-        name = getattr(llm, "model_name", None) or getattr(llm, "model", None) or type(llm).__name__
-        return f"llm/{name}"
-    return "rules"
-
-
 def _conflicts(run: _Run, incremental: bool) -> None:
     """Detect, skip what is already recorded, write SUPERSEDES / CONFLICTS_WITH."""
     proj = run.projection
@@ -396,7 +389,7 @@ def _conflicts(run: _Run, incremental: bool) -> None:
 
     supersede_rows, conflict_rows = [], []
     for d in decisions:
-        by = _decided_by(d.reason, run.llm)
+        by = d.decided_by
         if isinstance(d, Supersede):
             item = ConflictDecision(
                 kind="supersede",

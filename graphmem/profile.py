@@ -585,18 +585,20 @@ def polish(profile: Profile, chat_model: Any, *, attempts: int = 2) -> Profile:
     from langchain_core.messages import HumanMessage, SystemMessage
     from tenacity import Retrying, stop_after_attempt, wait_none
 
+    from graphmem.llm import model_name, reply_text
+
     text = profile.markdown()
     body, _, definitions = text.partition("\n[")
     definitions = f"[{definitions}" if definitions else ""
     labels = {line.split("]:", 1)[0] + "]" for line in definitions.splitlines() if "]:" in line}
-    model = _model_name(chat_model)
+    model = model_name(chat_model)
     try:
         for attempt in Retrying(
             stop=stop_after_attempt(max(1, attempts)), wait=wait_none(), reraise=True
         ):
             with attempt:
                 reply = chat_model.invoke([SystemMessage(_POLISH), HumanMessage(body)])
-                polished = _reply_text(reply).strip()
+                polished = reply_text(reply).strip()
                 missing = sorted(label for label in labels if label not in polished)
                 if not polished or missing:
                     raise ValueError(f"the reply lost references {missing[:5]}")
@@ -611,23 +613,6 @@ def polish(profile: Profile, chat_model: Any, *, attempts: int = 2) -> Profile:
     return profile.model_copy(
         update={"polished": Polish(text=marked.rstrip() + "\n", by=f"llm/{model}")}
     )
-
-
-def _reply_text(reply: Any) -> str:
-    content = getattr(reply, "content", reply)
-    if isinstance(content, list):  # content blocks
-        return "".join(
-            block if isinstance(block, str) else str(block.get("text", "")) for block in content
-        )
-    return str(content)
-
-
-def _model_name(chat_model: Any) -> str:
-    for attribute in ("model_name", "model"):
-        name = getattr(chat_model, attribute, None)
-        if isinstance(name, str) and name:
-            return name
-    return type(chat_model).__name__
 
 
 def ids_in(profile: Profile) -> Iterable[str]:

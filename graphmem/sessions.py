@@ -648,7 +648,7 @@ def _llm_summary(
     llm: Any, previous: str | None, lines: Sequence[tuple[str, str]], budget: int
 ) -> tuple[str, str] | None:
     """A summary written by a chat model, or None when it fails or runs over budget."""
-    from ingestion.llm import model_name
+    from graphmem.llm import decided_by
 
     words = max(10, int(budget * 0.6))
     prompt = [
@@ -672,4 +672,4 @@ def _llm_summary(
     text = text.strip() if isinstance(text, str) else ""
     if not text or line_tokens(text) > budget:
         return None
-    return text, f"llm/{model_name(llm)}"[:128]
+    return text, decided_by(llm)

@@ -11,7 +11,6 @@ nothing said is lost.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 from tenacity import Retrying, stop_after_attempt, wait_fixed
 
+from graphmem.llm import decided_by, reply_text
 from graphmem.models import SELF, Card, Category, Person, Provenance
 from graphmem.timeutil import to_iso, to_ms
 from ingestion.extract import DEFAULT_MODEL, Extractor, iso_day
@@ -77,15 +77,6 @@ class LLMFacts(BaseModel):
     facts: list[LLMFact]
 
 
-def model_name(llm: Any) -> str:
-    """A readable name of a chat model, for provenance ("llm/<name>")."""
-    for attr in ("model_name", "model", "model_id"):
-        value = getattr(llm, attr, None)
-        if isinstance(value, str) and value:
-            return value
-    return str(getattr(llm, "_llm_type", type(llm).__name__))
-
-
 def build_messages(turns: Sequence[Turn], known_facts: Sequence[str]) -> list[tuple[str, str]]:
     """System + human messages for one window of turns."""
     known = "\n".join(f"- {f}" for f in known_facts[:MAX_KNOWN_FACTS]) or "(nothing yet)"
@@ -104,17 +95,7 @@ def parse_reply(reply: Any, n_turns: int) -> LLMFacts:
     elif isinstance(reply, dict):
         facts = LLMFacts.model_validate(reply)
     else:
-        content = getattr(reply, "content", reply)
-        if not isinstance(content, str):
-            content = (
-                json.dumps(content)
-                if not isinstance(content, list)
-                else " ".join(
-                    str(part.get("text", "")) if isinstance(part, dict) else str(part)
-                    for part in content
-                )
-            )
-        text = re.sub(r"^```(?:json)?\s*|\s*```$", "", content.strip())
+        text = re.sub(r"^```(?:json)?\s*|\s*```$", "", reply_text(reply).strip())
         start, end = text.find("{"), text.rfind("}")
         if start < 0 or end < start:
             raise ValueError("no JSON object in the reply")
@@ -159,7 +140,7 @@ class LLMExtractor:
         self.attempts = attempts
         self.wait_s = wait_s
         self.window = window
-        self.extractor = f"llm/{model_name(llm)}"[:128]
+        self.extractor = decided_by(llm)
         self.failures = 0
         try:
             self._structured: Any = llm.with_structured_output(LLMFacts)

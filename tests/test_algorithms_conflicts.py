@@ -264,7 +264,13 @@ def test_llm_verdict_is_used_when_valid() -> None:
         messages=iter([AIMessage('{"verdict": "update", "current": "B", "reason": "she moved"}')])
     )
     decision = adjudicate_with_llm(PAIR, model, similarity=0.7)
-    assert decision == Supersede("b", "p", "location", "update per LLM: she moved; similarity 0.70")
+    assert decision == Supersede(
+        "b",
+        "p",
+        "location",
+        "update per LLM: she moved; similarity 0.70",
+        decided_by="llm/generic-fake-chat-model",  # the decision names its author
+    )
 
 
 def test_llm_compatible_verdict_means_no_decision() -> None:
@@ -280,6 +286,7 @@ def test_llm_garbage_falls_back_to_the_rule_and_says_so() -> None:
     assert decision.reason.endswith(
         "(LLM adjudication failed: ValueError: no JSON object in the reply; rule decision kept)"
     )
+    assert decision.decided_by == "rules"
 
 
 def test_llm_retries_then_succeeds() -> None:
@@ -288,7 +295,12 @@ def test_llm_retries_then_succeeds() -> None:
     )
     decision = adjudicate_with_llm(PAIR, model, attempts=2)
     assert decision == Conflict(
-        "b", "p", "location", ("b", "p"), "contradiction per LLM: cannot both be true"
+        "b",
+        "p",
+        "location",
+        ("b", "p"),
+        "contradiction per LLM: cannot both be true",
+        decided_by="llm/fake-list-chat-model",
     )
 
 

@@ -225,10 +225,10 @@ def test_an_llm_adjudicates_what_the_rules_cannot_read(memory, user):
         "supersede",
         cards["Alice's cat is named Max"].id,
         cards["Alice's cat is named Tom"].id,
-        "llm/FakeListChatModel",
+        "llm/fake-list-chat-model",
     )
     assert "she renamed the cat" in decision.reason
-    assert decisions(memory.store, user)[0]["decided_by"] == "llm/FakeListChatModel"
+    assert decisions(memory.store, user)[0]["decided_by"] == "llm/fake-list-chat-model"
 
 
 # -- abstraction -------------------------------------------------------------------------

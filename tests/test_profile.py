@@ -150,8 +150,8 @@ def test_an_llm_polish_is_marked_and_kept_only_with_every_reference(memory: Memo
     faithful = "## Who they are\n\nSam lives in Berlin now. " + " ".join(labels)
     polished = polish(plain, FakeListChatModel(responses=[faithful]))
     assert polished.polished is not None
-    assert polished.polished.by == "llm/FakeListChatModel"
-    assert polished.text.startswith("> Polished by llm/FakeListChatModel")
+    assert polished.polished.by == "llm/fake-list-chat-model"
+    assert polished.text.startswith("> Polished by llm/fake-list-chat-model")
     assert labels[0] + ": /v1/users/" in polished.text
     assert polished.markdown() == plain.markdown()  # the rendered profile stays as it was
 

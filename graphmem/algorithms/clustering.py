@@ -249,20 +249,21 @@ def summarize_with_llm(
     to ``summarize_extractive`` and the reason says why.
     """
     from langchain_core.messages import HumanMessage, SystemMessage
-    from tenacity import Retrying, stop_after_attempt, wait_none
+
+    from graphmem import llm
 
     listing = "\n".join(f"- {f}" for f in facts[:30])
     who = f"Person: {subject}\n" if subject else ""
     messages = [SystemMessage(_SUMMARY_INSTRUCTIONS), HumanMessage(f"{who}{listing}")]
+
+    def sentence(reply: str) -> str:
+        text = " ".join(reply.split())
+        if not text or len(text) > max_chars or text.startswith(("{", "[")):
+            raise ValueError(f"unusable reply {text[:60]!r}")
+        return text
+
     try:
-        for attempt in Retrying(
-            stop=stop_after_attempt(max(1, attempts)), wait=wait_none(), reraise=True
-        ):
-            with attempt:
-                reply = chat_model.invoke(messages)
-                text = " ".join(str(getattr(reply, "content", reply)).split())
-                if not text or len(text) > max_chars or text.startswith(("{", "[")):
-                    raise ValueError(f"unusable reply {text[:60]!r}")
+        text = llm.ask(chat_model, messages, sentence, attempts=attempts)
     except Exception as exc:
         fallback = summarize_extractive(facts, subject=subject)
         return Summary(

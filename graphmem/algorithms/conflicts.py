@@ -27,6 +27,7 @@ patterns cannot read; it falls back to the rule decision on any failure.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import defaultdict
@@ -35,8 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from tenacity import Retrying, stop_after_attempt, wait_none
-
+from graphmem import llm
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
 from graphmem.relationships import SINGLE_HOLDER, WORDS, role
@@ -833,6 +833,7 @@ class Supersede:
     attribute: str
     reason: str
     kind: str = "supersede"
+    decided_by: str = "rules"  # or "llm/<model>" (graphmem.llm.decided_by)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -849,6 +850,7 @@ class Conflict:
     needs_revision: tuple[str, ...]
     reason: str
     kind: str = "conflict"
+    decided_by: str = "rules"  # or "llm/<model>" (graphmem.llm.decided_by)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -1208,15 +1210,6 @@ def _parse_verdict(text: str) -> dict[str, str]:
     }
 
 
-def _reply_text(reply: Any) -> str:
-    content = getattr(reply, "content", reply)
-    if isinstance(content, list):  # content blocks
-        return "".join(
-            part.get("text", "") if isinstance(part, dict) else str(part) for part in content
-        )
-    return str(content)
-
-
 def adjudicate_with_llm(
     pair: tuple[CardLike, CardLike],
     chat_model: Any,
@@ -1244,11 +1237,7 @@ def adjudicate_with_llm(
     )
     messages = [SystemMessage(_LLM_INSTRUCTIONS), HumanMessage(_llm_prompt(one, two))]
     try:
-        for attempt in Retrying(
-            stop=stop_after_attempt(max(1, attempts)), wait=wait_none(), reraise=True
-        ):
-            with attempt:
-                verdict = _parse_verdict(_reply_text(chat_model.invoke(messages)))
+        verdict = llm.ask(chat_model, messages, _parse_verdict, attempts=attempts)
     except Exception as exc:
         if rule is None:
             return None
@@ -1257,19 +1246,18 @@ def adjudicate_with_llm(
     attribute = rule.attribute if rule is not None else "llm"
     sim = f"; similarity {similarity:.2f}" if similarity is not None else ""
     said = f"LLM: {verdict['reason'] or verdict['verdict']}{sim}"
+    by = llm.decided_by(chat_model)
     if verdict["verdict"] == "compatible":
         return None
     if verdict["verdict"] == "contradiction":
         a, b = sorted((str(one.id), str(two.id)))
-        return Conflict(a, b, attribute, (a, b), f"contradiction per {said}")
+        return Conflict(a, b, attribute, (a, b), f"contradiction per {said}", decided_by=by)
     current, old = (one, two) if verdict["current"] == "A" else (two, one)
-    return Supersede(str(current.id), str(old.id), attribute, f"update per {said}")
+    return Supersede(str(current.id), str(old.id), attribute, f"update per {said}", decided_by=by)
 
 
 def _with_reason(decision: Decision, reason: str) -> Decision:
-    if isinstance(decision, Supersede):
-        return Supersede(decision.newer, decision.older, decision.attribute, reason)
-    return Conflict(decision.a, decision.b, decision.attribute, decision.needs_revision, reason)
+    return dataclasses.replace(decision, reason=reason)
 
 
 __all__ = [
