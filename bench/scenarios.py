@@ -309,7 +309,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             Q("Where did I use to live?", "Leeds"),
         ],
         not_people=["Leeds", "Manchester"],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "nurse-to-designer",
@@ -476,7 +476,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ],
         people=[P("Laura", "ex", "wife")],
         not_people=["Halifax"],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "dad-passed",
@@ -621,7 +621,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             ],
         ),
         questions=[Q("What do I drink in the morning?", "tea")],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "running-reversal",
@@ -685,7 +685,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ),
         questions=[Q("What's my band called?", "Velvet Static")],
         not_people=["Night Owls", "Velvet Static", "Roundhouse"],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "tokyo-cancelled",
@@ -794,7 +794,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ),
         questions=[Q("What car do I drive?", "Tesla")],
         not_people=["Civic", "Tesla"],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "turning-thirty",
@@ -861,7 +861,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ("2025-02-18", ["I switched therapists, I see Dr. Patel now.", "She's much more direct."]),
         questions=[Q("Who is my therapist?", "Patel")],
         people=[P("Patel", "therapist"), P("Howard", "former therapist", "therapist")],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "tennis-to-swimming",
@@ -929,7 +929,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             ],
         ),
         questions=[Q("Am I still training for the marathon?", "dropped out")],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "baby-lily",
@@ -992,7 +992,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         questions=[Q("Where does my best friend live?", "Perth")],
         people=[P("Sydney", "best friend")],
         not_people=["Perth"],
-        held_back=True,
+        # held back until 2026-11-24, when the held-back set's failures shaped rules: now dev
     ),
     S(
         "late-mother-recipes",
@@ -1048,6 +1048,115 @@ SCENARIOS: tuple[Scenario, ...] = (
         questions=[Q("Where do I live?", "Glasgow")],
         people=[P("Sam", "partner")],
         not_people=["Glasgow", "Edinburgh"],
+    ),
+    # -- held back: written 2026-11-24 after the rules above, run to measure, not tuned on --
+    S(
+        "gym-to-yoga",
+        "hobby",
+        ("2024-09-02", ["I go to the gym every morning before work.", "Leg day is the worst."]),
+        (
+            "2025-02-10",
+            [
+                "I cancelled my gym membership, it was too expensive.",
+                "I do yoga at home now, twenty minutes a day.",
+            ],
+        ),
+        questions=[Q("What do I do for exercise now?", "yoga")],
+        # held back when written (2026-11-24); its failures shaped two rules: now dev
+    ),
+    S(
+        "landlord-sold-flat",
+        "relationship",
+        ("2024-06-14", ["My landlord, Mr. Brooks, never answers his phone."]),
+        (
+            "2025-01-08",
+            [
+                "The building was sold over Christmas.",
+                "Our new landlord is Karen Diaz, she seems much more organised.",
+            ],
+        ),
+        questions=[Q("Who is my landlord?", ("Karen", "Diaz"))],
+        people=[P("Karen Diaz", "landlord"), P("Brooks", "former landlord", "landlord")],
+        # held back when written (2026-11-24); its failures shaped two rules: now dev
+    ),
+    S(
+        "coffee-to-tea",
+        "habit",
+        ("2024-04-01", ["I drink three coffees a day, usually flat whites."]),
+        ("2025-01-20", ["I quit coffee in January.", "It's green tea for me now."]),
+        questions=[Q("Do I still drink coffee?", "quit coffee")],
+        held_back=True,
+    ),
+    S(
+        "girlfriend-engaged",
+        "relationship",
+        ("2024-05-19", ["My girlfriend Lena works as a nurse in the children's ward."]),
+        ("2025-02-15", ["Lena and I got engaged last night!", "I'm still shaking."]),
+        questions=[
+            Q("What does Lena do for work?", "nurse"),
+            Q("Who am I engaged to?", "Lena"),
+        ],
+        people=[P("Lena", ("girlfriend", "fiancee", "fiancée", "partner"))],
+        held_back=True,
+    ),
+    S(
+        "phd-back-home",
+        "move",
+        ("2023-10-03", ["I live in Glasgow while I do my PhD."]),
+        (
+            "2025-06-30",
+            ["I finished the PhD and moved back to Dublin to be near my parents."],
+        ),
+        questions=[
+            Q("Where do I live now?", "Dublin"),
+            Q("Where did I live before Dublin?", "Glasgow"),
+        ],
+        not_people=["Glasgow", "Dublin"],
+        held_back=True,
+    ),
+    S(
+        "beagle-pepper",
+        "pet",
+        ("2024-03-11", ["We have a beagle called Pepper, she's 13."]),
+        ("2025-01-05", ["Pepper died in her sleep last night.", "The house is so quiet."]),
+        questions=[Q("Is Pepper still alive?", "died")],
+        not_people=["Pepper"],
+        held_back=True,
+    ),
+    S(
+        "nurse-promoted",
+        "job",
+        ("2024-02-20", ["I'm a nurse at St Mary's hospital."]),
+        ("2025-03-03", ["Got promoted to ward manager this week!", "More paperwork, though."]),
+        questions=[Q("What is my job now?", "ward manager")],
+        not_people=["St Mary's", "Mary"],
+        held_back=True,
+    ),
+    S(
+        "tariq-abroad",
+        "move (other person)",
+        ("2024-07-07", ["My best friend Tariq lives two streets away from me."]),
+        ("2025-04-22", ["Tariq moved to Toronto for a job at Shopify.", "I miss him already."]),
+        questions=[Q("Where does Tariq live?", "Toronto")],
+        people=[P("Tariq", ("best friend", "friend"))],
+        not_people=["Toronto", "Shopify"],
+        held_back=True,
+    ),
+    S(
+        "vegan-to-pescatarian",
+        "diet",
+        ("2024-01-15", ["I've been vegan for two years now."]),
+        ("2025-05-02", ["I started eating fish again, so I'm pescatarian these days."]),
+        questions=[Q("What's my diet?", "pescatarian")],
+        held_back=True,
+    ),
+    S(
+        "bike-stolen",
+        "commute",
+        ("2024-08-08", ["I cycle to work on my old Trek, it takes twenty minutes."]),
+        ("2025-02-02", ["My bike got stolen outside the station.", "I take the bus to work now."]),
+        questions=[Q("How do I get to work these days?", "bus")],
+        held_back=True,
     ),
 )
 

@@ -100,6 +100,8 @@ _MOD = "|".join(sorted(cues.RELATIONSHIP_MODIFIERS))
 _REL_PHRASE = rf"(?i:(?:(?:{_MOD})[- ])?(?:{_REL}))"
 _NAME = r"[A-Z][\w'’-]*[a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*[a-z][\w'’-]*){0,2}"
 _MY = r"(?i:my|our)"
+#: "Dr. Patel", "Mr Brooks": a title before a name is not part of it.
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor)\.?\s+)?"
 #: "my former manager Paolo", "my ex-boyfriend Dan", "my late father Robert".
 _STATE = r"(?:(?P<state>(?i:former|previous|ex|late))(?:-|\s+))?"
 _REL_PATTERNS = [
@@ -109,13 +111,13 @@ _REL_PATTERNS = [
         rf"\b(?P<name>{_NAME})\s+(?i:is|was|has been)\s+(?P<actually>(?i:actually|really)\s+)?"
         rf"{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\b"
         rf"(?:\s*,?\s*(?P<not>(?i:not|and not))\s+{_MY}\s+{_REL_PHRASE}\b)?",
-        # "my sister Alice", "my boss, Carol"
-        rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\s*,?\s+(?P<name>{_NAME})",
+        # "my sister Alice", "my boss, Carol", "my landlord, Mr. Brooks"
+        rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\s*,?\s+{_TITLE}(?P<name>{_NAME})",
         # "Alice, my sister", "Alice (my cousin)"
         rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\b",
         # "my new manager at Northwind is Sarah Kim"
         rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})(?:\s+(?i:at|from|in|on)\s+[\w' -]+?)?\s+"
-        rf"(?i:is|'s)\s+(?:(?i:now)\s+)?(?P<name>{_NAME})",
+        rf"(?i:is|'s)\s+(?:(?i:now)\s+)?{_TITLE}(?P<name>{_NAME})",
     )
 ]
 
@@ -193,6 +195,57 @@ _MOTION = frozenset(
     }
 )
 _TOURS = frozenset({"visit", "tour", "explore", "leave", "see"})
+#: What a bank, a shop or a provider does to the user's things ("Monzo froze my card",
+#: "Ryanair lost my bag"): its doer is an organisation, whatever spaCy tagged.
+_SERVICE_VERBS = frozenset(
+    {
+        "freeze",
+        "block",
+        "charge",
+        "bill",
+        "refund",
+        "overcharge",
+        "suspend",
+        "close",
+        "cancel",
+        "deliver",
+        "ship",
+        "lose",
+        "delay",
+        "decline",
+        "approve",
+        "reject",
+    }
+)
+_SERVICE_OBJECTS = frozenset(
+    {
+        "card",
+        "account",
+        "order",
+        "parcel",
+        "package",
+        "payment",
+        "subscription",
+        "flight",
+        "booking",
+        "luggage",
+        "bag",
+        "suitcase",
+        "delivery",
+        "transfer",
+        "loan",
+        "mortgage",
+        "claim",
+        "contract",
+        "bill",
+        "broadband",
+        "internet",
+        "refund",
+        "application",
+    }
+)
+#: What a team does in a league, said without an object ("Arsenal lost again").
+_TEAM_VERBS = frozenset({"lose", "draw", "concede", "relegate"})
 
 _FEMALE = frozenset({"she", "her", "hers", "herself"})
 _MALE = frozenset({"he", "him", "his", "himself"})
@@ -407,6 +460,7 @@ class Extractor:
             fact = _fact_text(clause)
             if fact is None:
                 continue
+            fact = _there_placed(fact, clause)
             if is_user:
                 changed = self._relationship_change(fact, person, turn.session_id)
                 if changed is not None:  # the person the clause is about, for pronouns
@@ -631,7 +685,9 @@ class Extractor:
                 )
             elif token.dep_ == "dobj" and head.lemma_.lower() in _TOURS:
                 place = token.ent_type_ in {"GPE", "LOC"} or name.lower() in cues.COUNTRIES
-            if place and not any(c.dep_ == "poss" for c in token.children):
+            owned = any(c.dep_ == "poss" for c in token.children)
+            organisation = _acts_as_organisation(token) and self.registry.get(name) is None
+            if (place and not owned) or organisation:
                 self.registry.mark_thing(name)
 
     def _observe_deaths(self, text: str, session: str) -> None:
@@ -1181,6 +1237,46 @@ def _is_small_talk(sent: Span) -> bool:
     if _is_phatic(sent) or sent.text.strip().endswith("?"):
         return True
     return not any(t.pos_ in {"VERB", "AUX"} for t in sent)
+
+
+def _there_placed(fact: str, clause: _Clause) -> str:
+    """ "I got a job in Cardiff and we moved there": a card of its own must say where
+    "there" is, so it becomes the place named earlier in the sentence ("we moved to
+    Cardiff")."""
+    there = next((t for t in clause.span if t.lower_ == "there" and t.dep_ == "advmod"), None)
+    if there is None or not re.search(r"\bthere\b", fact, re.IGNORECASE):
+        return fact
+    place = None
+    for token in reversed(clause.span.doc[there.sent.start : there.i]):
+        if token.pos_ != "PROPN" or token.ent_type_ in {"DATE", "TIME", "PERSON"}:
+            continue
+        if token.dep_ == "compound" and token.head.pos_ == "PROPN":
+            continue
+        near = token.dep_ == "pobj" and token.head.lower_ in _PLACE_PREPS | {"to", "from"}
+        if near or token.ent_type_ in {"GPE", "LOC", "FAC"}:
+            place = _propn_phrase(token)
+            break
+    if place is None:
+        return fact
+    preposition = "to" if there.head.lemma_.lower() in _MOTION else "in"
+    return re.sub(r"\bthere\b", f"{preposition} {place}", fact, count=1, flags=re.IGNORECASE)
+
+
+def _acts_as_organisation(token: Token) -> bool:
+    """A proper noun spaCy did not call a person, doing what organisations do: acting
+    on the user's card, order or account, or losing as a team does (no object)."""
+    if token.ent_type_ == "PERSON" or token.dep_ not in _SUBJECT_DEPS:
+        return False
+    verb = token.head
+    lemma = verb.lemma_.lower()
+    objects = [c for c in verb.children if c.dep_ in {"dobj", "obj"}]
+    if lemma in _SERVICE_VERBS and any(
+        o.lemma_.lower() in _SERVICE_OBJECTS
+        and any(p.dep_ == "poss" and p.lower_ in {"my", "our"} for p in o.children)
+        for o in objects
+    ):
+        return True
+    return lemma in _TEAM_VERBS and not objects and token.ent_type_ == ""
 
 
 def _relationship_only(subject: Token) -> str | None:

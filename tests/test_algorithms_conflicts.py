@@ -69,6 +69,17 @@ def card(
         ("Alice doesn't drink alcohol", ("activity:alcohol", "no")),
         ("Alice quit smoking", ("smokes", "no")),
         ("Alice doesn't eat meat", ("activity:meat", "no")),
+        ("I've been renting in Leeds for years", ("location", "leeds")),
+        ("She teaches maths", ("job", "maths")),
+        ("Sold the Civic and bought a Tesla Model 3", ("car", "tesla model 3")),
+        # pastimes by their verb, keyed as the -ing form
+        ("Now I swim three times a week instead", ("activity:swimming", "yes")),
+        ("I stopped swimming after the move", ("activity:swimming", "no")),
+        ("My grandma bakes the best scones", ("activity:baking", "yes")),
+        ("We went hiking in Wales", ("activity:hiking", "yes")),
+        # how often is left out, a plural is its singular
+        ("I drink three coffees a day", ("activity:coffee", "yes")),
+        ("I quit coffee in January", ("activity:coffee", "no")),
     ],
 )
 def test_attribute_of_reads_documented_patterns(fact: str, expected: tuple[str, str]) -> None:
@@ -83,6 +94,9 @@ def test_attribute_of_reads_documented_patterns(fact: str, expected: tuple[str, 
         "I would like to visit Japan",  # a wish, not a preference
         "Alice looks like her mother",
         "The weather was nice",
+        "I run a bakery",  # a business, not a pastime
+        "I teach my son to swim",
+        "I bought a mini fridge",  # not a car
     ],
 )
 def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:
@@ -320,3 +334,27 @@ def test_detect_conflicts_asks_the_llm_only_about_unreadable_close_pairs() -> No
         ("supersede", "b", "p", "location"),
         ("supersede", "y", "x", "llm"),
     ]
+
+
+def test_a_switched_therapist_is_a_new_holder_of_the_role() -> None:
+    from graphmem.algorithms.conflicts import claim_of
+
+    first = claim_of("I see a therapist, Dr. Howard, every Tuesday.")
+    then = claim_of("I switched therapists, I see Dr. Patel now.")
+    assert first is not None
+    assert then is not None
+    assert (first.key, first.value, then.key, then.value) == (
+        "me|my therapist",
+        "howard",
+        "me|my therapist",
+        "patel",
+    )
+
+
+def test_the_old_car_gives_way_to_the_new_one() -> None:
+    cards = [
+        card("civic", "I drive a 2012 Honda Civic", person="me", when=JAN_2023),
+        card("tesla", "Sold the Civic and bought a Tesla Model 3", person="me", when=MAY_2024),
+    ]
+    [decision] = detect_conflicts(cards)
+    assert (decision.kind, decision.newer, decision.older) == ("supersede", "tesla", "civic")

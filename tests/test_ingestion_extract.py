@@ -421,3 +421,47 @@ def test_the_users_own_pet_is_the_users():
         said("Olive, my greyhound, stole a whole sandwich.", "Olive has a dodgy hip."), "u1"
     )
     assert [c.person for c in cards] == [SELF, SELF]
+
+
+def _facts(*lines: str) -> list[str]:
+    turns = [
+        {
+            "session_id": "s",
+            "turn": i,
+            "speaker": "user",
+            "text": line,
+            "timestamp": "2025-03-10T09:00:00Z",
+        }
+        for i, line in enumerate(lines)
+    ]
+    return [card.fact for card in extract_conversation(turns, "u")]
+
+
+def test_a_card_split_off_says_where_there_is():
+    assert _facts(
+        "I got a job at a university in Cardiff and we moved there last week.",
+        "We went to Rome in May and I proposed there.",
+    ) == [
+        "I got a job at a university in Cardiff",
+        "We moved to Cardiff last week",
+        "We went to Rome in May",
+        "I proposed in Rome",
+    ]
+
+
+def test_organisations_that_act_on_my_things_are_not_people():
+    turns = [
+        {
+            "session_id": "s",
+            "turn": i,
+            "speaker": "user",
+            "text": line,
+            "timestamp": "2025-03-10T09:00:00Z",
+        }
+        for i, line in enumerate(
+            ["Monzo froze my card yesterday, so annoying.", "Arsenal lost again, I'm gutted."]
+        )
+    ]
+    extractor = Extractor(user_id="u")
+    extractor.conversation(turns)
+    assert [p.name for p in extractor.registry.to_people("u") if p.name != SELF] == []

@@ -41,3 +41,30 @@ def test_without_a_cue_superseded_cards_stay_hidden(memory: Memory, moved: str):
     hits = memory.recall(moved, "Where did I live?", k=3)
     assert "I live in Dublin, near the Liffey" not in [h.card.fact for h in hits]
     assert all(h.card.status == "active" for h in hits)
+
+
+def test_a_question_for_a_value_is_answered_by_the_card_stating_it(memory: Memory, user: str):
+    """ "Work is intense" shares the word with "where do I work?"; the card that says where
+    the user works is the answer."""
+    said = [
+        ("I work at Acme Analytics as a data analyst", "2025-01-06"),
+        ("Work is intense, we're launching a new dashboard", "2025-02-11"),
+        ("I started at Northwind last Monday", "2025-03-03"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    assert top(memory, user, "Where do I work?") == "I started at Northwind last Monday"
+    hit = memory.recall(user, "Where do I work?", k=1)[0]
+    assert "asks employer / job -> card" in hit.paths
+
+
+def test_a_pastime_given_up_is_not_what_i_do_now(memory: Memory, user: str):
+    said = [
+        ("I play tennis every Saturday morning", "2024-08-20"),
+        ("I gave up tennis after my knee injury", "2025-02-01"),
+        ("Now I swim three times a week instead", "2025-02-01"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    assert top(memory, user, "What sport do I do now?") == "Now I swim three times a week instead"
+    assert top(memory, user, "Which sport did I use to play?") == (
+        "I play tennis every Saturday morning"
+    )

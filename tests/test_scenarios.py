@@ -19,7 +19,18 @@ scenarios = importlib.util.module_from_spec(_spec)
 sys.modules["scenarios"] = scenarios  # dataclasses look their module up there
 _spec.loader.exec_module(scenarios)
 
-SHARE = ("sam-montreal", "karen-to-luis", "dan-breakup", "porto-cats", "call-me-bobby")
+SHARE = (
+    "sam-montreal",
+    "karen-to-luis",
+    "dan-breakup",
+    "porto-cats",
+    "call-me-bobby",
+    "maya-five-months",
+    "therapist-switch",
+    "orgs-not-people",
+    "civic-to-tesla",
+    "landlord-sold-flat",
+)
 
 
 @pytest.fixture(scope="module")

@@ -175,6 +175,56 @@ _NOT_A_VERB = (
 _ENDED = r"(?:cancell?ed|called\s+off|off|over|postponed\s+indefinitely|scrapped)"
 
 
+#: Car makes: "bought a Tesla Model 3" says what the user drives now.
+_CAR_MAKES = (
+    "tesla|toyota|honda|ford|bmw|audi|volkswagen|vw|volvo|nissan|mazda|subaru|kia|hyundai|"
+    "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|"
+    "polestar|rivian|dacia|citroen|jaguar|land rover|range rover|mitsubishi|suzuki|opel"
+)
+#: Things people do as a pastime, by the verb ("I swim three times a week", "Grandma
+#: bakes the best scones"), keyed as the -ing form so "I stopped swimming" meets "I swim".
+_HOBBIES = {
+    "swim": "swimming",
+    "run": "running",
+    "jog": "jogging",
+    "cycle": "cycling",
+    "bike": "biking",
+    "hike": "hiking",
+    "climb": "climbing",
+    "boulder": "bouldering",
+    "surf": "surfing",
+    "ski": "skiing",
+    "skate": "skating",
+    "dance": "dancing",
+    "paint": "painting",
+    "draw": "drawing",
+    "knit": "knitting",
+    "sew": "sewing",
+    "bake": "baking",
+    "cook": "cooking",
+    "garden": "gardening",
+    "sing": "singing",
+    "row": "rowing",
+    "fish": "fishing",
+    "sail": "sailing",
+    "golf": "golfing",
+    "box": "boxing",
+    "meditate": "meditating",
+    "crochet": "crocheting",
+}
+
+
+def _forms(base: str) -> tuple[str, ...]:
+    gerund = _HOBBIES[base]
+    third = f"{base}es" if base.endswith(("sh", "x", "s")) else f"{base}s"
+    return (base, third, gerund)
+
+
+_HOBBY_FORMS = "|".join(sorted({f for b in _HOBBIES for f in _forms(b)}, key=len, reverse=True))
+#: Any form of a pastime verb, to its key ("swims", "swam" -> "swimming").
+_HOBBY_KEY = {form: _HOBBIES[base] for base in _HOBBIES for form in _forms(base)}
+
+
 def _polar(attribute: str, pattern: str, polarity: str = "yes", **kw: Any) -> _Rule:
     return _Rule(attribute, re.compile(pattern), polarity=polarity, **kw)
 
@@ -248,8 +298,8 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "location",
-        rf"\b(?:lives?|living|resides?|residing)\s+in\s+{_VAL}",
-        keys=("live", "living", "resid"),
+        rf"\b(?:lives?|living|resides?|residing|renting|rents?)\s+in\s+{_VAL}",
+        keys=("live", "living", "resid", "rent"),
     ),
     _rule(
         "location",
@@ -307,6 +357,12 @@ RULES: tuple[_Rule, ...] = (
         keys=("postpone", "reschedul", "moved", "pushed", "brought"),
     ),
     _rule("job", rf"\bpromoted\s+to\s+(?:an?\s+)?{_VAL}", keys=("promoted",)),
+    _rule(
+        "job",
+        rf"\b(?:teach|teaches|teaching|lectures?\s+in)\s+(?!(?:me|him|her|them|us|you|my|his|"
+        rf"their|our|your|a\s+class|at|on|in|for)\b){_VAL}",
+        keys=("teach", "lecture"),
+    ),
     _rule(
         "diet",
         rf"\b(?:{_BE}|became|become|went|gone|going|turned)\s+{_INLINE_NEG}"
@@ -442,6 +498,21 @@ RULES: tuple[_Rule, ...] = (
         keys=("like", "love", "enjoy", "ador", "prefer", "into", "fond", "fan of", "come to"),
     ),
     _rule("car", rf"\bdrives?\s+an?\s+{_VAL}", keys=("drive",)),
+    _rule(
+        "car",
+        rf"\b(?:bought|buying|got|getting|leased|leasing|picked\s+up)\s+(?:an?\s+|my\s+)?"
+        rf"(?:new\s+|used\s+|second-hand\s+)?(?P<value>(?:(?:19|20)\d\d\s+)?(?:{_CAR_MAKES})\b"
+        rf"[^,.;:!?()]*?)(?=\s*(?:[,.;:!?()]|$)|\s+(?:{_STOP_WORDS})\b)",
+        keys=tuple(_CAR_MAKES.split("|")),
+    ),
+    _polar(
+        "activity:",
+        rf"\b(?!to\b)[a-z]+\s+(?:now\s+|still\s+|also\s+|usually\s+|often\s+|"
+        rf"really\s+|regularly\s+|sometimes\s+)?(?:go\s+|goes\s+|went\s+)?"
+        rf"(?P<value>{_HOBBY_FORMS})\b"
+        rf"(?!\s+(?:a|an|the(?!\s+best)|my|our|his|her|their|it|that|this|for|to|up|out|into)\b)",
+        keys=tuple(sorted(_HOBBY_KEY)),
+    ),
 )
 
 _ALL_KEYS = tuple(sorted({key for rule in RULES for key in rule.keys}))
@@ -527,16 +598,36 @@ _PLAN_NOUNS = (
 
 def _head(value: str) -> str:
     """The object of an activity, as its key: "two cups of coffee" -> "coffee",
-    "my PureGym membership" -> "puregym", "the Berlin marathon" -> "marathon".
+    "my PureGym membership" -> "puregym", "the Berlin marathon" -> "marathon"; how often
+    is left out and a plural is its singular ("three coffees a day" -> "coffee"), so
+    "I quit coffee" meets it.
 
     >>> _head("two cups of coffee"), _head("puregym membership"), _head("berlin marathon")
     ('coffee', 'puregym', 'marathon')
+    >>> _head("three coffees a day"), _head("the drums"), _head("dance classes")
+    ('coffee', 'drum', 'dance')
     """
-    value = _QUANTITY.sub("", value)
+    value = _HOW_OFTEN.sub("", _QUANTITY.sub("", value))
     words = value.split()
     while len(words) > 1 and words[-1] in _PLAN_NOUNS:
         words.pop()
-    return words[-1] if words else value
+    return _singular(words[-1]) if words else value
+
+
+_HOW_OFTEN = re.compile(
+    r"\s+(?:a|an|per|each|every|twice\s+a|once\s+a)\s+"
+    r"(?:day|week|month|year|morning|night|evening|weekend)\b.*$"
+)
+
+
+def _singular(word: str) -> str:
+    """ "coffees" -> "coffee", "classes" -> "class", "matches" -> "match"; words that
+    only end in s ("tennis", "chess", "bus") stay."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is", "ics")):
+        return word
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    return word[:-1]
 
 
 @lru_cache(maxsize=65_536)
@@ -616,6 +707,7 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
                 attribute = f"date:{match.group('thing')}"
             elif attribute == "activity:":
                 value = _head(value)
+                value = _HOBBY_KEY.get(value, value)
             if rule.polarity is not None:
                 yes = (rule.polarity == "yes") != negated
                 if attribute.endswith(":"):
@@ -650,6 +742,8 @@ _ROLE_WORDS = "|".join(sorted((re.escape(w) for w in WORDS), key=len, reverse=Tr
 _ROLE = rf"(?P<role>(?i:{_ROLE_WORDS}))"
 _WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
+#: "Dr. Patel" is Patel (a title before the name is left out of ``who``).
+_TITLED = rf"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor)\.?\s+)?{_WHO}"
 _ANYMORE = re.compile(r"^[^.;!?]*?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 #: (pattern, ended): how someone's relationship to the user is said, and whether it ends.
 _IS = r"(?:\s+(?:is|was|are|has\s+been)|'s(?:\s+been)?|'re)"
@@ -669,7 +763,19 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
             False,
         ),
         (
-            rf"\b{_MY_ROLE}(?:\s+(?:at|in|from|on)\s+[\w' -]+?)?{_IS}\s+(?:now\s+)?{_WHO}",
+            rf"\b{_MY_ROLE}(?:\s+(?:at|in|from|on)\s+[\w' -]+?)?{_IS}\s+(?:now\s+)?{_TITLED}",
+            False,
+        ),
+        # "I switched therapists, I see Dr. Patel now"
+        (
+            rf"\b(?i:i)\s+(?:just\s+|finally\s+)?(?i:switched|changed)\s+{_ROLE}s?\b[^.;!?]*?"
+            rf"\b(?i:i)\s+(?:now\s+)?(?i:see|have|go\s+to|use)\s+{_TITLED}",
+            False,
+        ),
+        # "I see a therapist, Dr. Howard, every Tuesday", "I have a new dentist, Dr. Li"
+        (
+            rf"\b(?i:i)\s+(?:(?i:now|still|also)\s+)?(?i:see|have|visit|go\s+to|use)\s+"
+            rf"(?i:a|an)\s+(?:(?i:new)\s+)?{_ROLE}\s*,?\s+(?:(?i:called|named)\s+)?{_TITLED}",
             False,
         ),
         (rf"\b(?i:i)\s+(?:now\s+)?(?:report|reports)\s+to\s+{_WHO}", False),
@@ -698,6 +804,13 @@ _RELATIONSHIP_KEYS = (
     "divorc",
     "dumped",
     "left",
+    "switched",
+    "changed",
+    "see ",
+    "have a",
+    "visit",
+    "go to",
+    "use a",
 )
 _REPORTS_TO = re.compile(r"\breports?\s+to\b", re.IGNORECASE)
 _BREAKUP = re.compile(r"\b(?:broke|split|separated|divorced|dumped|left)\b", re.IGNORECASE)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -321,6 +321,7 @@ def rank(
         relevance = scoring.fuse(lexical, dense, before, after) * found.passages
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
+            _answering(found, relevance)
         relevance *= found.passages / scoring.MAX_RELEVANCE
         ranked = np.argsort(-relevance, kind="stable")
         ranked = ranked[found.passages[ranked]]
@@ -379,6 +380,40 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
         boost += weight * closeness * about
         found.routes.append(("graph-hop", about, f"{via} -> mentions {mention.name} -> card"))
     return boost
+
+
+def _answering(found: Gathered, relevance: np.ndarray) -> None:
+    """A question asking the value of an attribute ("where do I work?", "who is my
+    therapist?", "what sport do I do?") is answered by the cards stating it, whatever
+    words it shares with them ("Work is intense" shares more with the question than "I
+    started at Northwind"): their passages count as relevant as the best candidate (in
+    place), and the stating card is the one each offers. Where no card states a value
+    but one says the value ended ("we broke up"), that card is the answer. Event dates
+    ("when ...": any ``date:``), names and likes name no single slot and are left to
+    ``temporal.ASKED``."""
+    slots = tuple(a for a in found.intent.asks if not a.startswith(_NO_SLOT))
+    if not slots:
+        return
+    held = found.held
+    rows = [i for i in held.stating(slots) if found.cards[i]]
+    intent = replace(found.intent, asks=slots)
+    answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+    if not answers:  # nothing holds a value now: what ended it answers
+        intent = replace(intent, yes_no=True)
+        answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+    top = float(relevance.max(initial=0.0))
+    reached = set()
+    for i in answers:
+        card = held.cards[i]
+        relevance[card.passage] = max(relevance[card.passage], top)
+        found.best_card[card.passage] = card.id
+        reached.add(card.passage)
+    if reached:
+        found.routes.append(("graph", reached, f"asks {' / '.join(slots)} -> card"))
+
+
+#: Attribute families that do not name one slot (see ``_answering``).
+_NO_SLOT = ("date:", "name:", "likes:")
 
 
 def _pick_cards(found: Gathered, order: list[int]) -> list[tuple[int, str]]:

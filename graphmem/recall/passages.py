@@ -121,6 +121,7 @@ class UserPassages:
         self._arrays: dict[str, np.ndarray] | None = None
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
         self._by_person: dict[str, np.ndarray] | None = None
+        self._by_claim: dict[str, list[int]] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -180,6 +181,7 @@ class UserPassages:
             self._arrays = None
             self._neighbours = None
             self._by_person = None
+            self._by_claim = None
 
     def sources_known(self) -> set[str]:
         """Ids of the sources held already (their text is not read again)."""
@@ -271,6 +273,18 @@ class UserPassages:
                 rows.setdefault(card.person, []).append(i)
             self._by_person = {k: np.array(v, dtype=np.int64) for k, v in rows.items()}
         return self._by_person
+
+    def stating(self, attributes: tuple[str, ...]) -> list[int]:
+        """Card rows whose stored claim is of one of ``attributes`` (prefixes: "employer",
+        "preferred ", "my manager"), whoever it is about."""
+        if self._by_claim is None:
+            by_claim: dict[str, list[int]] = {}
+            for i, card in enumerate(self.cards):
+                claim = str(card.worth.get("claim") or "")
+                if claim:
+                    by_claim.setdefault(claim.partition("|")[2], []).append(i)
+            self._by_claim = by_claim
+        return [i for a, rows in self._by_claim.items() if a.startswith(attributes) for i in rows]
 
     def user_speakers(self) -> set[str]:
         """Person keys of the names the user speaks under in their conversations: the

@@ -104,10 +104,22 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\b(?:job|role|profession|occupation|for a living|for work|work as)\b",
             ("job", "employer"),
         ),
+        (
+            r"\bwhat (?:does|did) (?:my \w+|(?!you\b|we\b|they\b)\w+) do\b"
+            r"(?!\s+(?:on|at|in|for fun|with|after|before|every|when|to|about)\b)",
+            ("job", "employer"),
+        ),
+        (
+            r"\b(?:sports?|hobby|hobbies|exercise|work out|for fun|free time|spare time|"
+            r"pastime|known for|good at)\b",
+            ("activity:",),
+        ),
+        (r"\b(?:car|drive|vehicle)\b", ("car",)),
         (r"\b(?:alive|dead|died|passed away)\b", ("alive",)),
         (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
         (r"\bhow old\b|\bmy age\b", ("age",)),
-        (r"\bmy name\b|\bcall me\b|\bwho am i\b", ("name", "preferred name")),
+        (r"\bmy name\b|\bwho am i\b", ("name", "preferred name")),
+        (r"\bcall me\b", ("preferred name",)),
         (r"\bbirthday\b|\bborn\b", ("birthday",)),
         (r"\ballerg", ("allergy",)),
         (r"\breport to\b", ("my manager",)),
@@ -116,7 +128,11 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\bdo i have an? (?:partner|wife|husband|girlfriend|boyfriend)\b",
             ("my partner",),
         ),
-        (r"\b(?:seat|meal|room|language|format)\b", ("preferred ", "reply language")),
+        (r"\bseat\b", ("preferred seat",)),
+        (r"\bmeal\b", ("preferred meal",)),
+        (r"\broom\b", ("preferred room",)),
+        (r"\bformat\b", ("preferred format",)),
+        (r"\blanguage\b", ("preferred language", "reply language")),
         (r"\bcalled\b|\bname of\b", ("name:",)),
         (r"\bwhen\b", ("date:",)),
     )
@@ -368,7 +384,7 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         >>> weight(during, old), weight(during, new)
         (3.0, 0.5)
     """
-    factor = ASKED if intent.asks and _states(card, intent) else 1.0
+    factor = ASKED if intent.asks and states(card, intent) else 1.0
     if intent.kind is None or intent.kind == "current":
         return factor
     superseded = card.get("status") == "superseded"
@@ -438,7 +454,7 @@ def predecessors_first(
     return sorted(out, key=lambda hit: (-hit[0], hit[1]))
 
 
-def _states(card: Mapping[str, object], intent: TemporalIntent) -> bool:
+def states(card: Mapping[str, object], intent: TemporalIntent) -> bool:
     """Does the card state a value of one of the asked attributes (its stored claim key
     is ``subject|attribute``, its value ``claim_value``) of the user, or of someone the
     question is ``about`` (by the card's person or relationship)? A negated value ("I
@@ -475,6 +491,7 @@ __all__ = [
     "TemporalIntent",
     "predecessors_first",
     "read_intent",
+    "states",
     "statuses",
     "weight",
 ]
