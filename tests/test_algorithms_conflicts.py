@@ -76,7 +76,7 @@ def card(
         ("Now I swim three times a week instead", ("activity:swimming", "yes")),
         ("I stopped swimming after the move", ("activity:swimming", "no")),
         ("My grandma bakes the best scones", ("activity:baking", "yes")),
-        ("We went hiking in Wales", ("activity:hiking", "yes")),
+        ("We go hiking in Wales every summer", ("activity:hiking", "yes")),
         # how often is left out, a plural is its singular
         ("I drink three coffees a day", ("activity:coffee", "yes")),
         ("I quit coffee in January", ("activity:coffee", "no")),
@@ -97,6 +97,7 @@ def test_attribute_of_reads_documented_patterns(fact: str, expected: tuple[str, 
         "I run a bakery",  # a business, not a pastime
         "I teach my son to swim",
         "I bought a mini fridge",  # not a car
+        "We went hiking on the trail",  # an outing, not a pastime
     ],
 )
 def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:

@@ -221,6 +221,13 @@ def _forms(base: str) -> tuple[str, ...]:
 
 
 _HOBBY_FORMS = "|".join(sorted({f for b in _HOBBIES for f in _forms(b)}, key=len, reverse=True))
+#: Words before a pastime verb that are not who does it ("went hiking" is an outing,
+#: "to swim" a wish or a lesson).
+_NOT_A_DOER = (
+    "(?:to|went|go|goes|going|gone|and|or|but|then|also|love|loves|like|likes|enjoy|enjoys|"
+    "hate|hates|want|wants|wanted|try|tried|learn|learning|learned|started|stopped|quit|"
+    "let|lets|can|could|should|would|will|might|must)"
+)
 #: Any form of a pastime verb, to its key ("swims", "swam" -> "swimming").
 _HOBBY_KEY = {form: _HOBBIES[base] for base in _HOBBIES for form in _forms(base)}
 
@@ -507,8 +514,8 @@ RULES: tuple[_Rule, ...] = (
     ),
     _polar(
         "activity:",
-        rf"\b(?!to\b)[a-z]+\s+(?:now\s+|still\s+|also\s+|usually\s+|often\s+|"
-        rf"really\s+|regularly\s+|sometimes\s+)?(?:go\s+|goes\s+|went\s+)?"
+        rf"\b(?!{_NOT_A_DOER}\b)[a-z]+\s+(?:now\s+|still\s+|also\s+|usually\s+|often\s+|"
+        rf"really\s+|regularly\s+|sometimes\s+)?(?:go\s+|goes\s+)?"
         rf"(?P<value>{_HOBBY_FORMS})\b"
         rf"(?!\s+(?:a|an|the(?!\s+best)|my|our|his|her|their|it|that|this|for|to|up|out|into)\b)",
         keys=tuple(sorted(_HOBBY_KEY)),
