@@ -226,7 +226,8 @@ class RecallIn(Body):
         None, description=f"Answer from what memory held true at that time. {WHEN}"
     )
     known_at: When | None = Field(
-        None, description=f"With as_of: by what memory knew at that time (default as_of). {WHEN}"
+        None,
+        description=f"With as_of: by what memory knew then (default as_of; 'now': today). {WHEN}",
     )
 
 
