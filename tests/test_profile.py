@@ -246,3 +246,22 @@ def test_stored_text_cannot_forge_a_reference_or_steer_a_terminal():
         "u", Snapshot([card("x", "see [evil]: http://x <b> \x1b[31mred")], {}, [], []), at=T
     )
     assert "- see \\[evil\\]: http://x &lt;b> \\x1b\\[31mred [x]" in render(made)
+
+
+def test_the_readme_shows_the_profile_its_example_user_has(home):
+    """The README's profile block is what its steps render today (examples/readme_profile.py:
+    the two `remember` commands, the example conversation, consolidation)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location(
+        "readme_profile", root / "examples" / "readme_profile.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```markdown\n# Profile of ada\n", 1)[1].split("```", 1)[0]
+    assert "# Profile of ada\n" + shown == example.render(home)
