@@ -273,7 +273,8 @@ class TurnIn(Body):
 
     @model_validator(mode="after")
     def _dated(self) -> TurnIn:
-        if self.timestamp is None and self.session_date is None:
+        # An empty string is no time (the loader reads it as None).
+        if self.timestamp in (None, "") and self.session_date in (None, ""):
             raise ValueError("a turn needs a timestamp or a session_date")
         return self
 
