@@ -9,13 +9,17 @@ concurrent httpx clients for ``duration`` seconds, each mixing
 - feedback: thumbs up/down on one of the user's cards (version-guarded as well);
 - recall: a query over the user's cards;
 
-then verifies: every acknowledged card is readable with its fact; each card's stored
+while ``quota_clients`` more clients write batches of cards for one user held at a card
+quota (set with ``graphmem quota`` while the service runs): every batch is either written
+whole (200) or refused whole (429 naming the ``cards`` limit), never in part, and the
+other users' clients see no error from it. Then it verifies: every acknowledged card is
+readable with its fact; each card's stored
 version is 1 + its acknowledged updates + its acknowledged feedbacks (no acknowledged
 write lost, none applied twice); its fact is that of the last acknowledged update; and a
 key never reads another user's cards (403). Reports throughput, p50/p95/p99 latency per
 operation, errors, conflicts and lost writes.
 
-    .venv/bin/python bench/load.py --duration 60 --clients 8
+    .venv/bin/python bench/load.py --duration 60 --clients 8 [--quota-clients 2]
 """
 
 from __future__ import annotations
@@ -41,6 +45,9 @@ from typing import Any
 import httpx
 
 OPS = ("remember", "update", "feedback", "recall")
+QUOTA_USER = "load-quota-user"
+QUOTA_CARDS = 10  # batches of 3: three fit (9 cards), a fourth would need 12
+QUOTA_BATCH = 3
 MIX = (0.35, 0.25, 0.15, 0.25)
 WORDS = [
     "peanuts",
@@ -95,6 +102,7 @@ class LoadReport:
     acknowledged_updates: int
     acknowledged_feedbacks: int
     error_samples: list[str]
+    quota: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -121,23 +129,25 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def graphmem_command(home: Path, *args: str) -> list[str]:
+    """``graphmem --home HOME ARGS...`` with this interpreter."""
+    main = "from graphmem.cli import main; main()"
+    return [sys.executable, "-c", main, "--home", str(home), *args]
+
+
 @contextlib.contextmanager
-def serve(home: Path, keys: dict[str, list[str]], *, timeout: float = 120.0) -> Iterator[str]:
-    """Run ``graphmem serve`` on a free loopback port; yield its base URL."""
+def serve(
+    home: Path,
+    keys: dict[str, list[str]],
+    *,
+    timeout: float = 120.0,
+    card_quotas: dict[str, int] | None = None,
+) -> Iterator[str]:
+    """Run ``graphmem serve`` on a free loopback port; yield its base URL. ``card_quotas``
+    are set with ``graphmem quota`` once it answers, as an operator would."""
     port = free_port()
     env = {**os.environ, "GRAPHMEM_API_KEYS": json.dumps(keys), "GRAPHMEM_IDLE_TIMEOUT": "60"}
-    command = [
-        sys.executable,
-        "-c",
-        "from graphmem.cli import main; main()",
-        "--home",
-        str(home),
-        "serve",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
+    command = graphmem_command(home, "serve", "--port", str(port), "--log-level", "warning")
     log = (home.parent / f"{home.name}-serve.log").open("w")
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -152,6 +162,13 @@ def serve(home: Path, keys: dict[str, list[str]], *, timeout: float = 120.0) -> 
             if time.monotonic() > deadline:
                 raise RuntimeError(f"graphmem serve did not answer within {timeout:.0f}s")
             time.sleep(0.2)
+        for user, cards in (card_quotas or {}).items():
+            subprocess.run(
+                graphmem_command(home, "quota", "--user", user, "--cards", str(cards)),
+                env=env,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
         yield base
     finally:
         proc.terminate()
@@ -262,6 +279,76 @@ class Client(threading.Thread):
                 self.errors.append(f"recall: {self.user} got cards of {sorted(strangers)}")
 
 
+class QuotaClient(threading.Thread):
+    """Writes batches of new cards for a user at a card quota until ``until``; records
+    which batches were written (200) and which refused (429), and anything else."""
+
+    def __init__(self, base: str, key: str, seed: int, until: float) -> None:
+        super().__init__(name=f"quota-{seed}", daemon=True)
+        self.until, self.seed = until, seed
+        self.http = httpx.Client(
+            base_url=f"{base}/v1/users/{QUOTA_USER}",
+            timeout=60,
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        self.written: list[list[str]] = []
+        self.refused: list[list[str]] = []
+        self.problems: list[str] = []
+
+    def run(self) -> None:
+        serial = 0
+        try:
+            while time.monotonic() < self.until:
+                facts = [f"quota fact {self.seed}-{serial}-{i}" for i in range(QUOTA_BATCH)]
+                serial += 1
+                try:
+                    reply = self.http.post(
+                        "/cards:batch", json={"cards": [{"fact": f} for f in facts]}
+                    )
+                except httpx.HTTPError as exc:
+                    self.problems.append(f"quota batch: {type(exc).__name__}: {exc}")
+                    continue
+                if reply.status_code == 200:
+                    self.written.append(facts)
+                elif reply.status_code == 429 and reply.json().get("field") == "cards":
+                    self.refused.append(facts)
+                    time.sleep(0.05)  # over quota stays over: no need to hammer
+                else:
+                    self.problems.append(f"quota batch: {reply.status_code} {reply.text[:200]}")
+        finally:
+            self.http.close()
+
+
+def verify_quota(base: str, key: str, clients: list[QuotaClient]) -> dict[str, Any]:
+    """What the quota'd user holds: exactly the cards of the batches written, none of a
+    refused batch, no more than the limit."""
+    with httpx.Client(
+        base_url=f"{base}/v1/users/{QUOTA_USER}",
+        timeout=60,
+        headers={"Authorization": f"Bearer {key}"},
+    ) as http:
+        stored = {c["fact"] for c in http.get("/cards", params={"limit": 1000}).json()}
+        usage = http.get("/quota").json()
+    written = {f for c in clients for batch in c.written for f in batch}
+    refused = {f for c in clients for batch in c.refused for f in batch}
+    problems = [p for c in clients for p in c.problems]
+    if stored != written:
+        problems.append(
+            f"quota user holds {len(stored)} cards, {len(written)} acknowledged "
+            f"({len(stored & refused)} from refused batches)"
+        )
+    if len(stored) > QUOTA_CARDS or usage["cards"] != len(stored):
+        problems.append(f"quota user: {len(stored)} cards, usage says {usage['cards']}")
+    return {
+        "limit": QUOTA_CARDS,
+        "batch": QUOTA_BATCH,
+        "batches_written": sum(len(c.written) for c in clients),
+        "batches_refused": sum(len(c.refused) for c in clients),
+        "cards_stored": len(stored),
+        "problems": problems,
+    }
+
+
 def verify(base: str, logs: list[UserLog]) -> list[str]:
     """Every acknowledged write readable and counted once; no cross-user read."""
     problems: list[str] = []
@@ -311,21 +398,30 @@ def run_load(
     clients: int = 8,
     duration: float = 60.0,
     seed: int = 0,
+    quota_clients: int = 0,
 ) -> LoadReport:
     """Drive the service at ``base`` with ``clients`` clients spread over the users of
-    ``keys`` (one key per user), then verify."""
-    logs = [UserLog(users[0], key) for key, users in keys.items()]
+    ``keys`` (one key per user), then verify. With ``quota_clients``, that many more
+    write batches for ``QUOTA_USER`` (its key in ``keys``; at ``QUOTA_CARDS``, see
+    ``serve``)."""
+    quota_key = next((k for k, users in keys.items() if users == [QUOTA_USER]), None)
+    logs = [UserLog(users[0], key) for key, users in keys.items() if key != quota_key]
     started = time.monotonic()
     workers = [
         Client(base, logs[n % len(logs)], seed * 1000 + n, started + duration)
         for n in range(clients)
     ]
-    for worker in workers:
+    quota = []
+    if quota_clients:
+        assert quota_key is not None, f"no key for {QUOTA_USER}"
+        quota = [QuotaClient(base, quota_key, n, started + duration) for n in range(quota_clients)]
+    for worker in [*workers, *quota]:
         worker.start()
-    for worker in workers:
+    for worker in [*workers, *quota]:
         worker.join()
     elapsed = time.monotonic() - started
     problems = verify(base, logs)
+    quota_report = verify_quota(base, quota_key, quota) if quota else {}
     latency: dict[str, list[float]] = defaultdict(list)
     for worker in workers:
         for op, values in worker.latency.items():
@@ -353,6 +449,7 @@ def run_load(
         acknowledged_updates=sum(len(c.updates) for log in logs for c in log.cards.values()),
         acknowledged_feedbacks=sum(c.feedbacks for log in logs for c in log.cards.values()),
         error_samples=(errors + problems)[:10],
+        quota=quota_report,
     )
 
 
@@ -367,26 +464,42 @@ def main(argv: list[str] | None = None) -> int:
         help="distinct users (clients share them: contention on cards)",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--quota-clients",
+        type=int,
+        default=0,
+        help=f"clients writing batches for a user at a {QUOTA_CARDS}-card quota",
+    )
     args = parser.parse_args(argv)
     home = Path(tempfile.mkdtemp(prefix="gm-load-", dir="/tmp"))
-    keys = load_keys(args.users)
+    keys = load_keys(args.users, quota=args.quota_clients > 0)
+    quotas = {QUOTA_USER: QUOTA_CARDS} if args.quota_clients else None
     try:
-        with serve(home / "data", keys) as base:
+        with serve(home / "data", keys, card_quotas=quotas) as base:
             report = run_load(
-                base, keys, clients=args.clients, duration=args.duration, seed=args.seed
+                base,
+                keys,
+                clients=args.clients,
+                duration=args.duration,
+                seed=args.seed,
+                quota_clients=args.quota_clients,
             )
     finally:
         shutil.rmtree(home, ignore_errors=True)
     print(json.dumps(report.as_dict(), indent=2))
-    return 0 if report.errors == 0 and report.lost_writes == 0 else 1
+    ok = report.errors == 0 and report.lost_writes == 0
+    return 0 if ok and not report.quota.get("problems") else 1
 
 
-def load_keys(users: int) -> dict[str, list[str]]:
-    """One key per user, granting that user only."""
-    return {
+def load_keys(users: int, *, quota: bool = False) -> dict[str, list[str]]:
+    """One key per user, granting that user only (and one for ``QUOTA_USER``)."""
+    keys = {
         f"key-{n:02d}-{random.Random(n).getrandbits(64):016x}": [f"load-user-{n}"]
         for n in range(users)
     }
+    if quota:
+        keys[f"key-quota-{random.Random(-1).getrandbits(64):016x}"] = [QUOTA_USER]
+    return keys
 
 
 if __name__ == "__main__":

@@ -1,13 +1,19 @@
 """The demo `make demo` runs: remember cards for two users, reopen, print them back,
-then recall by relationship ("my sister" -> Alice -> her cards)."""
+then recall by relationship ("my sister" -> Alice -> her cards).
+
+Alice's allergy keeps the chat turn it was said in (its provenance, with the words that
+say it), so the explorer (`graphmem serve`, /ui) shows where the card came from."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
 
-from graphmem import Card, Memory
+from graphmem import Card, Memory, Provenance
 from graphmem.timeutil import to_iso
+
+SAID = "Quick one: my sister Alice is allergic to peanuts, so no satay at her birthday."
+EVIDENCE = "my sister Alice is allergic to peanuts"
 
 CARDS = [
     Card(
@@ -19,6 +25,13 @@ CARDS = [
         timestamp="2024-03-20T10:15:00Z",
         category="constraint",
         importance=0.9,
+        source=Provenance(
+            session_id="chat-1",
+            turn=0,
+            speaker="user",
+            text=SAID,
+            span=(SAID.index(EVIDENCE), SAID.index(EVIDENCE) + len(EVIDENCE)),
+        ),
     ),
     Card(
         user_id="ada",

@@ -20,31 +20,36 @@ from ingestion.pipeline import ingest_file
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def render(home: Path) -> str:
+    """The README's steps in the data directory ``home``; the profile they leave."""
+    with Memory.open(home) as memory:
+        memory.remember(
+            {
+                "user_id": "ada",
+                "fact": "Alice is allergic to peanuts",
+                "person": "Alice",
+                "relationship": "sister",
+                "backstory": "planning a birthday dinner",
+                "category": "constraint",
+            }
+        )
+        memory.remember(
+            {
+                "user_id": "ada",
+                "fact": "Bob prefers morning meetings",
+                "person": "Bob",
+                "relationship": "manager",
+            }
+        )
+        ingest_file(memory, ROOT / "tests/fixtures/conversation.jsonl", "ada", progress=False)
+        memory.consolidate("ada", ("conflicts", "abstraction"))
+        return memory.profile("ada").markdown()
+
+
 def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="gm-", dir="/tmp"))
     try:
-        with Memory.open(home) as memory:
-            memory.remember(
-                {
-                    "user_id": "ada",
-                    "fact": "Alice is allergic to peanuts",
-                    "person": "Alice",
-                    "relationship": "sister",
-                    "backstory": "planning a birthday dinner",
-                    "category": "constraint",
-                }
-            )
-            memory.remember(
-                {
-                    "user_id": "ada",
-                    "fact": "Bob prefers morning meetings",
-                    "person": "Bob",
-                    "relationship": "manager",
-                }
-            )
-            ingest_file(memory, ROOT / "tests/fixtures/conversation.jsonl", "ada", progress=False)
-            memory.consolidate("ada", ("conflicts", "abstraction"))
-            print(memory.profile("ada").markdown(), end="")
+        print(render(home), end="")
     finally:
         shutil.rmtree(home, ignore_errors=True)
 

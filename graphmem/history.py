@@ -255,8 +255,9 @@ def revert(
     """Make a card's state what it was at ``to_version``, as a new version (``revert``).
 
     Text, fields and status come back from the archived state, the vector is embedded
-    again from that text. ``expected_version`` guards the write like any update (by
-    default the version read here, so a change made meanwhile is never overwritten).
+    again from that text; a card no longer superseded loses the edge that superseded it.
+    ``expected_version`` guards the write like any update (by default the version read
+    here, so a change made meanwhile is never overwritten).
     """
     found = card_history(store, user_id, card_id)
     current = found[-1]
@@ -305,6 +306,7 @@ def revert(
     )
     if not done:
         raise ConflictError(f"card {card_id} changed during the revert: re-read and retry")
+    store.run("revert_unsupersede", {"user_id": user_id, "card_id": card_id}, write=True)
 
 
 def _card(state: Mapping[str, Any]) -> Card:

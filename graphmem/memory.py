@@ -396,8 +396,8 @@ class Memory:
                 "until": _ms(until, "until"),
                 "statuses": statuses,
                 "card_ids": card_ids,
-                "as_of": _ms(as_of, "as_of"),
-                "known_at": _ms(known_at, "known_at"),
+                "as_of": _moment(as_of, "as_of"),
+                "known_at": _moment(known_at, "known_at"),
             }
         )
         hits = hybrid_recall(
@@ -586,7 +586,7 @@ class Memory:
         from graphmem.profile import build, gather, polish
 
         check_user_id(user_id)
-        at, known = _ms(as_of, "as_of"), _ms(known_at, "known_at")
+        at, known = _moment(as_of, "as_of"), _moment(known_at, "known_at")
         if at is None and known is not None:
             raise ValidationError("known_at needs as_of", field="known_at")
         if at is not None and known is None:
@@ -748,6 +748,14 @@ def _ms(value: Any, field: str) -> int | None:
         return to_ms(value)
     except ValueError as exc:
         raise ValidationError(f"{field}: {exc}", field=field) from None
+
+
+def _moment(value: Any, field: str) -> int | None:
+    """A point in time for ``as_of`` / ``known_at``: any time ``_ms`` reads, or "now" (so
+    ``as_of=T, known_at="now"`` asks what was true at T by what memory knows today)."""
+    if isinstance(value, str) and value.strip().lower() == "now":
+        return now_ms()
+    return _ms(value, field)
 
 
 def _candidate(index: int, mention: str, known: str, where: str) -> tuple[str, str, str]:

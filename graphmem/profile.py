@@ -161,7 +161,9 @@ def build(
     """The profile of ``user_id`` from ``snapshot``, as it stands at ``at`` (epoch ms).
 
     A card is current when it is active and valid at ``at``; the superseded cards reached
-    from it through ``snapshot.older`` (newer -> older ids) are its "was" values.
+    from it through ``snapshot.older`` (newer -> older ids) are its "was" values. At a
+    past ``as_of`` a card superseded since counts too, for the time it was valid (as
+    ``recall`` counts it): "where did I live in 2023, by what memory knows now".
     ``limits``: lines per section (None: every line).
     """
     by_id = {c["id"]: c for c in snapshot.cards}
@@ -170,7 +172,7 @@ def build(
     current = [
         c
         for c in snapshot.cards
-        if c.get("status") == Status.ACTIVE.value
+        if (as_of is not None or c.get("status") == Status.ACTIVE.value)
         and believed(c, at)
         and c.get("category") != Category.STRATEGY.value
     ]

@@ -37,10 +37,13 @@ def test_a_conversation_from_the_command_line(cli_home: Path) -> None:
         ("assistant", "Noted."),
         ("user", "She turns 30 in May, we want a dinner party."),
     ]
-    for role, text in said:
-        gm(cli_home, "session", "append", "chat-1", text, "--user", "ada", "--role", role)
+    for minute, (role, text) in enumerate(said):
+        when = f"2024-03-20T10:1{minute}:00Z"
+        gm(cli_home, "session", "append", "chat-1", text, "--user", "ada", "--role", role,
+           "--timestamp", when)  # fmt: skip
     shown = json.loads(gm(cli_home, "session", "show", "chat-1", "--user", "ada", "--json"))
     assert [(t["role"], t["text"]) for t in shown] == said
+    assert [t["timestamp"] for t in shown] == [1710929400000, 1710929460000, 1710929520000]
     assert "Alice" in gm(cli_home, "session", "show", "chat-1", "--user", "ada")
     [found] = json.loads(
         gm(cli_home, "session", "search", "peanut allergy", "--user", "ada", "-k", "1", "--json")

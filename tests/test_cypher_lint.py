@@ -6,7 +6,7 @@ schema split into statements) goes through ``lintCypherQuery`` from the npm pack
 ``@neo4j-cypher/language-support`` (tools/cypher_lint.mjs), under Cypher 5 (Neo4j 5 LTS)
 and Cypher 25 (2025.x). Parameters are declared from the query text, so only real syntax
 and semantic errors remain (unknown functions/procedures, undefined variables, bad YIELD).
-The ready-made queries of docs/neo4j.md are linted too.
+The ready-made queries of docs/neo4j.md and browser/guide.md are linted too.
 
 Every per-dialect query also keeps one signature: the Neo4j variant of a
 ``cypher/falkordb/`` query takes the same parameters and returns the same columns.
@@ -83,11 +83,15 @@ def neo4j_queries() -> list[dict[str, Any]]:
 
 
 def docs_queries() -> list[dict[str, Any]]:
-    """The ready-made Cypher of docs/neo4j.md (users paste it into Neo4j Browser)."""
-    path = ROOT / "docs" / "neo4j.md"
-    text = path.read_text(encoding="utf-8") if path.is_file() else ""
-    blocks = re.findall(r"```cypher\n(.*?)```", text, re.S)
-    return [with_parameters(f"docs/neo4j.md[{i}]", block.strip()) for i, block in enumerate(blocks)]
+    """The ready-made Cypher users paste into Neo4j Browser: docs/neo4j.md and the saved
+    queries of browser/guide.md."""
+    found = []
+    for doc in ("docs/neo4j.md", "browser/guide.md"):
+        path = ROOT / doc
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        blocks = re.findall(r"```cypher\n(.*?)```", text, re.S)
+        found += [with_parameters(f"{doc}[{i}]", block.strip()) for i, block in enumerate(blocks)]
+    return found
 
 
 def written_labels() -> tuple[list[str], list[str]]:
@@ -174,9 +178,10 @@ def test_every_neo4j_query_lints_clean(
     results = [r for r in all_results if not r["name"].startswith("example:")]
     errors, warnings = problems(results, "error"), problems(results, "warning")
     with capsys.disabled():
-        docs = sum(item["name"].startswith("docs/") for item in items)
+        docs = sum(item["name"].endswith("]") and ".md[" in item["name"] for item in items)
         print(
-            f"\nlinted {len(items) - docs} Neo4j queries (+ {docs} from docs/neo4j.md) "
+            f"\nlinted {len(items) - docs} Neo4j queries (+ {docs} from docs/neo4j.md, "
+            "browser/guide.md) "
             f"under CYPHER 5 and CYPHER 25: {len(errors)} errors, {len(warnings)} warnings"
         )
         for warning in warnings:

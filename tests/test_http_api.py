@@ -222,6 +222,13 @@ def test_ingest_conversation_extracts_who_and_when(alice):
     )
     assert undated.status_code == 422
     assert undated.json()["field"] == "turns.0"
+    blank = {"session_id": "s", "turn": 0, "speaker": "u", "text": "hi", "timestamp": ""}
+    empty = client.post(
+        f"/v1/users/{user}/ingest/conversation",
+        json={"turns": [blank | {"session_date": ""}]},
+        headers=auth,
+    )  # an empty time is no time: 422, not a 500 (found by schemathesis)
+    assert (empty.status_code, empty.json()["field"]) == (422, "turns.0")
 
 
 def test_ingest_text_and_cards(alice):

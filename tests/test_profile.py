@@ -246,3 +246,25 @@ def test_stored_text_cannot_forge_a_reference_or_steer_a_terminal():
         "u", Snapshot([card("x", "see [evil]: http://x <b> \x1b[31mred")], {}, [], []), at=T
     )
     assert "- see \\[evil\\]: http://x &lt;b> \\x1b\\[31mred [x]" in render(made)
+
+
+def test_the_readme_shows_the_profile_its_example_user_has():
+    """The README's profile block is what `python examples/readme_profile.py` prints today
+    (its two `remember` commands, the example conversation, consolidation, in a fresh
+    directory and a fresh process: a theme's summary follows the members' centrality,
+    and near-ties there can fall the other way in a process that embedded them before)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    printed = subprocess.run(
+        [sys.executable, str(root / "examples" / "readme_profile.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=240,
+    ).stdout
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```markdown\n# Profile of ada\n", 1)[1].split("```", 1)[0]
+    assert "# Profile of ada\n" + shown == printed

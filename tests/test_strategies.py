@@ -63,10 +63,19 @@ def test_lookup_scores_error_type_tool_and_message(memory: Memory, user: str) ->
     )  # matches nothing
     found = s.lookup(user, "search", "ValueError", "the query must not be empty")
     assert [m.strategy.id for m in found] == [exact.id, other_tool.id, other_error.id]
-    top, second, third = (m.score for m in found)
-    assert 0.95 < top <= 1.0  # 0.5 + 0.3 + 0.2 x a high similarity
-    assert 0.5 < second < 0.7
-    assert 0.3 < third < 0.5
+    # 0.5 for the error type + 0.3 for the tool + 0.2 x the cosine of the messages.
+    asked, *stored = memory.embedder.embed(
+        [
+            "the query must not be empty",
+            "query must not be empty",
+            "url must not be empty",
+            "timed out after 30 s",
+        ]
+    )
+    cosine = [max(0.0, min(1.0, float(v @ asked))) for v in stored]
+    assert [m.score for m in found] == pytest.approx(
+        [0.5 + 0.3 + 0.2 * cosine[0], 0.5 + 0.2 * cosine[1], 0.3 + 0.2 * cosine[2]], abs=1e-3
+    )
     assert s.lookup("nobody-else", "search", "ValueError") == []
 
 

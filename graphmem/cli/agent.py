@@ -99,13 +99,18 @@ def session_append(
     user: str = UserOption,
     role: str = typer.Option("user", help="user, assistant, system or tool."),
     speaker: str | None = typer.Option(None, help="Who spoke (default: the role)."),
+    timestamp: str | None = typer.Option(
+        None, help="When it was said (ISO-8601, or a year: 2024); default now."
+    ),
     as_json: bool = JsonOption,
 ) -> None:
     """Append one turn to a session (created on its first turn)."""
     if text == "-":
         text = sys.stdin.read()
     with open_memory(ctx) as memory:
-        turn = run(lambda: memory.sessions.append(user, session, role, text, speaker=speaker))
+        turn = run(
+            lambda: memory.sessions.append(user, session, role, text, timestamp, speaker=speaker)
+        )
     if as_json:
         print_json(turn.model_dump(mode="json"))
     else:

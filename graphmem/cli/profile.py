@@ -27,7 +27,9 @@ def profile(
         None, "--as-of", help="As memory held it then (ISO-8601); default now."
     ),
     known_at: str | None = typer.Option(
-        None, "--known-at", help="With --as-of: by what memory knew then (default: --as-of)."
+        None,
+        "--known-at",
+        help="With --as-of: by what memory knew then (default: --as-of; 'now': today).",
     ),
 ) -> None:
     """Who the user is, their preferences, people, themes, events and open tasks, as

@@ -46,7 +46,9 @@ def recall(
         None, "--as-of", help="Answer from what memory held true then (ISO-8601)."
     ),
     known_at: str | None = typer.Option(
-        None, "--known-at", help="With --as-of: by what memory knew then (default: --as-of)."
+        None,
+        "--known-at",
+        help="With --as-of: by what memory knew then (default: --as-of; 'now': today).",
     ),
     as_json: bool = JsonOption,
 ) -> None:

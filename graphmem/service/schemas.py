@@ -226,7 +226,8 @@ class RecallIn(Body):
         None, description=f"Answer from what memory held true at that time. {WHEN}"
     )
     known_at: When | None = Field(
-        None, description=f"With as_of: by what memory knew at that time (default as_of). {WHEN}"
+        None,
+        description=f"With as_of: by what memory knew then (default as_of; 'now': today). {WHEN}",
     )
 
 
@@ -272,7 +273,8 @@ class TurnIn(Body):
 
     @model_validator(mode="after")
     def _dated(self) -> TurnIn:
-        if self.timestamp is None and self.session_date is None:
+        # An empty string is no time (the loader reads it as None).
+        if self.timestamp in (None, "") and self.session_date in (None, ""):
             raise ValueError("a turn needs a timestamp or a session_date")
         return self
 

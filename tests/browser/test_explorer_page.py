@@ -34,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 from synthetic import synthetic_user  # noqa: E402
 
+from tests.conftest import short_tmpdir  # noqa: E402
+
 CHROMIUM = Path("/usr/bin/chromium")
 #: Flags that work on a machine with no display, no GPU and a closed network: without
 #: the networking ones Chromium keeps dialling hosts it cannot reach; SwiftShader gives
@@ -140,6 +142,8 @@ def ada(memory: Memory) -> str:
         ]
     )
     memory.consolidate(ada, ("conflicts",))
+    ask = memory.tasks.create(ada, "Ask Alice which evening suits her")
+    memory.tasks.create(ada, "Book a peanut-free table", blocked_by=[ask.id])
     return ada
 
 
@@ -248,6 +252,12 @@ def test_views_expand_and_a_consolidation_dry_run(browser, server, ada, memory):
     decision.wait_for()
     assert "Alice moved to Berlin replaces Alice lives in Paris" in decision.inner_text()
     assert "location" in decision.locator(".reason").inner_text()
+    page.click('#views button[data-view="tasks"]')
+    page.locator("#panel ul.items li", has_text="Book a peanut-free table").wait_for()
+    assert sorted(page.locator("#panel ul.items li").all_inner_texts()) == [
+        "Ask Alice which evening suits her ready",
+        "Book a peanut-free table blocked",
+    ]
     before = memory.count(ada)
     page.click("#consolidate")
     preview = page.locator(".consolidation")
@@ -268,6 +278,79 @@ def test_a_wrong_key_is_refused_in_the_page(browser, server, ada):
     assert "API key" in page.locator("#status").inner_text()
     assert page.locator("#login").is_visible()
     page.close()
+
+
+def test_the_readme_walkthrough_make_demo_then_serve(browser, tmp_path):
+    """The README's two commands as a new user runs them: the demo in a fresh directory,
+    then ``graphmem serve`` there (no keys: loopback only), the page opened as "ada" with
+    no key. The README's screenshot (docs/img/explorer.png) is the one saved here."""
+    import os
+    import subprocess
+
+    import httpx
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHMEM_")}
+    graphmem = [sys.executable, "-c", "from graphmem.cli import main; main()"]
+    home = short_tmpdir()
+    port = _free_port()
+    subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "demo.py")],
+        cwd=home,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    serve = subprocess.Popen(
+        [*graphmem, "serve", "--port", str(port)],
+        cwd=home,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            assert serve.poll() is None, "graphmem serve exited"
+            try:
+                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "graphmem serve did not answer"
+            time.sleep(0.2)
+        page, _ = sign_in(browser, url, "ada", key="")
+        people = page.locator("#panel ul.items li").all_inner_texts()
+        assert people == ["Alice sister 1 card", "Bob manager 1 card"]
+        assert page.locator("#status").inner_text().startswith("showing 3 of 3 cards · 2 people")
+        page.fill("#query", "what is my sister allergic to?")
+        page.press("#query", "Enter")
+        top = page.locator(".hit").first
+        top.wait_for()
+        assert top.locator(".fact").inner_text() == "Alice is allergic to peanuts"
+        assert top.locator(".path .step.known").all_inner_texts() == [
+            "relationship 'sister'",
+            "Alice",
+            "card",
+        ]
+        top.locator(".provenance-button").click()
+        details = page.locator(".card-details")
+        details.wait_for()
+        said = "Quick one: my sister Alice is allergic to peanuts, so no satay at her birthday."
+        assert details.locator("blockquote.source").inner_text() == said
+        assert (
+            details.locator("mark.evidence").inner_text()
+            == "my sister Alice is allergic to peanuts"
+        )
+        page.wait_for_timeout(400)  # let the camera settle on the card
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "readme-explorer.png"))
+        page.close()
+    finally:
+        serve.terminate()
+        serve.wait(timeout=30)
+        subprocess.run([*graphmem, "stop"], cwd=home, env=env, capture_output=True, check=False)
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.mark.slow

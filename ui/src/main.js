@@ -25,6 +25,11 @@ function status(text, error = false) {
   node.classList.toggle("error", error);
 }
 
+/** "1 card", "3 cards"; "1 hit", "2 hits"; "1 person", "2 people". */
+const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
+const hits = (n) => `${n} hit${n === 1 ? "" : "s"}`;
+const people = (n) => `${n} ${n === 1 ? "person" : "people"}`;
+
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 function panel(...children) {
@@ -93,7 +98,7 @@ function describe() {
   const c = state.counts;
   const total = c.cards ?? shown.cards;
   const parts = [`showing ${shown.cards} of ${total} cards`];
-  if (c.people !== undefined) parts.push(`${c.people} people`);
+  if (c.people !== undefined) parts.push(people(c.people));
   if (c["cards:superseded"]) parts.push(`${c["cards:superseded"]} superseded`);
   if (c["cards:forgotten"]) parts.push(`${c["cards:forgotten"]} forgotten`);
   return parts.join(" · ");
@@ -149,10 +154,10 @@ function summary() {
           "li",
           {},
           el("button", { type: "button", class: "link", on: { click: () => select(n) } }, n.label),
-          n.kind === "person" ? [" ", badge(n.relationship || "—", "rel"), ` ${n.total ?? 0} cards`] : null,
+          n.kind === "person" ? [" ", badge(n.relationship || "—", "rel"), ` ${cards(n.total ?? 0)}`] : null,
           n.kind === "person" && n.history?.length ? el("small", {}, ` (was ${n.history.join(", ")})`) : null,
           n.kind === "task" ? [" ", badge(n.status)] : null,
-          n.kind === "abstraction" ? ` ${n.total ?? ""} cards` : null,
+          n.kind === "abstraction" && n.total != null ? ` ${cards(n.total)}` : null,
         ),
       ),
     ),
@@ -358,7 +363,7 @@ async function ask(query) {
   state.query = query;
   panel(hitsPanel(query, result, top?.card_id));
   if (top) await state.graph.show(top.elements);
-  status(`${describe()} · ${result.hits.length} hits for “${query}”`);
+  status(`${describe()} · ${hits(result.hits.length)} for “${query}”`);
 }
 
 function hitsPanel(query, result, selected) {
@@ -367,7 +372,7 @@ function hitsPanel(query, result, selected) {
     "div",
     { class: "hits" },
     el("h2", {}, "Recall"),
-    el("p", { class: "hint" }, `“${query}”: ${result.hits.length} hits, best first. Click one to see its path in the graph and its provenance.`),
+    el("p", { class: "hint" }, `“${query}”: ${hits(result.hits.length)}, best first. Click one to see its path in the graph and its provenance.`),
     el("button", { type: "button", class: "link", on: { click: clearRecall } }, "clear"),
     el(
       "ol",
@@ -468,7 +473,7 @@ function consolidationPanel(report, steps) {
       "ul",
       {},
       report.abstractions.map((a) =>
-        el("li", {}, badge(a.action), ` ${a.summary || a.id} (${a.size} cards)`, a.reason ? el("div", { class: "reason" }, a.reason) : null),
+        el("li", {}, badge(a.action), ` ${a.summary || a.id} (${cards(a.size)})`, a.reason ? el("div", { class: "reason" }, a.reason) : null),
       ),
     ),
     el("h3", {}, `Would be forgotten (${report.forgotten.length})`),
