@@ -919,7 +919,7 @@ def is_single_valued(attribute: str) -> bool:
     )
 
 
-def _values_conflict(attribute: str, a: str, b: str) -> bool:
+def values_conflict(attribute: str, a: str, b: str) -> bool:
     """Different values conflict on a single-valued attribute; a negation ("not tom")
     conflicts only with the value it negates, whatever the attribute."""
     if a == b:
@@ -1115,7 +1115,7 @@ def _rule_decision(
     if claim_one is None or claim_two is None or claim_one.key != claim_two.key:
         return None
     attribute = claim_one.attribute
-    if not _values_conflict(attribute, claim_one.value, claim_two.value):
+    if not values_conflict(attribute, claim_one.value, claim_two.value):
         return None
     (older, old_val), (newer, new_val) = _in_order(one, two, claim_one.value, claim_two.value)
     old_id, new_id = str(older.id), str(newer.id)
@@ -1401,4 +1401,5 @@ __all__ = [
     "knn_within_person",
     "read_relationship",
     "resolve",
+    "values_conflict",
 ]

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 from pydantic import Field
 
+from graphmem.algorithms.conflicts import values_conflict
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.history import held_at
@@ -401,6 +402,7 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     if not answers:  # nothing holds a value now: what ended it answers
         intent = replace(intent, yes_no=True)
         answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+    answers = _agreeing(held, answers)
     top = float(relevance.max(initial=0.0))
     reached = set()
     for i in answers:
@@ -410,6 +412,22 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         reached.add(card.passage)
     if reached:
         found.routes.append(("graph", reached, f"asks {' / '.join(slots)} -> card"))
+
+
+def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:
+    """The rows whose slot (subject and attribute) memory holds one value of: where
+    active cards disagree (a contradiction, a reverted change) nothing is known for
+    sure, and the words decide as for any question."""
+    slots: dict[str, list[int]] = {}
+    for i in rows:
+        slots.setdefault(str(held.cards[i].worth.get("claim")), []).append(i)
+    kept = []
+    for claim, members in slots.items():
+        attribute = claim.partition("|")[2]
+        values = {str(held.cards[i].worth.get("claim_value") or "") for i in members}
+        if not any(values_conflict(attribute, a, b) for a in values for b in values):
+            kept += members
+    return kept
 
 
 #: Attribute families that do not name one slot (see ``_answering``).
