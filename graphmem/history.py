@@ -306,7 +306,11 @@ def revert(
     )
     if not done:
         raise ConflictError(f"card {card_id} changed during the revert: re-read and retry")
-    store.run("revert_unsupersede", {"user_id": user_id, "card_id": card_id}, write=True)
+    store.run(
+        "revert_unsupersede",
+        {"user_id": user_id, "card_id": card_id, "now": now_ms(), "decided_by": CALLER},
+        write=True,
+    )
 
 
 def _card(state: Mapping[str, Any]) -> Card:

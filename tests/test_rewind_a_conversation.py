@@ -147,3 +147,14 @@ def test_the_cli_asks_what_was_true_then_by_what_memory_knows_now(home: Path):
     assert city("--as-of", "2022-06-01", "--known-at", "now") == ["I live in Paris"]
     assert city("--as-of", "2024-06-01", "--known-at", "NOW") == ["I moved to Lisbon"]
     assert city() == ["I moved to Lisbon"]
+
+
+def test_a_reverted_move_stays_reverted_through_consolidation(memory: Memory, maya):
+    """The caller's revert is a decision: consolidation does not supersede Lyon again."""
+    user, ids = maya
+    if memory.get(user, ids[LYON]).status != Status.ACTIVE:
+        memory.revert(user, ids[LYON], 1)
+    memory.consolidate(user)
+    assert memory.get(user, ids[LYON]).status == Status.ACTIVE
+    [kept] = memory.provenance(user, ids[LYON]).conflicts
+    assert kept.reason.startswith(f"reverted: {ids[LYON]} stands again")
