@@ -39,7 +39,7 @@ from graphmem.models import (
 )
 from graphmem.quotas import QuotaLimits, Quotas
 from graphmem.recall.access import AccessRecorder
-from graphmem.recall.context import build_context
+from graphmem.recall.context import MIN_BUDGET, build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
@@ -432,8 +432,12 @@ class Memory:
         never over ``token_budget`` (estimated, see ``graphmem.recall.budget``); only
         cards at or above ``min_relevance`` (see ``recall``).
         """
-        if token_budget < 1:
-            raise ValidationError("token_budget must be positive", field="token_budget")
+        if token_budget < MIN_BUDGET:
+            raise ValidationError(
+                f"a token_budget of {token_budget} cannot hold a line of memory: use "
+                f"{MIN_BUDGET} or more",
+                field="token_budget",
+            )
         hits = self.recall(user_id, query, k=k, min_relevance=min_relevance)
         return build_context(hits, token_budget)
 

@@ -162,3 +162,25 @@ def test_task_tools_track_what_is_ready(memory: Memory, user: str):
     assert "ConflictError" in early.content[0].text
     assert done.structured_content["status"] == "completed"
     assert [t["id"] for t in ready_after.structured_content["result"]] == [build_id]
+
+
+def test_a_line_that_is_not_a_message_gets_a_json_rpc_error(home: Path):
+    import json
+    import subprocess
+
+    lines = ["hello, not json", "[1, 2]", '{"jsonrpc": "2.0", "id": 7, "method": "ping"}']
+    answered = subprocess.run(
+        [sys.executable, "-m", "graphmem.mcp_server", "--home", str(home), "--user", "alice"],
+        input="\n".join(lines) + "\n",
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    replies = [json.loads(line) for line in answered.stdout.splitlines()]
+    assert [(r["id"], r.get("error", {}).get("code")) for r in replies] == [
+        (None, -32700),  # parse error
+        (None, -32600),  # JSON, but not a request
+        (7, None),  # the server reads on: the next request is answered
+    ]
+    assert answered.returncode == 0, answered.stderr

@@ -387,7 +387,13 @@ def recall_cards(user: User, memory: Mem, body: s.RecallIn) -> list[RecallHit]:
 def context(user: User, memory: Mem, body: s.ContextIn) -> s.ContextOut:
     """A compact memory block for a prompt, never over the token budget."""
     return s.ContextOut(
-        context=memory.context(user, body.query, token_budget=body.token_budget, k=body.k)
+        context=memory.context(
+            user,
+            body.query,
+            token_budget=body.token_budget,
+            k=body.k,
+            min_relevance=body.min_relevance,
+        )
     )
 
 
