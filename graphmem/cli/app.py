@@ -131,11 +131,40 @@ def _global(
     ctx.obj = Options(home=home, neo4j_uri=neo4j_uri)
 
 
+@dataclass
+class _Shared:
+    #: the open Memory of the graphmem daemon (``graphmem.daemon``) this process is
+    memory: Any = None
+
+
+_shared = _Shared()
+
+
+def share_memory(memory: Any) -> None:
+    """Make commands use ``memory`` (the daemon's, held open) instead of opening one."""
+    _shared.memory = memory
+
+
+def reset_consoles() -> None:
+    """Make the consoles anew for the terminal and environment of this call: a rich
+    Console reads them (colour, width, FORCE_COLOR...) when made, and the daemon runs
+    each call with the caller's (``graphmem.daemon``)."""
+    console.__init__()  # type: ignore[misc]
+    err_console.__init__(stderr=True)  # type: ignore[misc]
+
+
 @contextmanager
 def open_memory(ctx: typer.Context) -> Iterator[Any]:
     """Open memory for one command; the embedded server stays up for the next call."""
     from graphmem.memory import Memory
 
+    shared = _shared.memory
+    if shared is not None:
+        try:
+            yield shared
+        finally:
+            shared.accesses.flush()  # what closing would write lands before the next call
+        return
     options: Options = ctx.obj
     memory = run(lambda: Memory.open(options.home, neo4j_uri=options.neo4j_uri, keep_server=True))
     try:
