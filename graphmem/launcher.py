@@ -33,7 +33,6 @@ import json
 import os
 import signal
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -213,6 +212,8 @@ def _locked(home: Path) -> Iterator[None]:
 
 def _start_and_connect(home: Path) -> socket.socket:
     """Start a daemon for ``home`` and wait until it answers (or dies: Unavailable)."""
+    import subprocess  # only to start one: a hand-off never pays its import
+
     log = home / "daemon.log"
     spawned = subprocess.run(
         [
