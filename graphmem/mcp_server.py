@@ -55,8 +55,8 @@ def serve_stdio(
     memory = Memory.open(home, neo4j_uri=neo4j_uri, keep_server=True)
     try:
         anyio.run(run_stdio, build_server(memory, user_id))
-    finally:
-        memory.close()
+    finally:  # stop an embedded server we started, unless another client uses it
+        memory.close(stop_server=memory.started_server)
 
 
 async def run_stdio(server: MCPServer) -> None:

@@ -156,10 +156,21 @@ class Memory:
             quotas=settings.quotas,
         )
 
-    def close(self) -> None:
+    @property
+    def started_server(self) -> bool:
+        """True when this Memory started the embedded server it uses (at open, or again
+        after it died), rather than joining one that was running."""
+        return self.store.started_server
+
+    def close(self, *, stop_server: bool | None = None) -> None:
+        """Flush and disconnect. The embedded server stops when this was its last client,
+        unless ``keep_server`` was given at open; ``stop_server`` decides for this close
+        (``memory.close(stop_server=memory.started_server)``: stop it only if we started
+        it, as ``graphmem serve`` and ``graphmem mcp`` do)."""
         self.accesses.flush()  # pending access-count updates land first
         self.vectors.close()
-        if self._keep_server:
+        keep = self._keep_server if stop_server is None else not stop_server
+        if keep:
             self.store.detach()
         else:
             self.store.close()

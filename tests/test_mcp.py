@@ -169,18 +169,24 @@ def test_a_line_that_is_not_a_message_gets_a_json_rpc_error(home: Path):
     import subprocess
 
     lines = ["hello, not json", "[1, 2]", '{"jsonrpc": "2.0", "id": 7, "method": "ping"}']
-    answered = subprocess.run(
+    server = subprocess.Popen(
         [sys.executable, "-m", "graphmem.mcp_server", "--home", str(home), "--user", "alice"],
-        input="\n".join(lines) + "\n",
-        check=False,
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
     )
-    replies = [json.loads(line) for line in answered.stdout.splitlines()]
+    assert server.stdin is not None
+    assert server.stdout is not None
+    replies = []
+    for line in lines:  # one at a time: each is answered before the next is sent
+        server.stdin.write(line + "\n")
+        server.stdin.flush()
+        replies.append(json.loads(server.stdout.readline()))
+    server.stdin.close()
+    assert server.wait(timeout=60) == 0, server.stderr.read() if server.stderr else ""
     assert [(r["id"], r.get("error", {}).get("code")) for r in replies] == [
         (None, -32700),  # parse error
         (None, -32600),  # JSON, but not a request
         (7, None),  # the server reads on: the next request is answered
     ]
-    assert answered.returncode == 0, answered.stderr

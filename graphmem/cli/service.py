@@ -51,11 +51,10 @@ def serve(
     configure_logging(_level(log_level))
 
     def open_memory_once() -> Memory:
-        # The embedded server outlives the service: a restart finds it warm.
         return Memory.open(settings.home, neo4j_uri=settings.neo4j_uri, keep_server=True)
 
     listening = _listen(host, port)
-    app_ = create_app(open_memory_once, settings=settings)
+    app_ = create_app(open_memory_once, settings=settings)  # closed at shutdown, see there
     server = uvicorn.Server(
         uvicorn.Config(app_, host=host, port=port, access_log=False, log_level=log_level.lower())
     )
