@@ -114,20 +114,25 @@ class Daemon:
             last = time.monotonic()
 
     def _take(self, conn: socket.socket, cli: Any, memory: Any) -> bool:
-        """Answer one call; False when this daemon should step down."""
+        """Answer one call; False when this daemon should step down.
+
+        Replies are JSON lines: ``taken`` before the command runs (a caller whose
+        connection ends before it may try again: nothing ran), then its ``exit`` code;
+        or ``stale`` (this daemon steps down) or ``unavailable`` (run it in-process)."""
         conn.settimeout(30)
+        fds: list[int] = []
         try:
-            data, fds, _, _ = socket.recv_fds(conn, 65536, 3)
-            while data and not data.endswith(b"\n") and len(data) < _MAX_REQUEST:
-                chunk = conn.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-            request = json.loads(data)
-        except (OSError, ValueError):
-            return True
-        try:
-            if len(fds) != 3 or not self._same_user(conn):
+            try:
+                data, fds, _, _ = socket.recv_fds(conn, 65536, 3)
+                while data and not data.endswith(b"\n") and len(data) < _MAX_REQUEST:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                request = json.loads(data)
+            except (OSError, ValueError):
+                return True
+            if not isinstance(request, dict) or len(fds) != 3 or not self._same_user(conn):
                 _reply(conn, {"unavailable": "not a call this daemon takes"})
                 return True
             if (
@@ -143,6 +148,7 @@ class Daemon:
             if warm_home(argv, env, str(request.get("cwd", "/"))) != self.home:
                 _reply(conn, {"unavailable": "not a call for this daemon"})
                 return True
+            _reply(conn, {"taken": True})
             conn.settimeout(None)  # a call may take as long as it takes
             started = time.perf_counter()
             code = run_cli(cli, argv, request, fds)

@@ -38,6 +38,10 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
+TYPE_CHECKING = False  # not typing's: its import is a tenth of the hand-off
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
 #: commands a daemon runs: each opens memory, does one thing and prints
 WARM_COMMANDS = frozenset(
     {"remember", "recall", "context", "list", "show", "provenance", "people", "history"}
@@ -153,25 +157,29 @@ def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem") -> int:
         "cwd": os.getcwd(),
         "env": dict(os.environ),
     }
-    for _ in range(3):  # a stale daemon steps down once; a new one takes the call
+    for _ in range(3):  # a stale or vanishing daemon once; a new one takes the call
         with connected(home) as sock:
             try:
                 socket.send_fds(sock, [json.dumps(request).encode() + b"\n"], [0, 1, 2])
             except OSError as exc:  # a closed stdin, say
                 raise Unavailable(str(exc)) from None
-            reply = _read_reply(sock)
+            replies = sock.makefile("rb")
+            reply = _read_reply(replies)
+            done = _read_reply(replies) if reply.get("taken") else {}
         if reply.get("unavailable"):
             raise Unavailable(str(reply["unavailable"]))
         if reply.get("stale"):
             _wait_gone(int(reply.get("pid", 0)))
             continue
-        if "exit" not in reply:
+        if not reply:  # gone before taking it (stepping down, say): nothing ran
+            continue
+        if "exit" not in done:
             sys.stderr.write(
                 "error: the graphmem daemon stopped in the middle of the command; "
                 f"see {home / 'daemon.log'}\n"
             )
             return 1
-        return int(reply["exit"])
+        return int(done["exit"])
     raise Unavailable("the daemon kept stepping down")
 
 
@@ -253,16 +261,12 @@ def _start_and_connect(home: Path) -> socket.socket:
     raise Unavailable("the daemon did not come up")
 
 
-def _read_reply(sock: socket.socket) -> dict[str, object]:
-    data = b""
-    while not data.endswith(b"\n") and len(data) < _MAX_REQUEST:
-        chunk = sock.recv(65536)
-        if not chunk:
-            break
-        data += chunk
+def _read_reply(replies: BinaryIO) -> dict[str, object]:
+    """The daemon's next reply line ({} when the connection ended first)."""
     try:
-        reply = json.loads(data) if data else {}
-    except ValueError:
+        line = replies.readline(_MAX_REQUEST)
+        reply = json.loads(line) if line else {}
+    except (OSError, ValueError):
         return {}
     return reply if isinstance(reply, dict) else {}
 

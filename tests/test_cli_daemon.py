@@ -167,3 +167,23 @@ def test_without_a_daemon_the_call_runs_in_process(home: Path, why: str):
     assert made.returncode == 0, made.stderr
     assert made.stdout.startswith("remembered ")
     assert daemon_pid(home) is None
+
+
+def test_concurrent_first_calls_start_one_daemon_and_all_succeed(home: Path):
+    environ = {**os.environ, "COLUMNS": "120", "GRAPHMEM_DAEMON": "on"}
+    calls = [
+        subprocess.Popen(
+            [*GRAPHMEM, "remember", f"I like tea number {i}", "-u", "ada", "--home", str(home)],
+            env=environ,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(4)
+    ]
+    results = [(c.wait(timeout=300), *c.communicate()) for c in calls]
+    assert [code for code, _, _ in results] == [0] * 4, results
+    assert all(out.startswith("remembered ") for _, out, _ in results)
+    assert len(calls_served(home)) == 4  # all by the daemon
+    starts = (home / "daemon.log").read_text().count(" starting")
+    assert starts == 1
