@@ -8,7 +8,10 @@ embedded server's idle watchdog, ``graphmem status``) does not load the models' 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+
+# Not ``from typing import TYPE_CHECKING``: importing typing is a third of the start-up
+# of the ``graphmem`` command's hand-off to its daemon (graphmem.launcher).
+TYPE_CHECKING = False
 
 _HOMES = {
     "ConflictError": "graphmem.errors",
@@ -60,7 +63,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name not in _HOMES:
         raise AttributeError(f"module 'graphmem' has no attribute {name!r}")
     value = getattr(import_module(_HOMES[name]), name)

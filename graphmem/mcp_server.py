@@ -15,8 +15,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import anyio
+import pydantic
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
 from graphmem import __version__
 from graphmem.errors import GraphmemError
@@ -49,9 +54,41 @@ def serve_stdio(
     """Open memory, serve MCP over stdin/stdout until the client hangs up, close."""
     memory = Memory.open(home, neo4j_uri=neo4j_uri, keep_server=True)
     try:
-        build_server(memory, user_id).run("stdio")
-    finally:
-        memory.close()
+        anyio.run(run_stdio, build_server(memory, user_id))
+    finally:  # stop an embedded server we started, unless another client uses it
+        memory.close(stop_server=memory.started_server)
+
+
+async def run_stdio(server: MCPServer) -> None:
+    """Serve over stdio, answering each line that is not a JSON-RPC message with a
+    JSON-RPC error (-32700 not JSON, -32600 not a message). The SDK logs such a line at
+    debug level and drops it, so a client would wait forever for the answer."""
+    async with stdio_server() as (read_stream, write_stream):
+        send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+
+        async def forward() -> None:
+            async with send:
+                async for item in read_stream:
+                    if isinstance(item, Exception):
+                        await write_stream.send(SessionMessage(rejection(item)))
+                    else:
+                        await send.send(item)
+
+        lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs, too
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(forward)
+            await lowlevel.run(receive, write_stream, lowlevel.create_initialization_options())
+
+
+def rejection(exc: Exception) -> JSONRPCError:
+    """The JSON-RPC error for a line the transport could not read as a message."""
+    not_json = isinstance(exc, pydantic.ValidationError) and any(
+        e["type"] == "json_invalid" for e in exc.errors()
+    )
+    code, message = (
+        (PARSE_ERROR, "Parse error") if not_json else (INVALID_REQUEST, "Invalid Request")
+    )
+    return JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=code, message=message))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

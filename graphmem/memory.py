@@ -39,7 +39,7 @@ from graphmem.models import (
 )
 from graphmem.quotas import QuotaLimits, Quotas
 from graphmem.recall.access import AccessRecorder
-from graphmem.recall.context import build_context
+from graphmem.recall.context import MIN_BUDGET, build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
@@ -156,10 +156,21 @@ class Memory:
             quotas=settings.quotas,
         )
 
-    def close(self) -> None:
+    @property
+    def started_server(self) -> bool:
+        """True when this Memory started the embedded server it uses (at open, or again
+        after it died), rather than joining one that was running."""
+        return self.store.started_server
+
+    def close(self, *, stop_server: bool | None = None) -> None:
+        """Flush and disconnect. The embedded server stops when this was its last client,
+        unless ``keep_server`` was given at open; ``stop_server`` decides for this close
+        (``memory.close(stop_server=memory.started_server)``: stop it only if we started
+        it, as ``graphmem serve`` and ``graphmem mcp`` do)."""
         self.accesses.flush()  # pending access-count updates land first
         self.vectors.close()
-        if self._keep_server:
+        keep = self._keep_server if stop_server is None else not stop_server
+        if keep:
             self.store.detach()
         else:
             self.store.close()
@@ -432,8 +443,12 @@ class Memory:
         never over ``token_budget`` (estimated, see ``graphmem.recall.budget``); only
         cards at or above ``min_relevance`` (see ``recall``).
         """
-        if token_budget < 1:
-            raise ValidationError("token_budget must be positive", field="token_budget")
+        if token_budget < MIN_BUDGET:
+            raise ValidationError(
+                f"a token_budget of {token_budget} cannot hold a line of memory: use "
+                f"{MIN_BUDGET} or more",
+                field="token_budget",
+            )
         hits = self.recall(user_id, query, k=k, min_relevance=min_relevance)
         return build_context(hits, token_budget)
 

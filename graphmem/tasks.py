@@ -10,9 +10,9 @@ Rules (checked in Python on the projected graph before anything is written, see
 no self-dependency (``ValidationError``), no unknown task or card ids (``NotFoundError``
 naming them), at most one ``in_progress`` task per owner (``ConflictError`` naming the
 other one; unowned tasks are not limited), and no completing a task while a blocker is
-open unless ``force=True`` (``ConflictError`` listing the open blockers). Completed and
-cancelled blockers both stop blocking. Starting a task (``in_progress``) while a blocker
-is open is allowed (preparation work); it stays in ``blocked()`` until they close.
+open unless ``force=True`` (``ConflictError`` listing the open blockers); the same holds
+for starting one (``in_progress``): work that waits on another starts when it is done, or
+by choice with ``force``. Completed and cancelled blockers both stop blocking.
 
 Concurrency: every write is one query. Writes carry the task's ``version`` when the caller
 gives ``expected_version`` (a stale one is a ``ConflictError``), and writes the rules
@@ -471,7 +471,7 @@ def _plan(
     if status != old_status:
         props["status"] = status
         props["completed_at"] = now if status == rules.COMPLETED else None
-        if status == rules.COMPLETED and not force:
+        if status in (rules.IN_PROGRESS, rules.COMPLETED) and not force:
             trial = graph.copy()
             trial.remove_edges_from(remove)
             trial.add_edges_from(add)

@@ -56,7 +56,9 @@ def home() -> Iterator[Path]:
     """An empty data directory for tests that manage their own embedded server."""
     path = short_tmpdir()
     yield path
+    from graphmem import daemon
     from graphmem.store.embedded import EmbeddedServer
 
+    daemon.stop(path)
     EmbeddedServer(path).stop()
     shutil.rmtree(path, ignore_errors=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from graphmem import Memory
+from graphmem import Memory, __version__
 from graphmem.cli import app
 from graphmem.cli.render import clean
 from graphmem.service import create_app
@@ -103,6 +103,58 @@ def test_small_things_people_notice(home: Path):
 
     bad_status = gm(home, "list", "--user", "ada", "--status", "bogus")
     assert bad_status.exit_code == 2
+
+
+def test_context_says_when_a_budget_is_unusable_or_nothing_bears(home: Path):
+    gm(home, "remember", "I am allergic to peanuts", "--user", "ada")
+    tiny = gm(home, "context", "dinner", "--user", "ada", "--budget", "5")
+    assert tiny.exit_code == 2
+    assert "a token_budget of 5 cannot hold a line of memory" in tiny.stderr
+    assert tiny.stdout == ""
+
+    found = gm(home, "context", "what am I allergic to?", "--user", "ada")
+    assert found.exit_code == 0, found.output
+    assert "I am allergic to peanuts" in found.stdout
+
+    unrelated = gm(
+        home, "context", "boiling point of mercury", "--user", "ada", "--min-relevance", "0.2"
+    )
+    assert unrelated.exit_code == 0, unrelated.output
+    assert unrelated.stdout == ""  # no empty line for a prompt to carry
+    assert "nothing in ada's memory bears on 'boiling point of mercury'" in unrelated.stderr
+
+
+def test_recall_shows_relevance_and_takes_a_floor(home: Path):
+    gm(home, "remember", "I am allergic to peanuts", "--user", "ada")
+    shown = gm(home, "recall", "what am I allergic to?", "--user", "ada")
+    assert "relevance" in shown.stdout
+    found = json.loads(gm(home, "recall", "what am I allergic to?", "-u", "ada", "--json").stdout)
+    assert f"{found[0]['relevance']:.2f}" in shown.stdout
+    floor = ["--user", "ada", "--min-relevance", "0.2", "--json"]
+    assert json.loads(gm(home, "recall", "boiling point of mercury", *floor).stdout) == []
+    refused = gm(home, "recall", "allergic", "--user", "ada", "--min-relevance", "2")
+    assert refused.exit_code == 2
+    assert "min_relevance" in refused.stderr
+
+
+def test_home_after_the_command_and_a_version(home: Path):
+    made = runner.invoke(app, ["remember", "I like tea", "--user", "ada", "--home", str(home)])
+    assert made.exit_code == 0, made.output
+    listed = runner.invoke(app, ["list", "--user", "ada", f"--home={home}", "--json"])
+    assert [c["fact"] for c in json.loads(listed.stdout)] == ["I like tea"]
+    tasks = runner.invoke(app, ["tasks", "list", "--user", "ada", "--home", str(home)])
+    assert tasks.exit_code == 0, tasks.output  # a subcommand of a subcommand too
+    literal = runner.invoke(app, ["--home", str(home), "remember", "-u", "ada", "--", "--home"])
+    assert literal.exit_code == 0, literal.output  # after --, a word is text
+    assert "--home" in [c.fact for c in _cards(home, "ada")]
+
+    version = runner.invoke(app, ["--version"])
+    assert (version.exit_code, version.stdout) == (0, f"graphmem {__version__}\n")
+
+
+def _cards(home: Path, user: str):
+    with Memory.open(home) as memory:
+        return memory.cards(user)
 
 
 def test_clean_escapes_what_a_terminal_would_obey():

@@ -140,3 +140,28 @@ def test_cli_remember_reads_a_year_and_refuses_the_far_future(home: Path):
         cli, [*gm, "remember", "x", "-u", "ada", "--timestamp", "2999-01-01", "--allow-future"]
     )
     assert allowed.exit_code == 0, allowed.output
+
+
+def test_http_and_mcp_take_min_relevance_and_refuse_a_tiny_budget(
+    client: TestClient, memory: Memory, user: str
+):
+    from graphmem.integrations.tools import UserTools
+
+    base = f"/v1/users/{user}"
+    client.post(f"{base}/cards", json={"fact": "I am allergic to peanuts"})
+    floor = {"query": "boiling point of mercury", "min_relevance": 0.2}
+    assert client.post(f"{base}/recall", json=floor).json() == []
+    assert client.post(f"{base}/context", json=floor).json() == {"context": ""}
+    hits = client.post(f"{base}/recall", json={"query": "what am I allergic to?"}).json()
+    assert 0.2 <= hits[0]["relevance"] <= 1
+    for route, body in (
+        ("recall", {"query": "x", "min_relevance": 2}),
+        ("context", {"query": "x", "token_budget": 5}),
+    ):
+        answer = client.post(f"{base}/{route}", json=body)
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["field"] == next(k for k in body if k != "query")
+
+    tools = UserTools(memory, user)
+    assert tools.recall("boiling point of mercury", min_relevance=0.2) == []
+    assert tools.recall("what am I allergic to?")[0]["relevance"] >= 0.2

@@ -592,6 +592,9 @@ def test_a_store_that_went_away_is_a_503(home: Path):
         with TestClient(create_app(mem, settings=ServiceSettings())) as down:
             assert down.get("/health").json()["status"] == "ok"
             EmbeddedServer(home).stop()
+            data = home / "falkordb" / "data"
+            data.rename(home / "data-away")
+            data.write_text("not a directory")  # so it cannot be started again
             health = down.get("/health")
             assert health.status_code == 503
             assert health.json() == {
@@ -604,4 +607,7 @@ def test_a_store_that_went_away_is_a_503(home: Path):
             assert people.json()["error"] == "store_unavailable"
             assert str(home) not in people.text
     finally:
+        if (home / "data-away").exists():
+            (home / "falkordb" / "data").unlink()
+            (home / "data-away").rename(home / "falkordb" / "data")
         mem.close()

@@ -162,3 +162,31 @@ def test_task_tools_track_what_is_ready(memory: Memory, user: str):
     assert "ConflictError" in early.content[0].text
     assert done.structured_content["status"] == "completed"
     assert [t["id"] for t in ready_after.structured_content["result"]] == [build_id]
+
+
+def test_a_line_that_is_not_a_message_gets_a_json_rpc_error(home: Path):
+    import json
+    import subprocess
+
+    lines = ["hello, not json", "[1, 2]", '{"jsonrpc": "2.0", "id": 7, "method": "ping"}']
+    server = subprocess.Popen(
+        [sys.executable, "-m", "graphmem.mcp_server", "--home", str(home), "--user", "alice"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdin is not None
+    assert server.stdout is not None
+    replies = []
+    for line in lines:  # one at a time: each is answered before the next is sent
+        server.stdin.write(line + "\n")
+        server.stdin.flush()
+        replies.append(json.loads(server.stdout.readline()))
+    server.stdin.close()
+    assert server.wait(timeout=60) == 0, server.stderr.read() if server.stderr else ""
+    assert [(r["id"], r.get("error", {}).get("code")) for r in replies] == [
+        (None, -32700),  # parse error
+        (None, -32600),  # JSON, but not a request
+        (7, None),  # the server reads on: the next request is answered
+    ]

@@ -5,7 +5,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Memory
+from graphmem.errors import ValidationError
 from graphmem.recall.budget import estimate_tokens
+from graphmem.recall.context import MIN_BUDGET
 
 MEMORIES = [
     {
@@ -238,12 +240,19 @@ def test_context_lists_constraints_and_preferences_first(memory: Memory, remembe
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    budget=st.integers(min_value=1, max_value=300),
+    budget=st.integers(min_value=MIN_BUDGET, max_value=300),
     query=st.sampled_from(["sister", "what should I know for dinner?", "work", "Bob"]),
 )
 def test_context_never_exceeds_its_budget(memory: Memory, remembered: str, budget, query):
     block = memory.context(remembered, query, token_budget=budget)
     assert estimate_tokens(block) <= budget
+
+
+@pytest.mark.parametrize("budget", [-1, 0, 5, MIN_BUDGET - 1])
+def test_a_budget_too_small_for_any_line_is_an_error(memory: Memory, remembered: str, budget):
+    with pytest.raises(ValidationError, match=f"use {MIN_BUDGET} or more") as err:
+        memory.context(remembered, "sister", token_budget=budget)
+    assert err.value.field == "token_budget"
 
 
 def test_recalls_in_one_interval_are_written_once_and_counted_exactly(

@@ -175,6 +175,24 @@ def test_completing_with_open_blockers_needs_force(
     assert tasks.complete(user, plan["test"].id, force=True).status.value == "completed"
 
 
+def test_starting_with_open_blockers_needs_force(
+    memory: Memory, user: str, plan: dict[str, Task]
+) -> None:
+    tasks = memory.tasks
+    with pytest.raises(ConflictError) as err:
+        tasks.update(user, plan["build"].id, status="in_progress")
+    assert str(err.value) == (
+        f"task {plan['build'].id} is blocked by open task(s) "
+        f"{plan['design'].id}: finish them first or force"
+    )
+    assert tasks.get(user, plan["build"].id).status.value == "pending"
+    started = tasks.update(user, plan["build"].id, status="in_progress", force=True)
+    assert started.status.value == "in_progress"
+    tasks.complete(user, plan["design"].id)
+    docs = tasks.update(user, plan["docs"].id, status="in_progress")  # its blocker is done
+    assert docs.status.value == "in_progress"
+
+
 def test_unblocking_lets_a_task_complete(memory: Memory, user: str, plan: dict[str, Task]) -> None:
     docs = memory.tasks.update(user, plan["docs"].id, remove_blocked_by=[plan["design"].id])
     assert docs.blocked_by == []

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+import click
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer.core import TyperGroup
 
 from graphmem.cli.render import json_text, safe
 from graphmem.errors import (
@@ -37,8 +39,48 @@ EXIT_CODES: dict[type[GraphmemError], int] = {
     QuotaExceededError: 6,
 }
 
+#: options of the whole command, taken before or after the subcommand
+GLOBAL_OPTIONS = ("--home", "--neo4j-uri")
+
+
+def hoist_global_options(args: list[str]) -> list[str]:
+    """Move global options given after the subcommand to the front, where click reads
+    them: ``graphmem list -u ada --home H`` works like ``graphmem --home H list -u ada``.
+
+    Examples:
+        >>> hoist_global_options(["list", "-u", "ada", "--home", "/h"])
+        ['--home', '/h', 'list', '-u', 'ada']
+        >>> hoist_global_options(["remember", "--", "--home"])  # after --, words are text
+        ['remember', '--', '--home']
+    """
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
+            width = 1 if "=" in arg else 2
+            front.extend(args[i : i + width])
+            i += width
+            continue
+        rest.append(arg)
+        i += 1
+    return front + rest
+
+
+class GraphmemGroup(TyperGroup):
+    """The top-level group: global options are read wherever they are given."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global_options(args))
+
+
 app = typer.Typer(
     name="graphmem",
+    cls=GraphmemGroup,
     no_args_is_help=True,
     add_completion=False,
     help="Knowledge-graph memory for LLM agents: remember, recall, consolidate.",
@@ -54,6 +96,14 @@ class Options:
     neo4j_uri: str | None
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from graphmem import __version__
+
+        typer.echo(f"graphmem {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _global(
     ctx: typer.Context,
@@ -61,7 +111,8 @@ def _global(
         None,
         "--home",
         envvar="GRAPHMEM_HOME",
-        help="Data directory of the embedded store (default: ./.graphmem).",
+        help="Data directory of the embedded store (default: ./.graphmem); before or "
+        "after the command.",
     ),
     neo4j_uri: str | None = typer.Option(
         None,
@@ -69,8 +120,37 @@ def _global(
         envvar="GRAPHMEM_NEO4J_URI",
         help="Use Neo4j at this Bolt URI instead of the embedded store.",
     ),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        is_eager=True,
+        callback=_print_version,
+        help="Print graphmem's version and exit.",
+    ),
 ) -> None:
     ctx.obj = Options(home=home, neo4j_uri=neo4j_uri)
+
+
+@dataclass
+class _Shared:
+    #: the open Memory of the graphmem daemon (``graphmem.daemon``) this process is
+    memory: Any = None
+
+
+_shared = _Shared()
+
+
+def share_memory(memory: Any) -> None:
+    """Make commands use ``memory`` (the daemon's, held open) instead of opening one."""
+    _shared.memory = memory
+
+
+def reset_consoles() -> None:
+    """Make the consoles anew for the terminal and environment of this call: a rich
+    Console reads them (colour, width, FORCE_COLOR...) when made, and the daemon runs
+    each call with the caller's (``graphmem.daemon``)."""
+    console.__init__()  # type: ignore[misc]
+    err_console.__init__(stderr=True)  # type: ignore[misc]
 
 
 @contextmanager
@@ -78,6 +158,13 @@ def open_memory(ctx: typer.Context) -> Iterator[Any]:
     """Open memory for one command; the embedded server stays up for the next call."""
     from graphmem.memory import Memory
 
+    shared = _shared.memory
+    if shared is not None:
+        try:
+            yield shared
+        finally:
+            shared.accesses.flush()  # what closing would write lands before the next call
+        return
     options: Options = ctx.obj
     memory = run(lambda: Memory.open(options.home, neo4j_uri=options.neo4j_uri, keep_server=True))
     try:

@@ -27,6 +27,13 @@ from graphmem.cli.render import (
     who,
 )
 
+MinRelevanceOption = typer.Option(
+    0.0,
+    "--min-relevance",
+    help="Only cards at least this relevant (0-1, comparable across queries; 0.2 leaves "
+    "out most answers to questions about nothing memory holds).",
+)
+
 
 @app.command()
 def recall(
@@ -50,6 +57,7 @@ def recall(
         "--known-at",
         help="With --as-of: by what memory knew then (default: --as-of; 'now': today).",
     ),
+    min_relevance: float = MinRelevanceOption,
     as_json: bool = JsonOption,
 ) -> None:
     """Recall a user's most relevant cards (vector + full-text + graph), best first."""
@@ -67,6 +75,7 @@ def recall(
                 include_superseded=include_superseded,
                 as_of=as_of,
                 known_at=known_at,
+                min_relevance=min_relevance,
             )
         )
     if as_json:
@@ -76,11 +85,11 @@ def recall(
         err_console.print(safe(f"nothing in {user}'s memory for {query!r}", limit=200))
         return
     table = Table(title=safe(f"{plural(len(hits), 'memory', 'memories')} of {user} for {query!r}"))
-    for column in ("score", "person", "fact", "when", "found by", "id"):
+    for column in ("relevance", "person", "fact", "when", "found by", "id"):
         table.add_column(column, overflow="fold")
     for hit in hits:
         table.add_row(
-            f"{hit.score:.3f}",
+            f"{hit.relevance:.2f}",
             who(hit.card, hit.relationship),
             fact_text(hit.card),
             day(hit.card.timestamp),
@@ -95,11 +104,19 @@ def context(
     ctx: typer.Context,
     query: str = typer.Argument(..., help="The task at hand."),
     user: str = UserOption,
-    budget: int = typer.Option(400, "--budget", min=1, help="Token budget."),
+    budget: int = typer.Option(400, "--budget", help="Token budget."),
+    min_relevance: float = MinRelevanceOption,
 ) -> None:
     """Print a compact memory block for a prompt, within a token budget."""
     with open_memory(ctx) as memory:
-        block = run(lambda: memory.context(user, query, token_budget=budget))
+        block = run(
+            lambda: memory.context(user, query, token_budget=budget, min_relevance=min_relevance)
+        )
+    if not block:  # say so on stderr: stdout stays what a prompt would get
+        err_console.print(
+            safe(f"nothing in {user}'s memory bears on {query!r} within {budget} tokens", 300)
+        )
+        return
     typer.echo(clean_block(block))
 
 

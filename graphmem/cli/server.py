@@ -21,16 +21,19 @@ def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     """Is the embedded server of this data directory running? (exit 1 if not)"""
     from dataclasses import asdict
 
+    from graphmem import daemon
     from graphmem.store.embedded import EmbeddedServer
 
     server = EmbeddedServer(_home(ctx))
     info = server.info()
+    daemon_pid = daemon.pid_of(_home(ctx))
     if as_json:
         print_json(
             {
                 "running": info is not None,
                 "home": str(server.home),
                 **(asdict(info) if info else {}),
+                "daemon_pid": daemon_pid,
             }
         )
     elif info is None:
@@ -57,7 +60,9 @@ def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
                     f"  clients       {len(info.clients)}"
                     + (f" ({', '.join(info.clients)})" if info.clients else "")
                     + "\n"
-                    f"  socket        {server.socket}"
+                    f"  socket        {server.socket}\n"
+                    f"  daemon        "
+                    + (f"pid {daemon_pid} (warm CLI calls)" if daemon_pid else "not running")
                 )
             )
         )
@@ -67,13 +72,16 @@ def status(ctx: typer.Context, as_json: bool = JsonOption) -> None:
 
 @app.command()
 def stop(ctx: typer.Context) -> None:
-    """Stop the embedded server of this data directory (cleanly, nothing is lost)."""
+    """Stop the graphmem daemon and the embedded server of this data directory
+    (cleanly, nothing is lost)."""
+    from graphmem import daemon
     from graphmem.store.embedded import EmbeddedServer
 
+    daemon_stopped = daemon.stop(_home(ctx))
     server = EmbeddedServer(_home(ctx))
     with server.locked():
         stopped = server.stop()
-    console.print("stopped" if stopped else "was not running")
+    console.print("stopped" if stopped or daemon_stopped else "was not running")
 
 
 def _duration(seconds: int) -> str:

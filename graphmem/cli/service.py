@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 
@@ -50,12 +51,37 @@ def serve(
     configure_logging(_level(log_level))
 
     def open_memory_once() -> Memory:
-        # The embedded server outlives the service: a restart finds it warm.
         return Memory.open(settings.home, neo4j_uri=settings.neo4j_uri, keep_server=True)
 
-    app_ = create_app(open_memory_once, settings=settings)
+    listening = _listen(host, port)
+    app_ = create_app(open_memory_once, settings=settings)  # closed at shutdown, see there
+    server = uvicorn.Server(
+        uvicorn.Config(app_, host=host, port=port, access_log=False, log_level=log_level.lower())
+    )
     err_console.print(f"graphmem API on http://{host}:{port}/v1 (docs: /docs)")
-    uvicorn.run(app_, host=host, port=port, access_log=False, log_level=log_level.lower())
+    server.run(sockets=[listening])
+    if not server.started:  # the app did not start (the store, say): its error is logged
+        raise typer.Exit(1)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """Bind before saying anything: a busy port is one clear error and exit 1 (uvicorn
+    would print the banner, then exit 3, which graphmem's scripts read as "not found")."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listening = socket.socket(family, kind, proto)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+        listening.listen(2048)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        err_console.print(
+            Text("error: ", style="red") + safe(f"cannot listen on {host}:{port}: {reason}", 500)
+        )
+        raise typer.Exit(1) from None
+    return listening
 
 
 def _level(name: str) -> int:

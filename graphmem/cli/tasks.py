@@ -131,6 +131,9 @@ def update(
     owner: str | None = typer.Option(None, help="New owner ('' clears it)."),
     subject: str | None = typer.Option(None, help="New subject."),
     description: str | None = typer.Option(None, help="New description."),
+    force: bool = typer.Option(
+        False, "--force", help="Start or complete it even though a blocker is still open."
+    ),
     as_json: bool = JsonOption,
 ) -> None:
     """Change a task's status, owner, text or dependencies."""
@@ -150,6 +153,7 @@ def update(
                 add_blocked_by=blocked_by,
                 remove_blocked_by=unblock,
                 add_blocks=blocks,
+                force=force,
                 **fields,
             )
         )

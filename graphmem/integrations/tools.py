@@ -18,6 +18,7 @@ from pydantic import Field
 from graphmem.errors import GraphmemError
 from graphmem.memory import Memory
 from graphmem.models import Card, check_user_id
+from graphmem.recall.context import MIN_BUDGET
 from graphmem.recall.engine import RecallHit
 from graphmem.tasks import Task
 from graphmem.timeutil import to_iso
@@ -51,12 +52,24 @@ def card_summary(card: Card) -> dict[str, Any]:
     return data
 
 
+MinRelevance = Annotated[
+    float,
+    Field(
+        ge=0,
+        le=1,
+        description="Only memories at least this relevant (0-1, comparable across queries; "
+        "0.2 leaves out most answers to questions about nothing memory holds).",
+    ),
+]
+
+
 def hit_summary(hit: RecallHit) -> dict[str, Any]:
     """A recall hit: the card, its score and how it was found."""
     return {
         **card_summary(hit.card),
         "relationship": hit.relationship or hit.card.relationship,
         "score": round(hit.score, 4),
+        "relevance": round(hit.relevance, 4),
         "found_by": hit.found_by,
     }
 
@@ -156,10 +169,18 @@ class UserTools:
             str | None,
             Field(description="Answer from what memory held true at that time (ISO-8601)."),
         ] = None,
+        min_relevance: MinRelevance = 0.0,
     ) -> list[dict[str, Any]]:
         """Recall the most relevant memories for a query, best first, with their ids."""
         hits = self.memory.recall(
-            self.user_id, query, k=k, person=person, since=since, until=until, as_of=as_of
+            self.user_id,
+            query,
+            k=k,
+            person=person,
+            since=since,
+            until=until,
+            as_of=as_of,
+            min_relevance=min_relevance,
         )
         return [hit_summary(h) for h in hits]
 
@@ -167,11 +188,14 @@ class UserTools:
         self,
         query: Annotated[str, Field(description="The task at hand.")],
         token_budget: Annotated[
-            int, Field(ge=1, le=20_000, description="At most this many tokens.")
+            int, Field(ge=MIN_BUDGET, le=20_000, description="At most this many tokens.")
         ] = 400,
+        min_relevance: MinRelevance = 0.0,
     ) -> str:
         """A compact block of what memory knows about the task at hand, for a prompt."""
-        return self.memory.context(self.user_id, query, token_budget=token_budget)
+        return self.memory.context(
+            self.user_id, query, token_budget=token_budget, min_relevance=min_relevance
+        )
 
     def provenance(self, card_id: CardId) -> dict[str, Any]:
         """Where a memory came from: source turn or document, what it superseded,
@@ -262,7 +286,7 @@ class UserTools:
         remove_blocked_by: Annotated[list[str], Field(description="Remove blockers.")] = [],  # noqa: B006
         owner: Annotated[str | None, Field(description="New owner ('' clears it).")] = None,
         force: Annotated[
-            bool, Field(description="Complete even though a blocker is open.")
+            bool, Field(description="Start or complete it even though a blocker is open.")
         ] = False,
     ) -> dict[str, Any]:
         """Change a task's status, owner or dependencies."""

@@ -17,6 +17,8 @@ from graphmem.timeutil import to_iso
 
 HEADER = "Known about the user (from memory; newest facts override older ones):"
 BACKSTORY_CHARS = 80
+#: the smallest budget that holds the header and the shortest line there can be
+MIN_BUDGET = estimate_tokens(HEADER + "\n") + estimate_tokens("- [user, 2024-01-01] x")
 
 
 def priority(hit: RecallHit) -> int:
@@ -55,9 +57,9 @@ def line(hit: RecallHit) -> str:
 
 
 def build_context(hits: Sequence[RecallHit], token_budget: int) -> str:
-    """The context block: header plus as many prioritised lines as fit the budget."""
-    if token_budget < estimate_tokens(HEADER):
-        return ""
+    """The context block: header plus as many prioritised lines as fit the budget; ""
+    when no hit is relevant or none fits (``Memory.context`` refuses a budget under
+    ``MIN_BUDGET``: an empty block would read as "nothing known")."""
     ordered = sorted(hits, key=lambda h: (priority(h), -h.score))
     lines = pack((line(h) for h in ordered), token_budget, header=HEADER + "\n")
     return "\n".join([HEADER, *lines]) if lines else ""

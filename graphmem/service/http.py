@@ -199,7 +199,10 @@ def _field(loc: Sequence[Any]) -> str:
 def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
     request_id = getattr(request.state, "request_id", None)
     if isinstance(exc, StoreUnavailableError):  # its text names sockets and hosts: log it
-        log.warning("store unavailable: %s", exc, extra={"fields": {"request_id": request_id}})
+        # The first line says why; the store's own log tail, if any, is logged once by
+        # the store when it restarts (or fails to restart) the server, not per request.
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        log.warning("store unavailable: %s", reason, extra={"fields": {"request_id": request_id}})
         return _error(
             request, 503, "store_unavailable", "the memory store is unavailable; retry later"
         )
@@ -387,7 +390,13 @@ def recall_cards(user: User, memory: Mem, body: s.RecallIn) -> list[RecallHit]:
 def context(user: User, memory: Mem, body: s.ContextIn) -> s.ContextOut:
     """A compact memory block for a prompt, never over the token budget."""
     return s.ContextOut(
-        context=memory.context(user, body.query, token_budget=body.token_budget, k=body.k)
+        context=memory.context(
+            user,
+            body.query,
+            token_budget=body.token_budget,
+            k=body.k,
+            min_relevance=body.min_relevance,
+        )
     )
 
 
@@ -637,8 +646,9 @@ MemorySource = Memory | Callable[[], Memory] | None
 
 def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None = None) -> FastAPI:
     """The FastAPI app. ``memory``: a ``Memory`` to serve (left open at shutdown), a
-    factory called once at startup (closed at shutdown), or None to open the one
-    ``settings`` point at."""
+    factory called once at startup (closed at shutdown: an embedded server it started
+    stops unless another client uses it; one it found running keeps running), or None
+    to open the one ``settings`` point at."""
     settings = settings or ServiceSettings.from_env()
     if memory is None:
 
@@ -654,7 +664,7 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
             yield
         finally:
             if owned:
-                await run_in_threadpool(opened.close)
+                await run_in_threadpool(lambda: opened.close(stop_server=opened.started_server))
 
     app = FastAPI(
         title="graphmem",

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator, model_validator
 
 from graphmem.models import MAX_TEXT, Card, Category, Count, has_nul
+from graphmem.recall.context import MIN_BUDGET
 from graphmem.timeutil import allow_future
 
 When = int | str
@@ -203,6 +204,12 @@ class ForgetIn(Body):
     reason: str = Field("asked by the user", min_length=1, max_length=500)
 
 
+MIN_RELEVANCE_HELP = (
+    "Only cards at least this relevant (calibrated, in [0, 1], comparable across queries; "
+    "0.2 leaves out most answers to questions about nothing memory holds)."
+)
+
+
 class RecallIn(Body):
     """A recall query with optional filters."""
 
@@ -229,6 +236,7 @@ class RecallIn(Body):
         None,
         description=f"With as_of: by what memory knew then (default as_of; 'now': today). {WHEN}",
     )
+    min_relevance: float = Field(0.0, ge=0, le=1, description=MIN_RELEVANCE_HELP)
 
 
 class ContextIn(Body):
@@ -237,8 +245,9 @@ class ContextIn(Body):
     model_config = _examples({"query": "plan a birthday dinner for Alice", "token_budget": 300})
 
     query: str = Field(min_length=1, max_length=MAX_TEXT)
-    token_budget: int = Field(400, ge=1, le=100_000)
+    token_budget: int = Field(400, ge=MIN_BUDGET, le=100_000)
     k: int = Field(30, ge=1, le=1000)
+    min_relevance: float = Field(0.0, ge=0, le=1, description=MIN_RELEVANCE_HELP)
 
 
 class ContextOut(BaseModel):
@@ -377,7 +386,9 @@ class TaskUpdateIn(Body):
     add_blocks: list[str] = Field(default_factory=list)
     cites: list[str] = Field(default_factory=list)
     expected_version: int | None = Field(None, ge=1)
-    force: bool = False
+    force: bool = Field(
+        False, description="Start or complete it even though a blocker is still open."
+    )
 
 
 class CompleteIn(Body):

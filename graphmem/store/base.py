@@ -43,6 +43,12 @@ class GraphStore(Protocol):
 
     caps: Capabilities
 
+    @property
+    def started_server(self) -> bool:
+        """True when this store started the server it talks to (an embedded one, at open
+        or again after it died); False when it joined a running one."""
+        ...
+
     def run(
         self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False
     ) -> list[Row]:

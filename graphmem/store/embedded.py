@@ -114,6 +114,8 @@ class EmbeddedServer:
         """``idle_timeout`` (seconds, 0 = never) applies to a server this object starts;
         None reads ``GRAPHMEM_IDLE_TIMEOUT`` at start time."""
         self.idle_timeout = idle_timeout
+        #: True once this object has started a server (not joined a running one)
+        self.started = False
         self.home = Path(home).expanduser().resolve()
         self.dir = self.home / "falkordb"
         self.socket = self.dir / "graphmem.sock"
@@ -198,6 +200,7 @@ class EmbeddedServer:
             self._ensure_watchdog(pid)  # before loading: a crashed starter leaves no orphan
             self._wait_ready(pid, timeout)
             if self._answers_graph_queries():
+                self.started = True
                 return self.socket
             log.warning(
                 "FalkorDB server %d of %s answers PING but hangs on graph queries "

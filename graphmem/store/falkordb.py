@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import re
+import threading
 import time
 import uuid
 from collections.abc import Mapping
@@ -31,6 +34,10 @@ GRAPH = "graphmem"
 #: project_cards.cypher); the rows callers get have the map's keys as columns.
 JSON_COLUMNS = "json_columns"
 
+log = logging.getLogger(__name__)
+#: seconds before a server that could not be started again is tried again
+REVIVE_PAUSE = 10.0
+
 _transient = retry(
     retry=retry_if_exception_type(
         (
@@ -55,15 +62,22 @@ class FalkorDBStore:
     ) -> None:
         self.server = server
         self.name = client_name(uuid.uuid4().hex[:8])
+        self._graph_name = graph
+        self._db, self._graph = self._connect(socket_path)
+        #: bumped at each reconnection to a restarted server (see ``_revive``)
+        self._generation = 0
+        self._revive_lock = threading.Lock()
+        self._next_revive = 0.0
+
+    def _connect(self, socket_path: Path | str) -> tuple[FalkorDB, Any]:
         try:
-            self._db = FalkorDB(
+            db = FalkorDB(
                 unix_socket_path=str(socket_path), client_name=self.name, socket_timeout=600
             )
-            self._db.connection.ping()
+            db.connection.ping()
         except redis.exceptions.ConnectionError as exc:
             raise StoreUnavailableError(f"cannot reach FalkorDB at {socket_path}: {exc}") from exc
-        self._graph = self._db.select_graph(graph)
-        self._graph_name = graph
+        return db, db.select_graph(self._graph_name)
 
     @classmethod
     def open_embedded(
@@ -89,7 +103,19 @@ class FalkorDBStore:
     def execute(
         self, text: str, params: Mapping[str, Any] | None = None, *, write: bool = False
     ) -> list[Row]:
-        """Run query text the adapter owns (schema, named queries); not for user input."""
+        """Run query text the adapter owns (schema, named queries); not for user input.
+
+        When the embedded server has died (killed, crashed), it is started again and the
+        query runs once more (``_revive``): a long-lived process heals by itself."""
+        generation = self._generation
+        try:
+            return self._execute(text, params, write)
+        except StoreUnavailableError:
+            if not self._revive(generation):
+                raise
+        return self._execute(text, params, write)
+
+    def _execute(self, text: str, params: Mapping[str, Any] | None, write: bool) -> list[Row]:
         try:
             return self._query(text, dict(params or {}), write)
         except redis.exceptions.ResponseError as exc:
@@ -212,6 +238,48 @@ class FalkorDBStore:
         """RediSearch syntax: the query's words OR-ed; no operator survives from user text."""
         return "|".join(search_words(text)) or None
 
+    def _revive(self, generation: int) -> bool:
+        """Start the embedded server again if it died, and reconnect; True when the query
+        that failed on connection ``generation`` should run again.
+
+        A live server (a flaky connection, a busy server) is left alone. A failed restart
+        is not tried again for ``REVIVE_PAUSE`` seconds, so a server that cannot start
+        (a full disk) costs each caller an error, not a restart of its own. Each restart
+        and each failed one is logged once, with the end of the server's log."""
+        server = self.server
+        if server is None:
+            return False
+        with self._revive_lock:
+            if self._generation != generation:
+                return True  # another thread has reconnected meanwhile
+            if server.pid() is not None or time.monotonic() < self._next_revive:
+                return False
+            tail = server._log_tail(4)
+            try:
+                with server.locked():
+                    socket_path = server.ensure_running()
+                    db, graph = self._connect(socket_path)
+            except (StoreUnavailableError, OSError) as exc:
+                self._next_revive = time.monotonic() + REVIVE_PAUSE
+                log.error(
+                    "the FalkorDB server of %s stopped and could not be started again: %s",
+                    server.home,
+                    exc,
+                )
+                return False
+            old, self._db, self._graph = self._db, db, graph
+            self._generation += 1
+            with contextlib.suppress(redis.exceptions.RedisError, OSError):
+                old.connection.connection_pool.disconnect()
+            log.warning(
+                "the FalkorDB server of %s had stopped; started it again (pid %s). "
+                "The end of its log before:\n%s",
+                server.home,
+                server.pid(),
+                tail,
+            )
+            return True
+
     def _unreachable(self, exc: Exception) -> str:
         """Say why: a server that died (disk full, killed) leaves its reason in its log."""
         if self.server is not None and self.server.pid() is None:
@@ -254,6 +322,10 @@ class FalkorDBStore:
             if self.server is not None:
                 with self.server.locked():
                     self.server.release(self.name)
+
+    @property
+    def started_server(self) -> bool:
+        return self.server is not None and self.server.started
 
     def detach(self) -> None:
         """Disconnect but leave the embedded server running for the next caller."""

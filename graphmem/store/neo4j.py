@@ -260,6 +260,10 @@ class Neo4jStore:
     def close(self) -> None:
         self._driver.close()
 
+    @property
+    def started_server(self) -> bool:
+        return False  # Neo4j's server is not graphmem's to start or stop
+
     def detach(self) -> None:
         """Neo4j's server is not graphmem's to stop: the same as close."""
         self.close()
