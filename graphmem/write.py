@@ -38,6 +38,7 @@ from graphmem.history import CALLER
 from graphmem.models import SELF, Card, RememberResult
 from graphmem.quotas import Quotas
 from graphmem.recall.mentions import RELATIONSHIP_SYNONYMS
+from graphmem.recall.vector import VectorIndex
 from graphmem.relationships import ended, is_single_holder, role
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms
@@ -85,10 +86,18 @@ class _Job:
 class Writer:
     """Writes cards for ``Memory``: plan, detect changes, embed ahead, write, update."""
 
-    def __init__(self, store: GraphStore, embedder: Embedder, quotas: Quotas) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        quotas: Quotas,
+        index: VectorIndex | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.quotas = quotas
+        #: told which users gained cards, so a user who outgrew exact search is promoted
+        self.index = index
 
     def write(
         self, cards: list[Card], *, batch_size: int = 256, progress: Progress | None = None
@@ -131,6 +140,8 @@ class Writer:
             self._seen_again(job.seen)
             result.seen_again += len(job.seen)
         self._pass_roles([c for c in cards if id(c) in job.todo])
+        if self.index is not None and result.created:
+            self.index.written(sorted({c.user_id for c in cards if id(c) in job.todo}))
         return result
 
     @contextlib.contextmanager
