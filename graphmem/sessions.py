@@ -36,7 +36,7 @@ from pydantic import ConfigDict, Field, field_validator
 
 from graphmem.algorithms.summary import line_tokens, summarize_lines
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
-from graphmem.models import MAX_INT, MAX_TEXT, Card, InputModel, Model, Provenance, check_user_id
+from graphmem.models import MAX_INT, MAX_TEXT, InputModel, Model, Provenance, check_user_id
 from graphmem.recall.vector import wire_vector
 from graphmem.timeutil import now_ms, to_iso, to_ms
 
@@ -571,7 +571,7 @@ class Sessions:
                 "text": summary,
                 "extractor": extractor,
                 "ids": [t.id for t in fold],
-                "card_ids": [c.id for c in cards],
+                "card_ids": cards,
                 "now": now_ms(),
             },
             write=True,
@@ -581,7 +581,7 @@ class Sessions:
         return outcome.model_copy(
             update={
                 "folded": [t.turn for t in fold],
-                "cards": [c.id for c in cards],
+                "cards": cards,
                 "summary": summary,
                 "through": new_through,
                 "buffer": [t.turn for t in buffer],
@@ -590,12 +590,12 @@ class Sessions:
             }
         )
 
-    def _extract(self, user_id: str, fold: Sequence[SessionTurn], llm: Any) -> list[Card]:
-        """Cards from the folded turns, written (idempotent: same content, same card)."""
-        from ingestion.extract import Extractor
+    def _extract(self, user_id: str, fold: Sequence[SessionTurn], llm: Any) -> list[str]:
+        """Ids of the cards from the folded turns, written through ingestion's one path
+        (idempotent: same content, same card; the people learnt are stored too)."""
         from ingestion.loaders import Turn
+        from ingestion.pipeline import ingest_turns
 
-        people = self._memory.people(user_id)
         turns = [
             Turn(
                 session_id=t.session_id,
@@ -607,16 +607,7 @@ class Sessions:
             for t in fold
             if t.text
         ]
-        if llm is not None:
-            from ingestion.llm import LLMExtractor
-
-            extractor: Any = LLMExtractor(llm, user_id, people=people)
-        else:
-            extractor = Extractor(user_id, people)
-        cards = extractor.conversation(turns)
-        if cards:
-            self._memory.remember_many(cards)
-        return cards
+        return ingest_turns(self._memory, turns, user_id, llm=llm).ids if turns else []
 
     def _summarize(
         self,

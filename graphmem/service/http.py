@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import pydantic
 from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
@@ -55,6 +55,9 @@ from graphmem.service.auth import ApiKeys, key_from_headers
 from graphmem.service.logging import RequestLogMiddleware, log
 from graphmem.tasks import BlockedTask, Task
 from graphmem.timeutil import now_ms
+
+if TYPE_CHECKING:
+    from ingestion.pipeline import IngestReport
 
 DEFAULT_MAX_BODY = 2 * 1024 * 1024
 STATUS: list[tuple[type[GraphmemError], int, str]] = [
@@ -421,50 +424,50 @@ def people(user: User, memory: Mem) -> list[Person]:
 
 
 # -- ingest -----------------------------------------------------------------------------
-def _ingested(memory: Memory, cards_: list[Card]) -> s.IngestOut:
-    result = memory.remember_many(cards_)
+def _ingested(report: IngestReport) -> s.IngestOut:
     return s.IngestOut(
-        ids=result.ids,
-        cards=len(cards_),
-        created=result.created,
-        unchanged=result.unchanged,
-        updated=result.updated,
+        ids=report.ids,
+        cards=report.cards,
+        created=report.created,
+        unchanged=report.unchanged,
+        updated=report.updated,
+        people=[p.name for p in report.people],
+        to_review=[
+            s.Review(mention=r.mention, maybe=r.candidates, where=r.where) for r in report.reviews
+        ],
     )
 
 
 @ingest.post("/conversation", response_model=s.IngestOut)
 def ingest_conversation(user: User, memory: Mem, body: s.ConversationIn) -> s.IngestOut:
-    """Extract cards from conversation turns (who said what, about whom, when)."""
-    from ingestion import extract_conversation
+    """Extract cards from conversation turns (who said what, about whom, when), as
+    `graphmem ingest` does from a conversation file; the people learnt are stored too."""
+    from ingestion import ingest_turns
 
     turns = [t.model_dump(exclude_none=True) for t in body.turns]
-    return _ingested(memory, extract_conversation(turns, user, people=memory.people(user)))
+    return _ingested(ingest_turns(memory, turns, user))
 
 
 @ingest.post("/text", response_model=s.IngestOut)
 def ingest_text(user: User, memory: Mem, body: s.TextIn) -> s.IngestOut:
-    """Extract cards from a document's text, passage by passage."""
+    """Extract cards from a document's text, passage by passage, as `graphmem ingest`
+    does from a text file of that name written at ``timestamp``."""
     from graphmem.timeutil import to_ms
-    from ingestion import extract_text, split_passages
+    from ingestion import ingest_text
 
     try:
         when = to_ms(body.timestamp) if body.timestamp is not None else None
     except ValueError as exc:
         raise ValidationError(f"timestamp: {exc}", field="timestamp") from None
-    found = extract_text(
-        split_passages(body.text), user, body.document, timestamp=when, people=memory.people(user)
-    )
-    return _ingested(memory, found)
+    return _ingested(ingest_text(memory, body.text, user, document=body.document, timestamp=when))
 
 
 @ingest.post("/cards", response_model=s.IngestOut)
 def ingest_cards(user: User, memory: Mem, body: s.CardsIn) -> s.IngestOut:
     """Store Advanced JSON Card records as they are (a record of another user is a 422)."""
-    from ingestion.loaders import parse_card
+    from ingestion import ingest_cards
 
-    return _ingested(
-        memory, [parse_card(r, user, where=f"cards[{i}]") for i, r in enumerate(body.cards)]
-    )
+    return _ingested(ingest_cards(memory, body.cards, user))
 
 
 # -- tasks ------------------------------------------------------------------------------

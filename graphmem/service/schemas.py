@@ -327,14 +327,26 @@ class CardsIn(Body):
     cards: list[dict[str, Any]] = Field(min_length=1, max_length=10_000)
 
 
+class Review(BaseModel):
+    """A person mention that may be someone already known: linked for review, not merged."""
+
+    mention: str
+    maybe: list[str]
+    where: str
+
+
 class IngestOut(BaseModel):
-    """What an ingest did: the cards extracted and how many were new."""
+    """What an ingest did: the cards extracted, how many were new, the people learnt."""
 
     ids: list[str]
     cards: int
     created: int
     unchanged: int
     updated: int
+    people: list[str] = Field(default_factory=list, description="The people learnt.")
+    to_review: list[Review] = Field(
+        default_factory=list, description="Mentions that may be a person already known."
+    )
 
 
 class TaskIn(Body):
