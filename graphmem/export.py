@@ -118,7 +118,8 @@ _LOCAL = frozenset({"tenant", "revision", "deletions"})
 def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
     """Properties without nulls (a graph stores no null property), sorted, and without
     the store's own bookkeeping (``_LOCAL``)."""
-    return {k: props[k] for k in sorted(props or {}) if props[k] is not None and k not in _LOCAL}
+    props = props or {}
+    return {k: props[k] for k in sorted(props) if props[k] is not None and k not in _LOCAL}
 
 
 def export_records(
@@ -586,7 +587,7 @@ class _Writer:
         )
         card = card_from_row({"card": {**props, "id": None, "content_hash": None}})
         new_id = card.id if derived else old_id
-        self.card_ids[old_id] = new_id  # type: ignore[assignment]
+        self.card_ids[old_id] = new_id
         return {
             **props,
             "id": new_id,

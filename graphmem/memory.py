@@ -126,19 +126,18 @@ class Memory:
         settings = settings or Settings.from_env()
         if embedder is None:
             embedder = (
-                default_embedder()
+                default_embedder(settings.model_dir)
                 if settings.embedding_model is None
-                else FastEmbedder(settings.embedding_model)
+                else FastEmbedder(settings.embedding_model, model_dir=settings.model_dir)
             )
-        uri = neo4j_uri or (settings.neo4j.uri if settings.neo4j and home is None else None)
+        uri = neo4j_uri or (settings.neo4j.uri if home is None else None)
         if uri:
             from graphmem.store.neo4j import Neo4jStore
 
-            if auth is None and settings.neo4j is not None:
-                auth = (settings.neo4j.user, settings.neo4j.password.get_secret_value())
-            database = settings.neo4j.database if settings.neo4j else None
             return cls(
-                Neo4jStore.connect(uri, auth=auth, database=database),
+                Neo4jStore.connect(
+                    uri, auth=auth or settings.neo4j.auth, database=settings.neo4j.database
+                ),
                 embedder,
                 vector_mirror_mb=settings.vector_mirror_mb,
                 quotas=settings.quotas,
@@ -154,7 +153,7 @@ class Memory:
                 f"cannot use {path} as the data directory: {exc.strerror or exc}"
             ) from None
         return cls(
-            FalkorDBStore.open_embedded(path),
+            FalkorDBStore.open_embedded(path, idle_timeout=settings.idle_timeout),
             embedder,
             home=path.resolve(),
             keep_server=keep_server,

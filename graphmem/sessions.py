@@ -26,6 +26,7 @@ summary, and re-running ``compact`` on a window that fits changes nothing.
 
 from __future__ import annotations
 
+import builtins
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
@@ -306,7 +307,7 @@ class Sessions:
         )
         counter = state["counter"]
         first = max(counter or 0, (state["last"] + 1) if state["last"] is not None else 0)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for i, (turn, speaker, when, size, vector) in enumerate(
             zip(parsed, speakers, stamps, sizes, vectors, strict=True)
         ):
@@ -439,7 +440,9 @@ class Sessions:
             raise ValidationError("limit must be positive", field="limit")
         return self._infos(user_id, None, limit)
 
-    def _infos(self, user_id: str, session_id: str | None, limit: int) -> list[SessionInfo]:
+    def _infos(
+        self, user_id: str, session_id: str | None, limit: int
+    ) -> builtins.list[SessionInfo]:
         check_user_id(user_id)
         return [
             SessionInfo(
@@ -465,7 +468,7 @@ class Sessions:
         session_id: str | None = None,
         k: int = 10,
         min_score: float | None = None,
-    ) -> list[TurnHit]:
+    ) -> builtins.list[TurnHit]:
         """Turns most similar to ``query`` (cosine of MiniLM embeddings), best first;
         in one session or across all of the user's sessions; at least ``min_score``."""
         check_user_id(user_id)
@@ -590,7 +593,7 @@ class Sessions:
             }
         )
 
-    def _extract(self, user_id: str, fold: Sequence[SessionTurn], llm: Any) -> list[str]:
+    def _extract(self, user_id: str, fold: Sequence[SessionTurn], llm: Any) -> builtins.list[str]:
         """Ids of the cards from the folded turns, written through ingestion's one path
         (idempotent: same content, same card; the people learnt are stored too)."""
         from ingestion.loaders import Turn

@@ -130,6 +130,15 @@ class Checkpoint:
         self.save(0, None, None)
 
 
+def as_format(value: str) -> Format:
+    """``value`` as one of the formats ingestion reads (``FORMATS``), or a
+    ``ValidationError`` naming them."""
+    for known in FORMATS:
+        if value == known:
+            return known
+    raise ValidationError(f"format must be one of {', '.join(FORMATS)}", field="format")
+
+
 def _chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
     it = iter(items)
     while chunk := list(itertools.islice(it, size)):
@@ -149,7 +158,7 @@ def ingest_file(
     path: str | Path,
     user_id: str,
     *,
-    format: Format | None = None,
+    format: Format | str | None = None,
     llm: BaseChatModel | None = None,
     batch_size: int = 256,
     progress: bool | Callable[[int], None] = True,
@@ -167,9 +176,7 @@ def ingest_file(
     nodes with their aliases) and the person mentions that need review.
     """
     path = Path(path)
-    fmt = format or detect_format(path)
-    if fmt not in FORMATS:
-        raise ValidationError(f"format must be one of {', '.join(FORMATS)}", field="format")
+    fmt = as_format(format) if format else detect_format(path)
     home = Path(memory.home) if memory.home is not None else Path(".graphmem")
     checkpoint = Checkpoint(checkpoint_dir or home / "ingest", file_sha(path), user_id, fmt)
     records: Iterator[Any]

@@ -18,9 +18,8 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import re
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +35,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graphmem import __version__
+from graphmem.config import DEFAULT_MAX_BODY, Settings
 from graphmem.consolidation import ConsolidationReport
 from graphmem.errors import (
     ConflictError,
@@ -59,7 +59,6 @@ from graphmem.timeutil import now_ms
 if TYPE_CHECKING:
     from ingestion.pipeline import IngestReport
 
-DEFAULT_MAX_BODY = 2 * 1024 * 1024
 STATUS: list[tuple[type[GraphmemError], int, str]] = [
     (ValidationError, 422, "validation_error"),
     (NotFoundError, 404, "not_found"),
@@ -78,20 +77,20 @@ class ServiceSettings:
     neo4j_uri: str | None = None
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> ServiceSettings:
-        env = dict(os.environ if environ is None else environ)
-        limit = env.get("GRAPHMEM_MAX_BODY_BYTES")
-        try:
-            max_body = int(limit) if limit else DEFAULT_MAX_BODY
-        except ValueError:
-            raise ValidationError(
-                "GRAPHMEM_MAX_BODY_BYTES must be a number of bytes", field="GRAPHMEM_MAX_BODY_BYTES"
-            ) from None
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, **overrides: Any
+    ) -> ServiceSettings:
+        """From the environment (read by ``graphmem.config.Settings``); ``overrides`` that
+        are not None win."""
+        return cls.from_settings(Settings.from_env(environ), **overrides)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **overrides: Any) -> ServiceSettings:
         values: dict[str, Any] = {
-            "api_keys": ApiKeys.from_env(env),
-            "max_body_bytes": max_body,
-            "home": Path(env["GRAPHMEM_HOME"]) if env.get("GRAPHMEM_HOME") else None,
-            "neo4j_uri": env.get("GRAPHMEM_NEO4J_URI") or None,
+            "api_keys": ApiKeys.from_settings(settings),
+            "max_body_bytes": settings.max_body_bytes,
+            "home": settings.home,
+            "neo4j_uri": settings.neo4j.uri,
         }
         values |= {k: v for k, v in overrides.items() if v is not None}
         return cls(**values)
@@ -643,20 +642,24 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
     factory called once at startup (closed at shutdown), or None to open the one
     ``settings`` point at."""
     settings = settings or ServiceSettings.from_env()
-    if memory is None:
+    home, neo4j_uri = settings.home, settings.neo4j_uri
 
-        def memory() -> Memory:
-            return Memory.open(settings.home, neo4j_uri=settings.neo4j_uri)
+    def default() -> Memory:
+        return Memory.open(home, neo4j_uri=neo4j_uri)
+
+    given = memory if isinstance(memory, Memory) else None
+    factory: Callable[[], Memory] = (
+        default if memory is None or isinstance(memory, Memory) else memory
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        owned = not isinstance(memory, Memory)
-        opened = await run_in_threadpool(memory) if owned else memory  # type: ignore[operator]
+        opened = given if given is not None else await run_in_threadpool(factory)
         app.state.memory = opened
         try:
             yield
         finally:
-            if owned:
+            if given is None:
                 await run_in_threadpool(opened.close)
 
     app = FastAPI(

@@ -41,7 +41,7 @@ def strict_scalars(annotation: Any) -> Any:
     if origin in (list, set, frozenset) and args:
         return origin[strict_scalars(args[0])]
     if origin is dict and args:
-        return dict[args[0], strict_scalars(args[1])]  # type: ignore[valid-type]
+        return dict.__class_getitem__((args[0], strict_scalars(args[1])))
     return annotation
 
 
@@ -180,6 +180,10 @@ class RevertIn(Body):
     version: int | None = Field(None, ge=1, le=2**63 - 1)
 
 
+#: a consolidation step (graphmem.consolidation.STEPS)
+Step = Literal["conflicts", "abstraction", "forgetting"]
+
+
 class ConsolidateIn(Body):
     """Which consolidation steps to run; ``dry_run`` reports without writing."""
 
@@ -187,9 +191,7 @@ class ConsolidateIn(Body):
         {"steps": ["conflicts", "abstraction", "forgetting"]}, {"dry_run": True}
     )
 
-    steps: list[Literal["conflicts", "abstraction", "forgetting"]] = Field(
-        default_factory=lambda: ["conflicts", "abstraction", "forgetting"], min_length=1
-    )
+    steps: list[Step] = Field(default_factory=lambda: list(get_args(Step)), min_length=1)
     dry_run: bool = False
     seed: int = Field(0, description="Clustering seed (same seed, same clusters).")
 
