@@ -33,6 +33,7 @@ from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 PERSON = "PERSON"
 #: Kinds the agent-memory spec names (POLE+O); any other upper-case identifier is taken.
@@ -114,9 +115,9 @@ def _entity(user_id: str, row: Mapping[str, Any]) -> Entity:
 class Entities:
     """A user's entities and their relations (``Memory.entities``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     # -- entities ---------------------------------------------------------------------

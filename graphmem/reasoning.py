@@ -31,6 +31,7 @@ from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 
 class ToolStatus(StrEnum):
@@ -155,9 +156,9 @@ def _trace(user_id: str, props: Mapping[str, Any], steps: list[Step]) -> Trace:
 class Reasoning:
     """A user's reasoning traces (``Memory.reasoning``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     # -- writing ----------------------------------------------------------------------

@@ -43,6 +43,7 @@ from graphmem.timeutil import now_ms, to_iso, to_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 #: Smallest budget ``compact`` accepts: room for a header and a sentence or two.
 MIN_BUDGET = 32
@@ -228,9 +229,9 @@ def _turn_from_row(user_id: str, props: Mapping[str, Any], compacted: bool) -> S
 class Sessions:
     """A user's conversations (``Memory.sessions``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     # -- writing ----------------------------------------------------------------------

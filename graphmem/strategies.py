@@ -38,6 +38,7 @@ from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 ERROR_TYPE_WEIGHT = 0.5
 TOOL_WEIGHT = 0.3
@@ -152,9 +153,9 @@ def _detail(
 class Strategies:
     """A user's tool-failure strategies (``Memory.strategies``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     def record_fix(

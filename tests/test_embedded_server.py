@@ -32,11 +32,11 @@ def test_cards_survive_close_and_reopen(home):
 
 def test_schema_setup_is_idempotent(home):
     with Memory.open(home) as mem:
-        before = mem.store.execute(
+        before = mem._store.execute(
             "CALL db.indexes() YIELD label, properties RETURN label, properties ORDER BY label"
         )
-        mem.store.ensure_schema(mem.embedder.dimension)
-        after = mem.store.execute(
+        mem._store.ensure_schema(mem.embedder.dimension)
+        after = mem._store.execute(
             "CALL db.indexes() YIELD label, properties RETURN label, properties ORDER BY label"
         )
     assert before == after

@@ -196,7 +196,7 @@ def test_a_stale_version_is_a_conflict(memory: Memory, user: str) -> None:
 def test_a_write_based_on_a_stale_task_graph_writes_nothing(memory: Memory, user: str) -> None:
     a, b = memory.tasks.create(user, "a"), memory.tasks.create(user, "b")
     memory.tasks.update(user, a.id, owner="bot")  # bumps the user's task-graph version
-    rows = memory.store.run(
+    rows = memory._store.run(
         "task_update",
         {
             "user_id": user,

@@ -109,14 +109,14 @@ def test_consolidation_takes_a_user_who_shrank_out_of_the_index(home, user):
     with Memory.open(settings=settings) as memory:
         memory.remember_many(facts(user, 0, THRESHOLD))
         assert memory.vector_index.wait(timeout=60)
-        assert uses_index(memory.store, user)
+        assert uses_index(memory._store, user)
     # Past half the threshold a promoted user stays (hysteresis); below it, they leave.
     higher = settings.model_copy(update={"ann_threshold": 2 * THRESHOLD - 2})
     with Memory.open(settings=higher) as memory:
         memory.consolidate(user, steps=("conflicts",))
-        assert uses_index(memory.store, user)
+        assert uses_index(memory._store, user)
     highest = settings.model_copy(update={"ann_threshold": 2 * THRESHOLD + 2})
     with Memory.open(settings=highest) as memory:
         memory.consolidate(user, steps=("conflicts",))
-        assert not uses_index(memory.store, user)
-        assert in_index(memory.store, user) == 0
+        assert not uses_index(memory._store, user)
+        assert in_index(memory._store, user) == 0

@@ -606,10 +606,8 @@ async def import_(user: User, request: Request) -> s.ImportOut:
 def health(request: Request) -> Any:
     """Is the store reachable? No API key needed; says nothing about any user."""
     memory: Memory = request.app.state.memory
-    dialect = memory.store.caps.dialect
-    try:
-        memory.store.run("health")
-    except GraphmemError:
+    dialect = memory.backend
+    if not memory.health():
         return JSONResponse(
             status_code=503,
             content=s.Health(status="unavailable", version=__version__, store=dialect).model_dump(),
