@@ -8,6 +8,7 @@ embedded server's idle watchdog, ``graphmem status``) does not load the models' 
 from __future__ import annotations
 
 from importlib import import_module
+from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
 
 _HOMES = {
@@ -57,7 +58,10 @@ __all__ = [
     "TaskStatus",
     "ValidationError",
 ]
-__version__ = "0.1.0"
+try:  # the version lives in pyproject.toml only
+    __version__ = _metadata.version("graphmem")
+except _metadata.PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"
 
 
 def __getattr__(name: str) -> Any:

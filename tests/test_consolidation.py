@@ -550,7 +550,3 @@ def test_cli_consolidate_and_feedback(home):
         app, [*base, "feedback", berlin["id"], "--user", "u", "--signal", "sideways"]
     )
     assert bad.exit_code == 2
-    for command in ("consolidate", "feedback"):
-        helped = runner.invoke(app, [command, "--help"])
-        assert helped.exit_code == 0
-        assert len(helped.output) > 100

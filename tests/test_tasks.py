@@ -386,21 +386,3 @@ def test_cli_errors_map_to_exit_codes(cli_home: Path) -> None:
     assert invoke("update", a, "--blocked-by", b)[0] == 4  # cycle
     assert invoke("show", "nope")[0] == 3
     assert invoke("update", a, "--status", "finished")[0] == 2
-
-
-def test_every_tasks_command_has_help() -> None:
-    from graphmem.cli.tasks import tasks_app
-
-    commands = tasks_app.registered_commands
-    assert {c.name for c in commands} == {
-        "add",
-        "update",
-        "done",
-        "cancel",
-        "ready",
-        "blocked",
-        "show",
-        "list",
-        "delete",
-    }
-    assert all(c.callback is not None and c.callback.__doc__ for c in commands)
