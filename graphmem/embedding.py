@@ -99,7 +99,7 @@ class _Started:
 class FastEmbedder(Embedder):
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
-    # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.
+    # Small batches pad less, and embed faster (docs/design.md, "Figures").
     def __init__(
         self,
         model_name: str | None = None,
@@ -114,10 +114,8 @@ class FastEmbedder(Embedder):
             _register_default()
         # One ONNX Runtime thread per run, and batches spread over worker threads: an
         # intra-op thread pool spins on a core after every run, which took that core
-        # from the store and from the vector search right after a query (the cosine over
-        # 10k cards: 2.0 ms after a two-thread run, 0.35 ms after a one-thread one).
-        # Batches embed as fast this way (card texts: 1279/s vs 1196/s with two intra-op
-        # threads) and one text is faster alone (1.6 vs 2.2 ms).
+        # from the store and from the vector search right after a query. Batches embed
+        # as fast this way and one text is faster alone (docs/design.md, "Figures").
         self._model = self._load()
         probe = next(iter(self._model.embed(["dimension probe"])))
         self.dimension = len(probe)

@@ -199,7 +199,8 @@ def turn_id(session_id: str, turn: int) -> str:
 
 
 def _embedding_text(speaker: str, text: str, timestamp: int) -> str:
-    """What search embeds: the speaker and day help every retriever (DESIGN.md)."""
+    """What search embeds: the speaker and day help every retriever (measured on LoCoMo
+    turns: docs/design.md, "Recall and its ranking")."""
     return f"[{to_iso(timestamp)[:10]}] {speaker}: {text}"
 
 

@@ -4,20 +4,17 @@ Two ways to find them, chosen per user:
 
 - **exact** (``exact_vector_search``): cosine over every card of the user, in Cypher.
   Exact and tenant-safe by construction (it only ever reads the user's cards), and needs
-  no vector index at all. Linear in the user's cards; measured on 2 shared cores,
-  FalkorDB 4.16, 384 dims, k=20: p95 14 ms at 10k cards, 53 ms at 40k (quiet machine);
-  in a 100k-card store of 10 users, p95 10 ms quiet, 67 ms with the machine at load 4.
+  no vector index at all. Linear in the user's cards.
 - **ANN** (``vector_search``): the HNSW index, which holds only cards of *promoted* users
-  (label ``AnnCard``): p50 1.6 ms / p95 8.6 ms for a promoted 10k-card user.
+  (label ``AnnCard``); several times faster for a large user.
 
 Why not index everyone: FalkorDB rebuilds the HNSW index in memory at every server start,
-at ~2-3 ms a card. Measured at 100k cards (bench/open.py): cold open 1.8-5.6 s with no
-card indexed, 17 s with one 10k-card user indexed (promoting them took 19 s); every card
-indexed: 130-150 s. So the index holds no card of a normal user and opening stays fast;
-only users past ``ANN_THRESHOLD`` cards (where exact search stops meeting p95 <= 50 ms)
-pay for it, each of their cards adding ~2 ms to the next cold start.
-``maintain_vector_index`` promotes a user once they cross the threshold (and labels cards
-written since), and demotes one that shrank below half of it.
+a few ms a card, so an index over every card makes a large store slow to open. The index
+holds no card of a normal user and opening stays fast; only users past ``ANN_THRESHOLD``
+cards (where exact search stops meeting p95 <= 50 ms) pay for it. Figures:
+docs/design.md, "Figures". ``VectorIndex`` promotes a user once a write takes them past
+the threshold, and consolidation demotes one that shrank below half of it
+(``maintain_vector_index``).
 
 The index spans all tenants and cannot pre-filter by user: ANN over-fetches (2k, 8k, 32k),
 keeps the user's own cards, and falls back to exact search when fewer than k come back.
