@@ -59,8 +59,8 @@ def facts(user: str, start: int, stop: int) -> list[dict[str, Any]]:
     ]
 
 
-def in_index(store: GraphStore, user: str) -> int:
-    rows = store.execute(  # type: ignore[attr-defined]
+def in_index(store: Any, user: str) -> int:
+    rows = store.execute(
         "MATCH (c:Card {user_id: $user_id}) WHERE c:AnnCard RETURN count(c) AS n",
         {"user_id": user},
     )
