@@ -53,6 +53,7 @@ demo: install
 test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(MAKE) --no-print-directory tck-if-present
 	$(BIN)/python -m pytest
 
@@ -69,6 +70,7 @@ tck-if-present:
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 stress: install
 	$(BIN)/python -m pytest -m stress -s tests/stress

@@ -185,7 +185,7 @@ def write(memory: Memory, vectors: Vectors, cards: list[Card]) -> float:
     for start in range(0, len(cards), 1000):
         batch = cards[start : start + 1000]
         rows = [write_row(c, v) for c, v in zip(batch, vectors(batch), strict=True)]
-        memory.store.run(
+        memory._store.run(
             "upsert_cards",
             {"user_id": batch[0].user_id, "rows": rows, "now": int(time.time() * 1000)},
             write=True,

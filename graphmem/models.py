@@ -277,6 +277,10 @@ class Provenance(Model):
         return hashlib.sha256(key.encode()).hexdigest()[:24]
 
 
+#: fields of a card derived from the others when not given
+_DERIVED = ("id", "content_hash", "identity")
+
+
 class Card(InputModel):
     """An Advanced JSON Card: one atomic fact with the context that fixes its meaning.
 
@@ -311,7 +315,15 @@ class Card(InputModel):
         description="When it was said / became true (epoch ms; "
         "ISO-8601, datetime or epoch accepted).",
     )
-    id: str | None = Field(None, min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")
+    # id, content_hash and identity are always set on a card: derived when not given
+    # (the empty default is never validated, and never kept).
+    id: str = Field(
+        "",
+        min_length=1,
+        max_length=128,
+        pattern=r"^[A-Za-z0-9_.:-]+$",
+        description="Default: derived from the identity.",
+    )
     category: Category = Category.OTHER
     tags: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
         default_factory=list, max_length=64
@@ -331,9 +343,9 @@ class Card(InputModel):
     version: int = Field(
         0, ge=0, le=MAX_INT, description="0 for a new card; the stored version to update."
     )
-    content_hash: str | None = None
-    identity: str | None = Field(
-        None, description="Hash of what makes this the same memory (see ``identity``)."
+    content_hash: str = Field("", description="Hash of the content (derived).")
+    identity: str = Field(
+        "", description="Hash of what makes this the same memory (see ``identity``)."
     )
     last_seen: Millis | None = Field(
         None, description="When the fact was last stated (a repeat moves it; default: timestamp)."
@@ -343,6 +355,14 @@ class Card(InputModel):
     last_accessed: Millis | None = None
     created_at: Millis | None = None
     updated_at: Millis | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derived_when_none(cls, data: Any) -> Any:
+        """A derived field given as None (JSON null, a stored row) is derived anew."""
+        if isinstance(data, dict) and any(data.get(k, "") is None for k in _DERIVED):
+            return {k: v for k, v in data.items() if not (k in _DERIVED and v is None)}
+        return data
 
     @field_validator("fact", "backstory", "person", mode="after")
     @classmethod
@@ -392,23 +412,23 @@ class Card(InputModel):
         # object.__setattr__ avoids re-running validation (validate_assignment) in a loop.
         if self.person == SELF and self.relationship is None:
             object.__setattr__(self, "relationship", "self")
-        if self.valid_from is None:
-            object.__setattr__(self, "valid_from", self.timestamp)
-        if self.valid_to is not None and self.valid_to < self.valid_from:
+        valid_from = self.timestamp if self.valid_from is None else self.valid_from
+        object.__setattr__(self, "valid_from", valid_from)
+        if self.valid_to is not None and self.valid_to < valid_from:
             raise ValueError("valid_to is before valid_from")
         if self.last_seen is None:
             object.__setattr__(self, "last_seen", self.timestamp)
         object.__setattr__(self, "content_hash", content_hash(self))
         key = identity(self)
         object.__setattr__(self, "identity", key)
-        if self.id is None:
+        if not self.id:  # not given
             object.__setattr__(self, "id", key[:32])
         return self
 
     @property
     def derived_id(self) -> bool:
         """Whether the id comes from the identity (not picked by the caller)."""
-        return self.id is not None and self.identity is not None and self.id == self.identity[:32]
+        return self.id == self.identity[:32]
 
     @property
     def embedding_text(self) -> str:

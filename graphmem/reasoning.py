@@ -15,11 +15,12 @@ the same write as the step). Ids are UUIDs.
 
 from __future__ import annotations
 
+import builtins
 import json
 import uuid
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from pydantic import ConfigDict, Field
 
@@ -30,6 +31,7 @@ from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 
 class ToolStatus(StrEnum):
@@ -103,6 +105,10 @@ class ToolStats(_Verbatim):
     avg_duration_ms: float | None = None
 
 
+@overload
+def _text(value: str | None, field: str, *, required: Literal[True]) -> str: ...
+@overload
+def _text(value: str | None, field: str, *, required: bool = False) -> str | None: ...
 def _text(value: str | None, field: str, *, required: bool = False) -> str | None:
     if value is None:
         if required:
@@ -150,9 +156,9 @@ def _trace(user_id: str, props: Mapping[str, Any], steps: list[Step]) -> Trace:
 class Reasoning:
     """A user's reasoning traces (``Memory.reasoning``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     # -- writing ----------------------------------------------------------------------
@@ -167,12 +173,12 @@ class Reasoning:
         """Start a trace for ``task`` (text), in a session and for a graphmem task if
         given (``NotFoundError`` if the user has no such task)."""
         check_user_id(user_id)
-        task = _text(task, "task", required=True)  # type: ignore[assignment]
+        task = _text(task, "task", required=True)
         session_id = _text(session_id, "session_id")
         if task_id is not None:
             self._memory.tasks.get(user_id, task_id)
         now = now_ms()
-        props = {
+        props: dict[str, Any] = {
             "task": task,
             "session_id": session_id,
             "task_id": task_id,
@@ -213,7 +219,7 @@ class Reasoning:
     ) -> Step:
         """Add the next step to a trace (any of thought, action, observation)."""
         check_user_id(user_id)
-        props = {
+        props: dict[str, Any] = {
             "thought": _text(thought, "thought"),
             "action": _text(action, "action"),
             "observation": _text(observation, "observation"),
@@ -251,7 +257,7 @@ class Reasoning:
     ) -> ToolCall:
         """Record a tool call of a step: arguments and result as JSON, the outcome."""
         check_user_id(user_id)
-        tool = _text(tool, "tool", required=True)  # type: ignore[assignment]
+        tool = _text(tool, "tool", required=True)
         if not tool:
             raise ValidationError("tool must not be empty", field="tool")
         try:
@@ -266,7 +272,7 @@ class Reasoning:
             raise ValidationError("duration_ms must be a non-negative integer", field="duration_ms")
         args = _json(dict(arguments or {}), "arguments")
         outcome = None if result is None else _json(result, "result")
-        props = {
+        props: dict[str, Any] = {
             "tool": tool,
             "arguments": args,
             "result": outcome,
@@ -359,7 +365,7 @@ class Reasoning:
         )
         return [_trace(user_id, r["trace"], []) for r in rows]
 
-    def tool_stats(self, user_id: str, tool: str | None = None) -> list[ToolStats]:
+    def tool_stats(self, user_id: str, tool: str | None = None) -> builtins.list[ToolStats]:
         """Per tool: calls, successes, failures (failure, error, timeout), success rate
         and mean duration; the most used tools first."""
         check_user_id(user_id)
@@ -383,7 +389,7 @@ class Reasoning:
         k: int = 5,
         success_only: bool = True,
         min_score: float | None = None,
-    ) -> list[TraceHit]:
+    ) -> builtins.list[TraceHit]:
         """Traces whose task is most like ``task`` (cosine), best first; by default only
         those that succeeded, which is what an agent wants to learn from."""
         check_user_id(user_id)

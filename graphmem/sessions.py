@@ -26,6 +26,7 @@ summary, and re-running ``compact`` on a window that fits changes nothing.
 
 from __future__ import annotations
 
+import builtins
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
@@ -36,12 +37,13 @@ from pydantic import ConfigDict, Field, field_validator
 
 from graphmem.algorithms.summary import line_tokens, summarize_lines
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
-from graphmem.models import MAX_INT, MAX_TEXT, Card, InputModel, Model, Provenance, check_user_id
+from graphmem.models import MAX_INT, MAX_TEXT, InputModel, Model, Provenance, check_user_id
 from graphmem.recall.vector import wire_vector
 from graphmem.timeutil import now_ms, to_iso, to_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 #: Smallest budget ``compact`` accepts: room for a header and a sentence or two.
 MIN_BUDGET = 32
@@ -197,7 +199,8 @@ def turn_id(session_id: str, turn: int) -> str:
 
 
 def _embedding_text(speaker: str, text: str, timestamp: int) -> str:
-    """What search embeds: the speaker and day help every retriever (DESIGN.md)."""
+    """What search embeds: the speaker and day help every retriever (measured on LoCoMo
+    turns: docs/design.md, "Recall and its ranking")."""
     return f"[{to_iso(timestamp)[:10]}] {speaker}: {text}"
 
 
@@ -227,9 +230,9 @@ def _turn_from_row(user_id: str, props: Mapping[str, Any], compacted: bool) -> S
 class Sessions:
     """A user's conversations (``Memory.sessions``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     # -- writing ----------------------------------------------------------------------
@@ -306,7 +309,7 @@ class Sessions:
         )
         counter = state["counter"]
         first = max(counter or 0, (state["last"] + 1) if state["last"] is not None else 0)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for i, (turn, speaker, when, size, vector) in enumerate(
             zip(parsed, speakers, stamps, sizes, vectors, strict=True)
         ):
@@ -439,7 +442,9 @@ class Sessions:
             raise ValidationError("limit must be positive", field="limit")
         return self._infos(user_id, None, limit)
 
-    def _infos(self, user_id: str, session_id: str | None, limit: int) -> list[SessionInfo]:
+    def _infos(
+        self, user_id: str, session_id: str | None, limit: int
+    ) -> builtins.list[SessionInfo]:
         check_user_id(user_id)
         return [
             SessionInfo(
@@ -465,7 +470,7 @@ class Sessions:
         session_id: str | None = None,
         k: int = 10,
         min_score: float | None = None,
-    ) -> list[TurnHit]:
+    ) -> builtins.list[TurnHit]:
         """Turns most similar to ``query`` (cosine of MiniLM embeddings), best first;
         in one session or across all of the user's sessions; at least ``min_score``."""
         check_user_id(user_id)
@@ -571,7 +576,7 @@ class Sessions:
                 "text": summary,
                 "extractor": extractor,
                 "ids": [t.id for t in fold],
-                "card_ids": [c.id for c in cards],
+                "card_ids": cards,
                 "now": now_ms(),
             },
             write=True,
@@ -581,7 +586,7 @@ class Sessions:
         return outcome.model_copy(
             update={
                 "folded": [t.turn for t in fold],
-                "cards": [c.id for c in cards],
+                "cards": cards,
                 "summary": summary,
                 "through": new_through,
                 "buffer": [t.turn for t in buffer],
@@ -590,12 +595,12 @@ class Sessions:
             }
         )
 
-    def _extract(self, user_id: str, fold: Sequence[SessionTurn], llm: Any) -> list[Card]:
-        """Cards from the folded turns, written (idempotent: same content, same card)."""
-        from ingestion.extract import Extractor
+    def _extract(self, user_id: str, fold: Sequence[SessionTurn], llm: Any) -> builtins.list[str]:
+        """Ids of the cards from the folded turns, written through ingestion's one path
+        (idempotent: same content, same card; the people learnt are stored too)."""
         from ingestion.loaders import Turn
+        from ingestion.pipeline import ingest_turns
 
-        people = self._memory.people(user_id)
         turns = [
             Turn(
                 session_id=t.session_id,
@@ -607,16 +612,7 @@ class Sessions:
             for t in fold
             if t.text
         ]
-        if llm is not None:
-            from ingestion.llm import LLMExtractor
-
-            extractor: Any = LLMExtractor(llm, user_id, people=people)
-        else:
-            extractor = Extractor(user_id, people)
-        cards = extractor.conversation(turns)
-        if cards:
-            self._memory.remember_many(cards)
-        return cards
+        return ingest_turns(self._memory, turns, user_id, llm=llm).ids if turns else []
 
     def _summarize(
         self,

@@ -38,6 +38,7 @@ from graphmem.timeutil import now_ms
 
 if TYPE_CHECKING:
     from graphmem.memory import Memory
+    from graphmem.store.base import GraphStore
 
 ERROR_TYPE_WEIGHT = 0.5
 TOOL_WEIGHT = 0.3
@@ -152,9 +153,9 @@ def _detail(
 class Strategies:
     """A user's tool-failure strategies (``Memory.strategies``)."""
 
-    def __init__(self, memory: Memory) -> None:
+    def __init__(self, memory: Memory, store: GraphStore) -> None:
         self._memory = memory
-        self._store = memory.store
+        self._store = store
         self._embedder = memory.embedder
 
     def record_fix(
@@ -172,9 +173,9 @@ class Strategies:
         for name, value in (("tool", tool), ("error_type", error_type)):
             if not isinstance(value, str) or not value.strip() or len(value) > 60:
                 raise ValidationError(f"{name} must be a short name", field=name)
-        for name, value in (("original", original), ("fixed", fixed)):
-            if has_nul(value):
-                raise ValidationError(f"{name} must not contain NUL characters", field=name)
+        for label, arguments in (("original", original), ("fixed", fixed)):
+            if has_nul(arguments):
+                raise ValidationError(f"{label} must not contain NUL characters", field=label)
         changes = _changes(original, fixed)
         if not changes:
             raise ValidationError("the fixed arguments equal the original ones", field="fixed")
@@ -314,11 +315,11 @@ class ResilientTool:
         trace_id: str | None = None,
     ) -> None:
         self.memory, self.user_id, self.func = memory, user_id, func
-        self.name = name or getattr(func, "__name__", "tool")
+        self.name: str = name or str(getattr(func, "__name__", "tool"))
         self.max_fixes = max_fixes
         self.trace_id = trace_id
         self._failure: _Failure | None = None
-        functools.update_wrapper(self, func)  # type: ignore[arg-type]
+        functools.update_wrapper(self, func)
 
     def __call__(self, **arguments: Any) -> Any:
         try:
@@ -340,7 +341,7 @@ class ResilientTool:
     def _recover(self, arguments: dict[str, Any], exc: Exception) -> Any:
         error_type, error = type(exc).__name__, str(exc)
         matches = self.memory.strategies.lookup(self.user_id, self.name, error_type, error)
-        fixes = []
+        fixes: list[tuple[Strategy, dict[str, Any]]] = []
         for match in matches:
             fixed = apply_fix(arguments, match.strategy.original, match.strategy.fixed)
             if fixed is not None and fixed not in [f for _, f in fixes]:

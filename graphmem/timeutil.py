@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, date, datetime, timedelta
+from typing import overload
 
 # Below this an epoch number is taken as seconds, above it as milliseconds
 # (1e11 s is the year 5138; 1e11 ms is 1973).
@@ -131,6 +132,12 @@ def ms_to_datetime(ms: int) -> datetime:
     return _EPOCH + timedelta(milliseconds=ms)
 
 
+@overload
+def to_iso(ms: int) -> str: ...
+@overload
+def to_iso(ms: None) -> None: ...
+@overload
+def to_iso(ms: int | None) -> str | None: ...
 def to_iso(ms: int | None) -> str | None:
     """UTC ISO-8601 text for epoch ms, for people to read.
 

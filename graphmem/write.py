@@ -38,6 +38,7 @@ from graphmem.history import CALLER
 from graphmem.models import SELF, Card, RememberResult
 from graphmem.quotas import Quotas
 from graphmem.recall.mentions import RELATIONSHIP_SYNONYMS
+from graphmem.recall.vector import VectorIndex
 from graphmem.relationships import ended, is_single_holder, role
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms
@@ -85,10 +86,18 @@ class _Job:
 class Writer:
     """Writes cards for ``Memory``: plan, detect changes, embed ahead, write, update."""
 
-    def __init__(self, store: GraphStore, embedder: Embedder, quotas: Quotas) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        quotas: Quotas,
+        index: VectorIndex | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.quotas = quotas
+        #: told which users gained cards, so a user who outgrew exact search is promoted
+        self.index = index
 
     def write(
         self, cards: list[Card], *, batch_size: int = 256, progress: Progress | None = None
@@ -98,11 +107,11 @@ class Writer:
         Batches are written in input order, each while the next ones embed; ``progress``
         hears of a batch once its write is acknowledged.
         """
-        result = RememberResult(ids=[c.id for c in cards])  # type: ignore[misc]
+        result = RememberResult(ids=[c.id for c in cards])
         parsed = cards
         cards, repeats = _dedupe(parsed)
         job = self.plan(cards, repeats, result)
-        result.ids = [job.stored_ids.get((c.user_id, c.id), c.id) for c in parsed]  # type: ignore[misc]
+        result.ids = [job.stored_ids.get((c.user_id, c.id), c.id) for c in parsed]
         batches = list(_batches(cards, batch_size))
         plans = [[c for c in batch if id(c) in job.todo] for batch in batches]
         with self._quota_guard([c for c in cards if id(c) in job.todo]):
@@ -131,6 +140,8 @@ class Writer:
             self._seen_again(job.seen)
             result.seen_again += len(job.seen)
         self._pass_roles([c for c in cards if id(c) in job.todo])
+        if self.index is not None and result.created:
+            self.index.written(sorted({c.user_id for c in cards if id(c) in job.todo}))
         return result
 
     @contextlib.contextmanager
@@ -155,23 +166,23 @@ class Writer:
         """Which cards need writing, the repeats of stored facts to record as (stored id,
         repeat), and the stored id of each (user, id): a fact stored under an older id
         scheme keeps its id. Counts the unchanged cards."""
-        stored = self._stored("existing_cards", "ids", [(c.user_id, c.id) for c in cards])  # type: ignore[misc]
+        stored = self._stored("existing_cards", "ids", [(c.user_id, c.id) for c in cards])
         # A derived id not found: the fact may be stored under an older id scheme.
         stored |= self._stored(
             "cards_by_identity",
             "identities",
             [
-                (c.user_id, c.identity)  # type: ignore[misc]
+                (c.user_id, c.identity)
                 for c in cards
                 if c.derived_id and c.version == 0 and (c.user_id, c.id) not in stored
             ],
         )
         job = _Job(set())
         for card in cards:
-            key: tuple[str, str] = (card.user_id, card.id)  # type: ignore[assignment]
+            key: tuple[str, str] = (card.user_id, card.id)
             row = stored.get(key)
             if row is None and card.derived_id and card.version == 0:
-                row = stored.get((card.user_id, card.identity))  # type: ignore[arg-type]
+                row = stored.get((card.user_id, card.identity))
             job.stored_ids[key] = row["id"] if row is not None else key[1]
             if row is None:
                 if card.version > 0:
@@ -195,8 +206,8 @@ class Writer:
             else:
                 job.todo.add(id(card))
         for card in repeats:  # later statements of a card above, in the same job
-            key = (card.user_id, card.id)  # type: ignore[assignment]
-            row = stored.get(key) or stored.get((card.user_id, card.identity))  # type: ignore[arg-type]
+            key = (card.user_id, card.id)
+            row = stored.get(key) or stored.get((card.user_id, card.identity))
             if row is None or _news(row, card):
                 job.seen.append((job.stored_ids[key], card))
             else:
@@ -236,11 +247,14 @@ class Writer:
     def _changes(self, job: _Job, cards: list[Card]) -> None:
         """Decide what the job's cards change among the user's cards on the same claims."""
         by_user: dict[str, list[Card]] = {}
+        claims: dict[str, set[str]] = {}
         for card in cards:
-            if claim_of(card.fact, card.person) is not None:
+            claim = claim_of(card.fact, card.person)
+            if claim is not None:
                 by_user.setdefault(card.user_id, []).append(card)
+                claims.setdefault(card.user_id, set()).add(claim.key)
         for user_id, claiming in by_user.items():
-            keys = sorted({claim_of(c.fact, c.person).key for c in claiming})  # type: ignore[union-attr]
+            keys = sorted(claims[user_id])
             mine = {c.id for c in claiming}
             existing = []
             for start in range(0, len(keys), CLAIM_CHUNK):
@@ -493,7 +507,7 @@ def _dedupe(cards: list[Card]) -> tuple[list[Card], list[Card]]:
     """
     groups: dict[tuple[str, str], list[Card]] = {}
     for card in cards:
-        groups.setdefault((card.user_id, card.id), []).append(card)  # type: ignore[arg-type]
+        groups.setdefault((card.user_id, card.id), []).append(card)
     kept: list[Card] = []
     repeats: list[Card] = []
     for group in groups.values():

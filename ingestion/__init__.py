@@ -1,7 +1,9 @@
 """Ingestion: files of cards, conversations and documents -> graphmem cards.
 
 The pure parts (loaders, dates, people, extraction) never touch a store;
-``ingest_file`` streams a file into a ``Memory`` in resumable batches.
+``ingest_file`` streams a file into a ``Memory`` in resumable batches, and
+``ingest_turns`` / ``ingest_text`` / ``ingest_cards`` take the same path for data that
+comes in by HTTP or the agent loop.
 """
 
 from ingestion.dates import find_dates, resolve_date
@@ -17,7 +19,7 @@ from ingestion.loaders import (
     split_passages,
 )
 from ingestion.people import PersonRegistry, Resolution
-from ingestion.pipeline import IngestReport, ingest_file
+from ingestion.pipeline import IngestReport, ingest_cards, ingest_file, ingest_text, ingest_turns
 
 __all__ = [
     "Extractor",
@@ -32,7 +34,10 @@ __all__ = [
     "extract_text",
     "extract_with_llm",
     "find_dates",
+    "ingest_cards",
     "ingest_file",
+    "ingest_text",
+    "ingest_turns",
     "load_cards",
     "load_conversation",
     "load_text",

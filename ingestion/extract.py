@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem.algorithms.conflicts import claim_of, read_relationship
 from graphmem.models import SELF, Card, Category, Person, Provenance
@@ -706,12 +706,12 @@ class Extractor:
                 self._died_unnamed(normalise_relationship(m["rel"]), session)
                 continue
             words = (_clean_name(m["name"]) or "").split()
-            rel = None
+            role = None
             if words and words[0].lower() in cues.RELATIONSHIPS:
-                rel = words.pop(0).lower()
+                role = words.pop(0).lower()
             res = self.registry.resolve(" ".join(words)) if words else None
             if res is not None and res.certain and res.name and res.name != SELF:
-                self.registry.died(res.name, rel)
+                self.registry.died(res.name, role)
         for m in _NAMED_LATER.finditer(text):
             relationship = self.unnamed.pop(session, None)
             name = _clean_name(m["name"])
@@ -818,23 +818,23 @@ class Extractor:
             found = self._names(shared.doc[shared.left_edge.i : shared.right_edge.i + 1]) + found
             subjects = [shared]
         names = [(start, self._resolve_name(name, where)) for start, _, name in found]
-        found: tuple[tuple[str, str | None], float, str] | None = None
+        subject_found: tuple[tuple[str, str | None], float, str] | None = None
         main = None
         if len(subjects) > 1 and any(t.lower_ in {"i", "we"} for t in subjects):
             subjects = [t for t in subjects if t.lower_ in {"i", "we"}]  # "Dan and I"
         for subject in subjects:
-            found = self._subject(subject, names, session, speaker)
-            if found is not None:
+            subject_found = self._subject(subject, names, session, speaker)
+            if subject_found is not None:
                 main = subject
                 break
-        if found is not None and found[2] == "first" and main is not None:
-            found = self._leading(span, main, names, session, speaker) or found
-        if found is None:
-            found = self._fallback(span, clause.root, names, session, speaker)
-        if found is None:
+        if subject_found is not None and subject_found[2] == "first" and main is not None:
+            subject_found = self._leading(span, main, names, session, speaker) or subject_found
+        if subject_found is None:
+            subject_found = self._fallback(span, clause.root, names, session, speaker)
+        if subject_found is None:
             chosen, confidence = speaker, 0.6 if subjects else 0.5
         else:
-            chosen, confidence, _ = found
+            chosen, confidence, _ = subject_found
         if chosen[0] == SELF:
             chosen = (SELF, None)
         for pet in [p for p in self._pending_pets if p in span.text]:  # "his tabby Luna"
@@ -1159,7 +1159,8 @@ def _split_objects(clause: _Clause) -> Iterator[_Clause]:
     items = [] if first is None else _coordinated(first)
     structured = {"det", "amod", "compound", "nummod", "poss"}
     if (
-        root.lemma_.lower() not in _LISTING_VERBS
+        first is None
+        or root.lemma_.lower() not in _LISTING_VERBS
         or len(items) < 2
         or not all(any(k.dep_ in structured for k in item.children) for item in items)
     ):
@@ -1367,7 +1368,7 @@ def _context(text: str, span: Span, limit: int = BACKSTORY_CONTEXT) -> str:
 
 def _date_in(span: Span, reference_ms: int) -> DateMatch | None:
     """The date phrase of a clause: regex matches that spaCy also tagged DATE/TIME first."""
-    prefer = "future" if cues.FUTURE_CUES.search(span.text) else "past"
+    prefer: Literal["past", "future"] = "future" if cues.FUTURE_CUES.search(span.text) else "past"
     matches = find_dates(span.text, reference_ms, prefer=prefer)
     if not matches:
         return None

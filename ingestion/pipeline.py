@@ -1,7 +1,13 @@
-"""Batch ingestion of a file into ``Memory``: streamed, resumable, idempotent.
+"""Ingestion into ``Memory``, one path for every door; files streamed, resumable, idempotent.
 
-A file is read record by record, extracted in batches and written with
-``Memory.remember_many``. After every written batch a small checkpoint
+Every door ingests through here: the CLI and files (``ingest_file``), the HTTP routes
+(``ingest_turns``, ``ingest_text``, ``ingest_cards``) and the agent loop's session compaction
+(``ingest_turns``), so the cards, the people learnt and the report are the same whichever
+door the data came in by. Records are extracted in batches from what the user's memory
+knows of their people and written with ``Memory.remember_many``; the people learnt (aliases,
+relationships) and the mentions to review are stored at the end.
+
+A file is read record by record. After every written batch a small checkpoint
 (``<home>/ingest/<sha>.json``: file hash, records done, the people learnt so far) is saved,
 so an interrupted run picks up after the last written batch. When the file is done the
 checkpoint stays, marked done, with the people known before the first run: re-running
@@ -16,7 +22,7 @@ import itertools
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,6 +38,8 @@ from ingestion.loaders import (
     iter_cards,
     iter_turns,
     load_text,
+    parse_card,
+    split_passages,
 )
 from ingestion.people import PersonRegistry
 
@@ -45,8 +53,10 @@ CHECKPOINT_VERSION = 2
 
 @dataclass
 class IngestReport:
-    """What one ``ingest_file`` run did."""
+    """What one ingestion did (``ingest_file``, ``ingest_turns``, ``ingest_text``,
+    ``ingest_cards``)."""
 
+    #: the file ingested, or what came in ("conversation", a document's name, "cards")
     path: str
     format: Format
     records: int = 0
@@ -57,6 +67,8 @@ class IngestReport:
     updated: int = 0
     seconds: float = 0.0
     llm_failures: int = 0
+    #: the id of every card written or found unchanged, in the order extracted
+    ids: list[str] = field(default_factory=list)
     people: list[Person] = field(default_factory=list)
     reviews: list[Review] = field(default_factory=list)
 
@@ -118,6 +130,15 @@ class Checkpoint:
         self.save(0, None, None)
 
 
+def as_format(value: str) -> Format:
+    """``value`` as one of the formats ingestion reads (``FORMATS``), or a
+    ``ValidationError`` naming them."""
+    for known in FORMATS:
+        if value == known:
+            return known
+    raise ValidationError(f"format must be one of {', '.join(FORMATS)}", field="format")
+
+
 def _chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
     it = iter(items)
     while chunk := list(itertools.islice(it, size)):
@@ -137,7 +158,7 @@ def ingest_file(
     path: str | Path,
     user_id: str,
     *,
-    format: Format | None = None,
+    format: Format | str | None = None,
     llm: BaseChatModel | None = None,
     batch_size: int = 256,
     progress: bool | Callable[[int], None] = True,
@@ -151,29 +172,163 @@ def ingest_file(
     ``format`` is detected when not given. ``llm`` (a langchain chat model) switches
     conversation extraction to the LLM path, with the spaCy path as fallback.
     ``progress`` is a rich progress bar (True), nothing (False) or a callback taking the
-    number of records just done. Returns counts plus the people learnt (for the lead to
-    store as Person nodes) and the person mentions that need review.
+    number of records just done. Returns counts plus the people learnt (stored as Person
+    nodes with their aliases) and the person mentions that need review.
     """
     path = Path(path)
-    fmt = format or detect_format(path)
-    if fmt not in FORMATS:
-        raise ValidationError(f"format must be one of {', '.join(FORMATS)}", field="format")
-    started = time.perf_counter()
-    home = Path(memory.home) if getattr(memory, "home", None) else Path(".graphmem")
+    fmt = as_format(format) if format else detect_format(path)
+    home = Path(memory.home) if memory.home is not None else Path(".graphmem")
     checkpoint = Checkpoint(checkpoint_dir or home / "ingest", file_sha(path), user_id, fmt)
-    report = IngestReport(str(path), fmt, resumed_from=checkpoint.records_done)
+    records: Iterator[Any]
+    if fmt == "cards":
+        records = (card for _, card in iter_cards(path, user_id))
+    elif fmt == "conversation":
+        records = (turn for _, turn in iter_turns(path))
+    else:
+        records = iter(load_text(path))
+    return _ingest(
+        memory,
+        user_id,
+        fmt,
+        records,
+        label=str(path),
+        document=path.name,
+        timestamp=int(path.stat().st_mtime * 1000) if fmt == "text" else None,
+        total=_count_records(path, fmt),
+        checkpoint=checkpoint,
+        llm=llm,
+        batch_size=batch_size,
+        progress=progress,
+        people=people,
+        known_facts=known_facts,
+        model=model,
+    )
 
+
+def ingest_turns(
+    memory: Memory,
+    turns: Iterable[Turn | Mapping[str, Any]],
+    user_id: str,
+    *,
+    llm: BaseChatModel | None = None,
+    batch_size: int = 256,
+    progress: bool | Callable[[int], None] = False,
+    people: PersonRegistry | Iterable[Person] | None = None,
+    known_facts: Iterable[str] = (),
+    model: str = DEFAULT_MODEL,
+) -> IngestReport:
+    """Ingest conversation turns (``Turn`` or its fields) as ``ingest_file`` ingests a
+    conversation file holding them: the same cards, people and report."""
+    records = (
+        t if isinstance(t, Turn) else Turn.parse(dict(t), where=f"turns[{i}]")
+        for i, t in enumerate(turns)
+    )
+    return _ingest(
+        memory,
+        user_id,
+        "conversation",
+        records,
+        label="conversation",
+        llm=llm,
+        batch_size=batch_size,
+        progress=progress,
+        people=people,
+        known_facts=known_facts,
+        model=model,
+    )
+
+
+def ingest_text(
+    memory: Memory,
+    text: str,
+    user_id: str,
+    *,
+    document: str,
+    timestamp: int | None = None,
+    batch_size: int = 256,
+    progress: bool | Callable[[int], None] = False,
+    people: PersonRegistry | Iterable[Person] | None = None,
+    model: str = DEFAULT_MODEL,
+) -> IngestReport:
+    """Ingest a document's text, split into passages, as ``ingest_file`` ingests a text
+    file named ``document`` written at ``timestamp`` (epoch ms; default now)."""
+    return _ingest(
+        memory,
+        user_id,
+        "text",
+        iter(split_passages(text)),
+        label=document,
+        document=document,
+        timestamp=timestamp,
+        batch_size=batch_size,
+        progress=progress,
+        people=people,
+        model=model,
+    )
+
+
+def ingest_cards(
+    memory: Memory,
+    records: Iterable[Card | Mapping[str, Any]],
+    user_id: str,
+    *,
+    batch_size: int = 256,
+    progress: bool | Callable[[int], None] = False,
+) -> IngestReport:
+    """Ingest Advanced JSON Card records as they are, as ``ingest_file`` ingests a cards
+    file (a record of another user is refused, naming it)."""
+    cards = [
+        r if isinstance(r, Card) else parse_card(dict(r), user_id, where=f"cards[{i}]")
+        for i, r in enumerate(records)
+    ]
+    return _ingest(
+        memory,
+        user_id,
+        "cards",
+        iter(cards),
+        label="cards",
+        batch_size=batch_size,
+        progress=progress,
+    )
+
+
+def _ingest(
+    memory: Memory,
+    user_id: str,
+    fmt: Format,
+    records: Iterator[Any],
+    *,
+    label: str,
+    document: str = "",
+    timestamp: int | None = None,
+    total: int | None = None,
+    checkpoint: Checkpoint | None = None,
+    llm: BaseChatModel | None = None,
+    batch_size: int,
+    progress: bool | Callable[[int], None],
+    people: PersonRegistry | Iterable[Person] | None = None,
+    known_facts: Iterable[str] = (),
+    model: str = DEFAULT_MODEL,
+) -> IngestReport:
+    """The one ingestion path every door takes (files, HTTP, MCP): extract in batches
+    from what the user's memory knows of their people, write, checkpoint (files), then
+    store the people learnt and the mentions to review."""
+    started = time.perf_counter()
+    skip = checkpoint.records_done if checkpoint is not None else 0
+    report = IngestReport(label, fmt, resumed_from=skip)
     if people is None:  # start from the people memory already knows for this user
         people = memory.people(user_id)
     registry = people if isinstance(people, PersonRegistry) else PersonRegistry.from_people(people)
-    if checkpoint.seed is None:
-        checkpoint.seed = registry.dump()
-    else:
-        registry = PersonRegistry.load(checkpoint.seed)
-    if checkpoint.people:
-        registry = PersonRegistry.load(checkpoint.people)
+    if checkpoint is not None:
+        if checkpoint.seed is None:
+            checkpoint.seed = registry.dump()
+        else:
+            registry = PersonRegistry.load(checkpoint.seed)
+        if checkpoint.people:
+            registry = PersonRegistry.load(checkpoint.people)
     extractor = Extractor(user_id, registry, model)
-    extractor.restore(checkpoint.context)
+    if checkpoint is not None:
+        extractor.restore(checkpoint.context)
     llm_extractor = None
     if llm is not None and fmt == "conversation":
         from ingestion.llm import LLMExtractor
@@ -184,28 +339,31 @@ def ingest_file(
         llm_extractor.fallback = extractor
 
     batches = _batches(
-        path,
+        itertools.islice(records, skip, None),
         fmt,
-        user_id,
         extractor,
         llm_extractor=llm_extractor,
         size=batch_size,
-        skip=checkpoint.records_done,
+        document=document,
+        timestamp=timestamp,
     )
-    done = checkpoint.records_done
-    with _progress(progress, path.name, _count_records(path, fmt), done) as advance:
+    done = skip
+    with _progress(progress, Path(label).name, total, done) as advance:
         for n_records, cards in batches:
             result = memory.remember_many(cards, batch_size=batch_size) if cards else None
             done += n_records
             report.records += n_records
             report.cards += len(cards)
             if result is not None:
+                report.ids.extend(result.ids)
                 report.created += result.created
                 report.unchanged += result.unchanged
                 report.updated += result.updated
-            checkpoint.save(done, extractor.registry, extractor.state())
+            if checkpoint is not None:
+                checkpoint.save(done, extractor.registry, extractor.state())
             advance(n_records)
-    checkpoint.finish()
+    if checkpoint is not None:
+        checkpoint.finish()
     report.seconds = round(time.perf_counter() - started, 3)
     report.people = extractor.registry.to_people(user_id)
     report.reviews = list(extractor.reviews)
@@ -219,31 +377,24 @@ def ingest_file(
 
 
 def _batches(
-    path: Path,
+    records: Iterator[Any],
     fmt: Format,
-    user_id: str,
     extractor: Extractor,
     *,
     llm_extractor: Any,
     size: int,
-    skip: int,
+    document: str,
+    timestamp: int | None,
 ) -> Iterator[tuple[int, list[Card]]]:
-    """(records in the batch, cards to write) pairs, after skipping ``skip`` records."""
-    if fmt == "cards":
-        records: Iterator[Any] = (card for _, card in iter_cards(path, user_id))
-        for chunk in _chunks(itertools.islice(records, skip, None), size):
+    """(records in the batch, cards to write) pairs."""
+    for chunk in _chunks(records, size):
+        if fmt == "cards":
             yield len(chunk), chunk
-    elif fmt == "conversation":
-        turns: Iterator[Turn | None] = (turn for _, turn in iter_turns(path))
-        for chunk in _chunks(itertools.islice(turns, skip, None), size):
-            kept = [t for t in chunk if t is not None]
-            cards = (llm_extractor or extractor).conversation(kept) if kept else []
-            yield len(chunk), cards
-    else:
-        passages = load_text(path)
-        mtime = int(path.stat().st_mtime * 1000)
-        for chunk in _chunks(passages[skip:], size):
-            yield len(chunk), extractor.text(chunk, path.name, timestamp=mtime)
+        elif fmt == "conversation":
+            kept = [t for t in chunk if t is not None]  # None: a session header
+            yield len(chunk), (llm_extractor or extractor).conversation(kept) if kept else []
+        else:
+            yield len(chunk), extractor.text(chunk, document, timestamp=timestamp)
 
 
 class _progress:

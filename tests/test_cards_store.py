@@ -109,7 +109,7 @@ def test_hard_forget_removes_node_text_and_vector(memory: Memory, user: str):
     memory.forget(user, card.id, hard=True)
     with pytest.raises(NotFoundError):
         memory.get(user, card.id)
-    rows = memory.store.run("get_cards", {"user_id": user, "ids": [card.id]})
+    rows = memory._store.run("get_cards", {"user_id": user, "ids": [card.id]})
     assert rows == []
     # The source turn is still cited by the other card: the forgotten evidence is masked.
     kept = memory.get(user, other.id)

@@ -74,26 +74,6 @@ def test_quota_shows_and_sets_limits(cli_home: Path) -> None:
     assert reset["limits"]["cards"] is None
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["session", "append"],
-        ["session", "show"],
-        ["session", "list"],
-        ["session", "search"],
-        ["session", "compact"],
-        ["session", "clear"],
-        ["session", "delete-turn"],
-        ["quota"],
-        ["bridge"],
-    ],
-)
-def test_agent_commands_have_help(command: list[str]) -> None:
-    result = runner.invoke(app, [*command, "--help"])
-    assert result.exit_code == 0
-    assert "Usage" in result.output
-
-
 def test_the_bridge_refuses_a_public_address(cli_home: Path) -> None:
     result = runner.invoke(app, ["--home", str(cli_home), "bridge", "--host", "0.0.0.0"])
     assert result.exit_code == 2

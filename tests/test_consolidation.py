@@ -54,7 +54,7 @@ def remember_clusters(memory, user):
 def written_before_claims(memory, user):
     """Make the user's cards look as a graphmem from before write-time change detection
     left them: no claim key, so a new card cannot find them when it is written."""
-    memory.store.execute(
+    memory._store.execute(
         "MATCH (c:Card {user_id: $user_id}) SET c.claim = null", {"user_id": user}, write=True
     )
 
@@ -93,7 +93,7 @@ def test_a_move_supersedes_the_old_city_in_the_same_write(memory, user):
     assert berlin.status == Status.ACTIVE
     assert [x.id for x in memory.provenance(user, paris.id).superseded_by] == [berlin.id]
     assert [x.id for x in memory.provenance(user, berlin.id).supersedes] == [paris.id]
-    [edge] = decisions(memory.store, user)
+    [edge] = decisions(memory._store, user)
     assert (edge["type"], edge["from_card"], edge["to_card"], edge["decided_by"]) == (
         "SUPERSEDES",
         berlin.id,
@@ -129,7 +129,7 @@ def test_consolidation_resolves_cards_stored_before_write_time_detection(memory,
     assert (report.conflicts_found, report.conflicts_resolved) == (1, 1)
     old = memory.get(user, paris.id)
     assert (old.status, old.valid_to) == (Status.SUPERSEDED, berlin.timestamp)
-    [edge] = decisions(memory.store, user)
+    [edge] = decisions(memory._store, user)
     assert (edge["decided_by"], edge["decided_at"]) == ("rules", NOW)
 
 
@@ -154,7 +154,7 @@ def test_an_unknown_user_is_consolidated_without_writing(memory, user):
     report = memory.consolidate(user)
 
     assert report.summary()["cards"] == 0
-    assert footprint(memory.store, user) == {"edges": 0, "versions": 0}
+    assert footprint(memory._store, user) == {"edges": 0, "versions": 0}
 
 
 def test_a_same_time_contradiction_is_flagged_not_resolved(memory, user):
@@ -185,7 +185,7 @@ def test_a_same_time_contradiction_is_flagged_not_resolved(memory, user):
     assert conflict.reason.startswith("contradiction at the same time (20 min apart)")
     # Recorded once: consolidation finds nothing new and writes no second edge.
     assert memory.consolidate(user, steps=["conflicts"], now=NOW).conflicts == []
-    assert [d["type"] for d in decisions(memory.store, user)] == ["CONFLICTS_WITH"]
+    assert [d["type"] for d in decisions(memory._store, user)] == ["CONFLICTS_WITH"]
 
 
 def test_a_more_confident_older_card_stands(memory, user):
@@ -199,7 +199,7 @@ def test_a_more_confident_older_card_stands(memory, user):
 
     assert (acme.status, acme.needs_revision) == (Status.ACTIVE, False)
     assert (globex.status, globex.needs_revision) == (Status.ACTIVE, True)
-    [edge] = decisions(memory.store, user)
+    [edge] = decisions(memory._store, user)
     assert (edge["type"], edge["from_card"], edge["to_card"]) == (
         "CONFLICTS_WITH",
         globex.id,
@@ -228,7 +228,7 @@ def test_an_llm_adjudicates_what_the_rules_cannot_read(memory, user):
         "llm/fake-list-chat-model",
     )
     assert "she renamed the cat" in decision.reason
-    assert decisions(memory.store, user)[0]["decided_by"] == "llm/fake-list-chat-model"
+    assert decisions(memory._store, user)[0]["decided_by"] == "llm/fake-list-chat-model"
 
 
 # -- abstraction -------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_clusters_become_abstractions_that_are_stable_across_runs(memory, user):
     first = memory.consolidate(user, steps=["abstraction"])
 
     assert (first.mode, first.clusters, first.count("created")) == ("full", 2, 2)
-    stored = abstractions(memory.store, user)
+    stored = abstractions(memory._store, user)
     assert sorted(sorted(a["members"]) for a in stored) == sorted(
         [sorted(ids[f] for f in HOBBIES), sorted(ids[f] for f in FOOD)]
     )
@@ -262,7 +262,7 @@ def test_clusters_become_abstractions_that_are_stable_across_runs(memory, user):
     assert [(a.id, a.action) for a in incremental.abstractions] == [
         (a["id"], "unchanged") for a in stored
     ]
-    assert abstractions(memory.store, user) == stored
+    assert abstractions(memory._store, user) == stored
 
 
 #: Their own texts: a hard forget drops its card's text from the embedder's cache, and
@@ -280,14 +280,14 @@ def test_a_hard_forget_leaves_no_summary_quoting_the_erased_card(memory, user):
         memory, user, *[(f, f"2025-05-{i + 1:02d}T10:00:00Z") for i, f in enumerate(GARDEN + FOOD)]
     )
     memory.consolidate(user, steps=["abstraction"])
-    [garden] = [a for a in abstractions(memory.store, user) if cards[GARDEN[0]].id in a["members"]]
+    [garden] = [a for a in abstractions(memory._store, user) if cards[GARDEN[0]].id in a["members"]]
     members = set(garden["members"])
     erased = cards[GARDEN[0]]
     assert erased.fact.removeprefix("I ") in garden["summary"]
 
     memory.forget(user, erased.id, hard=True)
 
-    [after] = [a for a in abstractions(memory.store, user) if a["id"] == garden["id"]]
+    [after] = [a for a in abstractions(memory._store, user) if a["id"] == garden["id"]]
     assert erased.fact.removeprefix("I ") not in after["summary"]
     assert set(after["members"]) == members - {erased.id}
     assert after["representative"] in after["members"]
@@ -297,7 +297,7 @@ def test_a_hard_forget_leaves_no_summary_quoting_the_erased_card(memory, user):
 def test_recall_reaches_a_hits_abstraction_siblings(memory, user):
     cards = remember_clusters(memory, user)
     memory.consolidate(user, steps=["abstraction"])
-    [hobby] = [a for a in abstractions(memory.store, user) if cards[HOBBIES[0]].id in a["members"]]
+    [hobby] = [a for a in abstractions(memory._store, user) if cards[HOBBIES[0]].id in a["members"]]
 
     # Full text alone finds only the rock-climbing card; its abstraction brings the rest.
     hits = memory.recall(user, "rock climbing", k=10, channels=("fulltext", "graph"))
@@ -312,7 +312,7 @@ def test_recall_reaches_a_hits_abstraction_siblings(memory, user):
 def test_new_cards_join_the_existing_abstraction_instead_of_duplicating_it(memory, user):
     remember_clusters(memory, user)
     memory.consolidate(user, steps=["abstraction"])
-    before = {a["id"]: a for a in abstractions(memory.store, user)}
+    before = {a["id"]: a for a in abstractions(memory._store, user)}
     added = remember(
         memory, user, ("I love hiking and climbing in the mountains", "2025-05-20T10:00:00Z")
     )
@@ -323,14 +323,14 @@ def test_new_cards_join_the_existing_abstraction_instead_of_duplicating_it(memor
     assert report.mode == "incremental"
     [updated] = [a for a in report.abstractions if a.action == "updated"]
     assert updated.added == [new_id]
-    after = {a["id"]: a for a in abstractions(memory.store, user)}
+    after = {a["id"]: a for a in abstractions(memory._store, user)}
     assert set(after) == set(before)
     assert after[updated.id]["members"] == sorted(before[updated.id]["members"] + [new_id])
     assert after[updated.id]["size"] == before[updated.id]["size"] + 1
 
     rebuilt = memory.consolidate(user, steps=["abstraction"], recluster=True)
     assert rebuilt.count("created") == 0
-    assert {a["id"] for a in abstractions(memory.store, user)} == set(before)
+    assert {a["id"] for a in abstractions(memory._store, user)} == set(before)
 
 
 # -- forgetting --------------------------------------------------------------------------
@@ -377,7 +377,7 @@ def test_trivial_cards_fade_with_the_users_activity_unless_recalled(memory, user
     assert memory.get(user, printer.id).status == Status.FORGOTTEN
     for kept in ("The canteen ran out of soup", "I am allergic to penicillin", "I live in Lyon"):
         assert memory.get(user, cards[kept].id).status == Status.ACTIVE
-    [row] = memory.store.run("get_cards", {"user_id": user, "ids": [printer.id]})
+    [row] = memory._store.run("get_cards", {"user_id": user, "ids": [printer.id]})
     assert (row["card"]["forgotten_reason"], row["card"]["forgotten_score"]) == (
         forgotten.reason,
         forgotten.score,
@@ -439,17 +439,17 @@ def everything(memory, user):
 
 def test_a_dry_run_reports_everything_and_writes_nothing(memory, user):
     everything(memory, user)
-    before = footprint(memory.store, user)
+    before = footprint(memory._store, user)
 
     dry = memory.consolidate(user, dry_run=True, now=NOW, threshold=0.1)
 
-    assert footprint(memory.store, user) == before
+    assert footprint(memory._store, user) == before
     assert (dry.conflicts_found, dry.count("created"), len(dry.forgotten)) == (1, 2, 1)
     assert not any(c.applied for c in dry.conflicts)
     assert not any(f.applied for f in dry.forgotten)
     real = memory.consolidate(user, now=NOW, threshold=0.1)
     assert real.summary() | {"dry_run": True} == dry.summary()
-    after = footprint(memory.store, user)
+    after = footprint(memory._store, user)
     assert (after["Card:superseded"], after["Card:forgotten"], after["Abstraction"]) == (1, 1, 2)
 
 
@@ -457,13 +457,13 @@ def test_consolidating_one_user_never_touches_another(memory, user):
     other = user + "-b"
     everything(memory, user)
     everything(memory, other)
-    before = footprint(memory.store, other)
+    before = footprint(memory._store, other)
 
     report = memory.consolidate(user, now=NOW, threshold=0.1)
 
     assert report.conflicts_found == 1
     assert len(report.forgotten) == 1
-    assert footprint(memory.store, other) == before
+    assert footprint(memory._store, other) == before
     assert memory.count(other) == {"active": 12}
 
 
@@ -550,7 +550,3 @@ def test_cli_consolidate_and_feedback(home):
         app, [*base, "feedback", berlin["id"], "--user", "u", "--signal", "sideways"]
     )
     assert bad.exit_code == 2
-    for command in ("consolidate", "feedback"):
-        helped = runner.invoke(app, [command, "--help"])
-        assert helped.exit_code == 0
-        assert len(helped.output) > 100

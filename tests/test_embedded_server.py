@@ -6,15 +6,17 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from graphmem import Card, Memory
 from graphmem.cards import write_row
+from graphmem.config import Settings
 from graphmem.errors import ValidationError
 from graphmem.store import embedded
-from graphmem.store.embedded import EmbeddedServer, idle_timeout_from_env
+from graphmem.store.embedded import EmbeddedServer
 from graphmem.store.falkordb import FalkorDBStore
 
 
@@ -30,11 +32,11 @@ def test_cards_survive_close_and_reopen(home):
 
 def test_schema_setup_is_idempotent(home):
     with Memory.open(home) as mem:
-        before = mem.store.execute(
+        before = mem._store.execute(
             "CALL db.indexes() YIELD label, properties RETURN label, properties ORDER BY label"
         )
-        mem.store.ensure_schema(mem.embedder.dimension)
-        after = mem.store.execute(
+        mem._store.ensure_schema(mem.embedder.dimension)
+        after = mem._store.execute(
             "CALL db.indexes() YIELD label, properties RETURN label, properties ORDER BY label"
         )
     assert before == after
@@ -138,8 +140,35 @@ def test_a_clean_stop_folds_the_aof_tail_into_the_snapshot(home):
         assert mem.count("u") == {"active": 1000}
 
 
-def test_a_bad_idle_timeout_is_named():
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("GRAPHMEM_IDLE_TIMEOUT", "soon"),
+        ("GRAPHMEM_IDLE_TIMEOUT", "-1"),
+        ("GRAPHMEM_IDLE_TIMEOUT", "inf"),
+        ("GRAPHMEM_MAX_BODY_BYTES", "2MB"),
+        ("GRAPHMEM_VECTOR_MIRROR_MB", "-5"),
+        ("GRAPHMEM_ANN_THRESHOLD", "0"),
+    ],
+)
+def test_a_bad_setting_names_its_variable(variable: str, value: str):
     with pytest.raises(ValidationError) as caught:
-        idle_timeout_from_env({"GRAPHMEM_IDLE_TIMEOUT": "soon"})
-    assert caught.value.field == "GRAPHMEM_IDLE_TIMEOUT"
-    assert idle_timeout_from_env({"GRAPHMEM_IDLE_TIMEOUT": "0"}) == 0.0
+        Settings.from_env({variable: value})
+    assert caught.value.field == variable
+    assert value in str(caught.value)
+
+
+def test_settings_are_read_from_the_environment_in_one_place():
+    settings = Settings.from_env(
+        {
+            "GRAPHMEM_IDLE_TIMEOUT": "0",
+            "GRAPHMEM_NEO4J_PASSWORD": "s3cret",
+            "GRAPHMEM_MODEL_DIR": "/opt/models",
+            "GRAPHMEM_MAX_BODY_BYTES": "1024",
+        }
+    )
+    assert settings.idle_timeout == 0.0  # never stop
+    assert settings.neo4j.uri is None  # a password alone does not switch to Neo4j
+    assert settings.neo4j.auth == ("neo4j", "s3cret")
+    assert settings.model_dir == Path("/opt/models")
+    assert settings.max_body_bytes == 1024

@@ -208,10 +208,10 @@ def test_import_as_another_user_rehomes_every_reference(memory: Memory, user: st
 
 
 def test_export_refuses_what_it_cannot_carry(memory: Memory, user: str):
-    if not hasattr(memory.store, "execute"):
+    if not hasattr(memory._store, "execute"):
         pytest.skip("needs the adapter's execute to plant an unknown relationship")
     ids = build(memory, user)
-    memory.store.execute(
+    memory._store.execute(
         "MATCH (a:Card {user_id: $u, id: $a}), (b:Card {user_id: $u, id: $b}) "
         "CREATE (a)-[:INSPIRED]->(b)",
         {"u": user, "a": ids["paris"], "b": ids["lisbon"]},

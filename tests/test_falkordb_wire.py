@@ -56,7 +56,7 @@ falkordb_only = pytest.mark.parametrize("memory", ["falkordb"], indirect=True)
 
 @falkordb_only
 def test_replies_read_back_as_plain_python(memory: Memory):
-    row = memory.store.execute(
+    row = memory._store.execute(
         "RETURN 1 AS i, 2.5 AS f, 'x' AS s, true AS b, null AS n, [1, 'a', [2.0]] AS l, "
         "{k: 'v', m: {n: 1}} AS m, vecf32([0.5, 0.25]) AS v"
     )[0]
@@ -74,10 +74,10 @@ def test_replies_read_back_as_plain_python(memory: Memory):
 
 @falkordb_only
 def test_nodes_in_a_reply_still_read_back(memory: Memory):
-    memory.store.execute("CREATE (:WireProbe {name: 'p'})", write=True)
-    row = memory.store.execute("MATCH (p:WireProbe) RETURN p")[0]
+    memory._store.execute("CREATE (:WireProbe {name: 'p'})", write=True)
+    row = memory._store.execute("MATCH (p:WireProbe) RETURN p")[0]
     assert row["p"] is not None
-    memory.store.execute("MATCH (p:WireProbe) DELETE p", write=True)
+    memory._store.execute("MATCH (p:WireProbe) DELETE p", write=True)
 
 
 @given(st.integers(0, 2000), st.integers(1, 300))
@@ -91,7 +91,7 @@ def test_remember_many_batches_keep_every_card_and_end_short(count, size):
 
 @falkordb_only
 def test_a_json_columns_map_arrives_as_columns(memory: Memory):
-    row = memory.store.execute(
+    row = memory._store.execute(
         "RETURN 'x' AS id, toJSON({a: 1, b: 2.5, c: null, d: 1735928118507}) AS json_columns"
     )[0]
     assert row == {"id": "x", "a": 1, "b": 2.5, "c": None, "d": 1735928118507}

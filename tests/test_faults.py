@@ -65,7 +65,7 @@ class Flaky:
 @pytest.fixture
 def flaky(memory: Memory, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Flaky]:
     """Install a ``Flaky`` on the session store's graph connection (undone after)."""
-    graph = memory.store._graph  # type: ignore[attr-defined]
+    graph = memory._store._graph  # type: ignore[attr-defined]
 
     def install(failures: int, **kwargs: Any) -> Flaky:
         wrapper = Flaky(graph.execute_command, failures, **kwargs)
@@ -204,7 +204,7 @@ def test_kill_9_during_remember_many_loses_nothing_and_heals(home: Path):
         again = mem.remember_many(cards, batch_size=40)  # re-running changes nothing
         assert again.unchanged == 400
         assert mem.count("u") == {"active": 400}
-        distinct = mem.store.execute(
+        distinct = mem._store.execute(
             "MATCH (c:Card {user_id: 'u'}) RETURN count(c) AS n, count(DISTINCT c.id) AS d"
         )
         assert distinct == [{"n": 400, "d": 400}]

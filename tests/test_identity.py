@@ -88,14 +88,14 @@ def test_an_older_id_scheme_is_migrated_and_its_repeats_folded(home: Path):
             ]
         )
         assert old.created == 3
-        memory.store.execute(
+        memory._store.execute(
             "MATCH (c:Card) REMOVE c.identity WITH count(c) AS n "
             "MATCH (u:User) REMOVE u.identity_scheme RETURN n",
             write=True,
         )
 
     with Memory.open(home) as memory:  # opening migrates
-        assert memory.store.run("users_without_identities") == []
+        assert memory._store.run("users_without_identities") == []
         first = memory.get(user, "old-first")
         assert (first.status.value, first.seen_count) == ("active", 2)
         assert first.last_seen == Card(**said(user, "s2", "2024-02-01")).timestamp
@@ -115,4 +115,4 @@ def test_an_older_id_scheme_is_migrated_and_its_repeats_folded(home: Path):
         assert memory.remember(said(user, "s3", "2024-03-01")).id == "old-first"
         assert memory.remember({"user_id": user, "fact": "I like green tea"}).id == "old-tea"
         assert memory.count(user) == {"active": 2, "superseded": 1}
-        assert key_cards_by_identity(memory.store) == 0  # done once
+        assert key_cards_by_identity(memory._store) == 0  # done once

@@ -53,10 +53,10 @@ HOSTILE = [
 
 def graph_counts(memory: Memory, user_id: str) -> tuple[int, int]:
     """Nodes and edges of everyone except ``user_id``: what a test must leave intact."""
-    nodes = memory.store.execute(
+    nodes = memory._store.execute(
         "MATCH (n) WHERE n.user_id IS NULL OR n.user_id <> $u RETURN count(n) AS n", {"u": user_id}
     )[0]["n"]
-    edges = memory.store.execute(
+    edges = memory._store.execute(
         "MATCH (a)-[r]->(b) WHERE a.user_id IS NULL OR a.user_id <> $u RETURN count(r) AS n",
         {"u": user_id},
     )[0]["n"]
@@ -164,7 +164,7 @@ def test_hostile_ids_for_reads_are_not_found_not_executed(
 
 
 def test_fulltext_syntax_in_a_query_is_reduced_to_plain_words(memory: Memory):
-    query = memory.store.fulltext_query('@fact:{*} | -peanuts ~allergy "sister" %alice%')
+    query = memory._store.fulltext_query('@fact:{*} | -peanuts ~allergy "sister" %alice%')
     assert query == "fact|peanuts|allergy|sister|alice"
 
 

@@ -38,7 +38,7 @@ def test_opening_an_old_store_gives_every_card_its_tenant_token(home):
     _old_store(home, default_embedder())
 
     with Memory.open(home) as memory:
-        rows = memory.store.execute(
+        rows = memory._store.execute(
             "MATCH (c:Card) RETURN c.user_id AS user, c.tenant AS tenant ORDER BY user"
         )
         assert rows == [
@@ -47,7 +47,7 @@ def test_opening_an_old_store_gives_every_card_its_tenant_token(home):
         ]
         hits = memory.recall("ada", "allergic", channels=("fulltext",))
         assert [h.card.id for h in hits] == ["ada-1"]
-        assert memory.store.run("users_without_tenant") == []
+        assert memory._store.run("users_without_tenant") == []
 
 
 def test_fulltext_search_keeps_to_the_users_token(memory, user):
@@ -67,8 +67,8 @@ def test_fulltext_search_keeps_to_the_users_token(memory, user):
             "relationship": "friend",
         }
     )
-    query = memory.store.fulltext_query("typewriters")
-    rows = memory.store.run(
+    query = memory._store.fulltext_query("typewriters")
+    rows = memory._store.run(
         "fulltext_search",
         {"user_id": user, "query": query, "k": 10, "statuses": ["active"], "at": None},
     )

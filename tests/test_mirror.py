@@ -20,11 +20,11 @@ MB = 2**20
 
 
 def state(memory, user: str) -> dict:
-    return memory.store.run("user_vector_state", {"user_id": user})[0]
+    return memory._store.run("user_vector_state", {"user_id": user})[0]
 
 
 def loaded(memory, user: str, *, budget: int = 64 * MB) -> VectorMirror:
-    mirror = VectorMirror(memory.store, DIM, budget_bytes=budget)
+    mirror = VectorMirror(memory._store, DIM, budget_bytes=budget)
     assert mirror.load(user)
     return mirror
 
@@ -88,14 +88,14 @@ def test_updated_replaces_changed_cards_and_appends_new_ones():
 # -- against the store --------------------------------------------------------------------
 def test_mirrored_vector_search_equals_the_stores(memory, user):
     vectors = unit_vectors(300, seed=11)
-    ids = write_cards(memory.store, user, vectors)
+    ids = write_cards(memory._store, user, vectors)
     mirror = loaded(memory, user)
     route = mirror.route(user)
     assert route.mirrored is not None
     assert len(route.mirrored.ids) == 300
     query = unit_vectors(1, seed=12)[0]
-    mirrored = vector_candidates(memory.store, user, query, 20, mirrored=route.mirrored)
-    stored = exact_candidates(memory.store, user, query, 20)
+    mirrored = vector_candidates(memory._store, user, query, 20, mirrored=route.mirrored)
+    stored = exact_candidates(memory._store, user, query, 20)
     assert [i for i, _ in mirrored] == [i for i, _ in stored] == numpy_top(ids, vectors, query, 20)
     assert np.allclose([s for _, s in mirrored], [s for _, s in stored], atol=1e-5)
 
@@ -105,18 +105,18 @@ def test_mirrored_person_search_equals_the_stores(memory, user):
     route = loaded(memory, user).route(user)
     query = memory.embedder.embed(["who likes jazz?"])[0]
     for keys in (["alice"], ["bob", "carol"], ["nobody"]):
-        mirrored = person_candidates(memory.store, user, keys, query, 7, mirrored=route.mirrored)
-        stored = person_candidates(memory.store, user, keys, query, 7)
+        mirrored = person_candidates(memory._store, user, keys, query, 7, mirrored=route.mirrored)
+        stored = person_candidates(memory._store, user, keys, query, 7)
         assert [(r["id"], r["key"]) for r in mirrored] == [(r["id"], r["key"]) for r in stored]
 
 
 def test_cards_written_after_loading_reach_the_next_route(memory, user):
-    write_cards(memory.store, user, unit_vectors(50, seed=13))
+    write_cards(memory._store, user, unit_vectors(50, seed=13))
     mirror = loaded(memory, user)
     before = state(memory, user)["revision"]
     newer = unit_vectors(3, seed=14)
     cards = [Card(user_id=user, fact=f"late fact {i}") for i in range(3)]
-    memory.store.run(
+    memory._store.run(
         "upsert_cards",
         {  # any writer, in any process, bumps the counter
             "user_id": user,
@@ -169,12 +169,12 @@ def test_a_hard_forget_drops_the_vector_here_at_once_and_elsewhere_at_the_next_r
 
 def test_many_changes_go_to_the_store_while_the_mirror_catches_up(memory, user, monkeypatch):
     monkeypatch.setattr(mirror_module, "SYNC_LIMIT", 5)
-    write_cards(memory.store, user, unit_vectors(10, seed=15))
+    write_cards(memory._store, user, unit_vectors(10, seed=15))
     mirror = loaded(memory, user)
-    write_cards(memory.store, user + "-x", unit_vectors(1, seed=0))  # another user: no effect
+    write_cards(memory._store, user + "-x", unit_vectors(1, seed=0))  # another user: no effect
     assert mirror.route(user).mirrored is not None
     cards = [Card(user_id=user, fact=f"burst {i}") for i in range(8)]
-    memory.store.run(
+    memory._store.run(
         "upsert_cards",
         {
             "user_id": user,
@@ -194,7 +194,7 @@ def test_many_changes_go_to_the_store_while_the_mirror_catches_up(memory, user, 
 
 def test_repeated_recalls_of_a_user_load_their_vectors(memory, user):
     write_people_cards(memory, user)
-    mirror = VectorMirror(memory.store, DIM, budget_bytes=64 * MB, load_after=2)
+    mirror = VectorMirror(memory._store, DIM, budget_bytes=64 * MB, load_after=2)
     assert mirror.route(user).mirrored is None  # one recall: a CLI call never loads
     time.sleep(0.2)
     assert user not in mirror.held()
@@ -207,8 +207,8 @@ def test_repeated_recalls_of_a_user_load_their_vectors(memory, user):
 
 
 def test_a_user_larger_than_the_budget_stays_in_the_store(memory, user):
-    write_cards(memory.store, user, unit_vectors(100, seed=17))
-    mirror = VectorMirror(memory.store, DIM, budget_bytes=50 * DIM * 4)
+    write_cards(memory._store, user, unit_vectors(100, seed=17))
+    mirror = VectorMirror(memory._store, DIM, budget_bytes=50 * DIM * 4)
     assert not mirror.load(user)
     assert mirror.route(user).mirrored is None
     assert mirror.held() == {}
@@ -216,9 +216,9 @@ def test_a_user_larger_than_the_budget_stays_in_the_store(memory, user):
 
 def test_the_least_recently_recalled_user_is_evicted_first(memory, user):
     first, second = user + "-1", user + "-2"
-    write_cards(memory.store, first, unit_vectors(100, seed=18))
-    write_cards(memory.store, second, unit_vectors(100, seed=19))
-    mirror = VectorMirror(memory.store, DIM, budget_bytes=150 * (DIM * 4 + 101))
+    write_cards(memory._store, first, unit_vectors(100, seed=18))
+    write_cards(memory._store, second, unit_vectors(100, seed=19))
+    mirror = VectorMirror(memory._store, DIM, budget_bytes=150 * (DIM * 4 + 101))
     assert mirror.load(first)
     assert mirror.load(second)
     assert list(mirror.held()) == [second]
@@ -228,8 +228,8 @@ def test_recall_through_the_mirror_equals_recall_through_the_store(memory, user)
     write_people_cards(memory, user)
     mirror = loaded(memory, user)
     for question in ("what does my friend Alice like?", "who plays chess?", "jazz"):
-        through_store = recall(memory.store, memory.embedder, user, question, k=8)
-        through_mirror = recall(memory.store, memory.embedder, user, question, k=8, mirror=mirror)
+        through_store = recall(memory._store, memory.embedder, user, question, k=8)
+        through_mirror = recall(memory._store, memory.embedder, user, question, k=8, mirror=mirror)
         assert [(h.card.id, h.found_by) for h in through_mirror] == [
             (h.card.id, h.found_by) for h in through_store
         ]

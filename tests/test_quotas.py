@@ -68,7 +68,7 @@ def test_the_write_rate_says_when_to_retry(memory: Memory, user: str) -> None:
 def test_defaults_apply_to_everyone_and_zero_lifts_them(memory: Memory, user: str) -> None:
     from graphmem.quotas import QuotaLimits, Quotas
 
-    quotas = Quotas(memory.store, QuotaLimits(cards=1))
+    quotas = Quotas(memory._store, QuotaLimits(cards=1))
     assert quotas.limits(user).cards == 1
     quotas.set_limits(user, cards=0)
     assert quotas.limits(user).cards is None

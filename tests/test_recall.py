@@ -259,7 +259,7 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(
     memory: Memory, remembered: str
 ):
     writes = []
-    store_run = memory.store.run
+    store_run = memory._store.run
 
     def counting(name, params=None, **kw):
         if name == "touch_cards":
@@ -267,14 +267,14 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(
         return store_run(name, params, **kw)
 
     memory.accesses.flush()
-    memory.store.run = counting
+    memory._store.run = counting
     try:
         card = memory.recall(remembered, "coffee", k=1)[0].card
         memory.recall(remembered, "coffee", k=1)
         memory.recall(remembered, "coffee", k=1)
         memory.accesses.flush()
     finally:
-        del memory.store.run
+        del memory._store.run
     assert writes == [{remembered: 1}]
     assert memory.get(remembered, card.id).access_count == card.access_count + 3
 

@@ -214,7 +214,7 @@ def test_a_stale_version_is_a_conflict(memory: Memory, user: str) -> None:
 def test_a_write_based_on_a_stale_task_graph_writes_nothing(memory: Memory, user: str) -> None:
     a, b = memory.tasks.create(user, "a"), memory.tasks.create(user, "b")
     memory.tasks.update(user, a.id, owner="bot")  # bumps the user's task-graph version
-    rows = memory.store.run(
+    rows = memory._store.run(
         "task_update",
         {
             "user_id": user,
@@ -404,21 +404,3 @@ def test_cli_errors_map_to_exit_codes(cli_home: Path) -> None:
     assert invoke("update", a, "--blocked-by", b)[0] == 4  # cycle
     assert invoke("show", "nope")[0] == 3
     assert invoke("update", a, "--status", "finished")[0] == 2
-
-
-def test_every_tasks_command_has_help() -> None:
-    from graphmem.cli.tasks import tasks_app
-
-    commands = tasks_app.registered_commands
-    assert {c.name for c in commands} == {
-        "add",
-        "update",
-        "done",
-        "cancel",
-        "ready",
-        "blocked",
-        "show",
-        "list",
-        "delete",
-    }
-    assert all(c.callback is not None and c.callback.__doc__ for c in commands)

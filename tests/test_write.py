@@ -27,7 +27,7 @@ def test_a_new_manager_supersedes_the_old_one_and_takes_the_role(memory: Memory,
 
     assert result.superseded == 1
     assert cards["Tom is my manager"].status == Status.SUPERSEDED
-    [edge] = decisions(memory.store, user)
+    [edge] = decisions(memory._store, user)
     assert (edge["attribute"], edge["decided_by"]) == ("my manager", "rules")
     assert edge["reason"] == (
         "newer value replaces older: my manager of the user: 'tom' (2025-01-10) vs 'priya' "
@@ -62,7 +62,7 @@ def test_a_change_said_in_the_same_conversation_is_an_update_not_a_contradiction
     cards = by_fact(memory, user)
 
     assert cards["I live in Paris"].status == Status.SUPERSEDED
-    [edge] = decisions(memory.store, user)
+    [edge] = decisions(memory._store, user)
     assert edge["reason"].startswith("said to have changed: location of me")
 
 
@@ -75,7 +75,7 @@ def test_resending_the_same_cards_changes_nothing(memory: Memory, user: str):
     again = memory.remember_many(cards)
 
     assert (again.created, again.unchanged, again.superseded) == (0, 2, 0)
-    assert len(decisions(memory.store, user)) == 1
+    assert len(decisions(memory._store, user)) == 1
 
 
 def test_a_negation_only_conflicts_with_what_it_negates(memory: Memory, user: str):

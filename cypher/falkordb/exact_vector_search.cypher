@@ -1,9 +1,9 @@
 // Exact cosine over one user's cards: tenant-exact (never another user's card, always
-// min(k, cards with an embedding) hits), linear in the user's cards (~1 us a card on
-// 2 cores). vec.cosineDistance is 1 - cos: the score is the cosine.
+// min(k, cards with an embedding) hits), linear in the user's cards.
+// vec.cosineDistance is 1 - cos: the score is the cosine.
 // A card without embedding has a null distance, which sorts last: the caller drops
-// null scores. Filtering nulls here, or breaking ties by id, costs ~15% more (10k cards:
-// 12.0-12.6 vs 10.4-11.1 ms); the caller orders ties by id.
+// null scores. Filtering nulls here, or breaking ties by id, is measurably slower
+// (docs/design.md, "Figures"); the caller orders ties by id.
 // $at: point-in-time recall (graphmem/history.py), null otherwise: only cards known
 // at $at.known_at and then valid at $at.as_of; a card changed since is kept, and the
 // caller checks it against the state archived for that time.

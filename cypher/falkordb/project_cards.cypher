@@ -2,7 +2,7 @@
 // Vectors are read separately (project_embeddings), only for the cards a run needs.
 // changed_at tells which cards are new or changed since the last consolidation.
 // The numbers travel as one JSON map per card (json_columns, which the adapter unpacks
-// into columns): at 6.8k cards 100-120 ms instead of 230-250 ms with one cell each,
+// into columns): about twice as fast as one cell each (docs/design.md, "Figures"),
 // since every cell of a reply becomes three Python objects. FalkorDB writes numbers in
 // JSON with the 15 significant digits of its replies; strings stay cells (toJSON does
 // not escape quotes). Nothing unused is returned and the caller sorts (ORDER BY: +17%).

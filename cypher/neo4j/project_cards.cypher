@@ -1,8 +1,8 @@
 // A user's active cards as consolidation sees them: the scalars its algorithms read.
 // Vectors are read separately (project_embeddings), only for the cards a run needs.
 // changed_at tells which cards are new or changed since the last consolidation.
-// FalkorDB reads each property of each card (~1.2 us apiece), so nothing unused is
-// returned (no status: all are active) and the caller sorts (ORDER BY cost 17%).
+// Each property read costs time per card, so nothing unused is returned (no status:
+// all are active) and the caller sorts (ORDER BY in Cypher costs more).
 MATCH (c:Card {user_id: $user_id})
 WHERE c.status = 'active'
 RETURN c.id AS id, c.fact AS fact, c.person AS person, c.category AS category,

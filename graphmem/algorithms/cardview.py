@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any, Protocol
 
 import numpy as np
@@ -80,16 +79,14 @@ class CardView:
 
         ``None`` values fall back to the defaults, so sparse rows are fine.
         """
-        known = _field_names(cls)
+        known = _FIELDS
         data = {k: v for k, v in row.items() if k in known and v is not None}
         if "status" in data:
             data["status"] = str(data["status"])
         return cls(**data)
 
 
-@cache
-def _field_names(cls: type) -> frozenset[str]:
-    return frozenset(f.name for f in fields(cls))
+_FIELDS = frozenset(f.name for f in fields(CardView))
 
 
 def is_active(card: CardLike) -> bool:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-import click
 import typer
 from rich.console import Console
 from rich.text import Text
@@ -74,7 +73,9 @@ def hoist_global_options(args: list[str]) -> list[str]:
 class GraphmemGroup(TyperGroup):
     """The top-level group: global options are read wherever they are given."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    # ``ctx`` is the click Context typer vendors in a private module (typer._click): it
+    # cannot be named here, and click's own Context is a different class.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return super().parse_args(ctx, hoist_global_options(args))
 
 

@@ -63,13 +63,13 @@ def ingest(
                 memory,
                 path,
                 user,
-                format=format,  # type: ignore[arg-type]
+                format=format,
                 llm=chat_model,
                 batch_size=batch_size,
                 progress=not as_json,
             )
         )
-    summary = {
+    summary: dict[str, Any] = {
         "file": report.path,
         "format": report.format,
         "records": report.records,

@@ -85,7 +85,7 @@ class GraphmemRetriever(BaseRetriever):
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any
     ) -> list[Document]:
-        options = {
+        options: dict[str, Any] = {
             "k": self.k,
             "person": self.person,
             "relationship": self.relationship,
@@ -217,13 +217,12 @@ class MemoryChat(Runnable[Any, Any]):
         new = _as_messages(input["messages"] if graph else input)
         prompt = [*self._preamble(new), *new]
         output = self.inner.invoke({"messages": prompt} if graph else prompt, config, **kwargs)
+        final: list[BaseMessage]
         if graph:
             replies = [m for m in output["messages"][len(prompt) :] if isinstance(m, AIMessage)]
-            final = replies[-1:] if replies else []
+            final = list(replies[-1:])
         else:
-            final = (
-                [output] if isinstance(output, BaseMessage) else [AIMessage(content=str(output))]
-            )
+            final = [output if isinstance(output, BaseMessage) else AIMessage(content=str(output))]
         said = [m for m in new if not isinstance(m, SystemMessage)]
         self.memory.sessions.append_many(
             self.user_id,

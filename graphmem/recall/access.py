@@ -2,10 +2,10 @@
 
 Forgetting reads ``access_count`` / ``last_accessed``, so every recall records what it
 returned, after answering. Each write is fsynced (AOF ``always``) and takes the graph's
-write lock, which stalls the reads of recalls running meanwhile: at 100k cards, recalls
-back to back each spent ~5 ms behind the previous one's update, and one write per user
-per interval kept the graph write-locked ~19% of the time with 10 users. Batching keeps
-the counts exact (a card recalled n times in an interval gets +n) with one write.
+write lock, which stalls the reads of recalls running meanwhile: one write per recall,
+or per user and interval, kept recalls waiting and the graph write-locked a measurable
+share of the time (docs/design.md, "Figures"). Batching keeps the counts exact (a card
+recalled n times in an interval gets +n) with one write.
 """
 
 from __future__ import annotations

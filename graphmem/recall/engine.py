@@ -50,7 +50,7 @@ from graphmem.recall.mentions import (
 from graphmem.recall.mirror import UserState, VectorMirror, VectorRoute
 from graphmem.recall.passages import PassageIndex, UserPassages, dense_by_passage
 from graphmem.recall.vector import vector_candidates, wire_vector
-from graphmem.store.base import GraphStore
+from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms
 
 #: vector candidates (cards) at least, and per hit asked for
@@ -528,12 +528,13 @@ def _score_cards(
             fields[card_id] = worth
     scored.sort(key=lambda hit: (-hit[0], hit[1]))
     scored = temporal.predecessors_first(found.intent, scored, fields)
-    best, rows = [], {}
+    best: list[tuple[float, str, int, float, dict[str, float]]] = []
+    rows: dict[str, Row] = {}
     # At a point in time a card read back may not have been held then: read on.
     for start in range(0, len(scored), k):
         chunk = scored[start : start + k]
-        for row in _read_cards(store, user_id, found.at, [hit[1] for hit in chunk]):
-            rows[row["card"]["id"]] = row
+        for read in _read_cards(store, user_id, found.at, [hit[1] for hit in chunk]):
+            rows[read["card"]["id"]] = read
         best += [hit for hit in chunk if hit[1] in rows][: k - len(best)]
         if len(best) >= k or found.at is None:
             break

@@ -21,6 +21,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +51,7 @@ _STEM_LOCK = threading.Lock()
 
 
 @cache
-def _stemmer():  # type: ignore[no-untyped-def]
+def _stemmer() -> Any:
     import Stemmer
 
     return Stemmer.Stemmer("english")

@@ -1,9 +1,10 @@
 """Recall's vector mirror: the card vectors of this process's busy users, held in memory.
 
 Why: exact vector search in the store scores every card of the user on the server and is
-the longest step of a recall (10k cards: 11-14 ms on 2 shared cores, and the people
-channel scores the mentioned people's cards again). The same cosine in numpy over vectors
-the process already holds takes ~1 ms, and per-person searches become array lookups.
+the longest step of a recall (and the people channel scores the mentioned people's cards
+again). The same cosine in numpy over vectors the process already holds is an order of
+magnitude faster (docs/design.md, "Figures"), and per-person searches become array
+lookups.
 
 Staying current: every write that changes a user's cards (create, update, status)
 stamps them with the user's next ``revision``, and a hard delete counts the user's
@@ -18,7 +19,7 @@ makes anyway (``user_vector_state``, while the query is embedded):
 
 Every process checks the counters in the store, so writes from other processes are seen
 by the next recall. Costs: loading reads every vector of the user (FalkorDB sends vectors
-as text, ~0.3 ms a card), in a background thread once a user has been recalled
+as text, which is slow), in a background thread once a user has been recalled
 ``LOAD_AFTER`` times in this process (a one-shot CLI call never loads); memory is
 4 x dimension bytes a card, capped at ``budget_bytes`` (least recently used users go
 first; a user larger than the whole budget stays in the store).

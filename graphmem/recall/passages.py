@@ -21,8 +21,7 @@ current the way the vector mirror does (``graphmem.recall.mirror``): every card 
 stamps the user's ``revision``, a hard delete counts ``deletions``; recall reads both
 counters in the lookup it makes anyway and reads the cards stamped since (a deletion or a
 counter that went back reloads the user). Loading reads text only, in the recall that
-first needs it: 0.1-0.25 ms a card on a shared 2-core machine (store read and stemming
-about evenly), once per user and process.
+first needs it, once per user and process (its cost: docs/design.md, "Figures").
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -179,14 +180,14 @@ def recency(timestamp_ms: int, now_ms: int, half_life_days: float = HALF_LIFE_DA
     return 0.5 ** (age_days / half_life_days)
 
 
-def final_score(relevance: float, card: Mapping[str, object], now_ms: int) -> dict[str, float]:
+def final_score(relevance: float, card: Mapping[str, Any], now_ms: int) -> dict[str, float]:
     """The final score and its parts, for one card given as a mapping of its fields."""
     parts = {
         "relevance": relevance,
-        "recency": recency(int(card["timestamp"]), now_ms),  # type: ignore[call-overload]
-        "importance": float(card.get("importance", 0.5)),  # type: ignore[arg-type]
-        "confidence": float(card.get("confidence", 0.8)),  # type: ignore[arg-type]
-        "reward": float(card.get("reward", 0.0)),  # type: ignore[arg-type]
+        "recency": recency(int(card["timestamp"]), now_ms),
+        "importance": float(card.get("importance", 0.5)),
+        "confidence": float(card.get("confidence", 0.8)),
+        "reward": float(card.get("reward", 0.0)),
     }
     worth = (
         W_REL

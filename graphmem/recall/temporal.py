@@ -34,7 +34,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from graphmem.recall.mentions import canonical_relationship
 from graphmem.recall.scoring import SUPERSEDED_FACTOR
@@ -482,6 +482,10 @@ def _mentions(card: Mapping[str, object], words: tuple[str, ...]) -> bool:
     return any(re.search(rf"\b{re.escape(word)}", text) for word in words)
 
 
+@overload
+def _int(value: object, default: int) -> int: ...
+@overload
+def _int(value: object, default: None) -> int | None: ...
 def _int(value: object, default: int | None) -> int | None:
     return int(value) if isinstance(value, int | float) else default
 

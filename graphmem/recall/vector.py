@@ -4,20 +4,17 @@ Two ways to find them, chosen per user:
 
 - **exact** (``exact_vector_search``): cosine over every card of the user, in Cypher.
   Exact and tenant-safe by construction (it only ever reads the user's cards), and needs
-  no vector index at all. Linear in the user's cards; measured on 2 shared cores,
-  FalkorDB 4.16, 384 dims, k=20: p95 14 ms at 10k cards, 53 ms at 40k (quiet machine);
-  in a 100k-card store of 10 users, p95 10 ms quiet, 67 ms with the machine at load 4.
+  no vector index at all. Linear in the user's cards.
 - **ANN** (``vector_search``): the HNSW index, which holds only cards of *promoted* users
-  (label ``AnnCard``): p50 1.6 ms / p95 8.6 ms for a promoted 10k-card user.
+  (label ``AnnCard``); several times faster for a large user.
 
 Why not index everyone: FalkorDB rebuilds the HNSW index in memory at every server start,
-at ~2-3 ms a card. Measured at 100k cards (bench/open.py): cold open 1.8-5.6 s with no
-card indexed, 17 s with one 10k-card user indexed (promoting them took 19 s); every card
-indexed: 130-150 s. So the index holds no card of a normal user and opening stays fast;
-only users past ``ANN_THRESHOLD`` cards (where exact search stops meeting p95 <= 50 ms)
-pay for it, each of their cards adding ~2 ms to the next cold start.
-``maintain_vector_index`` promotes a user once they cross the threshold (and labels cards
-written since), and demotes one that shrank below half of it.
+a few ms a card, so an index over every card makes a large store slow to open. The index
+holds no card of a normal user and opening stays fast; only users past ``ANN_THRESHOLD``
+cards (where exact search stops meeting p95 <= 50 ms) pay for it. Figures:
+docs/design.md, "Figures". ``VectorIndex`` promotes a user once a write takes them past
+the threshold, and consolidation demotes one that shrank below half of it
+(``maintain_vector_index``).
 
 The index spans all tenants and cannot pre-filter by user: ANN over-fetches (2k, 8k, 32k),
 keeps the user's own cards, and falls back to exact search when fewer than k come back.
@@ -26,18 +23,25 @@ Either way a user with >= k matching cards gets exactly k candidates, all their 
 
 from __future__ import annotations
 
+import logging
+import queue
+import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
 from graphmem.recall.mirror import Candidate, UserState, UserVectors
 from graphmem.store.base import GraphStore, WireVector
 
-#: cards of one user above which exact search misses p95 <= 50 ms (measured: 53 ms at 40k)
+log = logging.getLogger(__name__)
+
 #: ``{"as_of": ms, "known_at": ms}``: recall as memory held it then (graphmem.history).
 PointInTime = Mapping[str, int]
+#: how a user's vector searches run: through the HNSW index, or exact cosine
+Route = Literal["ann", "exact"]
 
+#: cards of one user from which exact search misses p95 <= 50 ms (docs/design.md)
 ANN_THRESHOLD = 30_000
 #: over-fetch factors tried on the shared index before falling back to exact search
 OVERFETCH = (2, 8, 32)
@@ -180,12 +184,17 @@ def user_card_count(store: GraphStore, user_id: str) -> int:
     return int(rows[0]["cards"]) if rows else 0
 
 
-def promote(store: GraphStore, user_id: str, *, batch: int = BATCH) -> int:
-    """Route the user through the index and index all their cards; returns cards labelled.
+def promote(
+    store: GraphStore, user_id: str, *, batch: int = BATCH, stop: threading.Event | None = None
+) -> int:
+    """Index all the user's cards, then route their vector searches through the index;
+    returns cards labelled.
 
-    Idempotent: on a promoted user it labels only cards written since.
+    Idempotent and resumable: on a promoted user it labels only cards without the label;
+    stopped (``stop`` set) between batches, the user stays on exact search and the next
+    call carries on where this one stopped.
     """
-    return _repeat(store, "promote_ann", "labelled", user_id, batch)
+    return _repeat(store, "promote_ann", "labelled", user_id, batch, stop=stop)
 
 
 def demote(store: GraphStore, user_id: str, *, batch: int = BATCH) -> int:
@@ -194,33 +203,122 @@ def demote(store: GraphStore, user_id: str, *, batch: int = BATCH) -> int:
 
 
 def maintain_vector_index(
-    store: GraphStore, user_id: str, *, threshold: int = ANN_THRESHOLD
-) -> str:
+    store: GraphStore,
+    user_id: str,
+    *,
+    threshold: int = ANN_THRESHOLD,
+    stop: threading.Event | None = None,
+) -> Route:
     """Promote a user at ``threshold`` cards, demote below half of it; returns the route.
 
-    Call after writing a user's cards (cheap below the threshold: one count). Promoting
-    costs ~3 ms a card on FalkorDB, done in batches of ``BATCH``.
+    Promoting costs an HNSW insertion a card on FalkorDB (docs/design.md has figures),
+    done in batches of ``BATCH``; ``stop`` ends it between batches.
 
     Returns ``"ann"`` or ``"exact"``: how the user's vector searches run from now on.
     """
     cards = user_card_count(store, user_id)
     promoted = uses_index(store, user_id)
     if cards >= threshold or (promoted and cards >= threshold // 2):
-        promote(store, user_id)
-        return "ann"
+        promote(store, user_id, stop=stop)
+        return "ann" if uses_index(store, user_id) else "exact"
     if promoted:
         demote(store, user_id)
     return "exact"
 
 
-def _repeat(store: GraphStore, query: str, column: str, user_id: str, batch: int) -> int:
+class VectorIndex:
+    """Which users the HNSW index holds, kept in step with their size in a running
+    ``Memory``.
+
+    After a write job, ``written`` looks at each user who gained cards (one lookup of the
+    user's counters; one count more for a user not yet in the index) and promotes a user
+    who reached ``threshold`` on a background thread: promoting a large user takes
+    minutes on FalkorDB, which no ``remember`` should wait for. Searches stay exact and
+    complete until the promotion is done (``promote_ann``); ``close`` stops it between
+    batches and the next write or consolidation of the user resumes it. ``maintain``
+    (consolidation) also demotes a user who shrank below half the threshold.
+    """
+
+    def __init__(self, store: GraphStore, threshold: int = ANN_THRESHOLD) -> None:
+        self.store = store
+        self.threshold = threshold
+        self._lock = threading.Lock()
+        self._queued: set[str] = set()
+        self._jobs: queue.Queue[str | None] = queue.Queue()
+        self._worker: threading.Thread | None = None
+        self._closed = threading.Event()
+        self._idle = threading.Condition(self._lock)
+
+    def written(self, user_ids: Iterable[str]) -> None:
+        """Cards were added for ``user_ids``: promote those who reached the threshold."""
+        for user_id in user_ids:
+            if not uses_index(self.store, user_id) and (
+                user_card_count(self.store, user_id) >= self.threshold
+            ):
+                self._schedule(user_id)
+
+    def maintain(self, user_id: str) -> Route:
+        """Promote or demote ``user_id`` now (hysteresis as ``maintain_vector_index``)."""
+        return maintain_vector_index(
+            self.store, user_id, threshold=self.threshold, stop=self._closed
+        )
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until no promotion is queued or running; False on timeout."""
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._queued, timeout)
+
+    def close(self) -> None:
+        """Stop promoting (the batch being labelled finishes) and let go."""
+        self._closed.set()
+        self._jobs.put(None)
+        if self._worker is not None:
+            self._worker.join(timeout=30)
+
+    def _schedule(self, user_id: str) -> None:
+        with self._lock:
+            if user_id in self._queued or self._closed.is_set():
+                return
+            self._queued.add(user_id)
+            if self._worker is None:
+                self._worker = threading.Thread(
+                    target=self._loop, daemon=True, name="graphmem-vector-index"
+                )
+                self._worker.start()
+        self._jobs.put(user_id)
+
+    def _loop(self) -> None:
+        while (user_id := self._jobs.get()) is not None and not self._closed.is_set():
+            try:
+                self.maintain(user_id)
+            except Exception:  # the store went away or failed: the next write retries
+                log.warning("could not promote %s into the vector index", user_id, exc_info=True)
+            finally:
+                with self._idle:
+                    self._queued.discard(user_id)
+                    self._idle.notify_all()
+        with self._idle:
+            self._queued.clear()
+            self._idle.notify_all()
+
+
+def _repeat(
+    store: GraphStore,
+    query: str,
+    column: str,
+    user_id: str,
+    batch: int,
+    *,
+    stop: threading.Event | None = None,
+) -> int:
     total = 0
-    while True:
+    while stop is None or not stop.is_set():
         rows = store.run(query, {"user_id": user_id, "limit": int(batch)}, write=True)
         done = int(rows[0][column]) if rows else 0
         total += done
         if done < batch:
-            return total
+            break
+    return total
 
 
 def _ranked(rows: list[dict[str, Any]]) -> list[Candidate]:

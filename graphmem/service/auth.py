@@ -12,13 +12,16 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import json
-import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from graphmem.errors import ValidationError
+
+if TYPE_CHECKING:
+    from graphmem.config import Settings
 
 ALL_USERS = "*"
 
@@ -63,13 +66,19 @@ class ApiKeys:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ApiKeys:
         """Keys from ``GRAPHMEM_API_KEYS`` (JSON) or ``GRAPHMEM_API_KEYS_FILE``; both: merged."""
-        env = os.environ if environ is None else environ
+        from graphmem.config import Settings
+
+        return cls.from_settings(Settings.from_env(environ))
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ApiKeys:
+        """Keys from ``settings.api_keys`` (JSON) and ``settings.api_keys_file``, merged."""
         merged: dict[str, frozenset[str]] = {}
-        if env.get("GRAPHMEM_API_KEYS_FILE"):
-            merged |= cls.from_file(Path(env["GRAPHMEM_API_KEYS_FILE"])).grants
-        if env.get("GRAPHMEM_API_KEYS"):
+        if settings.api_keys_file is not None:
+            merged |= cls.from_file(settings.api_keys_file).grants
+        if settings.api_keys is not None:
             try:
-                data = json.loads(env["GRAPHMEM_API_KEYS"])
+                data = json.loads(settings.api_keys.get_secret_value())
             except json.JSONDecodeError as exc:
                 raise ValidationError(
                     f"GRAPHMEM_API_KEYS is not JSON: {exc.msg}", field="GRAPHMEM_API_KEYS"

@@ -18,13 +18,12 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import re
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import pydantic
 from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
@@ -36,6 +35,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graphmem import __version__
+from graphmem.config import DEFAULT_MAX_BODY, Settings
 from graphmem.consolidation import ConsolidationReport
 from graphmem.errors import (
     ConflictError,
@@ -56,7 +56,9 @@ from graphmem.service.logging import RequestLogMiddleware, log
 from graphmem.tasks import BlockedTask, Task
 from graphmem.timeutil import now_ms
 
-DEFAULT_MAX_BODY = 2 * 1024 * 1024
+if TYPE_CHECKING:
+    from ingestion.pipeline import IngestReport
+
 STATUS: list[tuple[type[GraphmemError], int, str]] = [
     (ValidationError, 422, "validation_error"),
     (NotFoundError, 404, "not_found"),
@@ -75,20 +77,20 @@ class ServiceSettings:
     neo4j_uri: str | None = None
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> ServiceSettings:
-        env = dict(os.environ if environ is None else environ)
-        limit = env.get("GRAPHMEM_MAX_BODY_BYTES")
-        try:
-            max_body = int(limit) if limit else DEFAULT_MAX_BODY
-        except ValueError:
-            raise ValidationError(
-                "GRAPHMEM_MAX_BODY_BYTES must be a number of bytes", field="GRAPHMEM_MAX_BODY_BYTES"
-            ) from None
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, **overrides: Any
+    ) -> ServiceSettings:
+        """From the environment (read by ``graphmem.config.Settings``); ``overrides`` that
+        are not None win."""
+        return cls.from_settings(Settings.from_env(environ), **overrides)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **overrides: Any) -> ServiceSettings:
         values: dict[str, Any] = {
-            "api_keys": ApiKeys.from_env(env),
-            "max_body_bytes": max_body,
-            "home": Path(env["GRAPHMEM_HOME"]) if env.get("GRAPHMEM_HOME") else None,
-            "neo4j_uri": env.get("GRAPHMEM_NEO4J_URI") or None,
+            "api_keys": ApiKeys.from_settings(settings),
+            "max_body_bytes": settings.max_body_bytes,
+            "home": settings.home,
+            "neo4j_uri": settings.neo4j.uri,
         }
         values |= {k: v for k, v in overrides.items() if v is not None}
         return cls(**values)
@@ -430,50 +432,50 @@ def people(user: User, memory: Mem) -> list[Person]:
 
 
 # -- ingest -----------------------------------------------------------------------------
-def _ingested(memory: Memory, cards_: list[Card]) -> s.IngestOut:
-    result = memory.remember_many(cards_)
+def _ingested(report: IngestReport) -> s.IngestOut:
     return s.IngestOut(
-        ids=result.ids,
-        cards=len(cards_),
-        created=result.created,
-        unchanged=result.unchanged,
-        updated=result.updated,
+        ids=report.ids,
+        cards=report.cards,
+        created=report.created,
+        unchanged=report.unchanged,
+        updated=report.updated,
+        people=[p.name for p in report.people],
+        to_review=[
+            s.Review(mention=r.mention, maybe=r.candidates, where=r.where) for r in report.reviews
+        ],
     )
 
 
 @ingest.post("/conversation", response_model=s.IngestOut)
 def ingest_conversation(user: User, memory: Mem, body: s.ConversationIn) -> s.IngestOut:
-    """Extract cards from conversation turns (who said what, about whom, when)."""
-    from ingestion import extract_conversation
+    """Extract cards from conversation turns (who said what, about whom, when), as
+    `graphmem ingest` does from a conversation file; the people learnt are stored too."""
+    from ingestion import ingest_turns
 
     turns = [t.model_dump(exclude_none=True) for t in body.turns]
-    return _ingested(memory, extract_conversation(turns, user, people=memory.people(user)))
+    return _ingested(ingest_turns(memory, turns, user))
 
 
 @ingest.post("/text", response_model=s.IngestOut)
 def ingest_text(user: User, memory: Mem, body: s.TextIn) -> s.IngestOut:
-    """Extract cards from a document's text, passage by passage."""
+    """Extract cards from a document's text, passage by passage, as `graphmem ingest`
+    does from a text file of that name written at ``timestamp``."""
     from graphmem.timeutil import to_ms
-    from ingestion import extract_text, split_passages
+    from ingestion import ingest_text
 
     try:
         when = to_ms(body.timestamp) if body.timestamp is not None else None
     except ValueError as exc:
         raise ValidationError(f"timestamp: {exc}", field="timestamp") from None
-    found = extract_text(
-        split_passages(body.text), user, body.document, timestamp=when, people=memory.people(user)
-    )
-    return _ingested(memory, found)
+    return _ingested(ingest_text(memory, body.text, user, document=body.document, timestamp=when))
 
 
 @ingest.post("/cards", response_model=s.IngestOut)
 def ingest_cards(user: User, memory: Mem, body: s.CardsIn) -> s.IngestOut:
     """Store Advanced JSON Card records as they are (a record of another user is a 422)."""
-    from ingestion.loaders import parse_card
+    from ingestion import ingest_cards
 
-    return _ingested(
-        memory, [parse_card(r, user, where=f"cards[{i}]") for i, r in enumerate(body.cards)]
-    )
+    return _ingested(ingest_cards(memory, body.cards, user))
 
 
 # -- tasks ------------------------------------------------------------------------------
@@ -613,10 +615,8 @@ async def import_(user: User, request: Request) -> s.ImportOut:
 def health(request: Request) -> Any:
     """Is the store reachable? No API key needed; says nothing about any user."""
     memory: Memory = request.app.state.memory
-    dialect = memory.store.caps.dialect
-    try:
-        memory.store.run("health")
-    except GraphmemError:
+    dialect = memory.backend
+    if not memory.health():
         return JSONResponse(
             status_code=503,
             content=s.Health(status="unavailable", version=__version__, store=dialect).model_dump(),
@@ -650,20 +650,24 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
     stops unless another client uses it; one it found running keeps running), or None
     to open the one ``settings`` point at."""
     settings = settings or ServiceSettings.from_env()
-    if memory is None:
+    home, neo4j_uri = settings.home, settings.neo4j_uri
 
-        def memory() -> Memory:
-            return Memory.open(settings.home, neo4j_uri=settings.neo4j_uri)
+    def default() -> Memory:
+        return Memory.open(home, neo4j_uri=neo4j_uri)
+
+    given = memory if isinstance(memory, Memory) else None
+    factory: Callable[[], Memory] = (
+        default if memory is None or isinstance(memory, Memory) else memory
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        owned = not isinstance(memory, Memory)
-        opened = await run_in_threadpool(memory) if owned else memory  # type: ignore[operator]
+        opened = given if given is not None else await run_in_threadpool(factory)
         app.state.memory = opened
         try:
             yield
         finally:
-            if owned:
+            if given is None:
                 await run_in_threadpool(lambda: opened.close(stop_server=opened.started_server))
 
     app = FastAPI(

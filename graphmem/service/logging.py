@@ -13,7 +13,7 @@ import logging
 import sys
 import time
 import uuid
-from typing import Any
+from typing import Any, TextIO
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -39,13 +39,16 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False, default=str)
 
 
+class _JsonHandler(logging.StreamHandler[TextIO]):
+    """graphmem's own handler: configuring twice adds it once."""
+
+
 def configure_logging(level: int = logging.INFO) -> None:
     """Send graphmem's service logs to stderr as JSON lines (idempotent)."""
     logger = logging.getLogger(LOGGER)
-    if not any(getattr(h, "_graphmem", False) for h in logger.handlers):
-        handler = logging.StreamHandler(sys.stderr)
+    if not any(isinstance(h, _JsonHandler) for h in logger.handlers):
+        handler = _JsonHandler(sys.stderr)
         handler.setFormatter(JsonFormatter())
-        handler._graphmem = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
     logger.setLevel(level)
     logger.propagate = False

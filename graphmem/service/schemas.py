@@ -42,7 +42,7 @@ def strict_scalars(annotation: Any) -> Any:
     if origin in (list, set, frozenset) and args:
         return origin[strict_scalars(args[0])]
     if origin is dict and args:
-        return dict[args[0], strict_scalars(args[1])]  # type: ignore[valid-type]
+        return dict.__class_getitem__((args[0], strict_scalars(args[1])))
     return annotation
 
 
@@ -181,6 +181,10 @@ class RevertIn(Body):
     version: int | None = Field(None, ge=1, le=2**63 - 1)
 
 
+#: a consolidation step (graphmem.consolidation.STEPS)
+Step = Literal["conflicts", "abstraction", "forgetting"]
+
+
 class ConsolidateIn(Body):
     """Which consolidation steps to run; ``dry_run`` reports without writing."""
 
@@ -188,9 +192,7 @@ class ConsolidateIn(Body):
         {"steps": ["conflicts", "abstraction", "forgetting"]}, {"dry_run": True}
     )
 
-    steps: list[Literal["conflicts", "abstraction", "forgetting"]] = Field(
-        default_factory=lambda: ["conflicts", "abstraction", "forgetting"], min_length=1
-    )
+    steps: list[Step] = Field(default_factory=lambda: list(get_args(Step)), min_length=1)
     dry_run: bool = False
     seed: int = Field(0, description="Clustering seed (same seed, same clusters).")
 
@@ -338,14 +340,26 @@ class CardsIn(Body):
     cards: list[dict[str, Any]] = Field(min_length=1, max_length=10_000)
 
 
+class Review(BaseModel):
+    """A person mention that may be someone already known: linked for review, not merged."""
+
+    mention: str
+    maybe: list[str]
+    where: str
+
+
 class IngestOut(BaseModel):
-    """What an ingest did: the cards extracted and how many were new."""
+    """What an ingest did: the cards extracted, how many were new, the people learnt."""
 
     ids: list[str]
     cards: int
     created: int
     unchanged: int
     updated: int
+    people: list[str] = Field(default_factory=list, description="The people learnt.")
+    to_review: list[Review] = Field(
+        default_factory=list, description="Mentions that may be a person already known."
+    )
 
 
 class TaskIn(Body):

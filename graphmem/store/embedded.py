@@ -33,13 +33,12 @@ import contextlib
 import fcntl
 import json
 import logging
-import math
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +46,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from graphmem.errors import StoreUnavailableError, ValidationError
+from graphmem.errors import StoreUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +56,6 @@ _CLIENT_PREFIX = "graphmem"
 #: connection names of graphmem's own tooling; never counted as clients (see ``release``)
 STATUS_CLIENT = "status"
 WATCHDOG_CLIENT = "watchdog"
-IDLE_TIMEOUT_ENV = "GRAPHMEM_IDLE_TIMEOUT"
-DEFAULT_IDLE_TIMEOUT = 900.0
 _WATCHDOG_MODULE = "graphmem.store.watchdog"
 #: an AOF tail (queries since the last snapshot) above this is compacted at a clean stop
 _COMPACT_TAIL_BYTES = 4 * 2**20
@@ -67,31 +64,6 @@ _PROBE_GRAPH = "graphmem:start-probe"
 #: seconds a freshly started server may take to create and drop a graph (healthy: ~1 ms)
 _PROBE_TIMEOUT = 10.0
 _START_ATTEMPTS = 3
-
-
-def idle_timeout_from_env(environ: Mapping[str, str] | None = None) -> float:
-    """Seconds without a graphmem client before the server stops itself (0 = never).
-
-    Examples:
-        >>> idle_timeout_from_env({"GRAPHMEM_IDLE_TIMEOUT": "60"})
-        60.0
-        >>> idle_timeout_from_env({})
-        900.0
-    """
-    env = os.environ if environ is None else environ
-    raw = env.get(IDLE_TIMEOUT_ENV, "").strip()
-    if not raw:
-        return DEFAULT_IDLE_TIMEOUT
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not math.isfinite(value) or value < 0:
-        raise ValidationError(
-            f"{IDLE_TIMEOUT_ENV} must be a number of seconds >= 0 (0 = never stop), got {raw!r}",
-            field=IDLE_TIMEOUT_ENV,
-        )
-    return value
 
 
 @dataclass(frozen=True)
@@ -191,7 +163,11 @@ class EmbeddedServer:
             self._wait_ready(pid, timeout)
             self._ensure_watchdog(pid)
             return self.socket
-        idle = self.idle_timeout if self.idle_timeout is not None else idle_timeout_from_env()
+        idle = self.idle_timeout
+        if idle is None:
+            from graphmem.config import Settings
+
+            idle = Settings.from_env().idle_timeout
         for attempt in range(1, _START_ATTEMPTS + 1):
             self._clean_stale()
             self._start()

@@ -8,7 +8,6 @@ idempotent (MERGE), so replaying a unit of work after a dropped connection is sa
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -129,8 +128,9 @@ def connection_settings(
     database: str | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> tuple[str, Auth | None, str | None]:
-    """(uri, auth, database): arguments first, then GRAPHMEM_NEO4J_URI / _USER / _PASSWORD /
-    _DATABASE read now (never at import), then defaults.
+    """(uri, auth, database): arguments first, then the settings (``graphmem.config``:
+    GRAPHMEM_NEO4J_URI / _USER / _PASSWORD / _DATABASE, read now, never at import), then
+    defaults.
 
     Examples:
         >>> connection_settings(environ={"GRAPHMEM_NEO4J_PASSWORD": "s3cret"})
@@ -138,15 +138,10 @@ def connection_settings(
         >>> connection_settings("bolt://db:7687", ("me", "pw"), environ={})
         ('bolt://db:7687', ('me', 'pw'), None)
     """
-    env = os.environ if environ is None else environ
-    password = env.get("GRAPHMEM_NEO4J_PASSWORD") or None
-    if auth is None and password is not None:
-        auth = (env.get("GRAPHMEM_NEO4J_USER") or DEFAULT_USER, password)
-    return (
-        uri or env.get("GRAPHMEM_NEO4J_URI") or DEFAULT_URI,
-        auth,
-        database or env.get("GRAPHMEM_NEO4J_DATABASE") or None,
-    )
+    from graphmem.config import Settings
+
+    known = Settings.from_env(environ).neo4j
+    return (uri or known.uri or DEFAULT_URI, auth or known.auth, database or known.database)
 
 
 class Neo4jStore:
@@ -291,7 +286,7 @@ def _collect(tx: ManagedTransaction, text: str, params: dict[str, Any]) -> list[
     """Read every record inside the transaction (results die with it)."""
     return [
         {key: to_plain(value) for key, value in record.items()} for record in tx.run(text, params)
-    ]  # type: ignore[arg-type]
+    ]
 
 
 def schema_statements(dimension: int) -> list[str]:

@@ -102,7 +102,7 @@ def test_repeated_kill_9_during_a_big_batch_loses_nothing(home: Path):
     assert completed
     with Memory.open(home) as mem:
         assert mem.count("u") == {"active": CARDS}
-        rows = mem.store.execute(
+        rows = mem._store.execute(
             "MATCH (c:Card {user_id: 'u'}) RETURN count(c) AS n, count(DISTINCT c.id) AS d"
         )
         assert rows == [{"n": CARDS, "d": CARDS}]
