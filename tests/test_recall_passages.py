@@ -146,3 +146,37 @@ def test_card_ids_narrow_candidates_before_ranking(memory: Memory, crowded: str)
     [bees] = memory.recall(crowded, "bees", k=1)
     hits = memory.recall(crowded, QUESTION, k=3, card_ids=[bees.card.id])
     assert [h.card.id for h in hits] == [bees.card.id]
+
+
+def test_recalls_running_while_the_user_writes_see_whole_passages(memory: Memory, user: str):
+    """Each recall catches the user's passages up: two at once must not add rows under
+    each other's arrays (this raised shape errors, 10 in 8 s, before recalls of one user
+    took turns)."""
+    import threading
+    import time
+
+    memory.remember_many([{"user_id": user, "fact": f"I like thing number {i}"} for i in range(50)])
+    memory.recall(user, "thing", k=5)
+    errors: list[str] = []
+    stop = time.monotonic() + 3
+
+    def write() -> None:
+        for i in range(10_000):
+            if time.monotonic() > stop:
+                return
+            memory.remember({"user_id": user, "fact": f"I visited place {i} today"})
+
+    def ask() -> None:
+        while time.monotonic() < stop:
+            try:
+                memory.recall(user, "which place did I visit", k=5)
+            except Exception as exc:  # any failure is the finding
+                errors.append(repr(exc))
+
+    threads = [threading.Thread(target=write)] + [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert memory.recall(user, "which place did I visit", k=1)[0].card.fact.startswith("I visited")

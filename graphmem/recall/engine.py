@@ -186,19 +186,21 @@ def recall(
         mirror = None
         now = at["as_of"] if now is None else now
     now = now_ms() if now is None else now
-    found = gather(
-        store,
-        embedder,
-        user_id,
-        query,
-        depth=max(CANDIDATES, DEPTH_PER_HIT * k),
-        filters=filters,
-        channels=channels,
-        mirror=mirror,
-        passages=passages or PassageIndex(store),
-        now=now,
-    )
-    return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
+    passages = passages or PassageIndex(store)
+    with passages.reading(user_id):
+        found = gather(
+            store,
+            embedder,
+            user_id,
+            query,
+            depth=max(CANDIDATES, DEPTH_PER_HIT * k),
+            filters=filters,
+            channels=channels,
+            mirror=mirror,
+            passages=passages,
+            now=now,
+        )
+        return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
 
 
 @cache

@@ -376,6 +376,7 @@ class PassageIndex:
         self._lock = threading.Lock()
         self._users: OrderedDict[str, UserPassages] = OrderedDict()
         self._loading: dict[str, threading.Lock] = {}
+        self._reading: dict[str, threading.RLock] = {}
 
     def current(
         self,
@@ -406,6 +407,13 @@ class PassageIndex:
                     _, evicted = self._users.popitem(last=False)
                     total -= len(evicted)
         return held
+
+    def reading(self, user_id: str) -> threading.RLock:
+        """The lock one recall holds from reading the user's passages to ranking them:
+        another recall catching the same passages up meanwhile would add rows under it
+        (arrays read before and after would disagree). Recalls of other users go on."""
+        with self._lock:
+            return self._reading.setdefault(user_id, threading.RLock())
 
     def drop(self, user_id: str) -> None:
         with self._lock:
