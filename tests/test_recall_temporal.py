@@ -54,7 +54,7 @@ def test_a_question_for_a_value_is_answered_by_the_card_stating_it(memory: Memor
     memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
     assert top(memory, user, "Where do I work?") == "I started at Northwind last Monday"
     hit = memory.recall(user, "Where do I work?", k=1)[0]
-    assert "asks employer / job -> card" in hit.paths
+    assert "asks employer / job -> me -> card" in hit.paths
 
 
 def test_a_pastime_given_up_is_not_what_i_do_now(memory: Memory, user: str):

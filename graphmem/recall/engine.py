@@ -406,14 +406,14 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     answers = _agreeing(held, answers)
     top = float(relevance.max(initial=0.0))
-    reached = set()
+    reached: dict[str, set[int]] = {}
     for i in answers:
         card = held.cards[i]
         relevance[card.passage] = max(relevance[card.passage], top)
         found.best_card[card.passage] = card.id
-        reached.add(card.passage)
-    if reached:
-        found.routes.append(("graph", reached, f"asks {' / '.join(slots)} -> card"))
+        reached.setdefault(card.name, set()).add(card.passage)
+    for name, passages in reached.items():
+        found.routes.append(("graph", passages, f"asks {' / '.join(slots)} -> {name} -> card"))
 
 
 def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:

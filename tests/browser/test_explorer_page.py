@@ -328,7 +328,12 @@ def test_the_readme_walkthrough_make_demo_then_serve(browser, tmp_path):
         top = page.locator(".hit").first
         top.wait_for()
         assert top.locator(".fact").inner_text() == "Alice is allergic to peanuts"
-        assert top.locator(".path .step.known").all_inner_texts() == [
+        # Two ways to her allergy: the relationship, and the card stating what is asked.
+        assert top.locator(".path").all_inner_texts() == [
+            "relationship 'sister' → Alice → card",
+            "asks allergy → Alice → card",
+        ]
+        assert top.locator(".path").first.locator(".step.known").all_inner_texts() == [
             "relationship 'sister'",
             "Alice",
             "card",
