@@ -33,12 +33,12 @@ from graphmem.launcher import (
     _MAX_REQUEST,
     PROTOCOL,
     SOCKET_NAME,
-    _alive,
     code_fingerprint,
     settings_of,
     split_global_options,
     warm_home,
 )
+from graphmem.processes import alive
 
 log = logging.getLogger(__name__)
 #: seconds between looks at the idle clock and the socket file while nobody calls
@@ -245,7 +245,7 @@ def pid_of(home: Path | str) -> int | None:
             ours = b"graphmem.daemon" in handle.read()  # not a stale file's reused pid
     except (OSError, ValueError):
         return None
-    return pid if ours and _alive(pid) else None
+    return pid if ours and alive(pid) else None
 
 
 def stop(home: Path | str, *, timeout: float = 30.0) -> bool:
@@ -256,9 +256,9 @@ def stop(home: Path | str, *, timeout: float = 30.0) -> bool:
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + timeout
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.01)
-    if _alive(pid):
+    if alive(pid):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     return True

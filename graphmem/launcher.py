@@ -38,6 +38,8 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
+from graphmem.processes import alive
+
 TYPE_CHECKING = False  # not typing's: its import is a tenth of the hand-off
 if TYPE_CHECKING:
     from typing import BinaryIO
@@ -57,7 +59,8 @@ _ROUTING_ENV = frozenset({"GRAPHMEM_HOME", DAEMON_ENV})
 _MAX_REQUEST = 4 * 2**20
 #: sockaddr_un.sun_path is 108 bytes on Linux, including the terminating NUL
 _MAX_SOCKET_PATH = 107
-_GLOBAL_WITH_VALUE = ("--home", "--neo4j-uri")
+#: options of the whole command, taken before or after the subcommand
+GLOBAL_OPTIONS = ("--home", "--neo4j-uri")
 
 
 class Unavailable(Exception):
@@ -118,6 +121,20 @@ def warm_home(
     return path if path.is_absolute() else Path(cwd or os.getcwd()) / path
 
 
+def hoist_global_options(argv: Sequence[str]) -> list[str]:
+    """Move global options given after the subcommand to the front, where click reads
+    them: ``graphmem list -u ada --home H`` works like ``graphmem --home H list -u ada``.
+
+    Examples:
+        >>> hoist_global_options(["list", "-u", "ada", "--home", "/h"])
+        ['--home', '/h', 'list', '-u', 'ada']
+        >>> hoist_global_options(["remember", "--", "--home"])  # after --, words are text
+        ['remember', '--', '--home']
+    """
+    front, rest = _global_tokens(argv)
+    return front + rest
+
+
 def split_global_options(argv: Sequence[str]) -> tuple[dict[str, str], list[str]]:
     """The global options (``--home``, ``--neo4j-uri``) wherever given, and the rest.
 
@@ -125,7 +142,19 @@ def split_global_options(argv: Sequence[str]) -> tuple[dict[str, str], list[str]
         >>> split_global_options(["list", "-u", "ada", "--home=/h"])
         ({'--home': '/h'}, ['list', '-u', 'ada'])
     """
+    front, rest = _global_tokens(argv)
     options: dict[str, str] = {}
+    i = 0
+    while i < len(front):
+        name, eq, value = front[i].partition("=")
+        options[name] = value if eq else (front[i + 1] if i + 1 < len(front) else "")
+        i += 1 if eq else 2
+    return options, rest
+
+
+def _global_tokens(argv: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The tokens of the global options (with their values) and the other tokens."""
+    front: list[str] = []
     rest: list[str] = []
     i = 0
     while i < len(argv):
@@ -133,14 +162,14 @@ def split_global_options(argv: Sequence[str]) -> tuple[dict[str, str], list[str]
         if arg == "--":
             rest.extend(argv[i:])
             break
-        name, eq, value = arg.partition("=")
-        if name in _GLOBAL_WITH_VALUE:
-            options[name] = value if eq else (argv[i + 1] if i + 1 < len(argv) else "")
-            i += 1 if eq else 2
+        if arg.partition("=")[0] in GLOBAL_OPTIONS:
+            width = 1 if "=" in arg else 2
+            front.extend(argv[i : i + width])
+            i += width
             continue
         rest.append(arg)
         i += 1
-    return options, rest
+    return front, rest
 
 
 def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem") -> int:
@@ -253,7 +282,7 @@ def _start_and_connect(home: Path) -> socket.socket:
         sock = _connect(home)
         if sock is not None:
             return sock
-        if not _alive(pid):
+        if not alive(pid):
             raise Unavailable("the daemon exited while starting")
         time.sleep(0.01)
     with contextlib.suppress(ProcessLookupError):
@@ -262,8 +291,8 @@ def _start_and_connect(home: Path) -> socket.socket:
 
 
 def _int(value: object) -> int:
-    """A number from a reply (0 when it is not one)."""
-    return int(value) if isinstance(value, int | float | str) and str(value).isdigit() else 0
+    """A whole number from a reply (0 when it is not one)."""
+    return value if type(value) is int else 0
 
 
 def _read_reply(replies: BinaryIO) -> dict[str, object]:
@@ -278,22 +307,8 @@ def _read_reply(replies: BinaryIO) -> dict[str, object]:
 
 def _wait_gone(pid: int, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
-    while pid and _alive(pid) and time.monotonic() < deadline:
+    while pid and alive(pid) and time.monotonic() < deadline:
         time.sleep(0.01)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:  # a zombie is dead for our purposes
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().split(") ", 1)[1][:1] != "Z"
-    except (FileNotFoundError, IndexError):
-        return False
 
 
 def settings_of(environ: Mapping[str, str]) -> dict[str, str]:

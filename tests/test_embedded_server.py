@@ -15,6 +15,7 @@ from graphmem import Card, Memory
 from graphmem.cards import write_row
 from graphmem.config import Settings
 from graphmem.errors import ValidationError
+from graphmem.processes import alive
 from graphmem.store import embedded
 from graphmem.store.embedded import EmbeddedServer
 from graphmem.store.falkordb import FalkorDBStore
@@ -116,7 +117,7 @@ def test_a_server_that_hangs_on_graph_queries_is_killed_and_replaced(home, monke
     monkeypatch.setattr(server, "_wait_ready", first_server_hangs)
     with server.locked():
         server.ensure_running()
-    assert not embedded._alive(hung[0])
+    assert not alive(hung[0])
     assert server.pid() not in (None, hung[0])
     with Memory.open(home) as mem:
         assert mem.get("u", card.id).fact == "Bob loves sushi"

@@ -10,7 +10,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from graphmem.store.embedded import EmbeddedServer, _alive
+from graphmem.processes import alive
+from graphmem.store.embedded import EmbeddedServer
 from graphmem.store.falkordb import FalkorDBStore
 
 
@@ -74,8 +75,8 @@ def test_graphmem_stop_stops_the_server_and_its_watchdog(home):
     assert watchdog is not None
     stopped = graphmem(home, "stop")
     assert stopped.stdout.strip() == "stopped"
-    assert not _alive(pid)
-    assert wait_until(lambda: not _alive(watchdog), 5)
+    assert not alive(pid)
+    assert wait_until(lambda: not alive(watchdog), 5)
     assert graphmem(home, "status").returncode == 1
     assert graphmem(home, "stop").stdout.strip() == "was not running"
 
@@ -86,8 +87,8 @@ def test_the_idle_watchdog_stops_an_idle_server(home):
     pid, watchdog = server.pid(), server.watchdog_pid()
     assert pid is not None
     assert watchdog is not None
-    assert wait_until(lambda: not _alive(pid))
-    assert wait_until(lambda: not _alive(watchdog), 5)
+    assert wait_until(lambda: not alive(pid))
+    assert wait_until(lambda: not alive(watchdog), 5)
     assert not server.socket.exists()
     assert not server.pidfile.exists()
     assert "after 2s idle" in server.watchdog_logfile.read_text()
@@ -104,7 +105,7 @@ def test_an_open_client_keeps_the_server_alive_past_the_idle_timeout(home):
     time.sleep(3.5)
     assert server.pid() == pid
     store.detach()  # gone without stopping it: now the watchdog does
-    assert wait_until(lambda: not _alive(pid), 10)
+    assert wait_until(lambda: not alive(pid), 10)
 
 
 def test_idle_timeout_zero_means_no_watchdog(home):
@@ -120,13 +121,13 @@ def test_a_killed_server_is_replaced_with_a_fresh_watchdog(home):
     server = EmbeddedServer(home)
     old_pid, old_watchdog = server.pid(), server.watchdog_pid()
     os.kill(old_pid, signal.SIGKILL)
-    assert wait_until(lambda: not _alive(old_pid), 5)
+    assert wait_until(lambda: not alive(old_pid), 5)
     assert server.pidfile.exists()
     assert server.socket.exists()
     assert graphmem(home, "people", "--user", "u").returncode == 0
     new_pid = server.pid()
     assert new_pid not in (None, old_pid)
-    assert wait_until(lambda: not _alive(old_watchdog), 5)  # followed its server
+    assert wait_until(lambda: not alive(old_watchdog), 5)  # followed its server
     assert server.watchdog_pid(new_pid) not in (None, old_watchdog)
 
 

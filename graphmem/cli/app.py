@@ -27,6 +27,7 @@ from graphmem.errors import (
     StoreUnavailableError,
     ValidationError,
 )
+from graphmem.launcher import hoist_global_options
 
 #: Exit codes: 0 ok, 1 other error, 2 bad input/usage, 3 not found, 4 conflict,
 #: 5 store unavailable, 6 over a quota.
@@ -37,37 +38,6 @@ EXIT_CODES: dict[type[GraphmemError], int] = {
     StoreUnavailableError: 5,
     QuotaExceededError: 6,
 }
-
-#: options of the whole command, taken before or after the subcommand
-GLOBAL_OPTIONS = ("--home", "--neo4j-uri")
-
-
-def hoist_global_options(args: list[str]) -> list[str]:
-    """Move global options given after the subcommand to the front, where click reads
-    them: ``graphmem list -u ada --home H`` works like ``graphmem --home H list -u ada``.
-
-    Examples:
-        >>> hoist_global_options(["list", "-u", "ada", "--home", "/h"])
-        ['--home', '/h', 'list', '-u', 'ada']
-        >>> hoist_global_options(["remember", "--", "--home"])  # after --, words are text
-        ['remember', '--', '--home']
-    """
-    front: list[str] = []
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
-            width = 1 if "=" in arg else 2
-            front.extend(args[i : i + width])
-            i += width
-            continue
-        rest.append(arg)
-        i += 1
-    return front + rest
 
 
 class GraphmemGroup(TyperGroup):

@@ -47,6 +47,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from graphmem.errors import StoreUnavailableError
+from graphmem.processes import alive
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class EmbeddedServer:
             pid = int(self.pidfile.read_text().strip())
         except (FileNotFoundError, ValueError):
             return None
-        return pid if _alive(pid) and _is_redis(pid) else None
+        return pid if alive(pid) and _is_redis(pid) else None
 
     def is_running(self) -> bool:
         return self.pid() is not None and self._ping()
@@ -219,7 +220,7 @@ class EmbeddedServer:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         deadline = time.monotonic() + 10
-        while _alive(pid) and time.monotonic() < deadline:
+        while alive(pid) and time.monotonic() < deadline:
             time.sleep(0.01)
 
     def _clean_stale(self) -> None:
@@ -256,7 +257,7 @@ class EmbeddedServer:
             if server_pid is None
             else f"--server-pid\0{server_pid}\0".encode()
         )
-        return pid if _alive(pid) and _cmdline_has(pid, mark) else None
+        return pid if alive(pid) and _cmdline_has(pid, mark) else None
 
     def _ensure_watchdog(self, pid: int) -> None:
         """Start the idle watchdog of server ``pid`` unless one runs or it never idles.
@@ -390,7 +391,7 @@ class EmbeddedServer:
         while time.monotonic() < deadline:
             if self._ping():
                 return
-            if not _alive(pid):
+            if not alive(pid):
                 raise StoreUnavailableError(
                     f"FalkorDB exited while starting; see {self.logfile}:\n" + self._log_tail()
                 )
@@ -434,9 +435,9 @@ class EmbeddedServer:
         except redis.exceptions.ResponseError:
             os.kill(pid, signal.SIGTERM)
         deadline = time.monotonic() + timeout
-        while _alive(pid) and time.monotonic() < deadline:
+        while alive(pid) and time.monotonic() < deadline:
             time.sleep(0.02)
-        if _alive(pid):
+        if alive(pid):
             self._kill(pid)
         self._clean_stale()
         return True
@@ -472,20 +473,6 @@ class EmbeddedServer:
 def client_name(tag: str) -> str:
     """A connection name that marks a graphmem client (for ``release``)."""
     return f"{_CLIENT_PREFIX}-{os.getpid()}-{tag}"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:  # a zombie is dead for our purposes
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().split(") ", 1)[1][:1] != "Z"
-    except (FileNotFoundError, IndexError):
-        return False
 
 
 def _is_redis(pid: int) -> bool:

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 import redis
 
-from graphmem.store.embedded import WATCHDOG_CLIENT, EmbeddedServer, _alive
+from graphmem.processes import alive
+from graphmem.store.embedded import WATCHDOG_CLIENT, EmbeddedServer
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def watch(home: str, idle: float, server_pid: int, *, poll: float = 2.0) -> bool
     previous: Activity | None = None
     quiet_since = time.monotonic()
     try:
-        while _alive(server_pid):
+        while alive(server_pid):
             try:
                 now = observe(client)
             except (
