@@ -28,7 +28,6 @@ first; a user larger than the whole budget stays in the store).
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Collection, Iterable, Sequence
@@ -39,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.models import Status
+from graphmem.recall.jobs import UserJobs
 from graphmem.store.base import GraphStore
 
 log = logging.getLogger(__name__)
@@ -242,11 +242,14 @@ class VectorMirror:
         self._lock = threading.Lock()
         self._users: OrderedDict[str, UserVectors] = OrderedDict()
         self._recalls: Counter[str] = Counter()
-        self._queued: set[str] = set()
         self._too_big: set[str] = set()
-        self._jobs: queue.Queue[str | None] = queue.Queue()
-        self._loader: threading.Thread | None = None
-        self._closed = threading.Event()
+        self._loads = UserJobs(
+            self.load,
+            name="graphmem-vector-mirror",
+            log=log,
+            failed="could not mirror the vectors of %s",  # recall uses the store
+            level=logging.DEBUG,
+        )
 
     def route(self, user_id: str, state: UserState | None = None) -> VectorRoute:
         """Where this recall of ``user_id`` finds vector candidates (one store lookup,
@@ -294,7 +297,7 @@ class VectorMirror:
         since = held.revision if held is not None else -1
         changed: list[dict[str, Any]] = []
         after = ""
-        while not self._closed.is_set():
+        while not self._loads.closed.is_set():
             page = self._store.run(
                 "mirror_cards", {"user_id": user_id, "since": since, "after": after, "limit": PAGE}
             )
@@ -308,7 +311,7 @@ class VectorMirror:
             if len(page) < PAGE:
                 break
             after = page[-1]["id"]
-        if self._closed.is_set():
+        if self._loads.closed.is_set():
             return False
         fresh = (
             held.updated(changed, revision=revision)
@@ -332,10 +335,7 @@ class VectorMirror:
 
     def close(self) -> None:
         """Stop loading (the loader finishes the page it is reading) and let go."""
-        self._closed.set()
-        self._jobs.put(None)
-        if self._loader is not None:
-            self._loader.join(timeout=10)
+        self._loads.close(timeout=10)
         with self._lock:
             self._users.clear()
 
@@ -354,22 +354,6 @@ class VectorMirror:
 
     def _schedule(self, user_id: str) -> None:
         with self._lock:
-            if user_id in self._queued or user_id in self._too_big or self._closed.is_set():
+            if user_id in self._too_big:
                 return
-            self._queued.add(user_id)
-            if self._loader is None:
-                self._loader = threading.Thread(
-                    target=self._load_loop, daemon=True, name="graphmem-vector-mirror"
-                )
-                self._loader.start()
-        self._jobs.put(user_id)
-
-    def _load_loop(self) -> None:
-        while (user_id := self._jobs.get()) is not None and not self._closed.is_set():
-            try:
-                self.load(user_id)
-            except Exception:  # the store went away or failed: recall uses the store
-                log.debug("could not mirror the vectors of %s", user_id, exc_info=True)
-            finally:
-                with self._lock:
-                    self._queued.discard(user_id)
+        self._loads.put(user_id)

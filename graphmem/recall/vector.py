@@ -24,13 +24,13 @@ Either way a user with >= k matching cards gets exactly k candidates, all their 
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
 
+from graphmem.recall.jobs import UserJobs
 from graphmem.recall.mirror import Candidate, UserState, UserVectors
 from graphmem.store.base import GraphStore, WireVector
 
@@ -242,12 +242,12 @@ class VectorIndex:
     def __init__(self, store: GraphStore, threshold: int = ANN_THRESHOLD) -> None:
         self.store = store
         self.threshold = threshold
-        self._lock = threading.Lock()
-        self._queued: set[str] = set()
-        self._jobs: queue.Queue[str | None] = queue.Queue()
-        self._worker: threading.Thread | None = None
-        self._closed = threading.Event()
-        self._idle = threading.Condition(self._lock)
+        self._promotions = UserJobs(
+            self.maintain,
+            name="graphmem-vector-index",
+            log=log,
+            failed="could not promote %s into the vector index",  # the next write retries
+        )
 
     def written(self, user_ids: Iterable[str]) -> None:
         """Cards were added for ``user_ids``: promote those who reached the threshold."""
@@ -255,51 +255,21 @@ class VectorIndex:
             if not uses_index(self.store, user_id) and (
                 user_card_count(self.store, user_id) >= self.threshold
             ):
-                self._schedule(user_id)
+                self._promotions.put(user_id)
 
     def maintain(self, user_id: str) -> Route:
         """Promote or demote ``user_id`` now (hysteresis as ``maintain_vector_index``)."""
         return maintain_vector_index(
-            self.store, user_id, threshold=self.threshold, stop=self._closed
+            self.store, user_id, threshold=self.threshold, stop=self._promotions.closed
         )
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until no promotion is queued or running; False on timeout."""
-        with self._idle:
-            return self._idle.wait_for(lambda: not self._queued, timeout)
+        return self._promotions.wait(timeout)
 
     def close(self) -> None:
         """Stop promoting (the batch being labelled finishes) and let go."""
-        self._closed.set()
-        self._jobs.put(None)
-        if self._worker is not None:
-            self._worker.join(timeout=30)
-
-    def _schedule(self, user_id: str) -> None:
-        with self._lock:
-            if user_id in self._queued or self._closed.is_set():
-                return
-            self._queued.add(user_id)
-            if self._worker is None:
-                self._worker = threading.Thread(
-                    target=self._loop, daemon=True, name="graphmem-vector-index"
-                )
-                self._worker.start()
-        self._jobs.put(user_id)
-
-    def _loop(self) -> None:
-        while (user_id := self._jobs.get()) is not None and not self._closed.is_set():
-            try:
-                self.maintain(user_id)
-            except Exception:  # the store went away or failed: the next write retries
-                log.warning("could not promote %s into the vector index", user_id, exc_info=True)
-            finally:
-                with self._idle:
-                    self._queued.discard(user_id)
-                    self._idle.notify_all()
-        with self._idle:
-            self._queued.clear()
-            self._idle.notify_all()
+        self._promotions.close(timeout=30)
 
 
 def _repeat(
