@@ -137,6 +137,14 @@ WORDS = frozenset(
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).
 SINGLE_HOLDER = frozenset({"manager", "partner", "therapist", "landlord"})
+#: Titles before a name ("Dr. Patel" is Patel): never part of the name.
+TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "dame"})
+#: A pattern for an optional title, with its dot, before a capitalised name.
+TITLE_BEFORE_NAME = (
+    "(?:(?:"
+    + "|".join(sorted((t.capitalize() for t in TITLES), key=len, reverse=True))
+    + r")\.?\s+)?"
+)
 #: Canonical roles whose end is a breakup: the old holder becomes an ``ex``.
 ROMANTIC = frozenset({"partner"})
 EX = "ex"

@@ -28,7 +28,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem.algorithms.conflicts import claim_of, read_relationship
 from graphmem.models import SELF, Card, Category, Person, Provenance
-from graphmem.relationships import ended, is_current, late, role, through
+from graphmem.relationships import (
+    TITLE_BEFORE_NAME,
+    TITLES,
+    ended,
+    is_current,
+    late,
+    role,
+    through,
+)
 from graphmem.timeutil import now_ms
 from ingestion import cues
 from ingestion.dates import DateMatch, find_dates
@@ -100,8 +108,6 @@ _MOD = "|".join(sorted(cues.RELATIONSHIP_MODIFIERS))
 _REL_PHRASE = rf"(?i:(?:(?:{_MOD})[- ])?(?:{_REL}))"
 _NAME = r"[A-Z][\w'’-]*[a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*[a-z][\w'’-]*){0,2}"
 _MY = r"(?i:my|our)"
-#: "Dr. Patel", "Mr Brooks": a title before a name is not part of it.
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor)\.?\s+)?"
 #: "my former manager Paolo", "my ex-boyfriend Dan", "my late father Robert".
 _STATE = r"(?:(?P<state>(?i:former|previous|ex|late))(?:-|\s+))?"
 _REL_PATTERNS = [
@@ -112,12 +118,12 @@ _REL_PATTERNS = [
         rf"{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\b"
         rf"(?:\s*,?\s*(?P<not>(?i:not|and not))\s+{_MY}\s+{_REL_PHRASE}\b)?",
         # "my sister Alice", "my boss, Carol", "my landlord, Mr. Brooks"
-        rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\s*,?\s+{_TITLE}(?P<name>{_NAME})",
+        rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\s*,?\s+{TITLE_BEFORE_NAME}(?P<name>{_NAME})",
         # "Alice, my sister", "Alice (my cousin)"
         rf"\b(?P<name>{_NAME})\s*(?:,|\()\s*{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})\b",
         # "my new manager at Northwind is Sarah Kim"
         rf"\b{_MY}\s+{_STATE}(?P<rel>{_REL_PHRASE})(?:\s+(?i:at|from|in|on)\s+[\w' -]+?)?\s+"
-        rf"(?i:is|'s)\s+(?:(?i:now)\s+)?{_TITLE}(?P<name>{_NAME})",
+        rf"(?i:is|'s)\s+(?:(?i:now)\s+)?{TITLE_BEFORE_NAME}(?P<name>{_NAME})",
     )
 ]
 
@@ -311,9 +317,6 @@ def find_relationships(text: str) -> list[RelationMention]:
     return sorted(found, key=lambda f: f.start)
 
 
-_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "dame"})
-
-
 def _clean_name(text: str) -> str | None:
     """A name without what surrounds it: "Grandma Rose" is Rose, "Dr. Patel" is Patel."""
     text = re.sub(r"['’]s$", "", text.strip()).strip(" ,.;:!?()")
@@ -322,7 +325,7 @@ def _clean_name(text: str) -> str | None:
         words[0].lower() in _NOT_NAMES
         or (
             len(words) > 1
-            and (words[0].lower().rstrip(".") in _TITLES or words[0].lower() in cues.RELATIONSHIPS)
+            and (words[0].lower().rstrip(".") in TITLES or words[0].lower() in cues.RELATIONSHIPS)
         )
     ):
         words = words[1:]
@@ -1244,8 +1247,10 @@ def _there_placed(fact: str, clause: _Clause) -> str:
     """ "I got a job in Cardiff and we moved there": a card of its own must say where
     "there" is, so it becomes the place named earlier in the sentence ("we moved to
     Cardiff")."""
+    if not re.search(r"\bthere\b", fact, re.IGNORECASE):
+        return fact
     there = next((t for t in clause.span if t.lower_ == "there" and t.dep_ == "advmod"), None)
-    if there is None or not re.search(r"\bthere\b", fact, re.IGNORECASE):
+    if there is None:
         return fact
     place = None
     for token in reversed(clause.span.doc[there.sent.start : there.i]):

@@ -39,7 +39,7 @@ from typing import Any
 from graphmem import llm
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
-from graphmem.relationships import SINGLE_HOLDER, WORDS, role
+from graphmem.relationships import SINGLE_HOLDER, TITLE_BEFORE_NAME, WORDS, role
 from graphmem.timeutil import to_iso
 
 HOUR_MS = 3_600_000
@@ -750,7 +750,7 @@ _ROLE = rf"(?P<role>(?i:{_ROLE_WORDS}))"
 _WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
 #: "Dr. Patel" is Patel (a title before the name is left out of ``who``).
-_TITLED = rf"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor)\.?\s+)?{_WHO}"
+_TITLED = rf"{TITLE_BEFORE_NAME}{_WHO}"
 _ANYMORE = re.compile(r"^[^.;!?]*?\b(?:anymore|any more|any longer)\b", re.IGNORECASE)
 #: (pattern, ended): how someone's relationship to the user is said, and whether it ends.
 _IS = r"(?:\s+(?:is|was|are|has\s+been)|'s(?:\s+been)?|'re)"
