@@ -423,25 +423,15 @@ def test_the_users_own_pet_is_the_users():
     assert [c.person for c in cards] == [SELF, SELF]
 
 
-def _facts(*lines: str) -> list[str]:
-    turns = [
-        {
-            "session_id": "s",
-            "turn": i,
-            "speaker": "user",
-            "text": line,
-            "timestamp": "2025-03-10T09:00:00Z",
-        }
-        for i, line in enumerate(lines)
-    ]
-    return [card.fact for card in extract_conversation(turns, "u")]
-
-
 def test_a_card_split_off_says_where_there_is():
-    assert _facts(
-        "I got a job at a university in Cardiff and we moved there last week.",
-        "We went to Rome in May and I proposed there.",
-    ) == [
+    cards = extract_conversation(
+        said(
+            "I got a job at a university in Cardiff and we moved there last week.",
+            "We went to Rome in May and I proposed there.",
+        ),
+        "u",
+    )
+    assert [c.fact for c in cards] == [
         "I got a job at a university in Cardiff",
         "We moved to Cardiff last week",
         "We went to Rome in May",
@@ -450,18 +440,7 @@ def test_a_card_split_off_says_where_there_is():
 
 
 def test_organisations_that_act_on_my_things_are_not_people():
-    turns = [
-        {
-            "session_id": "s",
-            "turn": i,
-            "speaker": "user",
-            "text": line,
-            "timestamp": "2025-03-10T09:00:00Z",
-        }
-        for i, line in enumerate(
-            ["Monzo froze my card yesterday, so annoying.", "Arsenal lost again, I'm gutted."]
-        )
-    ]
+    turns = said("Monzo froze my card yesterday, so annoying.", "Arsenal lost again, I'm gutted.")
     extractor = Extractor(user_id="u")
     extractor.conversation(turns)
     assert [p.name for p in extractor.registry.to_people("u") if p.name != SELF] == []

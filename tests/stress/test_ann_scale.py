@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -21,9 +20,9 @@ from graphmem.recall.vector import (
     user_card_count,
     uses_index,
 )
-from graphmem.store.base import GraphStore, Row
 from graphmem.store.falkordb import FalkorDBStore
 from tests.conftest import short_tmpdir
+from tests.test_vector_index import Recorded
 
 pytestmark = pytest.mark.stress
 CARDS = 35_000
@@ -34,23 +33,6 @@ HOBBIES = ["chess", "rowing", "pottery", "salsa", "birding", "climbing", "baking
 def only_when_asked(request: pytest.FixtureRequest) -> None:
     if "stress" not in (request.config.option.markexpr or ""):
         pytest.skip("stress run: use `make stress` (pytest -m stress tests/stress)")
-
-
-class Recorded:
-    """The real store, noting the name of each query run: which way recall went."""
-
-    def __init__(self, store: GraphStore) -> None:
-        self.inner, self.caps = store, store.caps
-        self.names: list[str] = []
-
-    def run(
-        self, name: str, params: Mapping[str, Any] | None = None, *, write: bool = False
-    ) -> list[Row]:
-        self.names.append(name)
-        return self.inner.run(name, params, write=write)
-
-    def __getattr__(self, attribute: str) -> Any:
-        return getattr(self.inner, attribute)
 
 
 def facts(start: int, stop: int) -> list[dict[str, Any]]:
