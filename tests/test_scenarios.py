@@ -30,6 +30,7 @@ SHARE = (
     "orgs-not-people",
     "civic-to-tesla",
     "landlord-sold-flat",
+    "jordan-cardiff",
 )
 
 
