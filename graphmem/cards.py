@@ -17,7 +17,7 @@ from graphmem.timeutil import allow_future, ms_to_datetime
 _NODE_FIELDS = tuple(
     f for f in Card.model_fields if f not in {"id", "user_id", "source", "version"}
 )
-_SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date")
+_SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date", "language")
 
 
 #: The shortest prefix taken for a card id (git takes 4; card ids are 32 hex digits).

@@ -237,6 +237,9 @@ class Provenance(Model):
     span: tuple[Count, Count] | None = Field(None, description="Character span of the evidence.")
     extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
     session_date: Millis | None = None
+    language: str | None = Field(
+        None, max_length=16, description="Language of the text (graphmem.lang.detect)."
+    )
 
     @field_validator("session_date", mode="before")
     @classmethod

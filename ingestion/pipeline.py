@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import ValidationError
 from graphmem.models import Card, Person
-from ingestion.extract import DEFAULT_MODEL, Extractor, Review
+from ingestion.extract import DEFAULT_MODEL, Extractor, Review, TurnTally
 from ingestion.loaders import (
     FORMATS,
     Format,
@@ -71,6 +71,10 @@ class IngestReport:
     ids: list[str] = field(default_factory=list)
     people: list[Person] = field(default_factory=list)
     reviews: list[Review] = field(default_factory=list)
+    #: conversations: what became of each speaker's turns and of each language's (read
+    #: by the rules, kept as said, skipped and why), in this run
+    speakers: dict[str, TurnTally] = field(default_factory=dict)
+    languages: dict[str, TurnTally] = field(default_factory=dict)
 
 
 def file_sha(path: Path) -> str:
@@ -365,6 +369,7 @@ def _ingest(
     if checkpoint is not None:
         checkpoint.finish()
     report.seconds = round(time.perf_counter() - started, 3)
+    report.speakers, report.languages = extractor.speakers, extractor.languages
     report.people = extractor.registry.to_people(user_id)
     report.reviews = list(extractor.reviews)
     memory.save_people(

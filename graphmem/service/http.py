@@ -21,7 +21,7 @@ import math
 import re
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -443,6 +443,8 @@ def _ingested(report: IngestReport) -> s.IngestOut:
         to_review=[
             s.Review(mention=r.mention, maybe=r.candidates, where=r.where) for r in report.reviews
         ],
+        speakers={k: s.TurnCounts(**asdict(v)) for k, v in report.speakers.items()},
+        languages={k: s.TurnCounts(**asdict(v)) for k, v in report.languages.items()},
     )
 
 
