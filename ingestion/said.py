@@ -37,6 +37,10 @@ _SMALL_TALK_ZH = frozenset(
 )
 
 
+#: Sentence-final particles that leave small talk small ("你好呀", "好的啦").
+_PARTICLES = "呀啊吧呢哦嘛啦哈~"
+
+
 @dataclass(frozen=True)
 class Piece:
     """A span of a turn's text to keep: ``text == turn_text[start:end]``."""
@@ -57,7 +61,7 @@ def is_small_talk(text: str) -> bool:
     bare = _PHATIC_STRIP.sub(" ", text).strip().lower()
     if not bare:
         return True
-    if bare in _SMALL_TALK_ZH or cues.normalise(text) in cues.SMALL_TALK:
+    if bare.rstrip(_PARTICLES) in _SMALL_TALK_ZH or cues.normalise(text) in cues.SMALL_TALK:
         return True
     return all(w in cues.SMALL_TALK or w in _SMALL_TALK_ZH for w in bare.split())  # "haha ok"
 

@@ -31,13 +31,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import numpy as np
 
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
+from graphmem.recall.days import day_of
 from graphmem.recall.lexical import BM25, terms
 from graphmem.store.base import GraphStore
 
@@ -99,6 +100,7 @@ class _Passage:
     head: str  # the dated, attributed text
     text: str  # the words said, for "is this already in the text?" checks
     speaker: str | None = None
+    when: int | None = None  # when it was said (the session's date, else the card's time)
 
 
 class UserPassages:
@@ -121,6 +123,7 @@ class UserPassages:
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
         self._by_person: dict[str, np.ndarray] | None = None
         self._by_claim: dict[str, list[int]] | None = None
+        self._days: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -181,6 +184,7 @@ class UserPassages:
             self._neighbours = None
             self._by_person = None
             self._by_claim = None
+            self._days = None
 
     def sources_known(self) -> set[str]:
         """Ids of the sources held already (their text is not read again)."""
@@ -285,6 +289,15 @@ class UserPassages:
             self._by_claim = by_claim
         return [i for a, rows in self._by_claim.items() if a.startswith(attributes) for i in rows]
 
+    def said_on(self) -> np.ndarray:
+        """Per passage, the day it was said (``days.day_of``; date.min when unknown)."""
+        if self._days is None or len(self._days) != len(self.passages):
+            self._days = np.array(
+                [date.min if p.when is None else day_of(p.when) for p in self.passages],
+                dtype=object,
+            )
+        return self._days
+
     def user_speakers(self) -> set[str]:
         """Person keys of the names the user speaks under in their conversations: the
         speakers of turns that gave cards about the user (extraction files another
@@ -357,13 +370,21 @@ def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _
         rel = row["relationship"]
         rel = f" ({rel})" if rel and rel != "self" else ""
         text = " ".join(filter(None, [f"{who}{rel}: {row['fact']}", row["backstory"]]))
-        return _Passage(source, None, None, f"[{day(row['timestamp'])}] {text}", text)
+        return _Passage(
+            source, None, None, f"[{day(row['timestamp'])}] {text}", text, when=row["timestamp"]
+        )
     speaker = said["speaker"] or said["document"] or ""
     when = said["session_date"] if said["session_date"] is not None else row["timestamp"]
     text = said["text"] or row["fact"]
     head = f"[{day(when)}] {speaker}: {text}" if speaker else f"[{day(when)}] {text}"
     return _Passage(
-        source, said["session"] or said["document"], said["turn"], head, text, said["speaker"]
+        source,
+        said["session"] or said["document"],
+        said["turn"],
+        head,
+        text,
+        said["speaker"],
+        when,
     )
 
 
