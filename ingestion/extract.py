@@ -40,6 +40,7 @@ from graphmem.relationships import (
 )
 from graphmem.timeutil import now_ms
 from ingestion import cues, said
+from ingestion.casing import Casing
 from ingestion.dates import DateMatch, find_dates
 from ingestion.loaders import Passage, Turn
 from ingestion.people import PersonRegistry, Resolution
@@ -169,17 +170,26 @@ _PET_LIST = re.compile(
     rf"(?i:and)\s+(?P<second>{_NAME})"
 )
 _INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)"
+#: "im Priya raman, ...": a surname typed in lower case, where punctuation ends the name.
+_INTRO_FULL = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Za-z][a-z'’-]+)?)"
 #: "Hi! I'm Maya, by the way", "My name is Robert but please call me Bobby": the user.
 _SELF_INTRO = [
     re.compile(
-        rf"(?:^|[.!?]\s+|\b(?i:hi|hello|hey)\b[!,.]*\s+)(?i:i'm|i’m|i am|im|this is)\s+"
-        rf"{_INTRO_NAME}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
+        rf"(?:^|[.!?]\s+|\b(?i:hi|hello|hey|btw|oh|and)\b[!,.]*\s+)(?i:i'm|i’m|i am|im|this is)\s+"
+        rf"{_INTRO_FULL}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
     ),
     re.compile(
         rf"\b(?i:my name is|my name's|my name’s|call me|i go by|everyone calls me|"
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
 ]
+#: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
+#: "Of course, Priya."): that name is the user's.
+_ADDRESSED = re.compile(
+    r"^(?:(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening|night)|goodnight|"
+    r"of course|thanks|thank you|welcome back|oh|congratulations|congrats)[,!]?\s+)"
+    r"(?P<name>[A-Z][a-z'’-]+)\s*[,!.]"
+)
 _INTRO_CLAUSE = re.compile(r"^(?i:i'm|i’m|i am|im|this is)\s+(?P<name>[A-Z][a-z'’-]+)\b")
 #: "her name was Helen": names the person just mentioned without a name.
 _NAMED_LATER = re.compile(rf"\b(?i:her|his|their)\s+name\s+(?i:is|was|'s)\s+(?P<name>{_NAME})")
@@ -349,6 +359,8 @@ def _clean_name(text: str) -> str | None:
 
 def _not_a_name(word: str) -> bool:
     """Greetings, fillers and small talk ("Hello", "Well", "Actually") name nobody."""
+    if len(word) > 2 and word.isupper():
+        return True  # "FINALLY": shouted, not a name
     bare = word.lower().strip(" ,.;:!?")
     return bare in cues.LEADING_FILLERS or bare in cues.SMALL_TALK or bare in cues.NOT_PEOPLE
 
@@ -426,6 +438,8 @@ class Extractor:
     #: what became of the turns, per speaker and per language (the ingest report's)
     speakers: dict[str, TurnTally] = field(default_factory=dict, init=False)
     languages: dict[str, TurnTally] = field(default_factory=dict, init=False)
+    #: names as the conversation capitalises them, for turns typed in lower case
+    casing: Casing = field(default_factory=Casing, init=False)
 
     def state(self) -> dict[str, Any]:
         """What the extractor has learnt about the conversation so far, as plain JSON
@@ -437,6 +451,7 @@ class Extractor:
             "genders": dict(self.genders),
             "things": sorted(self.registry.things),
             "unnamed": dict(self.unnamed),
+            "casing": self.casing.state(),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -449,6 +464,7 @@ class Extractor:
         self.genders.update(state.get("genders", {}))
         self.registry.things.update(state.get("things", []))
         self.unnamed.update(state.get("unnamed", {}))
+        self.casing.restore_state(state.get("casing", {}))
 
     def __post_init__(self) -> None:
         self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
@@ -493,6 +509,8 @@ class Extractor:
             t if isinstance(t, Turn) else Turn.parse(t, where=f"turns[{i}]")
             for i, t in enumerate(turns)
         ]
+        for turn in parsed:  # "Oscar" written by anyone, anywhere, names "oscar"
+            self.casing.learn(turn.text)
         plan: list[tuple[Turn, str, str]] = []  # (turn, language, how)
         for turn in parsed:
             code = lang.detect(turn.text) if turn.text else lang.UNKNOWN
@@ -507,7 +525,9 @@ class Extractor:
             else:
                 how = "read"
             plan.append((turn, code, how))
-        docs = self.nlp.pipe((t.text for t, _, how in plan if how == "read"), batch_size=128)
+        docs = self.nlp.pipe(
+            (self.casing.restore(t.text) for t, _, how in plan if how == "read"), batch_size=128
+        )
         cards: list[Card] = []
         for turn, code, how in plan:
             made: list[Card] = []
@@ -524,6 +544,8 @@ class Extractor:
                 ):
                     how = "kept"
             elif how == "kept":
+                if self.is_assistant(turn.speaker):
+                    self._observe_addressed(turn.text)
                 made = self.said_cards(turn, code)
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
             self.languages.setdefault(code, TurnTally()).add(how, len(made))
@@ -821,6 +843,15 @@ class Extractor:
         if m is not None and self.registry.is_user(m["name"]):
             return f"My name is {m['name']}"
         return fact
+
+    def _observe_addressed(self, text: str) -> None:
+        """The name an assistant greets or addresses the user by is the user's."""
+        m = _ADDRESSED.match(text)
+        if m is None or m["name"].lower() in _NOT_NAMES or _not_a_name(m["name"]):
+            return
+        known = self.registry.get(m["name"])
+        if known is None or known.relationship is None:  # a sister greeted is no user
+            self.registry.name_user(m["name"])
 
     def _observe_user_names(self, doc: Doc) -> None:
         """ "I'm Maya", "call me Bobby": names the user goes by (never another person)."""
