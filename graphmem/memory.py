@@ -16,7 +16,7 @@ from graphmem.cards import (
     resolve_card_id,
 )
 from graphmem.config import Settings
-from graphmem.embedding import Embedder, FastEmbedder, default_embedder
+from graphmem.embedding import Embedder, default_embedder
 from graphmem.errors import (
     ConflictError,
     GraphmemError,
@@ -127,11 +127,7 @@ class Memory:
         """
         settings = settings or Settings.from_env()
         if embedder is None:
-            embedder = (
-                default_embedder(settings.model_dir)
-                if settings.embedding_model is None
-                else FastEmbedder(settings.embedding_model, model_dir=settings.model_dir)
-            )
+            embedder = default_embedder(settings.model_dir, settings.embedding_model)
         uri = neo4j_uri or (settings.neo4j.uri if home is None else None)
         if uri:
             from graphmem.store.neo4j import Neo4jStore
