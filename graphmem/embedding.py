@@ -394,3 +394,40 @@ def _register_default() -> None:
             dim=DIMENSION,
             model_file="model.onnx",
         )
+
+
+#: what a data directory records about the model its card vectors come from
+VECTOR_SPACE_FILE = "embedding.json"
+
+
+def claim_vector_space(home: Path, embedder: Embedder) -> None:
+    """Refuse to open ``home`` with a model other than the one its card vectors came from.
+
+    Vectors of two models are not comparable (MiniLM's 384 dimensions against the
+    multilingual model's 512 fail every vector search; two models of one size would rank
+    silently wrong), so a data directory records its model on first open and keeps it. A
+    directory written before graphmem recorded its model is taken to hold default-model
+    vectors.
+    """
+    record = home / VECTOR_SPACE_FILE
+    mine = {"model": embedder.model_name, "dimension": embedder.dimension}
+    try:
+        theirs = json.loads(record.read_text())
+    except FileNotFoundError:
+        theirs = None
+    except (OSError, ValueError) as exc:
+        raise GraphmemError(f"cannot read {record}: {exc}") from None
+    if theirs is None and (home / "falkordb" / "data").exists():
+        theirs = {"model": DEFAULT_MODEL, "dimension": DIMENSION}
+    if theirs is not None and theirs.get("model") != mine["model"]:
+        raise GraphmemError(
+            f"the memory in {home} was embedded with {theirs.get('model')} "
+            f"({theirs.get('dimension')} dims) and graphmem is set to use {mine['model']} "
+            f"({mine['dimension']} dims): vectors of two models cannot be compared. Set "
+            "GRAPHMEM_EMBEDDING_MODEL back, or move each user over with `graphmem export` "
+            "(vectors left out) and `graphmem import` into a new data directory"
+        )
+    if theirs is None or not record.exists():
+        fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(json.dumps(mine) + "\n")

@@ -137,3 +137,40 @@ def test_the_multilingual_model_puts_a_chinese_fact_near_its_question_and_transl
     assert np.linalg.norm(fact) == pytest.approx(1.0, abs=1e-4)
     assert float(fact @ question) > float(fact @ other) + 0.1
     assert float(fact @ english) > float(fact @ other) + 0.1
+
+
+def test_a_multilingual_memory_recalls_chinese_and_keeps_its_model(tmp_path, monkeypatch):
+    from graphmem import Memory
+    from graphmem.errors import GraphmemError
+
+    home = tmp_path / "zh"
+    monkeypatch.setenv("GRAPHMEM_EMBEDDING_MODEL", "multilingual")
+    with Memory.open(home) as memory:
+        memory.remember({"user_id": "xiaowen", "fact": "我妹妹小雨对花生严重过敏"})
+        memory.remember({"user_id": "xiaowen", "fact": "我们下周去杭州旅游"})
+        hits = memory.recall("xiaowen", "妹妹对什么过敏？", k=2)
+        assert hits[0].card.fact == "我妹妹小雨对花生严重过敏"
+        assert "vector" in hits[0].found_by
+    monkeypatch.delenv("GRAPHMEM_EMBEDDING_MODEL")
+    with pytest.raises(GraphmemError) as refused:
+        Memory.open(home)
+    assert MULTILINGUAL_MODEL in str(refused.value)
+    assert "all-MiniLM-L6-v2" in str(refused.value)
+
+
+def test_a_directory_written_before_models_were_recorded_keeps_the_default(tmp_path, monkeypatch):
+    from graphmem import Memory
+    from graphmem.embedding import VECTOR_SPACE_FILE
+    from graphmem.errors import GraphmemError
+
+    home = tmp_path / "old"
+    with Memory.open(home) as memory:
+        memory.remember({"user_id": "ada", "fact": "Alice is allergic to peanuts"})
+    (home / VECTOR_SPACE_FILE).unlink()
+    monkeypatch.setenv("GRAPHMEM_EMBEDDING_MODEL", "multilingual")
+    with pytest.raises(GraphmemError, match="cannot be compared"):
+        Memory.open(home)
+    monkeypatch.delenv("GRAPHMEM_EMBEDDING_MODEL")
+    with Memory.open(home) as memory:
+        assert memory.recall("ada", "what is Alice allergic to?", k=1)
+    assert "all-MiniLM-L6-v2" in (home / VECTOR_SPACE_FILE).read_text()
