@@ -428,6 +428,9 @@ def claim_vector_space(home: Path, embedder: Embedder) -> None:
             "(vectors left out) and `graphmem import` into a new data directory"
         )
     if theirs is None or not record.exists():
-        fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as out:
-            out.write(json.dumps(mine) + "\n")
+        try:
+            fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(json.dumps(mine) + "\n")
+        except OSError:
+            pass  # a directory we cannot write to: the store will say so when it opens
