@@ -16,7 +16,7 @@ from graphmem.cards import (
     resolve_card_id,
 )
 from graphmem.config import Settings
-from graphmem.embedding import Embedder, FastEmbedder, default_embedder
+from graphmem.embedding import Embedder, claim_vector_space, default_embedder
 from graphmem.errors import (
     ConflictError,
     GraphmemError,
@@ -126,12 +126,9 @@ class Memory:
         caller; otherwise the last graphmem client to close stops it.
         """
         settings = settings or Settings.from_env()
+        chosen = embedder is None  # by the settings: the data directory must agree
         if embedder is None:
-            embedder = (
-                default_embedder(settings.model_dir)
-                if settings.embedding_model is None
-                else FastEmbedder(settings.embedding_model, model_dir=settings.model_dir)
-            )
+            embedder = default_embedder(settings.model_dir, settings.embedding_model)
         uri = neo4j_uri or (settings.neo4j.uri if home is None else None)
         if uri:
             from graphmem.store.neo4j import Neo4jStore
@@ -154,6 +151,8 @@ class Memory:
             raise StoreUnavailableError(
                 f"cannot use {path} as the data directory: {exc.strerror or exc}"
             ) from None
+        if chosen:
+            claim_vector_space(path, embedder)
         return cls(
             FalkorDBStore.open_embedded(path, idle_timeout=settings.idle_timeout),
             embedder,

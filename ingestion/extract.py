@@ -281,10 +281,13 @@ _MALE = frozenset({"he", "him", "his", "himself"})
 
 @functools.cache
 def load_nlp(model: str = DEFAULT_MODEL) -> Language:
-    """Load a spaCy pipeline once per process."""
+    """Load a spaCy pipeline once per process; the pinned default model's files are
+    checked against their digests first (``graphmem.pinned``)."""
     import spacy
 
-    return spacy.load(model)
+    from graphmem.pinned import spacy_model_path
+
+    return spacy.load(spacy_model_path(model))
 
 
 def normalise_relationship(phrase: str) -> str:
