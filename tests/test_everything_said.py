@@ -157,3 +157,12 @@ def test_people_are_people_and_the_user_is_the_user():
     )
     people = [(p.name, p.relationship) for p in extractor.registry.to_people("john")]
     assert people == [("me", "self"), ("Lily", None), ("Mei", "wife")]
+
+
+def test_a_move_said_in_chinese_supersedes_the_old_home(memory: Memory, user: str, tmp_path: Path):
+    ingest_file(memory, _write(tmp_path, ZH), user, progress=False)
+    statuses = {c.fact: c.status for c in memory.cards(user, status=None)}
+    old = next(f for f in statuses if "我住在上海" in f)
+    assert statuses[old] == "superseded"
+    assert "深圳" in memory.recall(user, "我现在住在哪里？", k=1)[0].card.fact
+    assert "上海" in memory.recall(user, "我以前住在哪里？", k=1)[0].card.fact

@@ -89,6 +89,17 @@ class Language:
     #: the people a sentence names by relationship, where the language's turns are kept
     #: as said (English is read by spaCy in ``ingestion.extract`` instead)
     people_in: Callable[[str], list[Named]] | None = None
+    #: claims a sentence makes, as (attribute, regex with a ``value`` group): the
+    #: attributes of ``graphmem.algorithms.conflicts`` ("location", "employer"), so a
+    #: newer value supersedes an older one in any language
+    claims: tuple[tuple[str, str], ...] = ()
+    #: what a question asks the value of: (regex, attributes), as ``recall.temporal``
+    asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: words by which a speaker means themself, in scripts without spaces ("我")
+    first_person: tuple[str, ...] = ()
+    #: time words and their English reading ("上周": "last week"), so one reader of
+    #: temporal intent serves every language
+    time_words: Mapping[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -195,6 +206,82 @@ def _latin_language(words: list[str]) -> str:
     return "en"
 
 
+def claim(text: str) -> tuple[str, str] | None:
+    """(attribute, value) of the first claim a language's rules read in ``text``.
+
+    >>> claim("我搬到深圳了！"), claim("我现在在腾讯上班")
+    (('location', '深圳'), ('employer', '腾讯'))
+    """
+    for known in languages():
+        for attribute, pattern in known.claims:
+            if m := _compiled(pattern).search(text):
+                return attribute, m["value"].strip().lower()
+    return None
+
+
+def asks(query: str) -> tuple[str, ...]:
+    """The attributes a question in any language asks the value of (``Language.asks``).
+
+    >>> asks("我现在住在哪里？")
+    ('location',)
+    """
+    return tuple(
+        a
+        for known in languages()
+        for pattern, attributes in known.asks
+        if _compiled(pattern).search(query)
+        for a in attributes
+    )
+
+
+def speaks_of_self(text: str) -> bool:
+    """True when a text in a language without spaces says "I" (English is read by the
+    callers' own word patterns).
+
+    >>> speaks_of_self("我妹妹对什么过敏？"), speaks_of_self("what is she allergic to?")
+    (True, False)
+    """
+    return any(word in text for known in languages() for word in known.first_person)
+
+
+def relationships_in(text: str) -> list[str]:
+    """graphmem's names of the relationships a text in any language names by its own
+    words ("我妹妹对什么过敏" -> sister), longest words first, each once.
+
+    >>> relationships_in("我妹妹和我老公")
+    ['sister', 'husband']
+    """
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for known in languages():
+        for word in sorted(known.relationships, key=len, reverse=True):
+            at = text.find(word)
+            if at < 0 or any(s < at + len(word) and at < e for s, e in taken):
+                continue
+            taken.append((at, at + len(word)))
+            found.append((at, known.relationships[word]))
+    return list(dict.fromkeys(rel for _, rel in sorted(found)))
+
+
+def in_english_time_words(text: str) -> str:
+    """``text`` with every language's time words read in English ("上周我去了哪里" ->
+    " last week 我去了哪里"), for the temporal intent reader.
+
+    >>> in_english_time_words("我以前住在哪里？")
+    '我 before 住在哪里？'
+    """
+    for known in languages():
+        for word in sorted(known.time_words, key=len, reverse=True):
+            if word in text:
+                text = text.replace(word, f" {known.time_words[word]} ")
+    return re.sub(r" +", " ", text).strip()
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
 def readable(code: str) -> bool:
     """True when ingestion reads claims from text in ``code`` (else it keeps it as said)."""
     lang = language(code)
@@ -206,9 +293,14 @@ __all__ = [
     "UNKNOWN",
     "Language",
     "Named",
+    "asks",
+    "claim",
     "detect",
+    "in_english_time_words",
     "language",
     "languages",
     "readable",
+    "relationships_in",
+    "speaks_of_self",
     "terms",
 ]

@@ -180,6 +180,57 @@ def _clean(name: str) -> str:
     return name
 
 
+_PLACE = r"(?P<value>[\u4e00-\u9fff]{2,6}?)"
+_END = r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$)"
+#: Claims, as (attribute, pattern): where someone lives and works. A newer one on the
+#: same attribute supersedes the older ("我搬到深圳了" after "我住在上海").
+CLAIMS: tuple[tuple[str, str], ...] = (
+    ("location", rf"(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}"),
+    (
+        "employer",
+        r"(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?:上班|工作|任职|任職|实习|實習)",
+    ),
+)
+#: What a question asks the value of (see ``graphmem.recall.temporal``).
+ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"住(?:在)?哪|住在什么地方|住在什麼地方|搬到哪|搬去哪|哪个城市|哪個城市", ("location",)),
+    (
+        r"在哪(?:里|裡|儿|兒)?(?:上班|工作)|哪家公司|什么工作|什麼工作|做什么工作",
+        ("employer", "job"),
+    ),
+)
+#: Time words, read in English by the temporal reader.
+TIME_WORDS: dict[str, str] = {
+    "现在": "now",
+    "現在": "now",
+    "目前": "currently",
+    "如今": "nowadays",
+    "还在": "still",
+    "還在": "still",
+    "以前": "before",
+    "之前": "before",
+    "原来": "originally",
+    "原來": "originally",
+    "过去": "in the past",
+    "過去": "in the past",
+    "曾经": "used to",
+    "曾經": "used to",
+    "上周": "last week",
+    "上週": "last week",
+    "上星期": "last week",
+    "上个月": "last month",
+    "上個月": "last month",
+    "去年": "last year",
+    "下周": "next week",
+    "下週": "next week",
+    "下个月": "next month",
+    "下個月": "next month",
+    "明年": "next year",
+    "今年": "this year",
+}
+
+
 LANGUAGE = Language(
     code="zh",
     name="Chinese",
@@ -189,4 +240,8 @@ LANGUAGE = Language(
     extracts=False,
     relationships=RELATIONSHIPS,
     people_in=people_in,
+    claims=CLAIMS,
+    asks=ASKS,
+    time_words=TIME_WORDS,
+    first_person=("我",),
 )
