@@ -300,17 +300,21 @@ class UserPassages:
 
     def user_speakers(self) -> set[str]:
         """Person keys of the names the user speaks under in their conversations: the
-        speakers of turns that gave cards about the user (extraction files another
-        speaker's first person under that speaker)."""
+        speakers of turns that gave cards about the user in the speaker's own words
+        (extraction files another speaker's first person under that speaker, and quotes
+        what another speaker says of the user as "<speaker> said: ...")."""
         rows = self._people().get(person_key(SELF))
         if rows is None:
             return set()
-        passages = {int(at) for at in self._columns()["passage"][rows]}
-        return {
-            person_key(speaker)
-            for at in passages
-            if (speaker := self.passages[at].speaker) and person_key(speaker) != SELF
-        }
+        speakers: set[str] = set()
+        for row in rows.tolist():
+            card = self.cards[int(row)]
+            speaker = self.passages[card.passage].speaker
+            if not speaker or person_key(speaker) == SELF:
+                continue
+            if not str(card.worth.get("fact") or "").startswith(f"{speaker} said:"):
+                speakers.add(person_key(speaker))
+        return speakers
 
     def people_in(self, passages: Iterable[int]) -> set[str]:
         """Person keys the cards of ``passages`` are about."""
