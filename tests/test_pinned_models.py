@@ -155,7 +155,7 @@ def test_a_multilingual_memory_recalls_chinese_and_keeps_its_model(tmp_path, mon
     with pytest.raises(GraphmemError) as refused:
         Memory.open(home)
     assert MULTILINGUAL_MODEL in str(refused.value)
-    assert "all-MiniLM-L6-v2" in str(refused.value)
+    assert "minilm+use-multilingual" in str(refused.value)  # the default: the routed space
 
 
 def test_a_directory_written_before_models_were_recorded_keeps_the_default(tmp_path, monkeypatch):
@@ -171,6 +171,6 @@ def test_a_directory_written_before_models_were_recorded_keeps_the_default(tmp_p
     with pytest.raises(GraphmemError, match="cannot be compared"):
         Memory.open(home)
     monkeypatch.delenv("GRAPHMEM_EMBEDDING_MODEL")
-    with Memory.open(home) as memory:
+    with Memory.open(home) as memory:  # MiniLM's vectors are the routed space's English
         assert memory.recall("ada", "what is Alice allergic to?", k=1)
-    assert "all-MiniLM-L6-v2" in (home / VECTOR_SPACE_FILE).read_text()
+    assert "minilm+use-multilingual" in (home / VECTOR_SPACE_FILE).read_text()

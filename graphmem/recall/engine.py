@@ -294,7 +294,7 @@ def gather(
         said_on = held.said_on()
         named = days.named_days(query, set(said_on[eligible]))
         if named is not None:
-            on_day = np.isin(said_on, list(named.days)) & eligible
+            on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
     mentions = find_mentions(query, people) if "graph" in channels else []
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped]
