@@ -28,6 +28,9 @@ from graphmem.timeutil import check_not_future, ms_to_datetime, now_ms, to_ms
 
 #: The person every first-person fact is about: the user themself.
 SELF = "me"
+#: The relationship of what an assistant (agent, companion) said: attributed to it, never
+#: one of the user's people (no KNOWS edge, not in ``people`` or the profile's people).
+ASSISTANT = "assistant"
 _SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
 
 MAX_TEXT = 20_000

@@ -35,7 +35,7 @@ from graphmem.cards import card_props, card_size, person_key, source_row, write_
 from graphmem.embedding import Embedder
 from graphmem.errors import ConflictError, NotFoundError
 from graphmem.history import CALLER
-from graphmem.models import SELF, Card, RememberResult
+from graphmem.models import ASSISTANT, SELF, Card, RememberResult
 from graphmem.quotas import Quotas
 from graphmem.recall.mentions import RELATIONSHIP_SYNONYMS
 from graphmem.recall.vector import VectorIndex
@@ -308,7 +308,7 @@ class Writer:
             sorted(cards, key=lambda c: c.user_id), key=lambda c: c.user_id
         ):
             # an assistant's cards are about what it said, not about one of the user's people
-            people = _people_rows([_knows_row(c) for c in group if c.relationship != "assistant"])
+            people = _people_rows([_knows_row(c) for c in group if c.relationship != ASSISTANT])
             if people:
                 self.store.run(
                     "know_people", {"user_id": user_id, "rows": people, "now": now}, write=True

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import lang
 from graphmem.algorithms.conflicts import claim_of, read_relationship
-from graphmem.models import SELF, Card, Category, Person, Provenance
+from graphmem.models import ASSISTANT, SELF, Card, Category, Person, Provenance
 from graphmem.relationships import (
     TITLE_BEFORE_NAME,
     TITLES,
@@ -61,8 +61,6 @@ USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
 ASSISTANT_SPEAKERS = frozenset(
     {"assistant", "ai", "bot", "agent", "model", "companion", "system", "tool"}
 )
-#: The relationship of an assistant's cards to the user: not one of the user's people.
-ASSISTANT = "assistant"
 #: Speakers whose turns are left out: none unless the caller asks (``skipped_speakers``).
 SKIPPED_SPEAKERS: frozenset[str] = frozenset()
 #: The extractor name of cards holding a turn's words as said (``ingestion.said``).

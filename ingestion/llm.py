@@ -168,7 +168,9 @@ class LLMExtractor:
         for turn in kept:
             if (turn.session_id, turn.turn) not in read and not said.is_small_talk(turn.text):
                 cards.extend(self.fallback.said_cards(turn, said.language_of(turn.text)))
-        order = {(t.session_id, t.turn): i for i, t in enumerate(kept)}
+        order: dict[tuple[str | None, int | None], int] = {
+            (t.session_id, t.turn): i for i, t in enumerate(kept)
+        }
         return sorted(
             cards,
             key=lambda c: order.get((c.source.session_id, c.source.turn), 0) if c.source else 0,
