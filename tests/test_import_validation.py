@@ -30,6 +30,10 @@ def ndjson(*records: Any) -> str:
     return "".join(json.dumps(r) + "\n" for r in records)
 
 
+#: ``/import`` takes JSON Lines only under a JSON or NDJSON content type.
+NDJSON = {"content-type": "application/x-ndjson"}
+
+
 @pytest.fixture(scope="module")
 def client(memory: Memory) -> Iterator[TestClient]:
     with TestClient(create_app(memory), raise_server_exceptions=False) as test_client:
@@ -84,7 +88,7 @@ def export_lines(memory: Memory) -> list[str]:
 )
 def test_a_bad_record_is_a_422_naming_line_and_field(client, record: dict, field: str):
     user = f"dst-{uuid.uuid4().hex[:8]}"
-    answer = client.post(f"/v1/users/{user}/import", content=ndjson(HEADER, record))
+    answer = client.post(f"/v1/users/{user}/import", content=ndjson(HEADER, record), headers=NDJSON)
     assert answer.status_code == 422, answer.text
     assert answer.json()["field"] == field
     assert answer.json()["detail"].startswith("line 2")
@@ -94,13 +98,13 @@ def test_a_bad_record_is_a_422_naming_line_and_field(client, record: dict, field
 def test_nothing_is_written_when_a_later_record_is_bad(client, export_lines: list[str]):
     user = f"dst-{uuid.uuid4().hex[:8]}"
     broken = [*export_lines, json.dumps({"type": "task", "id": "t9", "props": {}})]
-    answer = client.post(f"/v1/users/{user}/import", content="\n".join(broken))
+    answer = client.post(f"/v1/users/{user}/import", content="\n".join(broken), headers=NDJSON)
     assert (answer.status_code, answer.json()["field"]) == (
         422,
         f"line {len(broken)}.props.subject",
     )
     assert client.get(f"/v1/users/{user}/cards", params={"status": "all"}).json() == []
-    good = client.post(f"/v1/users/{user}/import", content="\n".join(export_lines))
+    good = client.post(f"/v1/users/{user}/import", content="\n".join(export_lines), headers=NDJSON)
     assert good.status_code == 200, good.text
     assert good.json()["counts"]["card"] == 2
 
@@ -163,7 +167,9 @@ def mutate(lines: list[str], rng: random.Random, junk: Any) -> list[str]:
 @given(seed=st.integers(0, 2**32), junk=JUNK)
 def test_fuzzed_imports_over_http_never_fail_the_server(client, export_lines, seed, junk):
     lines = mutate(export_lines, random.Random(seed), junk)
-    answer = client.post(f"/v1/users/fuzz-{seed % 7}/import", content="\n".join(lines))
+    answer = client.post(
+        f"/v1/users/fuzz-{seed % 7}/import", content="\n".join(lines), headers=NDJSON
+    )
     assert answer.status_code in (200, 422), answer.text
     if answer.status_code == 422:
         assert answer.json()["field"].startswith(("line ", "header", "user_id"))
