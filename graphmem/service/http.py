@@ -47,7 +47,14 @@ from graphmem.errors import (
 )
 from graphmem.history import CardVersion
 from graphmem.memory import Memory
-from graphmem.models import Card, CardProvenance, Person, RememberResult, check_user_id
+from graphmem.models import (
+    MAX_OFFSET,
+    Card,
+    CardProvenance,
+    Person,
+    RememberResult,
+    check_user_id,
+)
 from graphmem.profile import Profile
 from graphmem.recall.engine import RecallHit
 from graphmem.service import schemas as s
@@ -390,7 +397,7 @@ def list_cards(
     memory: Mem,
     status: Annotated[str, Query(description="active, superseded, forgotten or all")] = "active",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> list[Card]:
     """A user's cards, newest first."""
     if status not in ("active", "superseded", "forgotten", "all"):
