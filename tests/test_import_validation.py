@@ -122,6 +122,45 @@ def test_cli_import_of_a_bad_file_exits_2_naming_the_line(home: Path, tmp_path: 
     assert (result.exit_code, "line 2: not UTF-8" in result.output) == (2, True)
 
 
+# -- duplicate ids (issue 31, point 6) --------------------------------------------------
+def _twice(export_lines: list[str], kind: str, change: dict[str, Any]) -> tuple[list[str], int]:
+    """The export with its first ``kind`` record said again (changed) right after it;
+    the 1-based line of the first."""
+    at = next(i for i, line in enumerate(export_lines) if json.loads(line)["type"] == kind)
+    again = json.loads(export_lines[at])
+    again["props"] |= change
+    return [*export_lines[: at + 1], json.dumps(again), *export_lines[at + 1 :]], at + 1
+
+
+@pytest.mark.parametrize(
+    "case", [("card", {"fact": "Alice lives in Oslo"}), ("task", {"subject": "Call"})]
+)
+def test_an_id_twice_refuses_the_whole_file_naming_both_lines(
+    client, export_lines, home: Path, tmp_path: Path, case: tuple[str, dict]
+):
+    kind, change = case
+    lines, first = _twice(export_lines, kind, change)
+    user = f"dst-{uuid.uuid4().hex[:8]}"
+    answer = client.post(f"/v1/users/{user}/import", content="\n".join(lines), headers=NDJSON)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["field"] == f"line {first + 1}.id"
+    assert f"(first at line {first})" in answer.json()["detail"]
+    assert client.get(f"/v1/users/{user}/cards", params={"status": "all"}).json() == []
+    assert client.get(f"/v1/users/{user}/tasks").json() == []
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["--home", str(home), "import", str(twice), "-u", "u2"])
+    assert result.exit_code == 2, result.output
+    assert f"line {first + 1}: {kind}" in result.output
+    assert f"(first at line {first})" in " ".join(result.output.split())
+
+
+def test_a_person_twice_is_refused_too(client, export_lines):
+    lines, first = _twice(export_lines, "person", {"name": "Alicia"})
+    answer = client.post("/v1/users/dst-p/import", content="\n".join(lines), headers=NDJSON)
+    assert (answer.status_code, answer.json()["field"]) == (422, f"line {first + 1}.key")
+
+
 # -- fuzz: mutate a real export, both doors answer 2xx/422 or exit 0/2 -------------------
 JUNK = st.one_of(
     st.none(),
