@@ -19,7 +19,6 @@ from fastapi.testclient import TestClient
 
 from graphmem import Memory
 from graphmem.service import ServiceSettings, create_app
-from graphmem.service.auth import hosts_for_bind
 from tests.test_http_serve import free_port
 
 HEADER = {"type": "header", "format": "graphmem-export", "version": 1, "user_id": "victim"}
@@ -111,6 +110,8 @@ def test_the_server_itself_and_local_tools_are_answered(served: str):
 
 
 def test_an_app_built_for_a_bind_checks_hosts(memory: Memory):
+    from graphmem.service.auth import hosts_for_bind
+
     settings = ServiceSettings(allowed_hosts=hosts_for_bind("127.0.0.1"))
     with TestClient(create_app(memory, settings=settings), base_url="http://127.0.0.1") as c:
         assert c.get("/health").status_code == 200
@@ -119,6 +120,8 @@ def test_an_app_built_for_a_bind_checks_hosts(memory: Memory):
 
 
 def test_wildcard_binds_take_any_host():
+    from graphmem.service.auth import hosts_for_bind
+
     assert hosts_for_bind("0.0.0.0") is None
     assert hosts_for_bind("::") is None
     assert hosts_for_bind("[::1]") == frozenset({"localhost", "127.0.0.1", "::1"})

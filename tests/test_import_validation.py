@@ -161,6 +161,16 @@ def test_a_person_twice_is_refused_too(client, export_lines):
     assert (answer.status_code, answer.json()["field"]) == (422, f"line {first + 1}.key")
 
 
+def test_a_card_whose_props_leave_out_id_and_user_imports(client):
+    """Was a 500 (KeyError 'id'): the record's id and the importing user are the card's."""
+    user = f"dst-{uuid.uuid4().hex[:8]}"
+    record = {"type": "card", "id": "c" * 32, "props": {"fact": "Bea plays the cello"}}
+    answer = client.post(f"/v1/users/{user}/import", content=ndjson(HEADER, record), headers=NDJSON)
+    assert answer.status_code == 200, answer.text
+    [card] = client.get(f"/v1/users/{user}/cards").json()
+    assert (card["id"], card["user_id"], card["fact"]) == ("c" * 32, user, "Bea plays the cello")
+
+
 # -- fuzz: mutate a real export, both doors answer 2xx/422 or exit 0/2 -------------------
 JUNK = st.one_of(
     st.none(),
