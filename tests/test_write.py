@@ -183,3 +183,7 @@ def test_a_card_stored_between_plan_and_write_is_counted_as_a_repeat(memory: Mem
     assert (stored.seen_count, stored.last_seen) == (2, late.timestamp)
     sources = memory.provenance(user, stored.id).sources
     assert sorted(s.session_id for s in sources) == ["w0", "w1"]
+    # Other content under an id the caller chose: not a repeat, the writer is told.
+    other = Card.parse({"user_id": user, "id": stored.id, "fact": "Zed sold the hives"})
+    assert upsert(other) == "stale"
+    assert memory.get(user, stored.id).fact == stored.fact
