@@ -27,6 +27,8 @@ from graphmem.errors import (
 from graphmem.history import CALLER, CardVersion, card_history
 from graphmem.history import revert as revert_card
 from graphmem.models import (
+    MAX_LIMIT,
+    MAX_OFFSET,
     AbstractionRef,
     Card,
     CardLink,
@@ -34,6 +36,7 @@ from graphmem.models import (
     Person,
     RememberResult,
     Status,
+    check_range,
     check_user_id,
     person_name,
     status_reason,
@@ -275,6 +278,8 @@ class Memory:
     ) -> list[Card]:
         """A user's cards, newest first (``status=None`` for every status)."""
         check_user_id(user_id)
+        check_range("limit", limit, 1, MAX_LIMIT)
+        check_range("offset", offset, 0, MAX_OFFSET)
         statuses = None if status is None else [Status(status).value]
         ids = [
             row["id"]

@@ -68,6 +68,24 @@ def check_user_id(user_id: Any) -> str:
 MAX_INT = 2**63 - 1
 Count = Annotated[int, Field(ge=0, le=MAX_INT)]
 
+#: The largest page offset and page size any read takes: FalkorDB reads SKIP and LIMIT
+#: as 32-bit counts, so 2**32 wrapped to 0 and answered the first page.
+MAX_OFFSET = 10**9
+MAX_LIMIT = 10**9
+
+
+def check_range(name: str, value: int, low: int, high: int) -> int:
+    """``value`` if ``low <= value <= high``, else a ``ValidationError`` naming ``name``.
+
+    >>> check_range("offset", 2**32, 0, MAX_OFFSET)
+    Traceback (most recent call last):
+    ...
+    graphmem.errors.ValidationError: offset must be between 0 and 1000000000
+    """
+    if not low <= value <= high:
+        raise ValidationError(f"{name} must be between {low} and {high}", field=name)
+    return value
+
 
 def has_nul(value: Any) -> bool:
     if isinstance(value, str):
