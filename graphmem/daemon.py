@@ -4,8 +4,8 @@ Started by the ``graphmem`` command on first use (``graphmem.launcher``, which s
 which calls come here and why) as ``python -m graphmem.daemon --home H``. It opens
 ``Memory`` once (model loaded, store connected), then listens on ``H/daemon.sock``
 (mode 0600, callers of the same uid only) and runs one call at a time: the caller's
-stdin, stdout and stderr (passed with the request) become its own, with the caller's
-working directory and the environment it handed over (``launcher.handed_env``), and the
+stdin, stdout and stderr (sent once the daemon is ready for the call) become its own,
+with the caller's working directory and the environment it handed over (``launcher.handed_env``), and the
 CLI runs as it would in-process, so output and exit code are the same. It exits after
 ``GRAPHMEM_IDLE_TIMEOUT`` seconds without a call (default 900, 0 = never), on SIGTERM
 (``graphmem stop``) after the call in hand, when its socket is removed or replaced, and
@@ -150,15 +150,15 @@ class Daemon:
         (and the caller's descriptors), now or once the call's output is delivered.
 
         Replies are JSON lines: ``ready`` when the call can run, after which the caller
-        says ``go`` (a caller that gave up meanwhile closed instead: nothing runs), then
-        its ``exit`` code; or ``stale`` (this daemon steps down) or ``unavailable`` (run
-        it in-process)."""
+        says ``go`` with its stdin, stdout and stderr (a caller that gave up meanwhile
+        closed instead: nothing runs), then its ``exit`` code; or ``stale`` (this daemon
+        steps down) or ``unavailable`` (run it in-process)."""
         conn.settimeout(_REQUEST_TIMEOUT)
         fds: list[int] = []
         finish: _Finish | None = None
         try:
             try:
-                data, fds, _, _ = socket.recv_fds(conn, 65536, 3)
+                data = conn.recv(65536)
                 while data and not data.endswith(b"\n") and len(data) < _MAX_REQUEST:
                     chunk = conn.recv(65536)
                     if not chunk:
@@ -167,7 +167,7 @@ class Daemon:
                 raw = json.loads(data)
             except (OSError, ValueError):
                 return True
-            if not isinstance(raw, dict) or len(fds) != 3 or peer_uid(conn) != os.getuid():
+            if not isinstance(raw, dict) or peer_uid(conn) != os.getuid():
                 _reply(conn, {"unavailable": "not a call this daemon takes"})
                 return True
             if (
@@ -193,10 +193,10 @@ class Daemon:
                 return True
             _reply(conn, {"ready": True})
             try:
-                go = conn.makefile("rb").readline(16)
+                go, fds, _, _ = socket.recv_fds(conn, 16, 3)
             except OSError:
                 go = b""
-            if go != b"go\n":
+            if go != b"go\n" or len(fds) != 3:
                 return True  # the caller gave up waiting (and runs it in-process)
             conn.settimeout(None)  # a call may take as long as it takes
             started = time.perf_counter()

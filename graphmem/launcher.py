@@ -244,23 +244,26 @@ def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem", cwd: str | 
     }
     for _ in range(3):  # a stale or vanishing daemon once; a new one takes the call
         with connected(home) as sock:
-            try:
-                socket.send_fds(sock, [json.dumps(request).encode() + b"\n"], [0, 1, 2])
-            except OSError as exc:  # a closed stdin, say
-                raise Unavailable(str(exc)) from None
             replies = sock.makefile("rb")
             sock.settimeout(TAKE_TIMEOUT)
             try:
+                sock.sendall(json.dumps(request).encode() + b"\n")
                 reply = _read_reply(replies)
-            except TimeoutError:  # closing unread: the daemon never runs it
+            except TimeoutError:  # closing: the daemon never runs it, and holds nothing
                 raise Unavailable(
                     f"the daemon did not take the call in {TAKE_TIMEOUT:.0f}s"
                 ) from None
+            except OSError as exc:
+                raise Unavailable(str(exc)) from None
             sock.settimeout(None)
             done: dict[str, object] = {}
             if reply.get("ready"):
-                with contextlib.suppress(OSError):
-                    sock.sendall(b"go\n")
+                # stdio only now: a descriptor sent with a request that waits in a busy
+                # daemon's queue would keep this call's pipes open after it ran in-process
+                try:
+                    socket.send_fds(sock, [b"go\n"], [0, 1, 2])
+                except OSError as exc:  # a closed stdin, say: the daemon runs nothing
+                    raise Unavailable(str(exc)) from None
                 done = _read_reply(replies)
         if reply.get("unavailable"):
             raise Unavailable(str(reply["unavailable"]))

@@ -228,8 +228,9 @@ FAKE_DAEMON = textwrap.dedent(
             pass
         print(data.decode(errors="replace").strip(), flush=True)
         conn.sendall(b'{"ready": true, "taken": true}\\n')
-        try:
-            conn.recv(16)
+        try:  # a caller that sends its terminal with its go
+            _, more, _, _ = socket.recv_fds(conn, 16, 3)
+            fds = fds or more
         except OSError:
             pass
         if len(fds) == 3:
@@ -429,3 +430,45 @@ def test_a_caller_that_does_not_read_its_output_holds_up_no_other_call(home: Pat
             output = reader.read()
         assert stalled.wait(timeout=60) == 0
     assert len(json.loads(output)) == 12  # all of it, once its reader reads
+
+
+def test_a_call_stalled_on_its_terminal_sends_the_others_in_process(home: Path):
+    import pty
+
+    from graphmem import Card, Memory
+    from graphmem.launcher import TAKE_TIMEOUT
+
+    fact = "I keep note number {} about the garden, the tea and the long walks by the river"
+    with Memory.open(home) as memory:
+        memory.remember_many([Card(user_id="ada", fact=fact.format(i)) for i in range(800)])
+    assert gm(home, "list", "-u", "ada").returncode == 0  # the daemon is up
+    master, terminal = pty.openpty()  # a terminal nobody reads: its buffer fills up
+    stalled = subprocess.Popen(
+        [*GRAPHMEM, "list", "-u", "ada", "--json", "--limit", "800", "--home", str(home)],
+        env=environment(),
+        stdout=terminal,
+    )
+    os.close(terminal)
+    try:
+        time.sleep(2)
+        assert stalled.poll() is None  # the daemon is writing to that terminal, blocked
+        started = time.perf_counter()
+        other = gm(home, "recall", "tea", "-u", "ada", "--k", "1", timeout=60)
+        waited = time.perf_counter() - started
+        assert other.returncode == 0, other.stderr
+        assert "tea" in other.stdout
+        assert TAKE_TIMEOUT <= waited < TAKE_TIMEOUT + 20  # then in-process
+    finally:
+        os.set_blocking(master, False)
+        deadline = time.monotonic() + 60
+        while stalled.poll() is None and time.monotonic() < deadline:
+            try:
+                os.read(master, 1 << 16)
+            except BlockingIOError:
+                time.sleep(0.01)
+            except OSError:  # EIO: the terminal's last writer closed it
+                break
+        os.close(master)
+    assert stalled.wait(timeout=60) == 0
+    served = [line.split(":")[0] for line in calls_served(home)]
+    assert served == ["list", "list"]  # the recall that gave up never ran in the daemon
