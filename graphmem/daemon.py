@@ -5,11 +5,12 @@ which calls come here and why) as ``python -m graphmem.daemon --home H``. It ope
 ``Memory`` once (model loaded, store connected), then listens on ``H/daemon.sock``
 (mode 0600, callers of the same uid only) and runs one call at a time: the caller's
 stdin, stdout and stderr (sent once the daemon is ready for the call) become its own,
-with the caller's working directory and the environment it handed over (``launcher.handed_env``), and the
-CLI runs as it would in-process, so output and exit code are the same. It exits after
-``GRAPHMEM_IDLE_TIMEOUT`` seconds without a call (default 900, 0 = never), on SIGTERM
-(``graphmem stop``) after the call in hand, when its socket is removed or replaced, and
-when a call comes from other code or settings (the caller then starts a fresh daemon).
+with the caller's working directory and the environment it handed over
+(``launcher.handed_env``), and the CLI runs as it would in-process, so output and exit
+code are the same. It exits after ``GRAPHMEM_IDLE_TIMEOUT`` seconds without a call
+(default 900, 0 = never), on SIGTERM (``graphmem stop``) after the call in hand, when
+its socket is removed or replaced, and when a call comes from other code or settings
+(the caller then starts a fresh daemon).
 
 No caller can stop it or hold up the others: a request that is not well formed is
 answered ``unavailable`` (the caller runs in-process) and the next one is served; what a
@@ -58,7 +59,7 @@ log = logging.getLogger(__name__)
 #: seconds between looks at the idle clock and the socket file while nobody calls
 _POLL = 2.0
 #: seconds a caller may take to send its request, and its go once told the daemon is
-#: ready (a launcher sends both at once; a stuck one must not hold the others)
+#: ready (a launcher sends each at once; a stuck one must not hold the others)
 _REQUEST_TIMEOUT = 5.0
 
 

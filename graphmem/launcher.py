@@ -23,8 +23,10 @@ imports only the standard library, so the hand-off costs milliseconds.
   listening must run as the caller's uid (SO_PEERCRED). Otherwise the call runs
   in-process and says why on stderr: in a directory another account can write to, a
   socket there may be anyone's.
-- A busy daemon (another call running, or stalled on a caller that does not read its
-  input) gets ``TAKE_TIMEOUT`` seconds to take the call, then the call runs in-process.
+- A busy daemon (a long call, or one stalled on a terminal that takes no more output;
+  output to a pipe is relayed and stalls no one, see ``graphmem.daemon``) gets
+  ``TAKE_TIMEOUT`` seconds to be ready for the call, then it runs in-process. The
+  caller's stdin, stdout and stderr are sent only once the daemon is ready.
 - A daemon serves only calls made with the code and the ``GRAPHMEM_*`` settings it was
   started with; otherwise it steps down and a fresh one starts.
 - Falls back to in-process whenever the daemon cannot be used (it cannot start, the
