@@ -9,6 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from graphmem import private
 from graphmem.cards import (
     card_from_row,
     person_key,
@@ -149,7 +150,8 @@ class Memory:
 
         path = Path(home) if home is not None else settings.home
         try:
-            path.mkdir(parents=True, exist_ok=True)
+            private.make_dir(path)
+            private.warn(private.tighten(path))
         except OSError as exc:
             raise StoreUnavailableError(
                 f"cannot use {path} as the data directory: {exc.strerror or exc}"
