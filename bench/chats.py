@@ -51,6 +51,7 @@ import statistics
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -67,6 +68,7 @@ GRAPHMEM, CONSOLIDATED = "graphmem", "graphmem, consolidated"
 BM25, DENSE = "BM25, raw turns", "MiniLM, raw turns"
 SYSTEMS = (GRAPHMEM, CONSOLIDATED, BM25, DENSE)
 METRICS = ("r@5", "r@10", "mrr", "ans@5", "top1")
+LABELS = {"r@5": "R@5", "r@10": "R@10", "mrr": "MRR"}
 
 
 # ---------------------------------------------------------------------------- data
@@ -118,6 +120,9 @@ def load_set(folder: Path) -> list[Chat]:
     for spec in sorted(folder.glob("*.questions.json")):
         name = spec.name.removesuffix(".questions.json")
         path = folder / f"{name}.jsonl"
+        if not path.exists():
+            print(f"warning: {spec} has no {path.name}: left out", file=sys.stderr)
+            continue
         data = json.loads(spec.read_text(encoding="utf-8"))
         days: dict[str, str] = {}
         turns = []
@@ -153,7 +158,25 @@ def load_set(folder: Path) -> list[Chat]:
             for p in data.get("people") or []
         ]
         chats.append(Chat(name, path, data.get("user_name"), people, turns, questions))
+        for problem in flaws(chats[-1]):
+            print(f"warning: {folder}/{name}: {problem}", file=sys.stderr)
     return chats
+
+
+def flaws(chat: Chat) -> list[str]:
+    """What the format promises and the files break: evidence that names no turn, an
+    answer in none of its evidence turns. Scored as they are; only reported."""
+    text = {t.key: t.text.casefold() for t in chat.turns}
+    out = []
+    for q in chat.questions:
+        missing = sorted(q.evidence - text.keys())
+        if missing:
+            out.append(f"{q.qid}: no turn {', '.join(missing)}")
+        said = [text[e] for e in q.evidence if e in text]
+        lost = [a for a in q.answers if not any(a.casefold() in t for t in said)]
+        if lost:
+            out.append(f"{q.qid}: answer {', '.join(map(repr, lost))} in no evidence turn")
+    return out
 
 
 def raw_text(turn: ChatTurn) -> str:
@@ -235,16 +258,31 @@ def score(questions: Sequence[Question], answers: dict[str, Answer]) -> dict[str
 
 
 def same_relationship(expected: str | None, held: str | None) -> bool:
-    """Relationships compared as a user says them: case, hyphens and spacing aside.
+    """Relationships compared as a user says them: case, accents, hyphens and spacing aside.
 
-    >>> same_relationship("ex-boyfriend", "Ex boyfriend"), same_relationship("sister", None)
-    (True, False)
+    >>> same_relationship("ex-boyfriend", "Ex boyfriend"), same_relationship("fiancé", "fiance")
+    (True, True)
+    >>> same_relationship("sister", None), same_relationship("儿子", "儿子")
+    (False, True)
     """
 
     def norm(text: str | None) -> str:
-        return " ".join(re.sub(r"[-_]", " ", text or "").casefold().split())
+        bare = "".join(
+            c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c)
+        )
+        return " ".join(re.sub(r"[-_]", " ", bare).casefold().split())
 
     return expected is not None and held is not None and norm(expected) == norm(held)
+
+
+def spellings(name: str) -> set[str]:
+    """An expected name and the one it gives in brackets, case-folded.
+
+    >>> sorted(spellings("周若溪（朵朵）")), sorted(spellings("Lena"))
+    (['周若溪', '朵朵'], ['lena'])
+    """
+    parts = re.split(r"\s*[(（]\s*|\s*[)）]\s*", name)
+    return {p.casefold() for p in parts if p.strip()}
 
 
 @dataclass
@@ -271,7 +309,7 @@ def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
     out = PeopleCheck(expected=len(chat.people))
     matched: set[str] = set()
     for want in chat.people:
-        person = next((p for p in held if want.name.casefold() in names(p)), None)
+        person = next((p for p in held if spellings(want.name) & names(p)), None)
         if person is None:
             out.misses.append((want.name, want.relationship, None))
             continue
@@ -398,7 +436,7 @@ def tables(name: str, chats: Sequence[Chat], results: dict[str, dict[str, Any]])
     questions = [q for c in chats for q in c.questions]
     kinds = list(dict.fromkeys(q.kind for q in questions if q.evidence or q.answers))
     width = max(len(s) for s in results) + 2
-    head = f"{'':<{width}}" + "".join(f"{m:>8}" for m in METRICS)
+    head = f"{'':<{width}}" + "".join(f"{LABELS.get(m, m):>8}" for m in METRICS)
     lines = [head, "-" * len(head)]
     for system, result in results.items():
         lines.append(f"{system:<{width}}" + "".join(_cell(result["all"][m], 8) for m in METRICS))
@@ -420,7 +458,9 @@ def tables(name: str, chats: Sequence[Chat], results: dict[str, dict[str, Any]])
         lines.append(
             f"{system:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, cols, strict=True))
         )
-    return f"== {name}\n" + "\n".join(lines)
+    turns = sum(len(c.turns) for c in chats)
+    title = f"== {name}: {len(chats)} conversations, {turns} turns, {len(questions)} questions"
+    return title + "\n" + "\n".join(lines)
 
 
 def summary_lines(chats: Sequence[Chat], info: dict[str, dict[str, Any]], results) -> list[str]:
@@ -518,17 +558,19 @@ def main() -> None:
             answers[system] = per_q
         questions = [q for c in chats for q in c.questions]
         results = {s: score(questions, answers[s]) for s in SYSTEMS if s in answers}
-        turns = sum(len(c.turns) for c in chats)
         printed += [
             "",
             tables(name, chats, results),
             "",
-            f"{len(chats)} conversations, {turns} turns",
             *summary_lines(chats, info, results),
         ]
         report["sets"][name] = {
             "results": results,
             "conversations": info,
+            "per_conversation": {
+                c.name: {s: score(c.questions, answers[s])["all"] for s in SYSTEMS if s in answers}
+                for c in chats
+            },
             "answers": {
                 s: {
                     qid: {
