@@ -543,6 +543,7 @@ def main() -> None:
     printed = [f"machine: {describe()}"]
     for folder in args.sets:
         name = str(folder).rstrip("/")
+        set_started = time.perf_counter()
         chats = load_set(folder)
         if not chats:
             print(f"{name}: no conversations", file=sys.stderr)
@@ -563,8 +564,10 @@ def main() -> None:
             tables(name, chats, results),
             "",
             *summary_lines(chats, info, results),
+            f"{time.perf_counter() - set_started:.0f} s for this set (ingest, recall, baselines)",
         ]
         report["sets"][name] = {
+            "seconds": time.perf_counter() - set_started,
             "results": results,
             "conversations": info,
             "per_conversation": {
