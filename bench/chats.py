@@ -352,6 +352,8 @@ def baseline_answers(chats: Sequence[Chat], embed: Embed) -> dict[str, dict[str,
 
 
 def ask(memory: Any, user_id: str, chat: Chat, k: int, latencies: list[float]) -> dict[str, Answer]:
+    """Every question of ``chat`` as a user asks it: ``recall`` with ``k`` and the default
+    ``min_relevance``; each call's wall time goes to ``latencies``."""
     out = {}
     for q in chat.questions:
         started = time.perf_counter()
