@@ -368,7 +368,8 @@ def ask(memory: Any, user_id: str, chat: Chat, k: int, latencies: list[float]) -
 
 
 def ingest_counts(memory: Any, user_id: str, chat: Chat, report: Any) -> dict[str, Any]:
-    """Turns per speaker, how many of them gave a card, and the cards per speaker."""
+    """Turns per speaker, how many of them have a card in the store and the cards per
+    speaker (by each stored card's source), beside the ingest report's own tallies."""
     turns: dict[str, int] = defaultdict(int)
     for turn in chat.turns:
         turns[turn.speaker] += 1
@@ -388,6 +389,9 @@ def ingest_counts(memory: Any, user_id: str, chat: Chat, report: Any) -> dict[st
             s: {"turns": turns[s], "carded": len(carded.get(s, ())), "cards": cards.get(s, 0)}
             for s in sorted(set(turns) | set(cards))
         },
+        # the report's own tally: turns read by the rules, kept as said, skipped and why
+        "report_speakers": {s: asdict(t) for s, t in report.speakers.items()},
+        "report_languages": {s: asdict(t) for s, t in report.languages.items()},
     }
 
 
@@ -475,6 +479,13 @@ def summary_lines(chats: Sequence[Chat], info: dict[str, dict[str, Any]], result
         for speaker, row in info[chat.name]["ingest"]["speakers"].items():
             for key, value in row.items():
                 speakers[speaker][key] += value
+    tallies: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for chat in chats:
+        for speaker, tally in info[chat.name]["ingest"]["report_speakers"].items():
+            for key in ("turns", "read", "kept", "cards"):
+                tallies[speaker][key] += tally[key]
+            for reason, n in tally["skipped"].items():
+                tallies[speaker][f"skipped {reason}"] += n
     cards = sum(i["ingest"]["cards"] for i in info.values())
     seconds = sum(i["ingest"]["seconds"] for i in info.values())
     lines.append(
@@ -482,6 +493,12 @@ def summary_lines(chats: Sequence[Chat], info: dict[str, dict[str, Any]], result
         + "; ".join(
             f"{s} turns {r['turns']}, carded {r['carded']}, cards {r['cards']}"
             for s, r in speakers.items()
+        )
+    )
+    lines.append(
+        "ingest report: "
+        + "; ".join(
+            f"{s} " + ", ".join(f"{k} {v}" for k, v in t.items()) for s, t in tallies.items()
         )
     )
     for system in (GRAPHMEM, CONSOLIDATED):
