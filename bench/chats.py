@@ -299,13 +299,27 @@ class PeopleCheck:
 
 
 def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
-    """``Memory.people`` against the people the questions file expects."""
+    """``Memory.people`` against the people the questions file expects. The user's own
+    node (``SELF``, which carries their name) is the user, not a person they talk about.
 
+    >>> from graphmem.models import Person
+    >>> chat = Chat("u", Path("u.jsonl"), "June Park", [Expected("Tom", "ex-boyfriend", None),
+    ...     Expected("Dana", "sister", None)], [], [])
+    >>> held = [Person(user_id="u", name="me", relationship="self", aliases=["June"]),
+    ...     Person(user_id="u", name="Tom", relationship="ex"),
+    ...     Person(user_id="u", name="Bakery", relationship=None)]
+    >>> got = check_people(chat, held)
+    >>> got.found, got.relationship, got.extra, got.user_as_person
+    (1, 0, ['Bakery (-)'], None)
+    >>> got.misses
+    [('Tom', 'ex-boyfriend', 'ex'), ('Dana', 'sister', None)]
+    """
     from graphmem.models import SELF
 
     def names(person: Any) -> set[str]:
         return {n.casefold() for n in (person.name, *person.aliases)}
 
+    held = [p for p in held if p.name != SELF]  # the user's own node, named with their name
     out = PeopleCheck(expected=len(chat.people))
     matched: set[str] = set()
     for want in chat.people:
@@ -319,11 +333,7 @@ def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
             out.relationship += 1
         else:
             out.misses.append((want.name, want.relationship, person.relationship or "-"))
-    out.extra = [
-        f"{p.name} ({p.relationship or '-'})"
-        for p in held
-        if p.name not in matched and p.name != SELF  # SELF: the user's own node
-    ]
+    out.extra = [f"{p.name} ({p.relationship or '-'})" for p in held if p.name not in matched]
     if chat.user_name:
         own = {chat.user_name.casefold(), chat.user_name.split()[0].casefold()}
         out.user_as_person = next((p.name for p in held if names(p) & own), None)
