@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: Where a sentence, a list item or a quote starts (its first word is capitalised anyway).
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])")
+_QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|\*[^*\n]{1,80}\*|_[^_\n]{1,80}_')
 _I = re.compile(r"\bi(?=\b|['’])")
 
 
@@ -29,12 +30,17 @@ class Casing:
 
     capital: Counter[str] = field(default_factory=Counter)
     lower: Counter[str] = field(default_factory=Counter)
+    #: words seen inside quotes ("Braiding Sweetgrass", *Ponyo*, 《活着》): titles, not names
+    quoted: Counter[str] = field(default_factory=Counter)
 
     def learn(self, text: str) -> None:
         """Count the words of a turn: capitalised inside a sentence, or lower-cased in a
         turn whose writer capitalises sentence starts."""
         well_cased = _well_cased(text)
         starts = {m.start(1) for m in _SENTENCE_START.finditer(text)}
+        for quote in _QUOTED.finditer(text):
+            for m in _WORD.finditer(quote.group()):
+                self.quoted[m.group().lower()] += 1
         for m in _WORD.finditer(text):
             word = m.group()
             if m.start() in starts:
@@ -46,15 +52,16 @@ class Casing:
 
     def name_like(self, word: str) -> bool:
         """Written capitalised somewhere, never lower-cased by a writer who capitalises."""
-        return self.capital[word] > 0 and self.lower[word] == 0
+        return self.capital[word] > 0 and self.lower[word] == 0 and self.quoted[word] == 0
 
     def restore(self, text: str) -> str:
         """A lower-case turn with the conversation's capitals back; any other unchanged.
 
         >>> casing = Casing()
         >>> casing.learn("That's great news about Oscar! Did he fix the spreadsheet?")
-        >>> casing.restore("my labmate oscar made it. i think so")
-        'my labmate Oscar made it. I think so'
+        >>> casing.learn('Try "Braiding Sweetgrass", or Stardew.')
+        >>> casing.restore("my labmate oscar made it. i think so. braiding sweetgrass?")
+        'my labmate Oscar made it. I think so. braiding sweetgrass?'
         """
         if any(ch.isupper() for ch in text):
             return text
@@ -67,11 +74,16 @@ class Casing:
         return "".join(chars)
 
     def state(self) -> dict[str, dict[str, int]]:
-        return {"capital": dict(self.capital), "lower": dict(self.lower)}
+        return {
+            "capital": dict(self.capital),
+            "lower": dict(self.lower),
+            "quoted": dict(self.quoted),
+        }
 
     def restore_state(self, data: dict[str, dict[str, int]]) -> None:
         self.capital.update(data.get("capital", {}))
         self.lower.update(data.get("lower", {}))
+        self.quoted.update(data.get("quoted", {}))
 
 
 def _well_cased(text: str) -> bool:

@@ -188,7 +188,6 @@ _ADDRESSED = re.compile(
     r"of course|thanks|thank you|welcome back|oh|congratulations|congrats)[,!]?\s+)"
     r"(?P<name>[A-Z][a-z'’-]+)\s*[,!.]"
 )
-_INTRO_CLAUSE = re.compile(r"^(?i:i'm|i’m|i am|im|this is)\s+(?P<name>[A-Z][a-z'’-]+)\b")
 #: "her name was Helen": names the person just mentioned without a name.
 _NAMED_LATER = re.compile(rf"\b(?i:her|his|their)\s+name\s+(?i:is|was|'s)\s+(?P<name>{_NAME})")
 _LATE = re.compile(rf"\b{_MY}\s+(?i:late)\s+(?P<rel>{_REL_PHRASE})\b(?:\s*,?\s+(?P<name>{_NAME}))?")
@@ -363,6 +362,8 @@ def _not_a_name(word: str) -> bool:
     if len(word) > 2 and word.isupper():
         return True  # "FINALLY": shouted, not a name
     bare = word.lower().strip(" ,.;:!?")
+    if bare in TITLES:
+        return True  # "Dr" alone: a title, not who
     return bare in cues.LEADING_FILLERS or bare in cues.SMALL_TALK or bare in cues.NOT_PEOPLE
 
 
@@ -653,7 +654,6 @@ class Extractor:
                     person = changed
                     recent = self.recent.setdefault(turn.session_id, [])
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
-                fact = self._introduction(fact)
                 self._partner_of_relative(fact, person)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
@@ -837,13 +837,6 @@ class Extractor:
                 self.registry.mark_thing(pet)
         if is_user:
             self._observe_deaths(text, session)
-
-    def _introduction(self, fact: str) -> str:
-        """ "I'm Maya, by the way" says the user's name: kept as "My name is Maya"."""
-        m = _INTRO_CLAUSE.match(fact)
-        if m is not None and self.registry.is_user(m["name"]):
-            return f"My name is {m['name']}"
-        return fact
 
     def _observe_addressed(self, text: str) -> None:
         """The name an assistant greets or addresses the user by is the user's."""
