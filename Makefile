@@ -14,6 +14,10 @@ CHROMIUM   := /usr/bin/chromium
 # Neo4j Labs' agent-memory TCK: run from its own directory, never copied into graphmem.
 TCK_DIR ?= ../shared/vendor/agent-memory-tck
 TCK_TIERS ?= bronze,silver,gold
+# make test runs the suite on this many processes (pytest-xdist), each test file on one of
+# them (its module fixtures are built once); each process starts its own embedded server
+# and loads the models, so more processes than cores only adds memory.
+TEST_WORKERS ?= 2
 
 .PHONY: install demo test lint stress bench clean browser tck tck-if-present
 
@@ -55,7 +59,7 @@ test: install browser
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory tck-if-present
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The kit and its test dependencies go into .venv (pytest-asyncio, pytest-json-report);
 # graphmem's own suite does not load its scenarios (they live in TCK_DIR only).
@@ -73,7 +77,7 @@ lint: install
 	$(BIN)/mypy
 
 stress: install
-	$(BIN)/python -m pytest -m stress -s tests/stress
+	$(BIN)/python -m pytest -m stress -s tests/stress tests/browser
 
 bench: install
 	$(BIN)/python bench/ingest.py

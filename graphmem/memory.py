@@ -107,8 +107,9 @@ class Memory:
         self.vectors = VectorMirror(
             store, embedder.dimension, budget_bytes=vector_mirror_mb * 2**20
         )
-        #: the passages (turns and their cards) recall ranks, per user recalled
-        self.passages = PassageIndex(store)
+        #: the passages (turns and their cards) recall ranks, per user recalled; saved
+        #: beside the embedded store so that a new process does not rebuild them
+        self.passages = PassageIndex(store, directory=home / "passages" if home else None)
         self._store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
@@ -182,6 +183,7 @@ class Memory:
         self.accesses.flush()  # pending access-count updates land first
         self.vectors.close()
         self.vector_index.close()
+        self.passages.close()
         keep = self._keep_server if stop_server is None else not stop_server
         if keep:
             self._store.detach()
@@ -771,6 +773,7 @@ class Memory:
         check_user_id(user_id)
         rows = self._store.run("delete_user", {"user_id": user_id}, write=True)
         self.vectors.drop(user_id)
+        self.passages.drop(user_id)
         if purge:
             self._store.purge_deleted()
         return rows[0]["deleted"] if rows else 0

@@ -20,6 +20,11 @@ from graphmem import Memory
 
 BACKENDS = ["falkordb", pytest.param("neo4j", marks=pytest.mark.neo4j)]
 
+# pytest-xdist starts its workers (make test) with COLUMNS=80 set; the CLI's console, made
+# when graphmem.cli is imported, would keep that width for every test, where each CLI test
+# gives its own (CliRunner's env).
+os.environ.pop("COLUMNS", None)
+
 
 def short_tmpdir(prefix: str = "gm-") -> Path:
     """A short path: unix socket paths are limited to 107 bytes."""

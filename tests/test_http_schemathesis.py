@@ -3,7 +3,8 @@
 Whatever schemathesis sends to any route (valid bodies, and in negative mode bodies that
 break the schema: wrong types, missing fields, junk), the service answers 2xx or 4xx,
 never a 5xx, and an error answer always has the one error shape. ``make test`` sends a
-few cases per operation and mode; ``pytest -m slow`` sends many more.
+few cases per operation and mode; ``make stress`` many more
+(``tests/stress/test_http_fuzz.py``).
 """
 
 from __future__ import annotations
@@ -73,8 +74,3 @@ def run_every_operation(api, examples: int) -> int:
 
 def test_no_generated_request_gets_a_server_error(api):
     assert run_every_operation(api, examples=4) > 40
-
-
-@pytest.mark.slow
-def test_many_generated_requests_get_no_server_error(api):
-    assert run_every_operation(api, examples=60) > 40

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -55,7 +56,9 @@ class BM25:
     """
 
     def __init__(self) -> None:
-        self._docs: dict[int, Counter[str]] = {}
+        #: per document, its words and their counts: rebuilt from the postings when a
+        #: restored index (``from_state``) first replaces or removes a document
+        self._docs: dict[int, dict[str, int]] | None = {}
         self._postings: dict[str, dict[int, int]] = {}
         self._length: dict[int, int] = {}
         self._total = 0
@@ -63,13 +66,14 @@ class BM25:
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def __len__(self) -> int:
-        return len(self._docs)
+        return len(self._length)
 
     def put(self, doc: int, words: Iterable[str]) -> None:
         """Index ``doc`` with ``words`` (replacing what it had)."""
         self.remove(doc)
-        counts = Counter(words)
-        self._docs[doc] = counts
+        counts = dict(Counter(words))
+        if self._docs is not None:
+            self._docs[doc] = counts
         self._length[doc] = sum(counts.values())
         self._total += self._length[doc]
         for word, n in counts.items():
@@ -77,9 +81,9 @@ class BM25:
             self._arrays.pop(word, None)
 
     def remove(self, doc: int) -> None:
-        counts = self._docs.pop(doc, None)
-        if counts is None:
+        if doc not in self._length:
             return
+        counts = self._documents().pop(doc)
         self._total -= self._length.pop(doc)
         for word in counts:
             posting = self._postings[word]
@@ -88,17 +92,42 @@ class BM25:
                 del self._postings[word]
             self._arrays.pop(word, None)
 
+    def state(self) -> dict[str, Any]:
+        """What the index holds, as plain dicts and numbers (for
+        ``graphmem.recall.passages`` to persist): the postings (each term, as ``terms``
+        made it, with the documents that have it and how often) and document lengths."""
+        return {"postings": self._postings, "length": self._length, "total": self._total}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> BM25:
+        """The index ``state`` describes (trusted: written by ``state``)."""
+        index = cls()
+        index._docs = None
+        index._postings = state["postings"]
+        index._length = state["length"]
+        index._total = state["total"]
+        return index
+
+    def _documents(self) -> dict[int, dict[str, int]]:
+        if self._docs is None:
+            docs: dict[int, dict[str, int]] = {doc: {} for doc in self._length}
+            for word, posting in self._postings.items():
+                for doc, n in posting.items():
+                    docs[doc][word] = n
+            self._docs = docs
+        return self._docs
+
     def idf(self, word: str) -> float:
         """Lucene's BM25 idf (never negative); a word no document has gets the largest."""
         n = len(self._postings.get(word, ()))
-        return math.log(1 + (len(self._docs) - n + 0.5) / (n + 0.5))
+        return math.log(1 + (len(self._length) - n + 0.5) / (n + 0.5))
 
     def scores(self, words: Iterable[str], size: int) -> np.ndarray:
         """BM25 of every document id in ``range(size)`` for the query ``words``."""
         out = np.zeros(size, dtype=np.float64)
-        if not self._docs:
+        if not self._length:
             return out
-        average = self._total / len(self._docs)
+        average = self._total / len(self._length)
         for word in set(words):
             if word not in self._postings:
                 continue

@@ -21,17 +21,26 @@ current the way the vector mirror does (``graphmem.recall.mirror``): every card 
 stamps the user's ``revision``, a hard delete counts ``deletions``; recall reads both
 counters in the lookup it makes anyway and reads the cards stamped since (a deletion or a
 counter that went back reloads the user). Loading reads text only, in the recall that
-first needs it, once per user and process (its cost: docs/design.md, "Figures").
+first needs it, once per user and process (its cost: docs/design.md, "Figures"); given a
+directory, the index saves what it loaded there, and the next process starts from that
+file and reads only the cards stamped since (``PassageIndex``).
 """
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import itertools
+import logging
+import marshal
+import os
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,14 +48,23 @@ import numpy as np
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
 from graphmem.recall.days import day_of
+from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
 from graphmem.store.base import GraphStore
+
+log = logging.getLogger(__name__)
 
 #: cards read per query while loading or catching up
 PAGE = 2000
 #: cards held over all users (a card costs ~1 kB here); least recently recalled users go
 #: first. 200k cards is a few hundred MB at most, and 20 users of 10k cards.
 BUDGET_CARDS = 200_000
+
+#: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
+#: were read since the last save: a new process then reads only the cards stamped since
+SAVE_AFTER = 500
+#: the saved files' layout (marshal of plain values: loading runs no code)
+SNAPSHOT_FORMAT = 2  # 2: a passage keeps when it was said (days named in questions)
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -64,6 +82,8 @@ _WORTH = (
     "relationship",
 )
 _CODES = {status.value: code for code, status in enumerate(Status)}
+#: where a card's claim is in ``_Card.values`` (its status, then ``_WORTH``)
+_CLAIM = 1 + _WORTH.index("claim")
 
 
 def day(ms: int | None) -> str:
@@ -78,7 +98,7 @@ def day(ms: int | None) -> str:
     return f"{moment.day} {moment.strftime('%B %Y')}"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Card:
     id: str
     passage: int
@@ -89,10 +109,19 @@ class _Card:
     category: str
     tags: frozenset[str]
     timestamp: int
-    worth: dict[str, Any]  # what scoring.final_score reads besides the relevance
+    #: the card's status as stored, then its ``_WORTH`` fields (None: not set)
+    values: tuple[Any, ...]
+
+    @property
+    def worth(self) -> dict[str, Any]:
+        """What scoring.final_score reads besides the relevance (made when asked: a
+        user's cards are loaded far more often than each is scored)."""
+        worth = {"timestamp": self.timestamp, "status": self.values[0]}
+        worth.update((f, v) for f, v in zip(_WORTH, self.values[1:], strict=True) if v is not None)
+        return worth
 
 
-@dataclass
+@dataclass(slots=True)
 class _Passage:
     source: str  # source id, or "card:<id>" for a card without a source
     session: str | None
@@ -158,11 +187,7 @@ class UserPassages:
                 row["category"] or Category.OTHER.value,
                 frozenset(row["tags"] or ()),
                 int(row["timestamp"] or 0),
-                {
-                    "timestamp": int(row["timestamp"] or 0),
-                    "status": row["status"],
-                    **{f: row[f] for f in _WORTH if row[f] is not None},
-                },
+                (row["status"], *(row[f] for f in _WORTH)),
             )
             i = self._card_at.get(card.id)
             if i is None:
@@ -185,6 +210,68 @@ class UserPassages:
             self._by_person = None
             self._by_claim = None
             self._days = None
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything held, as plain values (for ``PassageIndex`` to persist); hold
+        ``lock``. The lexical index goes as its terms and postings, not its text."""
+        return {
+            "revision": self.revision,
+            "deletions": self.deletions,
+            "passages": [
+                (p.source, p.session, p.turn, p.head, p.text, p.speaker, p.when)
+                for p in self.passages
+            ],
+            "cards": [
+                (
+                    c.id,
+                    c.passage,
+                    c.status,
+                    c.person,
+                    c.name,
+                    c.relationship,
+                    c.category,
+                    tuple(c.tags),
+                    c.timestamp,
+                    c.values,
+                )
+                for c in self.cards
+            ],
+            "bm25": self.bm25.state(),
+        }
+
+    @classmethod
+    def from_snapshot(cls, state: dict[str, Any]) -> UserPassages:
+        """The passages ``snapshot`` described (no key is tokenised again)."""
+        held = cls(state["revision"], state["deletions"])
+        held.passages = list(itertools.starmap(_Passage, state["passages"]))
+        held._passage_at = {p.source: at for at, p in enumerate(held.passages)}
+        members: list[list[int]] = [[] for _ in held.passages]
+        (ids, passages, status, person, name, relationship, category, tags, when, values) = (
+            zip(*state["cards"], strict=True) if state["cards"] else ((),) * 10
+        )
+        none: frozenset[str] = frozenset()
+        tagged = [frozenset(t) if t else none for t in tags]
+        held.cards = list(
+            map(
+                _Card,
+                ids,
+                passages,
+                status,
+                person,
+                name,
+                relationship,
+                category,
+                tagged,
+                when,
+                values,
+            )
+        )
+        for i, at in enumerate(passages):
+            members[at].append(i)
+        held._members = members
+        held._card_at = {card_id: i for i, card_id in enumerate(ids)}
+        held.bm25 = BM25.from_state(state["bm25"])
+        return held
 
     def sources_known(self) -> set[str]:
         """Ids of the sources held already (their text is not read again)."""
@@ -283,7 +370,7 @@ class UserPassages:
         if self._by_claim is None:
             by_claim: dict[str, list[int]] = {}
             for i, card in enumerate(self.cards):
-                claim = str(card.worth.get("claim") or "")
+                claim = str(card.values[_CLAIM] or "")
                 if claim:
                     by_claim.setdefault(claim.partition("|")[2], []).append(i)
             self._by_claim = by_claim
@@ -392,16 +479,63 @@ def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _
     )
 
 
-class PassageIndex:
-    """The passages of the users this process recalls for, each kept current."""
+#: Bump when ``lexical.terms`` changes for text the probe below does not cover (another
+#: script, a language module): saved passages made before are then rebuilt once.
+TERMS_VERSION = "1"
+#: English and accented Latin only: a probe in a script whose segmenter loads lazily
+#: would load it in every process that restores a user.
+_PROBE = (
+    "When did Melanie paint the sunrise? She's painting again, don't ask: 3 times in "
+    "2023 at the café Zoë runs. Ça va très bien, über München. 我妹妹对花生过敏，上周搬到深圳了。"
+)
 
-    def __init__(self, store: GraphStore, *, budget_cards: int = BUDGET_CARDS) -> None:
+
+def terms_version() -> str:
+    """Which tokenisation a saved lexical index was made with: ``TERMS_VERSION`` and a
+    hash of ``terms`` of a probe text, so that a change to ``terms`` (a stemmer, stop
+    words, word splitting) rebuilds saved passages once."""
+    said = "\x1f".join(terms(_PROBE)).encode()
+    return f"{TERMS_VERSION}-{hashlib.blake2b(said, digest_size=8).hexdigest()}"
+
+
+class PassageIndex:
+    """The passages of the users this process recalls for, each kept current.
+
+    With a ``directory``, each user's passages are also saved there (in the background,
+    once ``save_after`` cards were read since the last save) and a process that has not
+    read a user yet starts from the saved passages, then reads only the cards stamped
+    since: its first recall does not read, nor tokenise, every card. A saved file counts
+    only while the store's counters agree (a hard delete, or a counter that went back,
+    rebuilds it), and only for the tokenisation it was made with (``terms_version``).
+    """
+
+    def __init__(
+        self,
+        store: GraphStore,
+        *,
+        budget_cards: int = BUDGET_CARDS,
+        directory: Path | None = None,
+        save_after: int | None = None,
+    ) -> None:
         self._store = store
         self._budget = budget_cards
         self._lock = threading.Lock()
         self._users: OrderedDict[str, UserPassages] = OrderedDict()
         self._loading: dict[str, threading.Lock] = {}
         self._reading: dict[str, threading.RLock] = {}
+        self._directory = directory
+        self._save_after = save_after
+        #: cards read from the store, and users started from their saved passages
+        self.cards_read = 0
+        self.restored = 0
+        self._unsaved: dict[str, int] = {}
+        self._saves = UserJobs(
+            self._save,
+            name="graphmem-passages",
+            log=log,
+            failed="saving the recall passages of %s failed (the next process reads them)",
+            level=logging.DEBUG,
+        )
 
     def current(
         self,
@@ -418,11 +552,21 @@ class PassageIndex:
         with gate:
             with self._lock:
                 held = self._users.get(user_id)
+            saved = None
+            if held is None and self._directory is not None:
+                held = saved = self._restore(user_id)
             if held is None or held.deletions != deletions or held.revision > revision:
+                if saved is not None:  # made before a hard delete, or of an erased user
+                    self._file(user_id).unlink(missing_ok=True)
                 held = UserPassages(-1, deletions)
+            elif saved is not None:
+                self.restored += 1
+            read = 0
             if held.revision < revision or held.revision == -1:
                 with held.lock:
-                    self._read(user_id, held, since=held.revision, relationships=relationships)
+                    read = self._read(
+                        user_id, held, since=held.revision, relationships=relationships
+                    )
                     held.revision = revision
             with self._lock:
                 self._users[user_id] = held
@@ -431,6 +575,11 @@ class PassageIndex:
                 while total > self._budget and len(self._users) > 1:
                     _, evicted = self._users.popitem(last=False)
                     total -= len(evicted)
+                self.cards_read += read
+                unsaved = self._unsaved[user_id] = self._unsaved.get(user_id, 0) + read
+            save_after = SAVE_AFTER if self._save_after is None else self._save_after
+            if read and self._directory is not None and unsaved >= save_after:
+                self._saves.put(user_id)
         return held
 
     def reading(self, user_id: str) -> threading.RLock:
@@ -441,13 +590,97 @@ class PassageIndex:
             return self._reading.setdefault(user_id, threading.RLock())
 
     def drop(self, user_id: str) -> None:
+        """Forget the user's passages, here and in the directory (a hard delete must not
+        leave their text on disk)."""
         with self._lock:
             self._users.pop(user_id, None)
+            self._unsaved.pop(user_id, None)
+        if self._directory is not None:
+            self._file(user_id).unlink(missing_ok=True)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until no save is queued or running; False on timeout."""
+        return self._saves.wait(timeout)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop saving (a save under way finishes; queued ones are dropped)."""
+        self._saves.close(timeout)
 
     def held(self) -> dict[str, int]:
         """Users held now and how many cards each."""
         with self._lock:
             return {user: len(p) for user, p in self._users.items()}
+
+    # -- persisting ----------------------------------------------------------------------
+    def _file(self, user_id: str) -> Path:
+        assert self._directory is not None
+        name = hashlib.blake2b(user_id.encode(), digest_size=16).hexdigest()
+        return self._directory / f"{name}.passages"
+
+    def _save(self, user_id: str) -> None:
+        """Write the user's passages as held now (atomically: a reader sees the old file
+        or the new one)."""
+        with self._lock:
+            held = self._users.get(user_id)
+            self._unsaved[user_id] = 0
+        if held is None:  # evicted meanwhile
+            return
+        with held.lock:
+            data = marshal.dumps(
+                {
+                    "format": SNAPSHOT_FORMAT,
+                    "python": sys.version_info[:2],
+                    "terms": terms_version(),
+                    "user_id": user_id,
+                    **held.snapshot(),
+                }
+            )
+        target = self._file(user_id)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            tmp.write_bytes(data)
+            with self._lock:  # not over a drop() that came meanwhile
+                if self._users.get(user_id) is held:
+                    os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+    def _restore(self, user_id: str) -> UserPassages | None:
+        """The user's saved passages, if a file made by this format, Python and
+        tokenisation is there (the caller checks the store's counters)."""
+        try:
+            data = self._file(user_id).read_bytes()
+        except OSError:
+            return None
+        # Tens of thousands of tuples at once: the cycle collector would walk the heap
+        # several times over while they are made, for nothing (they hold no cycles).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._restored(user_id, data)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _restored(self, user_id: str, data: bytes) -> UserPassages | None:
+        try:
+            state = marshal.loads(data)
+        except (ValueError, EOFError, TypeError):
+            return None
+        if not (
+            isinstance(state, dict)
+            and state.get("format") == SNAPSHOT_FORMAT
+            and state.get("python") == sys.version_info[:2]
+            and state.get("user_id") == user_id
+            and state.get("terms") == terms_version()
+        ):
+            return None
+        try:
+            return UserPassages.from_snapshot(state)
+        except (KeyError, TypeError, ValueError, IndexError):
+            log.debug("unreadable recall passages of %s: rebuilt", user_id, exc_info=True)
+            return None
 
     def _read(
         self,
@@ -456,8 +689,10 @@ class PassageIndex:
         *,
         since: int,
         relationships: dict[str, str | None] | None,
-    ) -> None:
+    ) -> int:
+        """Read the user's cards stamped after ``since`` into ``held``; how many."""
         after = ""
+        read = 0
         while True:
             page = self._store.run(
                 "recall_passages",
@@ -477,8 +712,9 @@ class PassageIndex:
                 else {}
             )
             held.apply(page, sources, relationships or {})
+            read += len(page)
             if len(page) < PAGE:
-                return
+                return read
             after = max(row["id"] for row in page)
 
 

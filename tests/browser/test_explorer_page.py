@@ -4,8 +4,9 @@ driven by Playwright against ``graphmem serve``'s app on a loopback port.
 One browser for the module. The walk-through: open ``/ui``, sign in with the user's
 API key, ask "what is my sister allergic to?", see the right card highlighted with the
 path that found it, open its provenance and see the source turn with the evidence
-marked; a screenshot is saved (``build/screenshots/``). Then the first view of a
-2,000-card and a 10,000-card user is timed (sign-in click to painted graph) and printed.
+marked; a screenshot is saved (``build/screenshots/``). ``make stress`` also times the
+first view of a 2,000-card and a 10,000-card user (sign-in click to painted graph) and
+prints it.
 
 ``make test`` installs Chromium where it can (root + apt-get); elsewhere these tests
 skip and say why.
@@ -358,7 +359,11 @@ def test_the_readme_walkthrough_make_demo_then_serve(browser, tmp_path):
         shutil.rmtree(home, ignore_errors=True)
 
 
-@pytest.mark.slow
+@pytest.mark.stress
+@pytest.mark.skipif(
+    "'stress' not in (config.option.markexpr or '')",
+    reason="a timing run over two large users: `make stress` (pytest -m stress)",
+)
 def test_first_view_of_large_users_is_bounded_and_fast(browser, server, large_users, capsys):
     measured = {}
     for cards in FIRST_VIEW_LIMIT_S:

@@ -1,0 +1,160 @@
+"""A new client starts from the passages an earlier one saved beside the store.
+
+Recall's passages (graphmem/recall/passages.py) are saved in the embedded store's home;
+a second ``Memory`` on the same store (a restarted service, a CLI call) reads the saved
+file and then only the cards stamped since, instead of every card of the user. The file
+counts only while the store's counters and the tokenisation agree.
+"""
+
+from __future__ import annotations
+
+import marshal
+
+import pytest
+
+from graphmem import Memory
+from graphmem.recall import passages
+
+CARDS = 40
+
+
+@pytest.fixture
+def store_home(memory: Memory) -> Memory:
+    """``memory`` when it has a home to save passages in; saves after every read."""
+    if memory.home is None:
+        pytest.skip("passages are saved beside an embedded store (Neo4j: docs/design.md)")
+    return memory
+
+
+@pytest.fixture(autouse=True)
+def save_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(passages, "SAVE_AFTER", 1)
+
+
+def written(memory: Memory, user: str) -> None:
+    memory.remember_many(
+        [
+            {"user_id": user, "fact": f"I planted rose bush number {i} in the garden"}
+            for i in range(CARDS)
+        ]
+        + [{"user_id": user, "fact": "My sister Ana is allergic to peanuts", "person": "Ana"}]
+    )
+
+
+def saved_by(memory: Memory, user: str) -> None:
+    """Recall once (which reads the user's cards) and wait for the save."""
+    memory.recall(user, "garden", k=3)
+    assert memory.passages.wait(timeout=30)
+
+
+def test_a_new_client_starts_from_the_saved_passages(store_home: Memory, user: str):
+    written(store_home, user)
+    saved_by(store_home, user)
+    before = [h.card.id for h in store_home.recall(user, "who is allergic to peanuts?", k=5)]
+    with Memory.open(store_home.home) as fresh:
+        after = [h.card.id for h in fresh.recall(user, "who is allergic to peanuts?", k=5)]
+        assert fresh.passages.restored == 1
+        assert fresh.passages.cards_read == 0
+    assert after == before
+
+
+def test_cards_written_after_the_save_are_read_on_top(store_home: Memory, user: str):
+    written(store_home, user)
+    saved_by(store_home, user)
+    store_home.remember({"user_id": user, "fact": "I adopted a grey kitten called Miso"})
+    with Memory.open(store_home.home) as fresh:
+        [hit] = fresh.recall(user, "what is my kitten called?", k=1)
+        assert hit.card.fact == "I adopted a grey kitten called Miso"
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 1)
+
+
+def test_a_hard_forget_erases_the_saved_text(store_home: Memory, user: str):
+    written(store_home, user)
+    saved_by(store_home, user)
+    [ana] = store_home.recall(user, "peanuts allergy", k=1)
+    path = store_home.passages._file(user)
+    assert b"peanuts" in path.read_bytes()
+    store_home.forget(user, ana.card.id, hard=True)
+    assert not path.exists()
+    with Memory.open(store_home.home) as fresh:
+        hits = fresh.recall(user, "peanuts allergy", k=5)
+        assert ana.card.id not in [h.card.id for h in hits]
+        assert fresh.passages.restored == 0
+        assert fresh.passages.wait(timeout=30)
+    assert b"peanuts" not in path.read_bytes()
+
+
+def test_a_file_saved_before_another_clients_hard_forget_is_not_used(store_home: Memory, user: str):
+    written(store_home, user)
+    with Memory.open(store_home.home) as other:
+        saved_by(other, user)
+        path = other.passages._file(user)
+        saved = path.read_bytes()
+        [ana] = other.recall(user, "peanuts allergy", k=1)
+        other.forget(user, ana.card.id, hard=True)
+    path.write_bytes(saved)  # as if the forget had come from a client elsewhere
+    with Memory.open(store_home.home) as fresh:
+        hits = fresh.recall(user, "peanuts allergy", k=5)
+        assert ana.card.id not in [h.card.id for h in hits]
+        assert fresh.passages.restored == 0
+        assert fresh.passages.cards_read == CARDS
+
+
+def test_a_file_of_another_tokenisation_is_rebuilt(store_home: Memory, user: str):
+    written(store_home, user)
+    saved_by(store_home, user)
+    path = store_home.passages._file(user)
+    state = marshal.loads(path.read_bytes())
+    assert state["terms"] == passages.terms_version()
+    state["terms"] = "an older tokeniser"
+    path.write_bytes(marshal.dumps(state))
+    with Memory.open(store_home.home) as fresh:
+        fresh.recall(user, "garden", k=3)
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (0, CARDS + 1)
+
+
+def test_erasing_the_user_erases_the_file(store_home: Memory, user: str):
+    written(store_home, user)
+    saved_by(store_home, user)
+    path = store_home.passages._file(user)
+    assert path.exists()
+    store_home.forget_user(user, purge=False)
+    assert not path.exists()
+
+
+def test_an_unreadable_file_is_rebuilt(store_home: Memory, user: str):
+    written(store_home, user)
+    saved_by(store_home, user)
+    store_home.passages._file(user).write_bytes(b"\x00 not a snapshot")
+    with Memory.open(store_home.home) as fresh:
+        assert fresh.recall(user, "peanuts", k=1)[0].card.person == "Ana"
+        assert fresh.passages.cards_read == CARDS + 1
+
+
+def test_a_restored_lexical_index_scores_and_changes_as_the_original():
+    import numpy as np
+
+    from graphmem.recall.lexical import BM25, terms
+
+    texts = ["Alice is allergic to peanuts", "Bob loves peanut butter", "Carol paints", ""]
+    original = BM25()
+    for doc, text in enumerate(texts):
+        original.put(doc, terms(text))
+    restored = BM25.from_state(marshal.loads(marshal.dumps(original.state())))
+    query = terms("who is allergic to peanuts? Carol?")
+    assert np.array_equal(restored.scores(query, 4), original.scores(query, 4))
+    for index in (original, restored):  # a document replaced, one removed, one added
+        index.put(1, terms("Bob paints peanuts"))
+        index.remove(2)
+        index.put(4, terms("Dan is allergic to cats"))
+    fresh = BM25()
+    for doc, text in [
+        (0, texts[0]),
+        (1, "Bob paints peanuts"),
+        (3, ""),
+        (4, "Dan is allergic to cats"),
+    ]:
+        fresh.put(doc, terms(text))
+    for index in (original, restored):
+        assert len(index) == 4
+        assert np.array_equal(index.scores(query, 5), fresh.scores(query, 5))
