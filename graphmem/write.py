@@ -286,12 +286,10 @@ class Writer:
         new = sorted((cv for cv in pairs if cv[0].version == 0), key=lambda cv: cv[0].user_id)
         stale: list[str] = []
         for user_id, group in itertools.groupby(new, key=lambda cv: cv[0].user_id):
-            rows = [_with_claim(write_row(c, v), c) for c, v in group]
             write_id = uuid.uuid4().hex  # one per call: a retried call is the same write
+            rows = [{**_with_claim(write_row(c, v), c), "write": write_id} for c, v in group]
             for row in self.store.run(
-                "upsert_cards",
-                {"user_id": user_id, "rows": rows, "now": now, "write": write_id},
-                write=True,
+                "upsert_cards", {"user_id": user_id, "rows": rows, "now": now}, write=True
             ):
                 job.versions[row["id"]] = int(row["version"])
                 # Another writer may have stored the card since the plan (see the query).

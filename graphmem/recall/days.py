@@ -66,6 +66,16 @@ def day_of(ms: int) -> date:
     return datetime.fromtimestamp(ms / 1000, tz=UTC).date()
 
 
+def names_a_day(query: str) -> bool:
+    """Does ``query`` name a day at all? (Cheap: recall asks before it gathers the
+    user's days.)
+
+    >>> names_a_day("what did we talk about on May 2nd?"), names_a_day("where do I live?")
+    (True, False)
+    """
+    return any(p.search(query) for p in (_FIRST, _LAST, *_PATTERNS))
+
+
 def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
     """The days ``query`` names, among the days the user said something on (``said_on``);
     None when it names no day. A named day nothing was said on gives an empty set.

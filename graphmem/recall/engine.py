@@ -290,11 +290,12 @@ def gather(
         bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
         best_possible = held.bm25.best_possible(query_terms)
     on_day = None
-    with held.lock:
-        said_on = held.said_on()
-        named = days.named_days(query, set(said_on[eligible]))
-        if named is not None:
-            on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
+    if days.names_a_day(query):
+        with held.lock:
+            said_on = held.said_on()
+            named = days.named_days(query, set(said_on[eligible]))
+            if named is not None:
+                on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
     mentions = find_mentions(query, people) if "graph" in channels else []
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped]

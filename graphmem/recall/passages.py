@@ -153,6 +153,7 @@ class UserPassages:
         self._by_person: dict[str, np.ndarray] | None = None
         self._by_claim: dict[str, list[int]] | None = None
         self._days: np.ndarray | None = None
+        self._speakers: set[str] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -210,6 +211,7 @@ class UserPassages:
             self._by_person = None
             self._by_claim = None
             self._days = None
+            self._speakers = None
 
     def snapshot(self) -> dict[str, Any]:
         """Everything held, as plain values (for ``PassageIndex`` to persist); hold
@@ -389,18 +391,21 @@ class UserPassages:
         """Person keys of the names the user speaks under in their conversations: the
         speakers of turns that gave cards about the user in the speaker's own words
         (extraction files another speaker's first person under that speaker, and quotes
-        what another speaker says of the user as "<speaker> said: ...")."""
+        what another speaker says of the user as "<speaker> said: ..."). Kept until the
+        passages change."""
+        if self._speakers is not None:
+            return self._speakers
         rows = self._people().get(person_key(SELF))
-        if rows is None:
-            return set()
         speakers: set[str] = set()
-        for row in rows.tolist():
+        fact = 1 + _WORTH.index("fact")  # in _Card.values, after the status
+        for row in () if rows is None else rows.tolist():
             card = self.cards[int(row)]
             speaker = self.passages[card.passage].speaker
             if not speaker or person_key(speaker) == SELF:
                 continue
-            if not str(card.worth.get("fact") or "").startswith(f"{speaker} said:"):
+            if not str(card.values[fact] or "").startswith(f"{speaker} said:"):
                 speakers.add(person_key(speaker))
+        self._speakers = speakers
         return speakers
 
     def people_in(self, passages: Iterable[int]) -> set[str]:
