@@ -14,6 +14,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall import passages
+from graphmem.recall.engine import recall
 
 CARDS = 40
 
@@ -158,3 +159,16 @@ def test_a_restored_lexical_index_scores_and_changes_as_the_original():
     for index in (original, restored):
         assert len(index) == 4
         assert np.array_equal(index.scores(query, 5), fresh.scores(query, 5))
+
+
+def test_a_user_is_read_in_pages(memory: Memory, user: str, monkeypatch: pytest.MonkeyPatch):
+    """Loading reads ``PAGE`` cards a query (10,000 in use; 7 here: six pages)."""
+    written(memory, user)
+    monkeypatch.setattr(passages, "PAGE", 7)
+    index = passages.PassageIndex(memory._store)
+    hits = recall(
+        memory._store, memory.embedder, user, "who is allergic to peanuts?", k=3, passages=index
+    )
+    assert hits[0].card.person == "Ana"
+    assert index.cards_read == CARDS + 1
+    assert index.held() == {user: CARDS + 1}
