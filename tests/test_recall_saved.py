@@ -172,3 +172,21 @@ def test_a_user_is_read_in_pages(memory: Memory, user: str, monkeypatch: pytest.
     assert hits[0].card.person == "Ana"
     assert index.cards_read == CARDS + 1
     assert index.held() == {user: CARDS + 1}
+
+
+def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
+    memory: Memory, user: str, tmp_path
+):
+    other = f"{user}-other"
+    written(memory, user)
+    written(memory, other)
+    index = passages.PassageIndex(memory._store, budget_cards=CARDS + 1, directory=tmp_path)
+    ask = "who is allergic to peanuts?"
+    first = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
+    assert index.wait(timeout=30)
+    recall(memory._store, memory.embedder, other, ask, k=3, passages=index)
+    assert index.held() == {other: CARDS + 1}  # the first user went, over the budget
+    again = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
+    assert [h.card.id for h in again] == [h.card.id for h in first]
+    assert (index.restored, index.cards_read) == (1, 2 * (CARDS + 1))
+    index.close()

@@ -59,9 +59,10 @@ log = logging.getLogger(__name__)
 #: against 0.9-1.1 s); a page of 10,000 costs the client ~6 MB more while it is read
 #: (tracemalloc peak, 1.3 MB for 2,000).
 PAGE = 10_000
-#: cards held over all users (a card costs ~1 kB here); least recently recalled users go
-#: first. 200k cards is a few hundred MB at most, and 20 users of 10k cards.
-BUDGET_CARDS = 200_000
+#: cards held over all users; least recently recalled users go first (and come back from
+#: their saved file). A card costs ~3 kB here (tracemalloc, a 10k-card user of
+#: bench/cold.py: 29.5 MB with every derived array built), so 100k cards is ~300 MB.
+BUDGET_CARDS = 100_000
 
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
