@@ -63,23 +63,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import describe
+from retrieval import bm25_ranks, dense_ranks, hit_turns, percentile, words
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 CUTOFFS = (5, 10, 20)
-#: NLTK's English stop word list (nltk.corpus.stopwords, 179 words), as the baseline uses it.
-NLTK_STOP_WORDS = frozenset(
-    """i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself
-    yourselves he him his himself she she's her hers herself it it's its itself they them their
-    theirs themselves what which who whom this that that'll these those am is are was were be
-    been being have has had having do does did doing a an the and but if or because as until
-    while of at by for with about against between into through during before after above below
-    to from up down in out on off over under again further then once here there when where why
-    how all any both each few more most other some such no nor not only own same so than too
-    very s t can will just don don't should should've now d ll m o re ve y ain aren aren't
-    couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't haven haven't isn isn't ma
-    mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't weren
-    weren't won won't wouldn wouldn't""".split()
-)
 _DIA_ID = re.compile(r"D:?(\d+):0*(\d+)")
 _SESSION = re.compile(r"session_(\d+)")
 
@@ -200,21 +187,15 @@ def score(questions: Sequence[Question], rankings: Rankings) -> dict[str, dict[s
 # ---------------------------------------------------------------------------- baselines
 
 
-def words(text: str) -> list[str]:
-    """Lower-cased words, apostrophes kept, NLTK's stop words removed."""
-    return [w for w in re.findall(r"\w[\w']*", text.lower()) if w not in NLTK_STOP_WORDS]
-
-
 def bm25_rankings(conversations: Sequence[Conversation]) -> Rankings:
-    from rank_bm25 import BM25Okapi
-
     out: Rankings = {}
     for conv in conversations:
-        index = BM25Okapi([words(raw_text(t)) for t in conv.turns])
         ids = [t.dia_id for t in conv.turns]
-        for q in conv.questions:
-            scores = index.get_scores(words(q.text))
-            out[q.qid] = [ids[i] for i in np.argsort(-scores, kind="stable")]
+        ranks = bm25_ranks(
+            [words(raw_text(t)) for t in conv.turns], (words(q.text) for q in conv.questions)
+        )
+        for q, order in zip(conv.questions, ranks, strict=True):
+            out[q.qid] = [ids[i] for i in order]
     return out
 
 
@@ -223,17 +204,13 @@ def dense_rankings(
 ) -> Rankings:
     out: Rankings = {}
     for conv in conversations:
-        matrix = _unit(embed([raw_text(t) for t in conv.turns]))
-        queries = _unit(embed([q.text for q in conv.questions]))
         ids = [t.dia_id for t in conv.turns]
-        for q, vector in zip(conv.questions, queries, strict=True):
-            out[q.qid] = [ids[i] for i in np.argsort(-(matrix @ vector), kind="stable")]
+        ranks = dense_ranks(
+            [raw_text(t) for t in conv.turns], [q.text for q in conv.questions], embed
+        )
+        for q, order in zip(conv.questions, ranks, strict=True):
+            out[q.qid] = [ids[i] for i in order]
     return out
-
-
-def _unit(matrix: np.ndarray) -> np.ndarray:
-    matrix = np.asarray(matrix, dtype=np.float32)
-    return matrix / np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
 
 
 def shipped_model_embed() -> Callable[[list[str]], np.ndarray]:
@@ -285,14 +262,7 @@ def user_of(conv: Conversation) -> str:
 
 def turns_of(hits, where: dict[tuple[str, int], str]) -> list[str]:
     """The turns recall's hits came from, best first, each once."""
-    ranked: dict[str, None] = {}
-    for hit in hits:
-        source = hit.card.source
-        if source is not None and source.session_id is not None and source.turn is not None:
-            dia_id = where.get((source.session_id, source.turn))
-            if dia_id is not None:
-                ranked.setdefault(dia_id)
-    return list(ranked)
+    return [where[turn] for turn in hit_turns(hits) if turn in where]
 
 
 def ablations() -> dict[str, tuple[str, ...]]:
@@ -364,11 +334,6 @@ def table(rows: dict[str, dict[str, dict[str, float]]]) -> str:
         cats = [f"{result[g]['r@10']:>11.1f}" if g in result else f"{'':>11}" for g in groups[1:]]
         lines.append(f"{name:<34} {' '.join(cells)}   {' '.join(cats)}")
     return "\n".join(lines)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from graphmem.timeutil import allow_future, ms_to_datetime
 _NODE_FIELDS = tuple(
     f for f in Card.model_fields if f not in {"id", "user_id", "source", "version"}
 )
-_SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date")
+_SOURCE_FIELDS = ("session_id", "document", "turn", "speaker", "text", "session_date", "language")
 
 
 #: The shortest prefix taken for a card id (git takes 4; card ids are 32 hex digits).
@@ -155,6 +155,11 @@ def source_data(source: dict[str, Any], evidence: dict[str, Any] | None) -> dict
     span = None
     if evidence.get("span_start") is not None and evidence.get("span_end") is not None:
         span = (evidence["span_start"], evidence["span_end"])
+        text = source.get("text")
+        if not 0 <= span[0] <= span[1] or (isinstance(text, str) and span[1] > len(text)):
+            # Written before the edges refused it (two turns under one number, issue
+            # 31): a stored card never makes a read fail; its evidence is the whole text.
+            span = None
     return {
         **{k: source.get(k) for k in _SOURCE_FIELDS if source.get(k) is not None},
         "span": span,

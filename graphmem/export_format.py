@@ -267,6 +267,24 @@ class ExportSummary:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+def _identity(record: _Record) -> tuple[Any, ...] | None:
+    """What makes a record one thing: its type and id (a person's key, a card version's
+    id and number; the user record is one); None for links, which carry no id. Two
+    records with one identity would be written last-wins (cards) or first-wins (tasks)
+    and counted twice, so the file is refused."""
+    if isinstance(record, UserRecord):
+        return ("user",)
+    if isinstance(record, PersonRecord):
+        return ("person", record.key)
+    if isinstance(record, CardVersionRecord):
+        return ("card_version", record.id, record.version)
+    if isinstance(record, ContainerRecord | SessionSummaryRecord | CardRecord | SourceRecord):
+        return (record.type, record.id)
+    if isinstance(record, AbstractionRecord | TaskRecord | EntityRecord | TraceRecord):
+        return (record.type, record.id)
+    return None
+
+
 def check_export(lines: Iterable[str]) -> ExportSummary:
     """Validate every record of an export; ``ValidationError`` naming the first bad
     line and field. Nothing is written: ``import_file`` calls this first."""
@@ -275,6 +293,7 @@ def check_export(lines: Iterable[str]) -> ExportSummary:
     cards: set[str] = set()
     tasks: set[str] = set()
     references: list[tuple[int, str, str, set[str]]] = []  # line, field, id, among
+    first_line: dict[tuple[Any, ...], int] = {}  # a record's identity -> its line
     stage = -1
     for number, data in _json_lines(lines):
         kind = data.get("type")
@@ -306,6 +325,21 @@ def check_export(lines: Iterable[str]) -> ExportSummary:
         stage = STAGES[kind]
         counts[kind] = counts.get(kind, 0) + 1
         _check(record, where, header)
+        identity = _identity(record)
+        if identity is not None:
+            if identity[1:] and (seen := first_line.get(identity)) is not None:
+                name = "key" if isinstance(record, PersonRecord) else "id"
+                raise ValidationError(
+                    f"{where}: {kind} {identity[1]!r} again (first at line {seen}); an "
+                    f"export holds each {kind} once",
+                    field=f"{where}.{name}",
+                )
+            if not identity[1:] and (seen := first_line.get(identity)) is not None:
+                raise ValidationError(
+                    f"{where}: a second {kind} record (the first is line {seen})",
+                    field=f"{where}.type",
+                )
+            first_line[identity] = number
         if isinstance(record, CardRecord):
             cards.add(record.id)
         elif isinstance(record, TaskRecord):

@@ -4,10 +4,10 @@ data directory when there is one, else run it in this process.
 A call in a fresh process pays Python's start-up, the CLI's imports and the embedding
 model's load (about a second) before any work. The daemon (``graphmem.daemon``) has paid
 them once: it holds an open ``Memory`` and runs commands for callers of the same user,
-with the caller's own stdin, stdout and stderr (passed over the socket), environment and
-working directory, so a command prints exactly what it would print in-process and exits
-with the same code. This module imports only the standard library, so the hand-off
-costs milliseconds.
+with the caller's own stdin, stdout and stderr (passed over the socket), working
+directory and the part of its environment a command reads (``handed_env``), so a command
+prints exactly what it would print in-process and exits with the same code. This module
+imports only the standard library, so the hand-off costs milliseconds.
 
 - Which calls: the commands in ``WARM_COMMANDS`` on the embedded store; anything else
   (``serve``, ``mcp``, ``import``, ``--help``, Neo4j) runs in-process.
@@ -16,12 +16,23 @@ costs milliseconds.
   ``GRAPHMEM_IDLE_TIMEOUT`` seconds without a call (default 900, 0 = never), and
   ``graphmem stop`` stops it with the store.
 - Files in the data directory: ``daemon.sock`` (mode 0600; no TCP port), ``daemon.pid``,
-  ``daemon.lock`` (held while one is started) and ``daemon.log``.
+  ``daemon.lock`` (held while one is started) and ``daemon.log``, all 0600 in a 0700 home
+  (``graphmem.private``).
+- Nothing is handed over unless the daemon is this account's: the data directory and the
+  socket must be owned by the caller's uid and closed to other accounts, and the process
+  listening must run as the caller's uid (SO_PEERCRED). Otherwise the call runs
+  in-process and says why on stderr: in a directory another account can write to, a
+  socket there may be anyone's.
+- A busy daemon (a long call, or one stalled on a terminal that takes no more output;
+  output to a pipe is relayed and stalls no one, see ``graphmem.daemon``) gets
+  ``TAKE_TIMEOUT`` seconds to be ready for the call, then it runs in-process. The
+  caller's stdin, stdout and stderr are sent only once the daemon is ready.
 - A daemon serves only calls made with the code and the ``GRAPHMEM_*`` settings it was
   started with; otherwise it steps down and a fresh one starts.
 - Falls back to in-process whenever the daemon cannot be used (it cannot start, the
-  socket path is too long, ``GRAPHMEM_DAEMON=off``); a daemon that dies in the middle of
-  a call is an error (exit 1), never a silent second run.
+  socket path is too long, the working directory was deleted, ``GRAPHMEM_DAEMON=off``);
+  a daemon that dies in the middle of a call is an error (exit 1), never a silent second
+  run.
 """
 
 from __future__ import annotations
@@ -38,7 +49,8 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from graphmem.processes import alive
+from graphmem import private
+from graphmem.processes import alive, peer_uid
 
 TYPE_CHECKING = False  # not typing's: its import is a tenth of the hand-off
 if TYPE_CHECKING:
@@ -51,11 +63,30 @@ WARM_COMMANDS = frozenset(
 DAEMON_ENV = "GRAPHMEM_DAEMON"
 SOCKET_NAME = "daemon.sock"
 #: how the request and the reply look; a change makes old daemons step down
-PROTOCOL = 1
+PROTOCOL = 2
 #: seconds to wait for a daemon to come up (its first open of a large store is slow)
 START_TIMEOUT = 600.0
 #: settings that pick the daemon (its data directory) or the route, not how it behaves
 _ROUTING_ENV = frozenset({"GRAPHMEM_HOME", DAEMON_ENV})
+#: what a call hands over of its environment besides ``GRAPHMEM_*``: the terminal's size
+#: and colour (rich reads them), the time zone dates are shown in, and HOME for ``~``.
+#: Nothing else (tokens, keys, PATH...): the daemon's own environment stands in for it.
+HANDED_ENV = frozenset(
+    {
+        "TERM",
+        "COLORTERM",
+        "COLUMNS",
+        "LINES",
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "TTY_COMPATIBLE",
+        "TTY_INTERACTIVE",
+        "TZ",
+        "HOME",
+    }
+)
+#: seconds a call waits for a busy daemon to take it before it runs in-process
+TAKE_TIMEOUT = 5.0
 _MAX_REQUEST = 4 * 2**20
 #: sockaddr_un.sun_path is 108 bytes on Linux, including the terminating NUL
 _MAX_SOCKET_PATH = 107
@@ -67,13 +98,23 @@ class Unavailable(Exception):
     """The daemon cannot take this call: run it in-process."""
 
 
+class Untrusted(Unavailable):
+    """The daemon's socket may be another account's: run in-process, and say why."""
+
+
 def main() -> None:
     """Entry point of the ``graphmem`` script."""
     argv = sys.argv[1:]
-    route = warm_home(argv, os.environ)
-    if route is not None:
+    try:
+        cwd = os.getcwd()
+    except OSError:  # deleted: a daemon could not work there; in-process still may
+        cwd = None
+    route = warm_home(argv, os.environ, cwd) if cwd is not None else None
+    if route is not None and cwd is not None:
         try:
-            code = call(route, argv, prog=program_name())
+            code = call(route, argv, prog=program_name(), cwd=cwd)
+        except Untrusted as exc:
+            sys.stderr.write(f"graphmem: not using the daemon: {exc}; running in-process\n")
         except Unavailable:
             pass
         else:
@@ -172,35 +213,66 @@ def _global_tokens(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     return front, rest
 
 
-def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem") -> int:
-    """Run ``argv`` in the daemon of ``home`` (started if need be); its exit code."""
+def handed_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The part of ``environ`` a call hands to the daemon: ``GRAPHMEM_*`` and
+    ``HANDED_ENV``.
+
+    Examples:
+        >>> handed_env({"GRAPHMEM_K": "1", "COLUMNS": "80", "API_TOKEN": "s3cret"})
+        {'COLUMNS': '80', 'GRAPHMEM_K': '1'}
+    """
+    return {
+        k: v for k, v in sorted(environ.items()) if k.startswith("GRAPHMEM_") or k in HANDED_ENV
+    }
+
+
+def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem", cwd: str | None = None) -> int:
+    """Run ``argv`` in the daemon of ``home`` (started if need be); its exit code.
+
+    Untrusted when the daemon may not be this account's, Unavailable when it cannot take
+    the call: the caller runs it in-process; nothing was handed over then."""
     path = home / SOCKET_NAME
     if len(str(path).encode()) > _MAX_SOCKET_PATH:
         raise Unavailable("socket path too long")
+    check_home(home)
     request = {
         "protocol": PROTOCOL,
         "code": code_fingerprint(),
         "settings": settings_of(os.environ),
         "argv": list(argv),
         "prog": prog,
-        "cwd": os.getcwd(),
-        "env": dict(os.environ),
+        "cwd": cwd or os.getcwd(),
+        "env": handed_env(os.environ),
     }
     for _ in range(3):  # a stale or vanishing daemon once; a new one takes the call
         with connected(home) as sock:
-            try:
-                socket.send_fds(sock, [json.dumps(request).encode() + b"\n"], [0, 1, 2])
-            except OSError as exc:  # a closed stdin, say
-                raise Unavailable(str(exc)) from None
             replies = sock.makefile("rb")
-            reply = _read_reply(replies)
-            done = _read_reply(replies) if reply.get("taken") else {}
+            sock.settimeout(TAKE_TIMEOUT)
+            try:
+                sock.sendall(json.dumps(request).encode() + b"\n")
+                reply = _read_reply(replies)
+            except TimeoutError:  # closing: the daemon never runs it, and holds nothing
+                raise Unavailable(
+                    f"the daemon did not take the call in {TAKE_TIMEOUT:.0f}s"
+                ) from None
+            except OSError as exc:
+                raise Unavailable(str(exc)) from None
+            sock.settimeout(None)
+            done: dict[str, object] = {}
+            if reply.get("ready"):
+                # stdio only now: a descriptor sent with a request that waits in a busy
+                # daemon's queue would keep this call's pipes open after it ran in-process
+                try:
+                    socket.send_fds(sock, [b"go\n"], [0, 1, 2])
+                except OSError as exc:  # a closed stdin, say: the daemon runs nothing
+                    raise Unavailable(str(exc)) from None
+                done = _read_reply(replies)
         if reply.get("unavailable"):
             raise Unavailable(str(reply["unavailable"]))
         if reply.get("stale"):
             _wait_gone(_int(reply.get("pid")))
             continue
-        if not reply:  # gone before taking it (stepping down, say): nothing ran
+        if not reply:  # gone before it was ready (stepping down, say): nothing ran
             continue
         if "exit" not in done:
             sys.stderr.write(
@@ -210,6 +282,30 @@ def call(home: Path, argv: Sequence[str], *, prog: str = "graphmem") -> int:
             return 1
         return _int(done["exit"])
     raise Unavailable("the daemon kept stepping down")
+
+
+def check_home(home: Path) -> None:
+    """Untrusted unless ``home`` (if it exists yet) is this account's and closed to others.
+
+    A home this account owns is made private first (``graphmem.private.tighten``): one
+    an older graphmem left 0755 is not a reason to give up the daemon."""
+    try:
+        problems = private.tighten(home)
+        info = os.stat(home)
+    except FileNotFoundError:
+        return  # made 0700 by this call, before any daemon can listen in it
+    except OSError as exc:
+        raise Unavailable(str(exc)) from None
+    if problems:
+        raise Untrusted(problems[0])
+    _check_owned(home, info)
+
+
+def _check_owned(path: Path, info: os.stat_result) -> None:
+    if info.st_uid != os.getuid():
+        raise Untrusted(f"{path} belongs to uid {info.st_uid}, not to this account")
+    if info.st_mode & 0o022:
+        raise Untrusted(f"other accounts can write to {path}")
 
 
 @contextlib.contextmanager
@@ -226,20 +322,32 @@ def connected(home: Path) -> Iterator[socket.socket]:
 
 
 def _connect(home: Path) -> socket.socket | None:
+    """A connection to the socket of ``home``, once it and the process listening on it
+    are known to be this account's (Untrusted otherwise); None if nothing listens."""
+    path = home / SOCKET_NAME
+    try:
+        _check_owned(path, os.lstat(path))
+    except FileNotFoundError:
+        return None
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock.connect(str(home / SOCKET_NAME))
+        sock.connect(str(path))
+        uid = peer_uid(sock)
     except OSError:
         sock.close()
         return None
+    if uid != os.getuid():
+        sock.close()
+        raise Untrusted(f"the daemon listening on {path} runs as uid {uid}, not this account")
     return sock
 
 
 @contextlib.contextmanager
 def _locked(home: Path) -> Iterator[None]:
     try:
-        home.mkdir(parents=True, exist_ok=True)
-        handle = open(home / "daemon.lock", "a+")  # noqa: SIM115 - held across the yield
+        private.make_dir(home)
+        check_home(home)  # made just now, or by someone else meanwhile
+        handle = private.open_lock(home / "daemon.lock")
     except OSError as exc:
         raise Unavailable(str(exc)) from None
     with handle:
@@ -268,6 +376,7 @@ def _start_and_connect(home: Path) -> socket.socket:
             str(home),
         ],
         start_new_session=True,
+        umask=private.UMASK,  # its pid file and log
         check=False,
         capture_output=True,
         text=True,
@@ -296,10 +405,13 @@ def _int(value: object) -> int:
 
 
 def _read_reply(replies: BinaryIO) -> dict[str, object]:
-    """The daemon's next reply line ({} when the connection ended first)."""
+    """The daemon's next reply line ({} when the connection ended first; TimeoutError
+    when the socket has a timeout and it passed)."""
     try:
         line = replies.readline(_MAX_REQUEST)
         reply = json.loads(line) if line else {}
+    except TimeoutError:
+        raise
     except (OSError, ValueError):
         return {}
     return reply if isinstance(reply, dict) else {}

@@ -11,17 +11,27 @@ official ``mcp`` SDK 2.x (``MCPServer``, which was ``FastMCP`` in 1.x). A graphm
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 import anyio
 import pydantic
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
-from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
+from mcp_types import (
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    ErrorData,
+    JSONRPCError,
+    jsonrpc_message_adapter,
+)
 
 from graphmem import __version__
 from graphmem.errors import GraphmemError
@@ -61,9 +71,29 @@ def serve_stdio(
 
 async def run_stdio(server: MCPServer) -> None:
     """Serve over stdio, answering each line that is not a JSON-RPC message with a
-    JSON-RPC error (-32700 not JSON, -32600 not a message). The SDK logs such a line at
-    debug level and drops it, so a client would wait forever for the answer."""
-    async with stdio_server() as (read_stream, write_stream):
+    JSON-RPC error (-32700 not JSON, -32600 not a message), with the line's id when it
+    has a valid one. The SDK logs such a line at debug level and drops it, answers it
+    without its id, or takes a request whose id is not a string or a number for a
+    notification and never answers: a client would wait forever for the answer."""
+    errors: list[MemoryObjectSendStream[SessionMessage]] = []
+    answering = anyio.Event()
+
+    async def checked_lines() -> AsyncIterator[str]:
+        """stdin's lines that the SDK reads as it should; the others answered here."""
+        raw = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        async for line in anyio.wrap_file(raw):
+            error = line_error(line)
+            if error is None:
+                yield line
+            else:
+                await answering.wait()
+                await errors[0].send(SessionMessage(error))
+        raw.detach()  # sys.stdin's buffer is not ours to close
+
+    stdin = cast(Any, checked_lines())  # stdio_server only iterates over its stdin
+    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+        errors.append(write_stream)
+        answering.set()
         send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
 
         async def forward() -> None:
@@ -78,6 +108,40 @@ async def run_stdio(server: MCPServer) -> None:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(forward)
             await lowlevel.run(receive, write_stream, lowlevel.create_initialization_options())
+
+
+def line_error(line: str) -> JSONRPCError | None:
+    """The JSON-RPC error that answers ``line``, or None for a message the SDK takes.
+
+    Examples:
+        >>> line_error('{"jsonrpc": "2.0", "id": 8, "method": "ping"}') is None
+        True
+        >>> line_error('{"jsonrpc": "2.0", "id": 8, "method": "ping", "params": [1]}').id
+        8
+        >>> line_error('{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}').error.code
+        -32600
+    """
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return _error(None, PARSE_ERROR, "Parse error")
+    if not isinstance(data, dict):
+        return _error(None, INVALID_REQUEST, "Invalid Request")
+    request_id = data.get("id")
+    valid_id = type(request_id) in (str, int)  # JSON-RPC ids; never a bool, list or object
+    if "id" in data and not valid_id and "method" in data:
+        # taken for a notification otherwise, and never answered; an id that is not
+        # one cannot be echoed, so the answer's is null, as JSON-RPC says
+        return _error(None, INVALID_REQUEST, "Invalid Request")
+    try:
+        jsonrpc_message_adapter.validate_python(data, by_name=False)
+    except pydantic.ValidationError:
+        return _error(request_id if valid_id else None, INVALID_REQUEST, "Invalid Request")
+    return None
+
+
+def _error(request_id: str | int | None, code: int, message: str) -> JSONRPCError:
+    return JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=message))
 
 
 def rejection(exc: Exception) -> JSONRPCError:

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from graphmem import private
 from graphmem.cards import (
     card_from_row,
     person_key,
@@ -16,7 +17,7 @@ from graphmem.cards import (
     resolve_card_id,
 )
 from graphmem.config import Settings
-from graphmem.embedding import Embedder, FastEmbedder, default_embedder
+from graphmem.embedding import Embedder, claim_vector_space, default_embedder
 from graphmem.errors import (
     ConflictError,
     GraphmemError,
@@ -27,6 +28,8 @@ from graphmem.errors import (
 from graphmem.history import CALLER, CardVersion, card_history
 from graphmem.history import revert as revert_card
 from graphmem.models import (
+    MAX_LIMIT,
+    MAX_OFFSET,
     AbstractionRef,
     Card,
     CardLink,
@@ -34,6 +37,7 @@ from graphmem.models import (
     Person,
     RememberResult,
     Status,
+    check_range,
     check_user_id,
     person_name,
     status_reason,
@@ -127,12 +131,9 @@ class Memory:
         caller; otherwise the last graphmem client to close stops it.
         """
         settings = settings or Settings.from_env()
+        chosen = embedder is None  # by the settings: the data directory must agree
         if embedder is None:
-            embedder = (
-                default_embedder(settings.model_dir)
-                if settings.embedding_model is None
-                else FastEmbedder(settings.embedding_model, model_dir=settings.model_dir)
-            )
+            embedder = default_embedder(settings.model_dir, settings.embedding_model)
         uri = neo4j_uri or (settings.neo4j.uri if home is None else None)
         if uri:
             from graphmem.store.neo4j import Neo4jStore
@@ -150,11 +151,14 @@ class Memory:
 
         path = Path(home) if home is not None else settings.home
         try:
-            path.mkdir(parents=True, exist_ok=True)
+            private.make_dir(path)
+            private.warn(private.tighten(path))
         except OSError as exc:
             raise StoreUnavailableError(
                 f"cannot use {path} as the data directory: {exc.strerror or exc}"
             ) from None
+        if chosen:
+            claim_vector_space(path, embedder)
         return cls(
             FalkorDBStore.open_embedded(path, idle_timeout=settings.idle_timeout),
             embedder,
@@ -278,6 +282,8 @@ class Memory:
     ) -> list[Card]:
         """A user's cards, newest first (``status=None`` for every status)."""
         check_user_id(user_id)
+        check_range("limit", limit, 1, MAX_LIMIT)
+        check_range("offset", offset, 0, MAX_OFFSET)
         statuses = None if status is None else [Status(status).value]
         ids = [
             row["id"]

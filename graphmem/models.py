@@ -28,6 +28,9 @@ from graphmem.timeutil import check_not_future, ms_to_datetime, now_ms, to_ms
 
 #: The person every first-person fact is about: the user themself.
 SELF = "me"
+#: The relationship of what an assistant (agent, companion) said: attributed to it, never
+#: one of the user's people (no KNOWS edge, not in ``people`` or the profile's people).
+ASSISTANT = "assistant"
 _SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
 
 MAX_TEXT = 20_000
@@ -64,6 +67,24 @@ def check_user_id(user_id: Any) -> str:
 #: Stores keep 64-bit integers; larger ones would be clamped silently.
 MAX_INT = 2**63 - 1
 Count = Annotated[int, Field(ge=0, le=MAX_INT)]
+
+#: The largest page offset and page size any read takes: FalkorDB reads SKIP and LIMIT
+#: as 32-bit counts, so 2**32 wrapped to 0 and answered the first page.
+MAX_OFFSET = 10**9
+MAX_LIMIT = 10**9
+
+
+def check_range(name: str, value: int, low: int, high: int) -> int:
+    """``value`` if ``low <= value <= high``, else a ``ValidationError`` naming ``name``.
+
+    >>> check_range("offset", 2**32, 0, MAX_OFFSET)
+    Traceback (most recent call last):
+    ...
+    graphmem.errors.ValidationError: offset must be between 0 and 1000000000
+    """
+    if not low <= value <= high:
+        raise ValidationError(f"{name} must be between {low} and {high}", field=name)
+    return value
 
 
 def has_nul(value: Any) -> bool:
@@ -237,6 +258,9 @@ class Provenance(Model):
     span: tuple[Count, Count] | None = Field(None, description="Character span of the evidence.")
     extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
     session_date: Millis | None = None
+    language: str | None = Field(
+        None, max_length=16, description="Language of the text (graphmem.lang.detect)."
+    )
 
     @field_validator("session_date", mode="before")
     @classmethod

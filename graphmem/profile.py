@@ -25,7 +25,7 @@ from pydantic import Field
 
 from graphmem.cards import person_key
 from graphmem.history import as_known, believed
-from graphmem.models import SELF, Category, Model, Status
+from graphmem.models import ASSISTANT, SELF, Category, Model, Status
 from graphmem.store.base import GraphStore
 from graphmem.tasks import Task
 from graphmem.timeutil import to_iso
@@ -287,8 +287,10 @@ def _people(
     known = {row["key"]: row for row in rows}
     entries = []
     for key, cards in cards_of.items():
-        if key == SELF:
-            continue
+        if key == SELF or (
+            key not in known and all(c.get("relationship") == ASSISTANT for c in cards)
+        ):
+            continue  # the user, or an assistant: what it said is not one of the user's people
         newest = max(cards, key=lambda c: (c.get("timestamp") or 0, c["id"]))
         row = known.get(key, {})
         relationship, was = _relationship(row, cards, as_of)

@@ -37,7 +37,16 @@ from pydantic import ConfigDict, Field, field_validator
 
 from graphmem.algorithms.summary import line_tokens, summarize_lines
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
-from graphmem.models import MAX_INT, MAX_TEXT, InputModel, Model, Provenance, check_user_id
+from graphmem.models import (
+    MAX_INT,
+    MAX_LIMIT,
+    MAX_TEXT,
+    InputModel,
+    Model,
+    Provenance,
+    check_range,
+    check_user_id,
+)
 from graphmem.recall.vector import wire_vector
 from graphmem.timeutil import now_ms, to_iso, to_ms
 
@@ -409,8 +418,10 @@ class Sessions:
         None), only those after turn index ``after`` if given. Unknown session: []."""
         check_user_id(user_id)
         session_id = _session_id(session_id)
-        if limit is not None and limit < 1:
-            raise ValidationError("limit must be positive", field="limit")
+        if limit is not None:
+            check_range("limit", limit, 1, MAX_LIMIT)
+        if after is not None:
+            check_range("after", after, -1, MAX_INT)
         rows = self._store.run(
             "session_turns",
             {
@@ -438,8 +449,7 @@ class Sessions:
 
     def list(self, user_id: str, *, limit: int = 100) -> list[SessionInfo]:
         """A user's sessions that hold turns or a summary, most recently active first."""
-        if limit < 1:
-            raise ValidationError("limit must be positive", field="limit")
+        check_range("limit", limit, 1, MAX_LIMIT)
         return self._infos(user_id, None, limit)
 
     def _infos(

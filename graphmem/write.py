@@ -35,7 +35,7 @@ from graphmem.cards import card_props, card_size, person_key, source_row, write_
 from graphmem.embedding import Embedder
 from graphmem.errors import ConflictError, NotFoundError
 from graphmem.history import CALLER
-from graphmem.models import SELF, Card, RememberResult
+from graphmem.models import ASSISTANT, SELF, Card, RememberResult
 from graphmem.quotas import Quotas
 from graphmem.recall.mentions import RELATIONSHIP_SYNONYMS
 from graphmem.recall.vector import VectorIndex
@@ -283,14 +283,26 @@ class Writer:
         now = now_ms()
         pairs = list(zip(plan, vectors, strict=True))
         new = sorted((cv for cv in pairs if cv[0].version == 0), key=lambda cv: cv[0].user_id)
+        stale: list[str] = []
         for user_id, group in itertools.groupby(new, key=lambda cv: cv[0].user_id):
             rows = [_with_claim(write_row(c, v), c) for c, v in group]
             for row in self.store.run(
                 "upsert_cards", {"user_id": user_id, "rows": rows, "now": now}, write=True
             ):
                 job.versions[row["id"]] = int(row["version"])
+                # Another writer may have stored the card since the plan (see the query).
+                outcome = row["outcome"]
+                created += outcome == "created"
+                result.seen_again += outcome == "seen"
+                result.unchanged += outcome == "unchanged"
+                if outcome == "stale":
+                    stale.append(f"card {row['id']} of user {user_id}")
             job.written.update(r["id"] for r in rows)
-            created += len(rows)
+        if stale:
+            raise ConflictError(
+                f"{stale[0]} was written by another writer meanwhile: re-read and retry"
+                + (f" ({len(stale) - 1} more)" if len(stale) > 1 else "")
+            )
         changed = sorted((cv for cv in pairs if cv[0].version > 0), key=lambda cv: cv[0].user_id)
         for user_id, group in itertools.groupby(changed, key=lambda cv: cv[0].user_id):
             updated += self._update(job, user_id, list(group), now)
@@ -307,7 +319,8 @@ class Writer:
         for user_id, group in itertools.groupby(
             sorted(cards, key=lambda c: c.user_id), key=lambda c: c.user_id
         ):
-            people = _people_rows([_knows_row(c) for c in group])
+            # an assistant's cards are about what it said, not about one of the user's people
+            people = _people_rows([_knows_row(c) for c in group if c.relationship != ASSISTANT])
             if people:
                 self.store.run(
                     "know_people", {"user_id": user_id, "rows": people, "now": now}, write=True

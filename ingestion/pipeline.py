@@ -29,11 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import ValidationError
 from graphmem.models import Card, Person
-from ingestion.extract import DEFAULT_MODEL, Extractor, Review
+from ingestion.extract import DEFAULT_MODEL, Extractor, Review, TurnTally
 from ingestion.loaders import (
     FORMATS,
     Format,
     Turn,
+    TurnNumbers,
+    check_file,
     detect_format,
     iter_cards,
     iter_turns,
@@ -71,6 +73,10 @@ class IngestReport:
     ids: list[str] = field(default_factory=list)
     people: list[Person] = field(default_factory=list)
     reviews: list[Review] = field(default_factory=list)
+    #: conversations: what became of each speaker's turns and of each language's (read
+    #: by the rules, kept as said, skipped and why), in this run
+    speakers: dict[str, TurnTally] = field(default_factory=dict)
+    languages: dict[str, TurnTally] = field(default_factory=dict)
 
 
 def file_sha(path: Path) -> str:
@@ -177,6 +183,15 @@ def ingest_file(
     """
     path = Path(path)
     fmt = as_format(format) if format else detect_format(path)
+    if fmt != "text":  # a bad record anywhere is named before anything is written
+        try:
+            check_file(path, fmt, user_id)
+        except ValidationError as exc:
+            raise ValidationError(
+                f"{exc}; nothing of it was written: fix the file and run again",
+                field=exc.field,
+                errors=exc.errors,
+            ) from None
     home = Path(memory.home) if memory.home is not None else Path(".graphmem")
     checkpoint = Checkpoint(checkpoint_dir or home / "ingest", file_sha(path), user_id, fmt)
     records: Iterator[Any]
@@ -219,15 +234,16 @@ def ingest_turns(
 ) -> IngestReport:
     """Ingest conversation turns (``Turn`` or its fields) as ``ingest_file`` ingests a
     conversation file holding them: the same cards, people and report."""
-    records = (
-        t if isinstance(t, Turn) else Turn.parse(dict(t), where=f"turns[{i}]")
-        for i, t in enumerate(turns)
-    )
+    records, numbers = [], TurnNumbers()  # all checked before any is written
+    for i, t in enumerate(turns):
+        turn = t if isinstance(t, Turn) else Turn.parse(dict(t), where=f"turns[{i}]")
+        numbers.check(turn, f"turns[{i}]", field=f"turns.{i}.turn")
+        records.append(turn)
     return _ingest(
         memory,
         user_id,
         "conversation",
-        records,
+        iter(records),
         label="conversation",
         llm=llm,
         batch_size=batch_size,
@@ -365,6 +381,7 @@ def _ingest(
     if checkpoint is not None:
         checkpoint.finish()
     report.seconds = round(time.perf_counter() - started, 3)
+    report.speakers, report.languages = extractor.speakers, extractor.languages
     report.people = extractor.registry.to_people(user_id)
     report.reviews = list(extractor.reviews)
     memory.save_people(

@@ -173,3 +173,34 @@ def test_settings_are_read_from_the_environment_in_one_place():
     assert settings.neo4j.auth == ("neo4j", "s3cret")
     assert settings.model_dir == Path("/opt/models")
     assert settings.max_body_bytes == 1024
+
+
+def open_to_others(home: Path) -> list[str]:
+    """Every entry under ``home`` (and ``home``) that another account could read."""
+    paths = [home, *home.rglob("*")]
+    return [f"{p} {oct(p.lstat().st_mode)}" for p in paths if p.lstat().st_mode & 0o077]
+
+
+def test_the_data_directory_is_private_whatever_the_umask(home):
+    home.rmdir()
+    old = os.umask(0)  # the worst a caller may have: every file world-writable
+    try:
+        with Memory.open(home / "data") as mem:
+            mem.remember(Card(user_id="u", fact="Bob has a secret"))
+            assert open_to_others(home / "data") == []
+    finally:
+        os.umask(old)
+    assert open_to_others(home / "data") == []  # the AOF after a clean stop, too
+
+
+def test_a_home_left_open_is_tightened(home):
+    os.chmod(home, 0o755)  # as an older graphmem left it
+    (home / "falkordb" / "data").mkdir(parents=True)
+    (home / "falkordb").chmod(0o755)
+    (home / "falkordb" / "server.log").write_text("old log\n")
+    (home / "falkordb" / "server.log").chmod(0o644)
+    (home / "notes.txt").write_text("the user's own file")
+    (home / "notes.txt").chmod(0o644)
+    with Memory.open(home):
+        pass
+    assert open_to_others(home) == [f"{home / 'notes.txt'} 0o100644"]  # not graphmem's

@@ -318,7 +318,11 @@ def test_export_then_import_changes_nothing(alice):
     assert report["counts"]["card"] >= 1
     after = client.get(f"/v1/users/{user}/export", headers=auth).text.splitlines()
     assert after == lines
-    bad = client.post(f"/v1/users/{user}/import", content=b"{not json\n", headers=auth)
+    bad = client.post(
+        f"/v1/users/{user}/import",
+        content=b"{not json\n",
+        headers={**auth, "content-type": "application/x-ndjson"},
+    )
     assert bad.status_code == 422
 
 

@@ -30,6 +30,10 @@ def ndjson(*records: Any) -> str:
     return "".join(json.dumps(r) + "\n" for r in records)
 
 
+#: ``/import`` takes JSON Lines only under a JSON or NDJSON content type.
+NDJSON = {"content-type": "application/x-ndjson"}
+
+
 @pytest.fixture(scope="module")
 def client(memory: Memory) -> Iterator[TestClient]:
     with TestClient(create_app(memory), raise_server_exceptions=False) as test_client:
@@ -84,7 +88,7 @@ def export_lines(memory: Memory) -> list[str]:
 )
 def test_a_bad_record_is_a_422_naming_line_and_field(client, record: dict, field: str):
     user = f"dst-{uuid.uuid4().hex[:8]}"
-    answer = client.post(f"/v1/users/{user}/import", content=ndjson(HEADER, record))
+    answer = client.post(f"/v1/users/{user}/import", content=ndjson(HEADER, record), headers=NDJSON)
     assert answer.status_code == 422, answer.text
     assert answer.json()["field"] == field
     assert answer.json()["detail"].startswith("line 2")
@@ -94,13 +98,13 @@ def test_a_bad_record_is_a_422_naming_line_and_field(client, record: dict, field
 def test_nothing_is_written_when_a_later_record_is_bad(client, export_lines: list[str]):
     user = f"dst-{uuid.uuid4().hex[:8]}"
     broken = [*export_lines, json.dumps({"type": "task", "id": "t9", "props": {}})]
-    answer = client.post(f"/v1/users/{user}/import", content="\n".join(broken))
+    answer = client.post(f"/v1/users/{user}/import", content="\n".join(broken), headers=NDJSON)
     assert (answer.status_code, answer.json()["field"]) == (
         422,
         f"line {len(broken)}.props.subject",
     )
     assert client.get(f"/v1/users/{user}/cards", params={"status": "all"}).json() == []
-    good = client.post(f"/v1/users/{user}/import", content="\n".join(export_lines))
+    good = client.post(f"/v1/users/{user}/import", content="\n".join(export_lines), headers=NDJSON)
     assert good.status_code == 200, good.text
     assert good.json()["counts"]["card"] == 2
 
@@ -116,6 +120,55 @@ def test_cli_import_of_a_bad_file_exits_2_naming_the_line(home: Path, tmp_path: 
     binary.write_bytes(json.dumps(HEADER).encode() + b"\n\xff\xfe\n")
     result = CliRunner().invoke(app, ["--home", str(home), "import", str(binary)])
     assert (result.exit_code, "line 2: not UTF-8" in result.output) == (2, True)
+
+
+# -- duplicate ids (issue 31, point 6) --------------------------------------------------
+def _twice(export_lines: list[str], kind: str, change: dict[str, Any]) -> tuple[list[str], int]:
+    """The export with its first ``kind`` record said again (changed) right after it;
+    the 1-based line of the first."""
+    at = next(i for i, line in enumerate(export_lines) if json.loads(line)["type"] == kind)
+    again = json.loads(export_lines[at])
+    again["props"] |= change
+    return [*export_lines[: at + 1], json.dumps(again), *export_lines[at + 1 :]], at + 1
+
+
+@pytest.mark.parametrize(
+    "case", [("card", {"fact": "Alice lives in Oslo"}), ("task", {"subject": "Call"})]
+)
+def test_an_id_twice_refuses_the_whole_file_naming_both_lines(
+    client, export_lines, home: Path, tmp_path: Path, case: tuple[str, dict]
+):
+    kind, change = case
+    lines, first = _twice(export_lines, kind, change)
+    user = f"dst-{uuid.uuid4().hex[:8]}"
+    answer = client.post(f"/v1/users/{user}/import", content="\n".join(lines), headers=NDJSON)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["field"] == f"line {first + 1}.id"
+    assert f"(first at line {first})" in answer.json()["detail"]
+    assert client.get(f"/v1/users/{user}/cards", params={"status": "all"}).json() == []
+    assert client.get(f"/v1/users/{user}/tasks").json() == []
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["--home", str(home), "import", str(twice), "-u", "u2"])
+    assert result.exit_code == 2, result.output
+    assert f"line {first + 1}: {kind}" in result.output
+    assert f"(first at line {first})" in " ".join(result.output.split())
+
+
+def test_a_person_twice_is_refused_too(client, export_lines):
+    lines, first = _twice(export_lines, "person", {"name": "Alicia"})
+    answer = client.post("/v1/users/dst-p/import", content="\n".join(lines), headers=NDJSON)
+    assert (answer.status_code, answer.json()["field"]) == (422, f"line {first + 1}.key")
+
+
+def test_a_card_whose_props_leave_out_id_and_user_imports(client):
+    """Was a 500 (KeyError 'id'): the record's id and the importing user are the card's."""
+    user = f"dst-{uuid.uuid4().hex[:8]}"
+    record = {"type": "card", "id": "c" * 32, "props": {"fact": "Bea plays the cello"}}
+    answer = client.post(f"/v1/users/{user}/import", content=ndjson(HEADER, record), headers=NDJSON)
+    assert answer.status_code == 200, answer.text
+    [card] = client.get(f"/v1/users/{user}/cards").json()
+    assert (card["id"], card["user_id"], card["fact"]) == ("c" * 32, user, "Bea plays the cello")
 
 
 # -- fuzz: mutate a real export, both doors answer 2xx/422 or exit 0/2 -------------------
@@ -163,7 +216,9 @@ def mutate(lines: list[str], rng: random.Random, junk: Any) -> list[str]:
 @given(seed=st.integers(0, 2**32), junk=JUNK)
 def test_fuzzed_imports_over_http_never_fail_the_server(client, export_lines, seed, junk):
     lines = mutate(export_lines, random.Random(seed), junk)
-    answer = client.post(f"/v1/users/fuzz-{seed % 7}/import", content="\n".join(lines))
+    answer = client.post(
+        f"/v1/users/fuzz-{seed % 7}/import", content="\n".join(lines), headers=NDJSON
+    )
     assert answer.status_code in (200, 422), answer.text
     if answer.status_code == 422:
         assert answer.json()["field"].startswith(("line ", "header", "user_id"))

@@ -6,7 +6,14 @@ import pytest
 
 from graphmem.models import SELF, Category
 from graphmem.timeutil import to_iso, to_ms
-from ingestion.extract import Extractor, extract_conversation, extract_text, find_relationships
+from ingestion.extract import (
+    EXTRACTOR,
+    KEPT,
+    Extractor,
+    extract_conversation,
+    extract_text,
+    find_relationships,
+)
 from ingestion.loaders import load_conversation, load_text
 from ingestion.people import PersonRegistry
 
@@ -35,7 +42,7 @@ def row(card):
 
 def test_facts_people_relationships_and_dates(extracted):
     cards, _ = extracted
-    assert [row(c) for c in cards] == [
+    assert [row(c) for c in cards if c.source.extractor == EXTRACTOR] == [
         ("s1", 2, "I live in Paris", SELF, "self", "2024-03-20T00:00:00Z"),
         ("s1", 2, "My sister Alice loves sushi", "Alice", "sister", "2024-03-20T00:00:00Z"),
         ("s1", 2, "I love hiking", SELF, "self", "2024-03-20T00:00:00Z"),
@@ -84,10 +91,22 @@ def test_facts_people_relationships_and_dates(extracted):
     ]
 
 
-def test_small_talk_questions_and_assistant_turns_are_skipped(extracted):
+def test_small_talk_is_skipped_and_every_other_turn_is_kept_as_said(extracted):
     cards, _ = extracted
     said = {(c.source.session_id, c.source.turn) for c in cards}
-    assert not said & {("s1", 0), ("s1", 1), ("s1", 5), ("s1", 6), ("s2", 4), ("s2", 5)}
+    # "Hi there!", "Thanks, sounds good!", "haha ok", "Congratulations!": nothing to keep
+    assert not said & {("s1", 0), ("s1", 5), ("s2", 4), ("s2", 5)}
+    kept = [
+        (c.source.session_id, c.source.turn, c.fact, c.person, c.relationship)
+        for c in cards
+        if c.source.extractor == KEPT
+    ]
+    assert kept == [
+        # the assistant's words are memory, attributed to it, not a fact about the user
+        ("s1", 1, "assistant said: How can I help you today?", "assistant", "assistant"),
+        # a question the user asked is what they said (no claim read from it)
+        ("s1", 6, "Can you recommend a sushi place?", SELF, "self"),
+    ]
 
 
 def test_correction_is_kept_in_the_registry(extracted):
@@ -106,6 +125,7 @@ def test_correction_is_kept_in_the_registry(extracted):
 
 def test_provenance_span_points_at_the_evidence(extracted):
     cards, _ = extracted
+    cards = [c for c in cards if c.source.extractor == EXTRACTOR]
     for card in cards:
         src = card.source
         assert (
@@ -120,6 +140,7 @@ def test_provenance_span_points_at_the_evidence(extracted):
 
 def test_backstory_says_where_and_notes_the_date_phrase(extracted):
     cards, _ = extracted
+    cards = [c for c in cards if c.source.extractor == EXTRACTOR]
     assert cards[1].backstory == (
         "said by user in session s1 (2024-03-20), turn 2: "
         '"I live in Paris. My sister Alice loves sushi and I love '

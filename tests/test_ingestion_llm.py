@@ -69,6 +69,8 @@ def test_valid_json_reply_becomes_cards():
     assert [(c.fact, c.person, c.relationship, to_iso(c.timestamp), c.category) for c in cards] == [
         ("I am vegetarian", SELF, "self", "2024-03-20T10:15:00Z", Category.PREFERENCE),
         ("Alice moved to Lyon", "Alice", "sister", "2024-03-19T00:00:00Z", Category.LIFE),
+        # a turn the model found nothing in is kept as said
+        ("Pizza night at Bob's, finally.", SELF, "self", "2024-03-20T10:16:00Z", Category.OTHER),
     ]  # "I like hiking" is already in memory
     src = cards[1].source
     assert src.extractor == "llm/fake-list-chat-model"
@@ -78,7 +80,7 @@ def test_valid_json_reply_becomes_cards():
     )
 
 
-def test_garbage_falls_back_to_spacy_and_keeps_raw_turns():
+def test_garbage_falls_back_to_spacy_and_keeps_turns_as_said():
     llm = FakeListChatModel(
         responses=["sorry, I cannot help", '{"facts": [{"turn": 9}]}', "not json"]
     )
@@ -89,9 +91,8 @@ def test_garbage_falls_back_to_spacy_and_keeps_raw_turns():
         ("Actually I'm vegetarian now", SELF, 0, "spacy/0.1"),
         ("My sister Alice moved to Lyon yesterday", "Alice", 0, "spacy/0.1"),
         # spaCy finds no fact in a verbless line: the whole turn is kept, nothing lost
-        ("Pizza night at Bob's, finally.", SELF, 1, "raw"),
+        ("Pizza night at Bob's, finally.", SELF, 1, "said/0.1"),
     ]
-    assert cards[2].tags == ["raw"]
     assert cards[2].source.span == (0, 30)
     assert cards[1].timestamp == to_ms("2024-03-19")
 

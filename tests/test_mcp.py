@@ -164,11 +164,23 @@ def test_task_tools_track_what_is_ready(memory: Memory, user: str):
     assert [t["id"] for t in ready_after.structured_content["result"]] == [build_id]
 
 
-def test_a_line_that_is_not_a_message_gets_a_json_rpc_error(home: Path):
+def test_every_line_gets_an_answer_with_its_id(home: Path):
     import json
+    import select
     import subprocess
 
-    lines = ["hello, not json", "[1, 2]", '{"jsonrpc": "2.0", "id": 7, "method": "ping"}']
+    lines = [
+        "hello, not json",
+        "[1, 2]",
+        '{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}',  # not an id: null
+        '{"jsonrpc": "2.0", "id": true, "method": "ping"}',
+        '{"jsonrpc": "2.0", "id": null, "method": "ping"}',
+        '{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": [1, 2]}',
+        '{"jsonrpc": "2.0", "id": "four", "method": "tools/call", "params": {"name": 5}}',
+        '{"jsonrpc": "2.0", "id": 5, "method": 5}',
+        '{"id": 6, "method": "ping"}',
+        '{"jsonrpc": "2.0", "id": 7, "method": "ping"}',
+    ]
     server = subprocess.Popen(
         [sys.executable, "-m", "graphmem.mcp_server", "--home", str(home), "--user", "alice"],
         stdin=subprocess.PIPE,
@@ -182,11 +194,20 @@ def test_a_line_that_is_not_a_message_gets_a_json_rpc_error(home: Path):
     for line in lines:  # one at a time: each is answered before the next is sent
         server.stdin.write(line + "\n")
         server.stdin.flush()
+        ready, _, _ = select.select([server.stdout], [], [], 60)
+        assert ready, f"no answer to {line}"
         replies.append(json.loads(server.stdout.readline()))
     server.stdin.close()
     assert server.wait(timeout=60) == 0, server.stderr.read() if server.stderr else ""
     assert [(r["id"], r.get("error", {}).get("code")) for r in replies] == [
         (None, -32700),  # parse error
         (None, -32600),  # JSON, but not a request
+        (None, -32600),  # ids that are not JSON-RPC ids cannot be echoed
+        (None, -32600),
+        (None, -32600),
+        (3, -32600),  # a request with its id: answered with it
+        ("four", -32602),  # the SDK's own answer to a bad tool call
+        (5, -32600),
+        (6, -32600),
         (7, None),  # the server reads on: the next request is answered
     ]

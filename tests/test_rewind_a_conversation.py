@@ -68,7 +68,7 @@ def test_the_profile_shows_what_is_true_now_and_what_it_replaced(memory: Memory,
         f"analyst until 2024-06-10 {ref['I work at Initech as a data analyst']}) "
         f"{ref['I started a new job at Acme as a data engineer']}",
         f"- Leo and I broke up {ref['Leo and I broke up']}",
-        f"- My name is Maya {ref['My name is Maya']}",
+        "- I'm Maya " + ref["I'm Maya"],
     ]
     people = section(markdown, "People")
     # Tom's two cards came from one turn: their order (and which one he cites) goes by id.
@@ -106,7 +106,7 @@ def test_the_profile_as_it_was_true_in_2023(memory: Memory, maya):
     assert [line.fact for line in then.identity] == [
         "I live in Lyon",
         "I work at Initech as a data analyst",
-        "My name is Maya",
+        "I'm Maya",
     ]
     assert [(p.name, p.relationship) for p in then.people] == [
         ("Tom", "manager"),

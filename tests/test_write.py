@@ -111,3 +111,79 @@ def test_changed_cards_are_updated_together_and_a_stale_one_is_named(memory: Mem
     ]
     with pytest.raises(ConflictError, match=alice.id):
         memory.remember({**alice.model_dump(), "fact": "Alice likes black tea"})
+
+
+# -- concurrent repeats (issue 31, point 8) ----------------------------------------------
+def stated(user: str, writer: int, round_: int) -> dict[str, object]:
+    """Round ``round_``'s new fact, as writer ``writer`` says it (its own source)."""
+    fact = f"Zed keeps {round_ + 2} hives on the roof"
+    return card(
+        user,
+        fact,
+        f"2024-05-{round_ + 1:02d}T10:00:0{writer}Z",
+        person="Zed",
+        source={"session_id": f"w{writer}", "turn": round_, "speaker": "user", "text": fact},
+    )
+
+
+def test_writers_saying_a_new_fact_at_once_all_count(memory: Memory, user: str):
+    """4 writers say each new fact at the same moment: one creates it, the others are
+    repeats of it (seen_count, source linked), never four 'created' and a count of 1."""
+    import threading
+
+    writers, rounds = 4, 8
+    barrier = threading.Barrier(writers)
+    results: list[tuple[int, int]] = []
+
+    def write(writer: int) -> None:
+        for round_ in range(rounds):
+            barrier.wait(timeout=120)
+            done = memory.remember_many([stated(user, writer, round_)])
+            results.append((done.created, done.seen_again))
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=600)
+    cards = memory.cards(user, status=None)
+
+    assert len(results) == writers * rounds
+    assert sum(created for created, _ in results) == len(cards) == rounds
+    assert sum(seen for _, seen in results) == (writers - 1) * rounds
+    assert [c.seen_count for c in cards] == [writers] * rounds
+    for stored in cards:
+        sources = memory.provenance(user, stored.id).sources
+        assert sorted(s.session_id for s in sources) == [f"w{w}" for w in range(writers)]
+
+
+def test_a_card_stored_between_plan_and_write_is_counted_as_a_repeat(memory: Memory, user: str):
+    """What the writer that loses the race runs: the upsert of a card it planned as new,
+    which another writer stored meanwhile. Deterministic: the query is run directly."""
+    from graphmem.cards import write_row
+    from graphmem.models import Card
+
+    memory.remember(stated(user, 0, 0))
+    late = Card.parse(stated(user, 1, 0))
+    again = Card.parse(stated(user, 0, 0))
+    vector = memory._writer.embedder.embed([late.embedding_text])[0]
+
+    def upsert(planned: Card) -> str:
+        row = write_row(planned, vector)
+        row["props"] |= {"claim": "", "claim_value": ""}
+        [out] = memory._store.run(
+            "upsert_cards", {"user_id": user, "rows": [row], "now": 1}, write=True
+        )
+        return out["outcome"]
+
+    assert upsert(late) == "seen"
+    assert upsert(late) == "unchanged"  # its source is linked now, its time not later
+    assert upsert(again) == "unchanged"  # an exact copy
+    [stored] = memory.cards(user)
+    assert (stored.seen_count, stored.last_seen) == (2, late.timestamp)
+    sources = memory.provenance(user, stored.id).sources
+    assert sorted(s.session_id for s in sources) == ["w0", "w1"]
+    # Other content under an id the caller chose: not a repeat, the writer is told.
+    other = Card.parse({"user_id": user, "id": stored.id, "fact": "Zed sold the hives"})
+    assert upsert(other) == "stale"
+    assert memory.get(user, stored.id).fact == stored.fact

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from graphmem import llm
+from graphmem import lang, llm
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
 from graphmem.relationships import SINGLE_HOLDER, TITLE_BEFORE_NAME, WORDS, role
@@ -668,6 +668,8 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
         ('preferred seat', 'window')
         >>> attribute_of("You can answer in English from now on")
         ('reply language', 'english')
+        >>> attribute_of("我搬到深圳了！"), attribute_of("我住在上海。")
+        (('location', '深圳'), ('location', '上海'))
         >>> attribute_of("I'm in a meeting") is None
         True
         >>> attribute_of("Hi! I'm Maya, by the way."), attribute_of("Please call me Bobby")
@@ -721,7 +723,7 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
                     return f"{attribute}{value}", "yes" if yes else "no"
                 return attribute, "yes" if yes else "no"
             return attribute, f"not {value}" if negated else value
-    return None
+    return lang.claim(original)  # the claim rules other languages keep as data
 
 
 # -- claims: an attribute of a subject -------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,16 @@ from rich.text import Text
 from graphmem.cli.app import JsonOption, UserOption, app, console, open_memory, print_json, run
 from graphmem.cli.render import safe
 from graphmem.errors import ValidationError
+
+
+def _tally(tally: Any) -> str:
+    """ "16 turns: 12 read, 1 kept as said, 3 skipped (small talk 3); 18 cards" """
+    skipped = sum(tally.skipped.values())
+    why = ", ".join(f"{k} {v}" for k, v in sorted(tally.skipped.items()))
+    return (
+        f"{tally.turns} turns: {tally.read} read, {tally.kept} kept as said, "
+        f"{skipped} skipped{f' ({why})' if why else ''}; {tally.cards} cards"
+    )
 
 
 def load_llm(spec: str) -> Any:
@@ -53,7 +64,26 @@ def ingest(
     batch_size: int = typer.Option(256, min=1, help="Records per batch."),
     as_json: bool = JsonOption,
 ) -> None:
-    """Ingest a file for a user: resumable, idempotent, with a progress bar."""
+    """Ingest a file for a user: resumable, idempotent, with a progress bar.
+
+    \b
+    A conversation is JSONL, one object per line (or a JSON array):
+      {"session_id": "may-4", "date": "2024-05-04T19:30:00+08:00"}
+      {"session_id": "may-4", "speaker": "user", "text": "my sister is vegan"}
+      {"session_id": "may-4", "speaker": "assistant", "text": "Try Kin Thai!"}
+
+    \b
+    - session_id + date, no text: starts a session; its turns get its date
+    - a turn: session_id, speaker, text; optional: turn (else numbered
+      in file order within its session), timestamp (ISO 8601 or epoch ms)
+    - speaker "user" (or the user id) is the user; "assistant", "ai",
+      "bot", "agent", "companion" are the assistant (kept as said,
+      attributed to it, never a fact about the user); others are people
+
+    Every turn of every speaker is kept: claims the rules read become facts,
+    the rest is kept as said (small talk is left out). The report counts
+    turns per speaker and per language.
+    """
     from ingestion.pipeline import ingest_file
 
     chat_model = run(lambda: load_llm(llm)) if llm else None
@@ -84,6 +114,8 @@ def ingest(
             {"mention": r.mention, "maybe": r.candidates, "where": r.where} for r in report.reviews
         ],
         "llm_failures": report.llm_failures,
+        "speakers": {k: asdict(v) for k, v in report.speakers.items()},
+        "languages": {k: asdict(v) for k, v in report.languages.items()},
     }
     if as_json:
         print_json(summary)
@@ -102,6 +134,9 @@ def ingest(
     ):
         table.add_row(key, str(summary[key]))
     table.add_row("people", safe(", ".join(summary["people"]), 400))
+    for label, tallies in (("speaker", report.speakers), ("language", report.languages)):
+        for name, tally in tallies.items():
+            table.add_row(f"{label} {safe(name, 40)}", _tally(tally))
     console.print(table)
     for review in report.reviews:
         text = f"{review.mention!r} may be {' or '.join(review.candidates)} ({review.where})"

@@ -35,14 +35,17 @@ def serve(
     import uvicorn
 
     from graphmem.memory import Memory
-    from graphmem.service.auth import check_bind
+    from graphmem.service.auth import check_bind, hosts_for_bind
     from graphmem.service.http import ServiceSettings, create_app
     from graphmem.service.logging import configure_logging
 
     options = ctx.obj
     settings = run(
         lambda: ServiceSettings.from_env(
-            home=options.home, neo4j_uri=options.neo4j_uri, max_body_bytes=max_body_bytes
+            home=options.home,
+            neo4j_uri=options.neo4j_uri,
+            max_body_bytes=max_body_bytes,
+            allowed_hosts=hosts_for_bind(host),
         )
     )
     warning = run(lambda: check_bind(host, settings.api_keys, insecure_no_auth=insecure_no_auth))

@@ -38,7 +38,7 @@ from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.history import held_at
 from graphmem.models import SELF, Card, Model, Status
-from graphmem.recall import scoring, temporal
+from graphmem.recall import days, scoring, temporal
 from graphmem.recall.lexical import terms
 from graphmem.recall.mentions import (
     Known,
@@ -142,6 +142,8 @@ class Gathered:
     query: str
     intent: temporal.TemporalIntent
     at: dict[str, int] | None
+    #: passages said on the day the question names ("on May 4th"), or None: no day named
+    on_day: np.ndarray | None = None
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
@@ -287,6 +289,12 @@ def gather(
         eligible = held.passages_of(cards)
         bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
         best_possible = held.bm25.best_possible(query_terms)
+    on_day = None
+    with held.lock:
+        said_on = held.said_on()
+        named = days.named_days(query, set(said_on[eligible]))
+        if named is not None:
+            on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
     mentions = find_mentions(query, people) if "graph" in channels else []
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped]
@@ -308,6 +316,7 @@ def gather(
         query,
         intent,
         at,
+        on_day,
     )
 
 
@@ -322,6 +331,12 @@ def rank(
         dense = scoring.dense_relevance(found.cosine, size)
         before, after = held.neighbours()
         relevance = scoring.fuse(lexical, dense, before, after) * found.passages
+        if found.on_day is not None:  # "on May 4th": that day's turns, whatever their words
+            relevance = np.where(
+                found.on_day,
+                np.minimum(relevance + days.DAY_WEIGHT, 1 + scoring.NEIGHBOUR_SHARE),
+                relevance * days.OTHER_DAY,
+            )
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
             _answering(found, relevance)
@@ -438,7 +453,9 @@ _NO_SLOT = ("date:", "name:", "likes:")
 
 def _pick_cards(found: Gathered, order: list[int]) -> list[tuple[int, str]]:
     """Each passage's card to return: its best vector candidate among the eligible
-    cards, else its newest eligible card."""
+    cards, else its newest eligible card. (Preferring the card whose fact holds most of
+    the question's words was measured and not kept: on the English companion chats the
+    answer in the top 5 facts went 68.2 -> 67.3 %, in the top one 36.4 -> 34.6 %.)"""
     held = found.held
     picks = []
     for at in order:
@@ -515,6 +532,12 @@ def _score_cards(
         for at, card_id in picks:
             share = found.bm25[at] / found.best_possible if found.best_possible > 0 else 0.0
             calibrated = scoring.calibrated(share, found.cosine.get(at, floor))
+            if found.on_day is not None:  # the named day is what the question asks about
+                calibrated = (
+                    max(calibrated, scoring.RELEVANT)
+                    if found.on_day[at]
+                    else calibrated * days.OTHER_DAY
+                )
             row = held.card_row(card_id)
             if calibrated < min_relevance or row is None:
                 continue

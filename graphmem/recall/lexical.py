@@ -7,23 +7,20 @@ found 44.8% of the evidence turns in the top 10 where BM25 over the same turns f
 BM25 needs per-user statistics (how many of *this user's* passages use a word), which
 the index below keeps current as cards are written (``graphmem.recall.passages``).
 
-Words are lower-cased runs of letters and digits (an apostrophe inside a word is kept),
-minus NLTK's English stop words, reduced to their Snowball stem ("painted", "paints" and
-"painting" are one word): stemming lifts BM25 from 57.5 to 65.5 recall@10 on the LoCoMo
-dev split, most of it on questions worded differently from the turn.
+Words come from ``graphmem.lang.terms``: each language's tokeniser on the runs of text in
+its script (English: Snowball stems without stop words; Chinese: character bigrams).
 """
 
 from __future__ import annotations
 
 import math
-import re
-import threading
 from collections import Counter
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 import numpy as np
+
+from graphmem import lang
 
 #: Term-frequency saturation and length normalisation: Anserini's defaults for passages
 #: (k1 0.9, b 0.4), not tuned here. Conversation turns vary from "Thanks!" to a paragraph;
@@ -32,43 +29,17 @@ import numpy as np
 K1 = 0.9
 B = 0.4
 
-#: NLTK's English stop words (nltk.corpus.stopwords), the usual list for BM25 baselines.
-STOP_WORDS = frozenset(
-    """i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself
-    yourselves he him his himself she she's her hers herself it it's its itself they them their
-    theirs themselves what which who whom this that that'll these those am is are was were be
-    been being have has had having do does did doing a an the and but if or because as until
-    while of at by for with about against between into through during before after above below
-    to from up down in out on off over under again further then once here there when where why
-    how all any both each few more most other some such no nor not only own same so than too
-    very s t can will just don don't should should've now d ll m o re ve y ain aren aren't
-    couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't haven haven't isn isn't ma
-    mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't weren
-    weren't won won't wouldn wouldn't""".split()
-)
-_WORD = re.compile(r"\w[\w']*")
-_STEM_LOCK = threading.Lock()
-
-
-@cache
-def _stemmer() -> Any:
-    import Stemmer
-
-    return Stemmer.Stemmer("english")
-
 
 def terms(text: str) -> list[str]:
-    """The searchable words of ``text``: lower-cased, stop words out, stemmed.
+    """The searchable words of ``text``, in any language (``graphmem.lang.terms``):
+    English lower-cased, stop words out, stemmed; Chinese as character bigrams.
 
     >>> terms("When did Melanie paint the sunrise? She's painting again")
     ['melani', 'paint', 'sunris', 'paint']
+    >>> terms("我妹妹对花生过敏")
+    ['我妹', '妹妹', '妹对', '对花', '花生', '生过', '过敏']
     """
-    words = _WORD.findall(text.lower().replace("’", "'"))  # curly apostrophes as straight
-    kept = [w for w in words if w not in STOP_WORDS]
-    if not kept:
-        return []
-    with _STEM_LOCK:  # a PyStemmer object is not thread-safe
-        return list(_stemmer().stemWords(kept))
+    return lang.terms(text)
 
 
 class BM25:

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from graphmem import lang
+
 #: Words people use for the same relationship; the key is the stored form.
 RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "mother": ("mom", "mum", "mother", "mommy", "mama", "ma"),
@@ -94,8 +96,12 @@ def relationship_words(text: str) -> set[str]:
 
 @lru_cache(maxsize=8192)
 def _words_pattern(phrase: str, ignore_case: bool = True) -> re.Pattern[str]:
+    """The phrase as whole words; in a script written without spaces (小雨), as is."""
+    body = r"\s+".join(map(re.escape, phrase.split()))
+    if not any(ch.isascii() and ch.isalpha() for ch in phrase):
+        return re.compile(body)
     return re.compile(
-        r"(?<!\w)" + r"\s+".join(map(re.escape, phrase.split())) + r"(?:'s)?(?!\w)",
+        r"(?<!\w)" + body + r"(?:'s)?(?!\w)",
         re.IGNORECASE if ignore_case else 0,
     )
 
@@ -148,10 +154,15 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
                 found.append((match.start(), Mention(person.key, person.name, f"name '{name}'")))
                 seen.add(person.key)
                 break
+    named = {canonical_relationship(r) for r in lang.relationships_in(query)}
     for person in people:
         if person.key in seen or not person.relationship or person.key == "me":
             continue
         canonical = canonical_relationship(person.relationship)
+        if canonical in named:  # "我妹妹": the relationship in the query's own words
+            found.append((0, Mention(person.key, person.name, f"relationship '{canonical}'")))
+            seen.add(person.key)
+            continue
         for word in RELATIONSHIP_SYNONYMS.get(canonical, (canonical,)):
             if word.split()[0] not in lowered:
                 continue
@@ -165,7 +176,7 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
                 )
                 seen.add(person.key)
                 break
-    if not found and _FIRST_PERSON.search(query):
+    if not found and (_FIRST_PERSON.search(query) or lang.speaks_of_self(query)):
         me = next((p for p in people if p.key == "me"), None)
         if me is not None:
             found.append((0, Mention("me", "me", "first person")))

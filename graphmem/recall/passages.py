@@ -39,7 +39,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ import numpy as np
 
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
+from graphmem.recall.days import day_of
 from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
 from graphmem.store.base import GraphStore
@@ -68,7 +69,7 @@ BUDGET_CARDS = 100_000
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
 #: the saved files' layout (marshal of plain values: loading runs no code)
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: a passage keeps when it was said (days named in questions)
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -133,6 +134,7 @@ class _Passage:
     head: str  # the dated, attributed text
     text: str  # the words said, for "is this already in the text?" checks
     speaker: str | None = None
+    when: int | None = None  # when it was said (the session's date, else the card's time)
 
 
 class UserPassages:
@@ -155,6 +157,7 @@ class UserPassages:
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
         self._by_person: dict[str, np.ndarray] | None = None
         self._by_claim: dict[str, list[int]] | None = None
+        self._days: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -211,6 +214,7 @@ class UserPassages:
             self._neighbours = None
             self._by_person = None
             self._by_claim = None
+            self._days = None
 
     def snapshot(self) -> dict[str, Any]:
         """Everything held, as plain values (for ``PassageIndex`` to persist); hold
@@ -219,7 +223,8 @@ class UserPassages:
             "revision": self.revision,
             "deletions": self.deletions,
             "passages": [
-                (p.source, p.session, p.turn, p.head, p.text, p.speaker) for p in self.passages
+                (p.source, p.session, p.turn, p.head, p.text, p.speaker, p.when)
+                for p in self.passages
             ],
             "cards": [
                 (
@@ -376,19 +381,32 @@ class UserPassages:
             self._by_claim = by_claim
         return [i for a, rows in self._by_claim.items() if a.startswith(attributes) for i in rows]
 
+    def said_on(self) -> np.ndarray:
+        """Per passage, the day it was said (``days.day_of``; date.min when unknown)."""
+        if self._days is None or len(self._days) != len(self.passages):
+            self._days = np.array(
+                [date.min if p.when is None else day_of(p.when) for p in self.passages],
+                dtype=object,
+            )
+        return self._days
+
     def user_speakers(self) -> set[str]:
         """Person keys of the names the user speaks under in their conversations: the
-        speakers of turns that gave cards about the user (extraction files another
-        speaker's first person under that speaker)."""
+        speakers of turns that gave cards about the user in the speaker's own words
+        (extraction files another speaker's first person under that speaker, and quotes
+        what another speaker says of the user as "<speaker> said: ...")."""
         rows = self._people().get(person_key(SELF))
         if rows is None:
             return set()
-        passages = {int(at) for at in self._columns()["passage"][rows]}
-        return {
-            person_key(speaker)
-            for at in passages
-            if (speaker := self.passages[at].speaker) and person_key(speaker) != SELF
-        }
+        speakers: set[str] = set()
+        for row in rows.tolist():
+            card = self.cards[int(row)]
+            speaker = self.passages[card.passage].speaker
+            if not speaker or person_key(speaker) == SELF:
+                continue
+            if not str(card.worth.get("fact") or "").startswith(f"{speaker} said:"):
+                speakers.add(person_key(speaker))
+        return speakers
 
     def people_in(self, passages: Iterable[int]) -> set[str]:
         """Person keys the cards of ``passages`` are about."""
@@ -448,13 +466,21 @@ def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _
         rel = row["relationship"]
         rel = f" ({rel})" if rel and rel != "self" else ""
         text = " ".join(filter(None, [f"{who}{rel}: {row['fact']}", row["backstory"]]))
-        return _Passage(source, None, None, f"[{day(row['timestamp'])}] {text}", text)
+        return _Passage(
+            source, None, None, f"[{day(row['timestamp'])}] {text}", text, when=row["timestamp"]
+        )
     speaker = said["speaker"] or said["document"] or ""
     when = said["session_date"] if said["session_date"] is not None else row["timestamp"]
     text = said["text"] or row["fact"]
     head = f"[{day(when)}] {speaker}: {text}" if speaker else f"[{day(when)}] {text}"
     return _Passage(
-        source, said["session"] or said["document"], said["turn"], head, text, said["speaker"]
+        source,
+        said["session"] or said["document"],
+        said["turn"],
+        head,
+        text,
+        said["speaker"],
+        when,
     )
 
 
@@ -465,7 +491,7 @@ TERMS_VERSION = "1"
 #: would load it in every process that restores a user.
 _PROBE = (
     "When did Melanie paint the sunrise? She's painting again, don't ask: 3 times in "
-    "2023 at the café Zoë runs. Ça va très bien, über München."
+    "2023 at the café Zoë runs. Ça va très bien, über München. 我妹妹对花生过敏，上周搬到深圳了。"
 )
 
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, overload
 
+from graphmem import lang
 from graphmem.recall.mentions import canonical_relationship
 from graphmem.recall.scoring import SUPERSEDED_FACTOR
 from graphmem.relationships import WORDS
@@ -309,9 +310,13 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         ('during', '2026-03-01', '2026-04-01', 'in March')
         >>> window("What was I reading last year?")
         ('during', '2025-01-01', '2026-01-01', 'last year')
+        >>> read_intent("我现在住在哪里？", now).kind, read_intent("我以前住在哪里？", now).kind
+        ('current', 'past')
+        >>> read_intent("我妹妹住在哪里？", now).about
+        ('sister',)
     """
     asks, about = _asks(query)
-    intent = _time_intent(query, now)
+    intent = _time_intent(lang.in_english_time_words(query), now)
     if not asks:
         return intent
     return replace(intent, asks=asks, about=about, yes_no=bool(_YES_NO.match(query.strip())))
@@ -322,6 +327,7 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     the user's own ("where do I live?"), else the relationship words and names it uses
     ("where does my sister live?": sister; "where does Ana live?": ana)."""
     asks = tuple(a for pattern, attributes in _ASKS if pattern.search(query) for a in attributes)
+    asks = tuple(dict.fromkeys((*asks, *lang.asks(query))))  # and in the other languages
     if who := _WHO_IS_MY.search(query):  # "who is my roommate?": the user's roommate
         asks = tuple(dict.fromkeys((*asks, f"my {canonical_relationship(who['word'])}")))
     if not asks:
@@ -333,7 +339,12 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if canonical_relationship(m["word"]) not in roles
     ]
     about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0]
-    if not about and not _FIRST_PERSON.search(query):
+    about += [r for r in lang.relationships_in(query) if r not in roles and r not in about]
+    if (
+        not about
+        and not _FIRST_PERSON.search(lang.in_english_time_words(query))
+        and "我" not in query
+    ):
         return (), ()
     return asks, tuple(dict.fromkeys(about))
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphmem.models import MAX_TEXT
+from graphmem.models import MAX_INT, MAX_TEXT
 from graphmem.quotas import QuotaUsage
 from graphmem.reasoning import Step, ToolCall, ToolStats, Trace, TraceHit
 from graphmem.service.http import Mem, User
@@ -187,7 +187,7 @@ def get_turns(
     memory: Mem,
     session_id: str,
     limit: Annotated[int | None, Query(ge=1, le=100_000)] = None,
-    after: Annotated[int | None, Query(ge=-1)] = None,
+    after: Annotated[int | None, Query(ge=-1, le=MAX_INT)] = None,
 ) -> list[SessionTurn]:
     """A session's live turns in order: the latest ``limit``, those after ``after``."""
     return memory.sessions.turns(user, session_id, limit=limit, after=after)

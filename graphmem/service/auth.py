@@ -162,3 +162,43 @@ def check_bind(host: str, keys: ApiKeys, *, insecure_no_auth: bool = False) -> s
         f"or pass --insecure-no-auth",
         field="host",
     )
+
+
+#: Names that reach a loopback bind from this machine; a browser page whose host name
+#: is anything else (DNS rebinding: a name of the attacker's that resolves to 127.0.0.1)
+#: must not be answered.
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+#: Binds that listen on every address: the names clients use cannot be known.
+WILDCARD_BINDS = frozenset({"", "0.0.0.0", "::"})
+
+
+def hosts_for_bind(host: str) -> frozenset[str] | None:
+    """The ``Host`` names a server bound to ``host`` answers; None for any (a wildcard
+    bind, which needs API keys or ``--insecure-no-auth``).
+
+    >>> sorted(hosts_for_bind("127.0.0.1"))
+    ['127.0.0.1', '::1', 'localhost']
+    >>> sorted(hosts_for_bind("10.0.0.5")), hosts_for_bind("0.0.0.0")
+    (['10.0.0.5'], None)
+    """
+    name = host.strip("[]").lower()
+    if name in WILDCARD_BINDS:
+        return None
+    if is_loopback(name):
+        return LOOPBACK_NAMES | {name}
+    return frozenset({name})
+
+
+def host_name(value: str) -> str:
+    """The name part of a ``Host`` header or an origin's authority, lower-cased.
+
+    >>> host_name("LocalHost:8420"), host_name("[::1]:8420"), host_name("::1")
+    ('localhost', '::1', '::1')
+    """
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].partition("]")[0]
+    if value.count(":") > 1:  # a bare IPv6 address
+        return value
+    return value.partition(":")[0]

@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse,
 
 from graphmem.errors import ValidationError
 from graphmem.explore import CardView, RecallView, Subgraph
+from graphmem.models import MAX_OFFSET
 from graphmem.service import schemas as s
 from graphmem.service.http import Mem, User
 
@@ -65,7 +66,7 @@ def person(
     memory: Mem,
     name: str,
     *,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     status: Annotated[str, Query(description="active, superseded, forgotten or all")] = "active",
 ) -> Subgraph:

@@ -21,7 +21,7 @@ import math
 import re
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -47,11 +47,18 @@ from graphmem.errors import (
 )
 from graphmem.history import CardVersion
 from graphmem.memory import Memory
-from graphmem.models import Card, CardProvenance, Person, RememberResult, check_user_id
+from graphmem.models import (
+    MAX_OFFSET,
+    Card,
+    CardProvenance,
+    Person,
+    RememberResult,
+    check_user_id,
+)
 from graphmem.profile import Profile
 from graphmem.recall.engine import RecallHit
 from graphmem.service import schemas as s
-from graphmem.service.auth import ApiKeys, key_from_headers
+from graphmem.service.auth import ApiKeys, host_name, key_from_headers
 from graphmem.service.logging import RequestLogMiddleware, log
 from graphmem.tasks import BlockedTask, Task
 from graphmem.timeutil import now_ms
@@ -75,6 +82,9 @@ class ServiceSettings:
     max_body_bytes: int = DEFAULT_MAX_BODY
     home: Path | None = None
     neo4j_uri: str | None = None
+    #: the ``Host`` names answered (``auth.hosts_for_bind``); None: any (a test client,
+    #: an app mounted behind a proxy). ``graphmem serve`` sets them from its bind.
+    allowed_hosts: frozenset[str] | None = None
 
     @classmethod
     def from_env(
@@ -141,25 +151,77 @@ class BodyLimitMiddleware:
         await self.app(scope, counting_receive, guarded_send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
-        body = json.dumps(
-            {
-                "error": "payload_too_large",
-                "detail": f"request body over {self.max_bytes} bytes",
-                "field": "body",
-                "request_id": scope.get("state", {}).get("request_id"),
-            }
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        detail = f"request body over {self.max_bytes} bytes"
+        await _send_error(scope, send, 413, "payload_too_large", detail, field="body")
+
+
+class BrowserGuardMiddleware:
+    """Refuse what only a web page would send: a ``Host`` the server was not bound to
+    (DNS rebinding: a page on a name of its own that resolves to 127.0.0.1 would read
+    every user of a no-key server) and an ``Origin`` other than the server itself (a
+    cross-site "simple" POST needs no preflight, so CORS alone does not stop it)."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: frozenset[str] | None) -> None:
+        self.app, self.allowed_hosts = app, allowed_hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
+        host = headers.get(b"host", "")
+        if self.allowed_hosts is not None and host_name(host) not in self.allowed_hosts:
+            detail = "the Host header does not name the address this server is bound to"
+            await _send_error(scope, send, 421, "misdirected_request", detail, field="host")
+            return
+        origin = headers.get(b"origin")
+        if origin is not None and not _same_origin(origin, host):
+            detail = "requests from another web origin are refused"
+            await _send_error(scope, send, 403, "cross_origin", detail, field="origin")
+            return
+        await self.app(scope, receive, send)
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """Does ``Origin`` (``scheme://authority``) name the server the ``Host`` header
+    names? ``null`` (a sandboxed page, a file) never does.
+
+    >>> _same_origin("http://127.0.0.1:8420", "127.0.0.1:8420")
+    True
+    >>> _same_origin("https://evil.example", "127.0.0.1:8420"), _same_origin("null", "x")
+    (False, False)
+    """
+    scheme, sep, authority = origin.strip().lower().partition("://")
+    if not sep or not authority:
+        return False
+    default = {"http": ":80", "https": ":443"}.get(scheme, "")
+    host = host.strip().lower()
+    return authority.removesuffix(default) == host.removesuffix(default)
+
+
+async def _send_error(
+    scope: Scope, send: Send, status: int, code: str, detail: str, *, field: str
+) -> None:
+    """An error answer of the usual shape, sent before the app sees the request."""
+    body = json.dumps(
+        {
+            "error": code,
+            "detail": detail,
+            "field": field,
+            "request_id": scope.get("state", {}).get("request_id"),
+        }
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 # -- errors -----------------------------------------------------------------------------
@@ -252,7 +314,13 @@ def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 
 def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
-    codes = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
+    codes = {
+        401: "unauthorized",
+        403: "forbidden",
+        404: "not_found",
+        405: "method_not_allowed",
+        415: "unsupported_media_type",
+    }
     response = _error(
         request, exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail)
     )
@@ -329,7 +397,7 @@ def list_cards(
     memory: Mem,
     status: Annotated[str, Query(description="active, superseded, forgotten or all")] = "active",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> list[Card]:
     """A user's cards, newest first."""
     if status not in ("active", "superseded", "forgotten", "all"):
@@ -443,6 +511,8 @@ def _ingested(report: IngestReport) -> s.IngestOut:
         to_review=[
             s.Review(mention=r.mention, maybe=r.candidates, where=r.where) for r in report.reviews
         ],
+        speakers={k: s.TurnCounts(**asdict(v)) for k, v in report.speakers.items()},
+        languages={k: s.TurnCounts(**asdict(v)) for k, v in report.languages.items()},
     )
 
 
@@ -557,6 +627,16 @@ def complete_task(
 
 
 # -- export / import --------------------------------------------------------------------
+#: Content types ``/import`` accepts: JSON Lines under its usual names, or JSON.
+IMPORT_TYPES = (
+    "application/x-ndjson",
+    "application/json",
+    "application/jsonl",
+    "application/x-jsonlines",
+    "application/jsonlines",
+)
+
+
 @transfer.get(
     "/export",
     response_class=StreamingResponse,
@@ -601,6 +681,11 @@ async def import_(user: User, request: Request) -> s.ImportOut:
     """Import an export (JSON Lines) into this user; importing twice changes nothing."""
     from graphmem.export import import_file
 
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind not in IMPORT_TYPES:  # text/plain or none: what a cross-site form can send
+        raise HTTPException(
+            415, f"send the export as {' or '.join(IMPORT_TYPES[:2])} (Content-Type)"
+        )
     try:
         body = (await request.body()).decode("utf-8")
     except UnicodeDecodeError:
@@ -692,6 +777,7 @@ def create_app(memory: MemorySource = None, *, settings: ServiceSettings | None 
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BrowserGuardMiddleware, allowed_hosts=settings.allowed_hosts)
     app.add_middleware(RequestLogMiddleware)
     return app
 

@@ -348,6 +348,18 @@ class Review(BaseModel):
     where: str
 
 
+class TurnCounts(BaseModel):
+    """What became of one speaker's (or one language's) turns."""
+
+    turns: int
+    read: int = Field(description="Turns the extraction rules read claims from.")
+    kept: int = Field(description="Turns kept as said (an assistant, another language...).")
+    cards: int
+    skipped: dict[str, int] = Field(
+        default_factory=dict, description="Turns left out, by reason (small talk, empty...)."
+    )
+
+
 class IngestOut(BaseModel):
     """What an ingest did: the cards extracted, how many were new, the people learnt."""
 
@@ -359,6 +371,12 @@ class IngestOut(BaseModel):
     people: list[str] = Field(default_factory=list, description="The people learnt.")
     to_review: list[Review] = Field(
         default_factory=list, description="Mentions that may be a person already known."
+    )
+    speakers: dict[str, TurnCounts] = Field(
+        default_factory=dict, description="Per speaker: turns read, kept as said, skipped."
+    )
+    languages: dict[str, TurnCounts] = Field(
+        default_factory=dict, description="Per detected language: the same counts."
     )
 
 

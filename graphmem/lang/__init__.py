@@ -1,0 +1,306 @@
+"""What graphmem knows of each language, behind one interface.
+
+Like spaCy's ``spacy/lang/<code>/`` folders, each language graphmem reads is one module
+here (``en``, ``zh``) exporting a ``LANGUAGE``: its script, its searchable words (the
+lexical channel's tokeniser), its stop words, and the words it names people by. Nothing
+outside this package branches on a language code: extraction and recall ask
+``detect(text)`` which language a text is in, ``language(code)`` for what is known of it,
+and ``terms(text)`` for the searchable words of any text, mixed scripts included. Adding
+a language is adding a module and listing it in ``_MODULES``.
+
+A text in a language without a module is still kept (as said) and searchable: its words
+are lower-cased runs of letters, and ``detect`` names its script's usual language
+(``SCRIPTS``), so the ingest report can say what it could not read.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+#: The language modules, in the order their scripts are tried for a run of text.
+_MODULES = ("zh", "en")
+
+#: Scripts without a language module: the language a text in them most likely is,
+#: (first character of the range, last), so the report names it. Data, not branches.
+SCRIPTS: tuple[tuple[str, str, str], ...] = (
+    ("ja", "\u3040", "\u30ff"),  # hiragana, katakana
+    ("ko", "\uac00", "\ud7af"),  # hangul syllables
+    ("ko", "\u1100", "\u11ff"),  # hangul jamo
+    ("ru", "\u0400", "\u04ff"),  # cyrillic
+    ("el", "\u0370", "\u03ff"),  # greek
+    ("he", "\u0590", "\u05ff"),  # hebrew
+    ("ar", "\u0600", "\u06ff"),  # arabic
+    ("hi", "\u0900", "\u097f"),  # devanagari
+    ("bn", "\u0980", "\u09ff"),  # bengali
+    ("ta", "\u0b80", "\u0bff"),  # tamil
+    ("th", "\u0e00", "\u0e7f"),  # thai
+)
+
+#: Function words of Latin-script languages graphmem has no module for: a Latin text
+#: whose words are mostly these is not English (kept as said, reported by code).
+LATIN_FUNCTION_WORDS: Mapping[str, frozenset[str]] = {
+    "es": frozenset("el la los las que de y en un una es por con para del al muy pero mi".split()),
+    "fr": frozenset("le la les des et est un une du que pour dans pas avec je mon ma au".split()),
+    "de": frozenset("der die das und ist nicht ein eine ich mit zu den von auf für mein".split()),
+    "pt": frozenset("o a os as que de e em um uma não com para do da meu minha é".split()),
+    "it": frozenset("il lo la gli le che di e è un una non con per del della mio".split()),
+    "tl": frozenset("ang ng mga sa na ako ko siya ay hindi at si kami po".split()),
+}
+
+UNKNOWN = "und"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A person a sentence names by relationship: the name as said (or "my <word>" when
+    unnamed), graphmem's relationship name, and ``mine`` when the user's own."""
+
+    name: str
+    relationship: str
+    mine: bool
+
+
+@dataclass(frozen=True)
+class Language:
+    """What graphmem knows of one language.
+
+    ``script`` is a regex character class of the characters that make a run of this
+    language; ``words`` turns such a run into searchable words (BM25 terms);
+    ``extracts`` says whether ingestion reads claims from its text (a spaCy pipeline or
+    rules), else its turns are kept as said; ``relationships`` maps the words people are
+    named by ("妹妹", "sister") to graphmem's relationship names; ``function_words``
+    help ``detect`` tell it from other languages of its script.
+    """
+
+    code: str
+    name: str
+    script: str
+    words: Callable[[str], list[str]]
+    stop_words: frozenset[str] = frozenset()
+    extracts: bool = False
+    relationships: Mapping[str, str] = field(default_factory=dict)
+    function_words: frozenset[str] = frozenset()
+    #: the people a sentence names by relationship, where the language's turns are kept
+    #: as said (English is read by spaCy in ``ingestion.extract`` instead)
+    people_in: Callable[[str], list[Named]] | None = None
+    #: claims a sentence makes, as (attribute, regex with a ``value`` group): the
+    #: attributes of ``graphmem.algorithms.conflicts`` ("location", "employer"), so a
+    #: newer value supersedes an older one in any language
+    claims: tuple[tuple[str, str], ...] = ()
+    #: what a question asks the value of: (regex, attributes), as ``recall.temporal``
+    asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: words by which a speaker means themself, in scripts without spaces ("我")
+    first_person: tuple[str, ...] = ()
+    #: time words and their English reading ("上周": "last week"), so one reader of
+    #: temporal intent serves every language
+    time_words: Mapping[str, str] = field(default_factory=dict)
+
+
+@cache
+def languages() -> tuple[Language, ...]:
+    """Every language with a module, in ``_MODULES`` order."""
+    return tuple(importlib.import_module(f"graphmem.lang.{m}").LANGUAGE for m in _MODULES)
+
+
+def language(code: str) -> Language | None:
+    """The language module for ``code`` ("en", "zh"), or None when graphmem has none."""
+    return next((lang for lang in languages() if lang.code == code), None)
+
+
+@cache
+def _runs() -> re.Pattern[str]:
+    """One alternation group per language's script, then any other run of letters."""
+    groups = "|".join(f"(?P<{lang.code}>[{lang.script}]+)" for lang in languages())
+    return re.compile(rf"{groups}|(?P<other>[^\W_]+)")
+
+
+_WORD = re.compile(r"\w[\w']*")
+
+
+def terms(text: str) -> list[str]:
+    """The searchable words of ``text``, whatever its languages: each run of a known
+    script goes to its language's tokeniser, anything else is lower-cased words.
+
+    >>> terms("When did Melanie paint the sunrise?")
+    ['melani', 'paint', 'sunris']
+    >>> terms("我妹妹对花生过敏")
+    ['我妹', '妹妹', '妹对', '对花', '花生', '生过', '过敏']
+    >>> terms("今天meeting好累")
+    ['今天', 'meet', '好累']
+    """
+    out: list[str] = []
+    for m in _runs().finditer(text.replace("’", "'")):
+        code = m.lastgroup
+        if code == "other":
+            out.extend(w.lower() for w in _WORD.findall(m.group()))
+            continue
+        lang = language(code or "")
+        if lang is not None:
+            out.extend(lang.words(m.group()))
+    return out
+
+
+def _script_of(char: str) -> str | None:
+    for code, first, last in SCRIPTS:
+        if first <= char <= last:
+            return code
+    return None
+
+
+def detect(text: str) -> str:
+    """The language ``text`` is mostly in: a module's code ("en", "zh"), the usual
+    language of another script ("ja", "ru", ...), a Latin-script language told by its
+    function words ("es", ...), or ``"und"`` when there are no letters.
+
+    Counted per word for alphabetic scripts and per character for Chinese, so
+    "今天meeting好累，my boss又改deadline了" is Chinese with English words in it.
+
+    >>> detect("I moved to Lisbon last week"), detect("我搬到深圳了")
+    ('en', 'zh')
+    >>> detect("me mudé a Lisboa la semana pasada con mi hermana")
+    'es'
+    >>> detect("今天meeting好累，my boss又改deadline了"), detect("😂😂")
+    ('zh', 'und')
+    >>> detect("Привет, как дела?")
+    'ru'
+    """
+    counts: Counter[str] = Counter()
+    latin_words: list[str] = []
+    for m in _runs().finditer(text):
+        code = m.lastgroup or "other"
+        run = m.group()
+        if code == "other":
+            script = _script_of(run[0])
+            if script is not None:
+                counts[script] += 1
+            elif unicodedata.category(run[0]).startswith("L") or run[0].isalpha():
+                latin_words.extend(w.lower() for w in _WORD.findall(run))
+            continue
+        lang = language(code)
+        if lang is not None and lang.code != "en":
+            counts[lang.code] += len(run)  # a Han character is about a word
+        elif lang is not None:
+            latin_words.extend(w.lower() for w in _WORD.findall(run))
+    if latin_words:
+        counts[_latin_language(latin_words)] += len(latin_words)
+    if not counts:
+        return UNKNOWN
+    return counts.most_common(1)[0][0]
+
+
+def _latin_language(words: list[str]) -> str:
+    """English unless another language's function words clearly outnumber English's."""
+    english = language("en")
+    hits = {"en": sum(w in english.function_words for w in words)} if english else {}
+    for code, known in LATIN_FUNCTION_WORDS.items():
+        hits[code] = sum(w in known for w in words)
+    best = max(hits, key=lambda c: hits[c])
+    if best != "en" and hits[best] >= 2 and hits[best] > 1.5 * hits.get("en", 0):
+        return best
+    return "en"
+
+
+def claim(text: str) -> tuple[str, str] | None:
+    """(attribute, value) of the first claim a language's rules read in ``text``.
+
+    >>> claim("我搬到深圳了！"), claim("我现在在腾讯上班")
+    (('location', '深圳'), ('employer', '腾讯'))
+    """
+    for known in languages():
+        for attribute, pattern in known.claims:
+            if m := _compiled(pattern).search(text):
+                return attribute, m["value"].strip().lower()
+    return None
+
+
+def asks(query: str) -> tuple[str, ...]:
+    """The attributes a question in any language asks the value of (``Language.asks``).
+
+    >>> asks("我现在住在哪里？")
+    ('location',)
+    """
+    return tuple(
+        a
+        for known in languages()
+        for pattern, attributes in known.asks
+        if _compiled(pattern).search(query)
+        for a in attributes
+    )
+
+
+def speaks_of_self(text: str) -> bool:
+    """True when a text in a language without spaces says "I" (English is read by the
+    callers' own word patterns).
+
+    >>> speaks_of_self("我妹妹对什么过敏？"), speaks_of_self("what is she allergic to?")
+    (True, False)
+    """
+    return any(word in text for known in languages() for word in known.first_person)
+
+
+def relationships_in(text: str) -> list[str]:
+    """graphmem's names of the relationships a text in any language names by its own
+    words ("我妹妹对什么过敏" -> sister), longest words first, each once.
+
+    >>> relationships_in("我妹妹和我老公")
+    ['sister', 'husband']
+    """
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for known in languages():
+        for word in sorted(known.relationships, key=len, reverse=True):
+            at = text.find(word)
+            if at < 0 or any(s < at + len(word) and at < e for s, e in taken):
+                continue
+            taken.append((at, at + len(word)))
+            found.append((at, known.relationships[word]))
+    return list(dict.fromkeys(rel for _, rel in sorted(found)))
+
+
+def in_english_time_words(text: str) -> str:
+    """``text`` with every language's time words read in English ("上周我去了哪里" ->
+    " last week 我去了哪里"), for the temporal intent reader.
+
+    >>> in_english_time_words("我以前住在哪里？")
+    '我 before 住在哪里？'
+    """
+    for known in languages():
+        for word in sorted(known.time_words, key=len, reverse=True):
+            if word in text:
+                text = text.replace(word, f" {known.time_words[word]} ")
+    return re.sub(r" +", " ", text).strip()
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def readable(code: str) -> bool:
+    """True when ingestion reads claims from text in ``code`` (else it keeps it as said)."""
+    lang = language(code)
+    return lang is not None and lang.extracts
+
+
+__all__ = [
+    "SCRIPTS",
+    "UNKNOWN",
+    "Language",
+    "Named",
+    "asks",
+    "claim",
+    "detect",
+    "in_english_time_words",
+    "language",
+    "languages",
+    "readable",
+    "relationships_in",
+    "speaks_of_self",
+    "terms",
+]

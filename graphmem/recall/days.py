@@ -1,0 +1,106 @@
+"""Days a question names: "on May 4th", "April 27th", "5月4日", "our first conversation".
+
+People ask their assistant about a day ("On May 4th, where did I plan to go?", "what did
+we talk about on May 2nd?", "我们第一次聊天的时候我说了什么？"). A named day narrows
+recall to what was said that day: its passages gain ``DAY_WEIGHT`` (even a question with
+no other word to match, "what did we talk about on May 2nd?", finds that day's turns),
+the others count for less, and a day on which nothing was said leaves every hit below
+``scoring.RELEVANT`` (nothing to answer with). Without a year, a day is that day of any
+year the user's conversations have; the user's own dates decide, never today's.
+
+Plain functions over plain data (dates), no store.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+
+#: What a passage said on a named day gains (added to its relevance before scaling).
+DAY_WEIGHT = 1.0
+#: A passage said on another day, asked about a named day: its relevance is scaled by this.
+OTHER_DAY = 0.3
+
+_MONTH = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_MONTH |= {m.lower(): i for i, m in enumerate(calendar.month_abbr) if m}
+_MONTH["sept"] = 9
+_MONTHS = "|".join(sorted(_MONTH, key=len, reverse=True))
+_ORD = r"(?:st|nd|rd|th)?"
+_PATTERNS = tuple(
+    re.compile(rx, re.IGNORECASE)
+    for rx in (
+        rf"\b(?P<month>{_MONTHS})\.?\s+(?P<day>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<year>\d{{4}}))?",
+        rf"\b(?P<day>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<month>{_MONTHS})\b(?:,?\s+(?P<year>\d{{4}}))?",
+        r"\b(?P<year>\d{4})-(?P<mm>\d{1,2})-(?P<day>\d{1,2})\b",
+        r"(?:(?P<year>\d{4})\s*年\s*)?(?P<mm>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*[日号號]",
+    )
+)
+#: The first or the last conversation, named instead of a date (data, any language).
+_FIRST = re.compile(
+    r"\b(?:our|the|my)\s+(?:very\s+)?first\s+(?:conversation|chat|talk|session)\b"
+    r"|\bfirst\s+time\s+(?:we|i)\s+(?:talked|chatted|spoke)\b|第一次(?:聊天|聊|对话|對話|说话|說話)",
+    re.IGNORECASE,
+)
+_LAST = re.compile(
+    r"\b(?:our|the|my)\s+(?:last|latest|most recent|previous)\s+"
+    r"(?:conversation|chat|talk|session)\b"
+    r"|\blast\s+time\s+(?:we|i)\s+(?:talked|chatted|spoke)\b|上次(?:聊天|聊|对话|對話)|最后一次聊",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class NamedDays:
+    """The days a question names (``days``: those of them the user said anything on) and
+    the words that named them."""
+
+    cue: str
+    days: frozenset[date]
+
+
+def day_of(ms: int) -> date:
+    """The (UTC) day of an epoch-ms time."""
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).date()
+
+
+def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
+    """The days ``query`` names, among the days the user said something on (``said_on``);
+    None when it names no day. A named day nothing was said on gives an empty set.
+
+    Examples:
+        >>> days = [date(2023, 5, 1), date(2023, 5, 4), date(2023, 5, 9)]
+        >>> named_days("On May 4th, where did I plan to go?", days)
+        NamedDays(cue='May 4th', days=frozenset({datetime.date(2023, 5, 4)}))
+        >>> named_days("what did we talk about on 2 May?", days).days
+        frozenset()
+        >>> sorted(named_days("What did I tell you in our first conversation?", days).days)
+        [datetime.date(2023, 5, 1)]
+        >>> named_days("5月9日那天我打算去哪里？", days).days
+        frozenset({datetime.date(2023, 5, 9)})
+        >>> named_days("Where do I live now?", days) is None
+        True
+    """
+    said = sorted(set(said_on))
+    if m := _FIRST.search(query):
+        return NamedDays(m[0], frozenset(said[:1]))
+    if m := _LAST.search(query):
+        return NamedDays(m[0], frozenset(said[-1:]))
+    for pattern in _PATTERNS:
+        m = pattern.search(query)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        month = int(groups["mm"]) if groups.get("mm") else _MONTH[groups["month"].lower()]
+        day, year = int(groups["day"]), groups.get("year")
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            continue
+        found = {
+            d
+            for d in said
+            if (d.month, d.day) == (month, day) and (not year or d.year == int(year))
+        }
+        return NamedDays(m[0].strip(), frozenset(found))
+    return None

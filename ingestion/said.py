@@ -1,0 +1,147 @@
+"""Turns kept as said: what no extraction rule reads is still memory.
+
+An assistant's reply, a turn in a language ingestion has no rules for, a user's turn the
+rules found no claim in: each becomes cards holding its own words, attributed to who
+said them, with the turn as provenance. Nothing is paraphrased, so nothing is lost or
+changed: a card's fact is a span of its turn (after "<speaker> said: " for anyone but
+the user). Long turns are cut at sentence ends into pieces of at most ``MAX_PIECE``
+characters, so a recommendation in the fourth paragraph is a fact of its own.
+
+A sentence in a language whose module reads people (``Language.people_in``: Chinese
+kinship words, "我妹妹小雨对花生过敏") is about the person it names, who is learnt with
+the relationship, so "我妹妹对什么过敏？" finds it as "what is my sister allergic to?" would.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from graphmem import lang
+from graphmem.lang import Named
+from graphmem.models import SELF
+from ingestion import cues
+
+#: A piece of a long turn: a few sentences, up to this many characters.
+MAX_PIECE = 400
+#: A sentence shorter than this many characters is kept with the one after it.
+MIN_SENTENCE = 6
+#: Sentence ends: Latin punctuation before a space, CJK punctuation, line breaks.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？；;!?])|\n+")
+_PHATIC_STRIP = re.compile(r"[\W_]+", re.UNICODE)
+#: Said by anyone, these alone are no memory ("ok", "哈哈", "谢谢").
+_SMALL_TALK_ZH = frozenset(
+    "好的 好 嗯 嗯嗯 哈哈 哈哈哈 谢谢 謝謝 谢谢你 晚安 早安 早 拜拜 再见 再見 好吧 是的 对 對 "
+    "没事 沒事 不客气 不客氣 你好 您好 在吗 在嗎 ok 好滴 收到".split()
+)
+
+
+#: Sentence-final particles that leave small talk small ("你好呀", "好的啦").
+_PARTICLES = "呀啊吧呢哦嘛啦哈~"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A span of a turn's text to keep: ``text == turn_text[start:end]``."""
+
+    text: str
+    start: int
+    end: int
+
+
+def is_small_talk(text: str) -> bool:
+    """A turn that carries nothing to remember: greetings, thanks, laughter, "ok", emoji.
+
+    >>> is_small_talk("Thanks!"), is_small_talk("哈哈哈"), is_small_talk("👍")
+    (True, True, True)
+    >>> is_small_talk("我搬家了")
+    False
+    """
+    bare = _PHATIC_STRIP.sub(" ", text).strip().lower()
+    if not bare:
+        return True
+    if bare.rstrip(_PARTICLES) in _SMALL_TALK_ZH or cues.normalise(text) in cues.SMALL_TALK:
+        return True
+    return all(w in cues.SMALL_TALK or w in _SMALL_TALK_ZH for w in bare.split())  # "haha ok"
+
+
+def pieces(text: str, *, by_sentence: bool = False) -> list[Piece]:
+    """The turn cut into pieces at sentence ends: every sentence on its own when
+    ``by_sentence``, else consecutive sentences joined up to ``MAX_PIECE`` characters.
+    Small-talk sentences are left out; offsets are exact.
+
+    >>> [p.text for p in pieces("我搬到深圳了！哈哈。你觉得呢？", by_sentence=True)]
+    ['我搬到深圳了！', '你觉得呢？']
+    >>> t = "Try Monet. " * 60
+    >>> [len(p.text) <= MAX_PIECE for p in pieces(t)] == [True] * len(pieces(t))
+    True
+    """
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.end() > start:
+            spans.append((start, m.start() if m.start() > start else m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    spans = [(s, e) for s, e in (_trimmed(text, s, e) for s, e in spans) if e > s]
+    spans = [(s, e) for s, e in spans if not is_small_talk(text[s:e])]
+    merged: list[tuple[int, int]] = []  # "还行吧。" alone says nothing: it joins the next
+    for s, e in spans:
+        if merged and merged[-1][1] - merged[-1][0] < MIN_SENTENCE:
+            merged[-1] = (merged[-1][0], e)
+        else:
+            merged.append((s, e))
+    spans = merged
+    if not by_sentence:
+        joined: list[tuple[int, int]] = []
+        for s, e in spans:
+            if joined and e - joined[-1][0] <= MAX_PIECE:
+                joined[-1] = (joined[-1][0], e)
+            else:
+                joined.append((s, e))
+        spans = joined
+    out: list[Piece] = []
+    for s, e in spans:  # a sentence longer than a piece: cut at a space or anywhere
+        while e - s > MAX_PIECE:
+            cut = text.rfind(" ", s + MAX_PIECE // 2, s + MAX_PIECE)
+            cut = cut if cut > s else s + MAX_PIECE
+            out.append(Piece(text[s:cut].strip(), *_trimmed(text, s, cut)))
+            s = _trimmed(text, cut, e)[0]
+        if e > s:
+            out.append(Piece(text[s:e], s, e))
+    return out
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def language_of(text: str) -> str:
+    """The language a turn is recorded in (``graphmem.lang.detect``)."""
+    return lang.detect(text)
+
+
+def people_in(text: str, code: str) -> list[Named]:
+    """The people a sentence in language ``code`` names by relationship (its module's
+    ``people_in``; none for a language without one)."""
+    known = lang.language(code)
+    return known.people_in(text) if known is not None and known.people_in else []
+
+
+def who(named: list[Named]) -> tuple[str, str | None]:
+    """The person a user's sentence is about: the first of the user's people it names,
+    else the user."""
+    for person in named:
+        if person.mine:
+            return person.name, person.relationship
+    return SELF, None
+
+
+def iter_sentences(text: str) -> Iterator[Piece]:
+    """Every sentence of a turn on its own (``pieces(..., by_sentence=True)``)."""
+    yield from pieces(text, by_sentence=True)

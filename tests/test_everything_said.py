@@ -1,0 +1,168 @@
+"""Everything said is memory: both speakers, every clause, any language, the day it was said.
+
+Each test ingests a short chat export written the way people type (lowercase, run-on
+messages, a statement followed by a question, Chinese) into a real store and asks what a
+person would ask later.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from graphmem import Memory
+from graphmem.recall.scoring import RELEVANT
+from ingestion.pipeline import ingest_file
+
+CHAT = [
+    {"session_id": "may-1", "date": "2023-05-01T20:00:00Z"},
+    {
+        "session_id": "may-1",
+        "speaker": "user",
+        "text": "hello! i mainly love Chinese food and Japanese cuisine, especially barbecue "
+        "and sushi. this weekend i'm planning to go hiking at mount tam",
+    },
+    {
+        "session_id": "may-1",
+        "speaker": "assistant",
+        "text": "Sounds lovely! For the trail I'd suggest the Matt Davis loop. And since you "
+        "asked about world history games last week: try Civilization VI.",
+    },
+    {"session_id": "may-4", "date": "2023-05-04T20:00:00Z"},
+    {
+        "session_id": "may-4",
+        "speaker": "user",
+        "text": "Last night I watched a great movie, 'Looking Up'. Have you seen it?",
+    },
+    {
+        "session_id": "may-4",
+        "speaker": "user",
+        "text": "change of plans, i'm going to point reyes to see the elephant seals instead",
+    },
+    {"session_id": "may-4", "speaker": "assistant", "text": "Thanks!"},
+]
+
+
+def _write(tmp_path: Path, rows: list[dict]) -> Path:
+    path = tmp_path / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def chat(memory: Memory, user: str, tmp_path: Path):
+    return ingest_file(memory, _write(tmp_path, CHAT), user, progress=False)
+
+
+def top(memory: Memory, user: str, question: str, k: int = 1) -> list[str]:
+    return [hit.card.fact for hit in memory.recall(user, question, k=k)]
+
+
+def test_every_turn_of_both_speakers_is_counted(chat):
+    assert chat.speakers["user"].turns == 3
+    assert chat.speakers["assistant"].turns == 2
+    assert chat.speakers["assistant"].kept == 1  # the reply with the recommendations
+    assert chat.speakers["assistant"].skipped == {"small talk": 1}  # "Thanks!"
+    assert chat.languages["en"].turns == 5
+
+
+def test_what_the_assistant_recommended_is_found(memory: Memory, user: str, chat):
+    (fact,) = top(memory, user, "what game about world history did you recommend?")
+    assert fact.startswith("assistant said:")
+    assert "Civilization VI" in fact
+
+
+def test_the_assistant_is_not_one_of_the_users_people(memory: Memory, user: str, chat):
+    assert "assistant" not in {p.name for p in memory.people(user)}
+
+
+def test_a_fact_keeps_every_conjunct(memory: Memory, user: str, chat):
+    facts = {c.fact for c in memory.cards(user)}
+    assert "I mainly love Chinese food and Japanese cuisine, especially barbecue and sushi" in facts
+
+
+def test_a_statement_followed_by_a_question_is_kept(memory: Memory, user: str, chat):
+    (fact,) = top(memory, user, "what movie did i watch?")
+    assert "'Looking Up'" in fact
+
+
+def test_a_day_named_in_the_question_narrows_to_that_day(memory: Memory, user: str, chat):
+    (fact,) = top(memory, user, "On May 4th, where did I plan to go?")
+    assert "point reyes" in fact
+    (fact,) = top(memory, user, "On May 1st, where did I plan to go?")
+    assert "mount tam" in fact
+    first = top(memory, user, "what did I tell you in our first conversation?", k=2)
+    assert any("mount tam" in f for f in first)
+
+
+def test_a_day_with_nothing_said_falls_under_the_relevance_cut(memory: Memory, user: str, chat):
+    hits = memory.recall(user, "what did we talk about on May 2nd?", k=5)
+    assert all(hit.relevance < RELEVANT for hit in hits)
+
+
+ZH = [
+    {"session_id": "d1", "date": "2024-05-01T20:00:00+08:00"},
+    {"session_id": "d1", "speaker": "user", "text": "你好呀"},
+    {
+        "session_id": "d1",
+        "speaker": "user",
+        "text": "还行吧。我妹妹小雨对花生过敏，周末她生日我想订个餐厅。我住在上海。",
+    },
+    {
+        "session_id": "d1",
+        "speaker": "assistant",
+        "text": "可以试试静安区的「素食主义」餐厅，他们完全不用花生。"
+        "另外推荐你看看《小王子》这本书。",
+    },
+    {"session_id": "d2", "date": "2024-05-04T21:00:00+08:00"},
+    {"session_id": "d2", "speaker": "user", "text": "我搬到深圳了！新公司在南山区。"},
+]
+
+
+def test_a_chinese_chat_is_remembered_and_found_through_people(
+    memory: Memory, user: str, tmp_path: Path
+):
+    report = ingest_file(memory, _write(tmp_path, ZH), user, progress=False)
+    assert report.languages["zh"].turns == 4
+    assert report.languages["zh"].kept == 3  # kept as said: no turn is lost
+    assert report.languages["zh"].skipped == {"small talk": 1}  # 你好呀
+    sister = {p.name: p.relationship for p in memory.people(user)}
+    assert sister["小雨"] == "sister"
+    hits = memory.recall(user, "我妹妹对什么过敏？", k=3)
+    assert "花生" in hits[0].card.fact
+    assert hits[0].card.person == "小雨"
+    assert any("《小王子》" in h.card.fact for h in memory.recall(user, "你推荐我看什么书？", k=3))
+    card = memory.cards(user)[0]
+    assert card.source is not None
+    assert card.source.language == "zh"
+
+
+def test_people_are_people_and_the_user_is_the_user():
+    from ingestion.extract import Extractor
+    from ingestion.loaders import Turn
+
+    extractor = Extractor("john")
+    lines = [
+        "Hello! Well, actually I had Kung Pao Chicken and Spicy Pork Tripe for dinner.",
+        "My name is John Zhang and I teach math.",
+        "Kung Pao Chicken is my favourite dish.",
+        "Actually, Lily said the noodles at Panda Garden are great.",
+        "John Zhang here, I just got back from Chengdu with my wife Mei.",
+    ]
+    extractor.conversation(
+        Turn(session_id="s1", turn=i, speaker="user", text=t, session_date=1714500000000)
+        for i, t in enumerate(lines)
+    )
+    people = [(p.name, p.relationship) for p in extractor.registry.to_people("john")]
+    assert people == [("me", "self"), ("Lily", None), ("Mei", "wife")]
+
+
+def test_a_move_said_in_chinese_supersedes_the_old_home(memory: Memory, user: str, tmp_path: Path):
+    ingest_file(memory, _write(tmp_path, ZH), user, progress=False)
+    statuses = {c.fact: c.status for c in memory.cards(user, status=None)}
+    old = next(f for f in statuses if "我住在上海" in f)
+    assert statuses[old] == "superseded"
+    assert "深圳" in memory.recall(user, "我现在住在哪里？", k=1)[0].card.fact
+    assert "上海" in memory.recall(user, "我以前住在哪里？", k=1)[0].card.fact
