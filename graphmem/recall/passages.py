@@ -87,8 +87,9 @@ _WORTH = (
     "relationship",
 )
 _CODES = {status.value: code for code, status in enumerate(Status)}
-#: where a card's claim is in ``_Card.values`` (its status, then ``_WORTH``)
+#: where a card's claim and fact are in ``_Card.values`` (its status, then ``_WORTH``)
 _CLAIM = 1 + _WORTH.index("claim")
+_FACT = 1 + _WORTH.index("fact")
 
 
 def day(ms: int | None) -> str:
@@ -404,7 +405,7 @@ class UserPassages:
             speaker = self.passages[card.passage].speaker
             if not speaker or person_key(speaker) == SELF:
                 continue
-            if not str(card.worth.get("fact") or "").startswith(f"{speaker} said:"):
+            if not str(card.values[_FACT] or "").startswith(f"{speaker} said:"):
                 speakers.add(person_key(speaker))
         return speakers
 
@@ -487,8 +488,9 @@ def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _
 #: Bump when ``lexical.terms`` changes for text the probe below does not cover (another
 #: script, a language module): saved passages made before are then rebuilt once.
 TERMS_VERSION = "1"
-#: English and accented Latin only: a probe in a script whose segmenter loads lazily
-#: would load it in every process that restores a user.
+#: English, accented Latin and Chinese (bigrams: nothing to load). A script whose
+#: segmenter loads lazily stays out of it (every process that restores a user would load
+#: it): a change there bumps ``TERMS_VERSION``.
 _PROBE = (
     "When did Melanie paint the sunrise? She's painting again, don't ask: 3 times in "
     "2023 at the café Zoë runs. Ça va très bien, über München. 我妹妹对花生过敏，上周搬到深圳了。"
