@@ -31,6 +31,9 @@ SELF = "me"
 #: The relationship of what an assistant (agent, companion) said: attributed to it, never
 #: one of the user's people (no KNOWS edge, not in ``people`` or the profile's people).
 ASSISTANT = "assistant"
+#: The tag of a card holding words as said (no claim read from them): recall and context
+#: find it; the profile does not list it as who the user is.
+SAID = "said"
 _SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
 
 MAX_TEXT = 20_000

@@ -25,7 +25,7 @@ from pydantic import Field
 
 from graphmem.cards import person_key
 from graphmem.history import as_known, believed
-from graphmem.models import ASSISTANT, SELF, Category, Model, Status
+from graphmem.models import ASSISTANT, SAID, SELF, Category, Model, Status
 from graphmem.store.base import GraphStore
 from graphmem.tasks import Task
 from graphmem.timeutil import to_iso
@@ -181,8 +181,9 @@ def build(
     for card in current:
         line = line_of(card, snapshot, by_id)
         section = _BY_CATEGORY.get(line.category)
-        if section is None:
-            section = "identity" if line.person == SELF else None
+        if section is None:  # words kept as said are memory, not who the user is
+            said = SAID in (card.get("tags") or ()) and not card.get("claim")
+            section = "identity" if line.person == SELF and not said else None
         if section is None:
             about.setdefault(person_key(line.person), []).append(line)
         else:

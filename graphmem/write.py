@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -286,8 +287,11 @@ class Writer:
         stale: list[str] = []
         for user_id, group in itertools.groupby(new, key=lambda cv: cv[0].user_id):
             rows = [_with_claim(write_row(c, v), c) for c, v in group]
+            write_id = uuid.uuid4().hex  # one per call: a retried call is the same write
             for row in self.store.run(
-                "upsert_cards", {"user_id": user_id, "rows": rows, "now": now}, write=True
+                "upsert_cards",
+                {"user_id": user_id, "rows": rows, "now": now, "write": write_id},
+                write=True,
             ):
                 job.versions[row["id"]] = int(row["version"])
                 # Another writer may have stored the card since the plan (see the query).

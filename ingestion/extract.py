@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import lang
 from graphmem.algorithms.conflicts import claim_of, read_relationship
-from graphmem.models import ASSISTANT, SELF, Card, Category, Person, Provenance
+from graphmem.models import ASSISTANT, SAID, SELF, Card, Category, Person, Provenance
 from graphmem.relationships import (
     TITLE_BEFORE_NAME,
     TITLES,
@@ -596,6 +596,7 @@ class Extractor:
                     category=Category.OTHER,
                     importance=cues.OTHER_IMPORTANCE,
                     confidence=0.6,
+                    tags=[SAID],
                     source=Provenance(
                         session_id=turn.session_id,
                         turn=turn.turn,

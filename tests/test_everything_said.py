@@ -166,3 +166,38 @@ def test_a_move_said_in_chinese_supersedes_the_old_home(memory: Memory, user: st
     assert statuses[old] == "superseded"
     assert "深圳" in memory.recall(user, "我现在住在哪里？", k=1)[0].card.fact
     assert "上海" in memory.recall(user, "我以前住在哪里？", k=1)[0].card.fact
+
+
+TRADITIONAL = [
+    {"session_id": "t1", "date": "2023-03-01T20:00:00+08:00"},
+    {"session_id": "t1", "speaker": "user", "text": "我住在台中，在木蘊咖啡上班。"},
+    {"session_id": "t2", "date": "2024-06-01T20:00:00+08:00"},
+    {
+        "session_id": "t2",
+        "speaker": "user",
+        "text": "我搬到竹北了！現在在拾光烘豆所工作。我男朋友阿凱也搬過來了😊",
+    },
+    {"session_id": "t2", "speaker": "assistant", "text": "恭喜！推薦你週末去關西老街走走。"},
+]
+
+
+def test_traditional_script_time_words_and_people(memory: Memory, user: str, tmp_path: Path):
+    ingest_file(memory, _write(tmp_path, TRADITIONAL), user, progress=False)
+    assert "竹北" in memory.recall(user, "我現在住在哪裡？", k=1)[0].card.fact
+    assert "台中" in memory.recall(user, "2023年我住在哪裡？", k=1)[0].card.fact
+    assert {p.name: p.relationship for p in memory.people(user)}["阿凱"] == "boyfriend"
+    assert "阿凱" in memory.recall(user, "我男朋友最近怎麼樣？", k=1)[0].card.fact
+    tips = memory.recall(user, "你推薦我週末去哪裡玩？", k=3)
+    assert any("關西老街" in hit.card.fact for hit in tips)
+
+
+def test_chinese_is_found_by_meaning_in_the_routed_vector_space(memory: Memory, user: str):
+    from graphmem.embedding import ROUTED_MODEL
+
+    assert memory.embedder.model_name == ROUTED_MODEL
+    memory.remember({"user_id": user, "fact": "我妹妹小雨对花生严重过敏"})
+    memory.remember({"user_id": user, "fact": "我们下周去杭州旅游"})
+    memory.remember({"user_id": user, "fact": "I moved to Lisbon last spring"})
+    (hit,) = memory.recall(user, "她吃坚果会出问题吗？", k=1)  # no word in common
+    assert hit.card.fact == "我妹妹小雨对花生严重过敏"
+    assert "vector" in hit.found_by

@@ -181,6 +181,8 @@ BOOKKEEPING = {
     "strategy_uses",  # how often a strategy was applied (graphmem/strategies.py): use
     "strategy_successes",
     "identity",  # derived from the fact, person and relationship
+    "write_outcome",  # upsert_cards' note to itself on a row, cleared in the same query
+    "write_id",  # which write created the card (a retried write is the same one)
 }
 #: Queries that write card content without making a version, and why.
 EXEMPT = {
@@ -202,7 +204,8 @@ def card_writes(text: str) -> dict[str, list[tuple[int, str, bool]]]:
     found: dict[str, list[tuple[int, str, bool]]] = {}
     for clause in _SET.finditer(text):
         on_create = clause.group(1) is not None
-        body = clause.group(2)
+        # "WHEN c.content_hash = ... THEN": a comparison inside a CASE, not a write
+        body = re.sub(r"\bWHEN\b.*?\bTHEN\b", " ", clause.group(2), flags=re.S)
         for var, prop in re.findall(r"\b(\w+)\.(\w+)\s*=(?!=)", body):
             if var in cards:
                 found.setdefault(var, []).append((clause.start(), prop, on_create))

@@ -25,12 +25,15 @@ MERGE (c:Card {user_id: $user_id, id: r.id})
   ON CREATE SET c += r.props, c.tenant = $tenant, c.embedding = r.embedding, c.version = 1,
                 c.created_at = $now, c.updated_at = $now,
                 c.revision = coalesce(u.revision, 0) + 1, c.change = 'create',
-                c.decided_by = r.decided_by, c.write_outcome = 'created'
+                c.decided_by = r.decided_by, c.write_outcome = 'created', c.write_id = $write
+  // This very write, tried again after its reply was lost ($write is one per call, the
+  // same in every try), created it: still 'created'.
   // Another writer stored the card between this job's plan and this write (the same fact
   // said at once): a repeat of it is counted below in this same query, as card_seen_again
   // would, so concurrent repeats are never lost; an exact copy changes nothing; other
   // content under the id is 'stale' (the caller re-reads). Cleared before the end.
   ON MATCH SET c.write_outcome = CASE
+    WHEN c.write_id = $write THEN 'created'
     WHEN c.content_hash = r.props.content_hash THEN 'unchanged'
     WHEN c.identity <> r.props.identity THEN 'stale'
     WHEN r.timestamp > coalesce(c.last_seen, c.timestamp) THEN 'seen'

@@ -100,6 +100,8 @@ class Language:
     #: time words and their English reading ("上周": "last week"), so one reader of
     #: temporal intent serves every language
     time_words: Mapping[str, str] = field(default_factory=dict)
+    #: time expressions with numbers and their English reading, as (regex, replacement)
+    time_patterns: tuple[tuple[str, str], ...] = ()
 
 
 @cache
@@ -269,8 +271,12 @@ def in_english_time_words(text: str) -> str:
 
     >>> in_english_time_words("我以前住在哪里？")
     '我 before 住在哪里？'
+    >>> in_english_time_words("2023年我在哪里工作？")
+    'in 2023 我在哪里工作？'
     """
     for known in languages():
+        for pattern, english in known.time_patterns:
+            text = _compiled(pattern).sub(english, text)
         for word in sorted(known.time_words, key=len, reverse=True):
             if word in text:
                 text = text.replace(word, f" {known.time_words[word]} ")

@@ -12,6 +12,7 @@ People are named by kinship and work words ("我妹妹小雨", "我老公", "我
 
 from __future__ import annotations
 
+import calendar
 import re
 
 from graphmem.lang import Language, Named
@@ -228,7 +229,11 @@ TIME_WORDS: dict[str, str] = {
     "下個月": "next month",
     "明年": "next year",
     "今年": "this year",
+    # "5月" is "in May" (longest first, so "11月" is November, not "1月")
+    **{f"{n}月": f"in {calendar.month_name[n]}" for n in range(1, 13)},
 }
+#: Time expressions with numbers, read in English: "2023年" is "in 2023".
+TIME_PATTERNS: tuple[tuple[str, str], ...] = ((r"(\d{4})\s*年", r" in \1 "),)
 
 
 LANGUAGE = Language(
@@ -243,5 +248,6 @@ LANGUAGE = Language(
     claims=CLAIMS,
     asks=ASKS,
     time_words=TIME_WORDS,
+    time_patterns=TIME_PATTERNS,
     first_person=("我",),
 )
