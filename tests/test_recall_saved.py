@@ -14,6 +14,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall import passages
+from graphmem.recall.engine import recall
 
 CARDS = 40
 
@@ -158,3 +159,34 @@ def test_a_restored_lexical_index_scores_and_changes_as_the_original():
     for index in (original, restored):
         assert len(index) == 4
         assert np.array_equal(index.scores(query, 5), fresh.scores(query, 5))
+
+
+def test_a_user_is_read_in_pages(memory: Memory, user: str, monkeypatch: pytest.MonkeyPatch):
+    """Loading reads ``PAGE`` cards a query (10,000 in use; 7 here: six pages)."""
+    written(memory, user)
+    monkeypatch.setattr(passages, "PAGE", 7)
+    index = passages.PassageIndex(memory._store)
+    hits = recall(
+        memory._store, memory.embedder, user, "who is allergic to peanuts?", k=3, passages=index
+    )
+    assert hits[0].card.person == "Ana"
+    assert index.cards_read == CARDS + 1
+    assert index.held() == {user: CARDS + 1}
+
+
+def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
+    memory: Memory, user: str, tmp_path
+):
+    other = f"{user}-other"
+    written(memory, user)
+    written(memory, other)
+    index = passages.PassageIndex(memory._store, budget_cards=CARDS + 1, directory=tmp_path)
+    ask = "who is allergic to peanuts?"
+    first = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
+    assert index.wait(timeout=30)
+    recall(memory._store, memory.embedder, other, ask, k=3, passages=index)
+    assert index.held() == {other: CARDS + 1}  # the first user went, over the budget
+    again = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
+    assert [h.card.id for h in again] == [h.card.id for h in first]
+    assert (index.restored, index.cards_read) == (1, 2 * (CARDS + 1))
+    index.close()

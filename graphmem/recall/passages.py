@@ -54,11 +54,16 @@ from graphmem.store.base import GraphStore
 
 log = logging.getLogger(__name__)
 
-#: cards read per query while loading or catching up
-PAGE = 2000
-#: cards held over all users (a card costs ~1 kB here); least recently recalled users go
-#: first. 200k cards is a few hundred MB at most, and 20 users of 10k cards.
-BUDGET_CARDS = 200_000
+#: cards read per query while loading or catching up. Each page scans and sorts the
+#: user's cards in the store, so fewer pages load a large user faster: 100k cards took
+#: 10.6 s in pages of 10,000 against 20.8 s in pages of 2,000 (10k cards: 0.8-1.0 s
+#: against 0.9-1.1 s); a page of 10,000 costs the client ~6 MB more while it is read
+#: (tracemalloc peak, 1.3 MB for 2,000).
+PAGE = 10_000
+#: cards held over all users; least recently recalled users go first (and come back from
+#: their saved file). A card costs ~3 kB here (tracemalloc, a 10k-card user of
+#: bench/cold.py: 29.5 MB with every derived array built), so 100k cards is ~300 MB.
+BUDGET_CARDS = 100_000
 
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
@@ -82,8 +87,9 @@ _WORTH = (
     "relationship",
 )
 _CODES = {status.value: code for code, status in enumerate(Status)}
-#: where a card's claim is in ``_Card.values`` (its status, then ``_WORTH``)
+#: where a card's claim and fact are in ``_Card.values`` (its status, then ``_WORTH``)
 _CLAIM = 1 + _WORTH.index("claim")
+_FACT = 1 + _WORTH.index("fact")
 
 
 def day(ms: int | None) -> str:
@@ -397,13 +403,12 @@ class UserPassages:
             return self._speakers
         rows = self._people().get(person_key(SELF))
         speakers: set[str] = set()
-        fact = 1 + _WORTH.index("fact")  # in _Card.values, after the status
         for row in () if rows is None else rows.tolist():
             card = self.cards[int(row)]
             speaker = self.passages[card.passage].speaker
             if not speaker or person_key(speaker) == SELF:
                 continue
-            if not str(card.values[fact] or "").startswith(f"{speaker} said:"):
+            if not str(card.values[_FACT] or "").startswith(f"{speaker} said:"):
                 speakers.add(person_key(speaker))
         self._speakers = speakers
         return speakers
@@ -487,8 +492,9 @@ def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _
 #: Bump when ``lexical.terms`` changes for text the probe below does not cover (another
 #: script, a language module): saved passages made before are then rebuilt once.
 TERMS_VERSION = "1"
-#: English and accented Latin only: a probe in a script whose segmenter loads lazily
-#: would load it in every process that restores a user.
+#: English, accented Latin and Chinese (bigrams: nothing to load). A script whose
+#: segmenter loads lazily stays out of it (every process that restores a user would load
+#: it): a change there bumps ``TERMS_VERSION``.
 _PROBE = (
     "When did Melanie paint the sunrise? She's painting again, don't ask: 3 times in "
     "2023 at the café Zoë runs. Ça va très bien, über München. 我妹妹对花生过敏，上周搬到深圳了。"
