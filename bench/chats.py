@@ -65,7 +65,7 @@ from retrieval import Embed, bm25_ranks, dense_ranks, hit_turns, percentile, tok
 CUTOFFS = (5, 10)
 UNANSWERABLE = "unanswerable"
 GRAPHMEM, CONSOLIDATED = "graphmem", "graphmem, consolidated"
-BM25, DENSE = "BM25, raw turns", "MiniLM, raw turns"
+BM25, DENSE = "BM25, raw turns", "embedding alone, raw turns"
 SYSTEMS = (GRAPHMEM, CONSOLIDATED, BM25, DENSE)
 METRICS = ("r@5", "r@10", "mrr", "ans@5", "top1")
 LABELS = {"r@5": "R@5", "r@10": "R@10", "mrr": "MRR"}

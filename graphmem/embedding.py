@@ -48,9 +48,11 @@ MULTILINGUAL_MODEL = "graphmem/use-multilingual-v3"
 ROUTED_MODEL = "graphmem/minilm+use-multilingual-v3"
 #: short names the setting accepts
 ALIASES = {"minilm": DEFAULT_MODEL, "multilingual": MULTILINGUAL_MODEL, "routed": ROUTED_MODEL}
-#: Languages MiniLM reads (``graphmem.lang.detect`` codes); other texts go to the
-#: multilingual model in the routed space.
-MINILM_LANGUAGES = frozenset({"en"})
+#: Languages MiniLM reads (``graphmem.lang.detect`` codes): English, and text in the Latin
+#: script (its word pieces carry Spanish, code-switched "mi hermana got engaged" and
+#: names; an English question about such a turn must still meet it); other scripts
+#: (Chinese...) go to the multilingual model in the routed space.
+MINILM_LANGUAGES = frozenset({"en", *lang.LATIN_FUNCTION_WORDS})
 #: threads embedding batches side by side (one ONNX Runtime thread each)
 MAX_WORKERS = 4
 
