@@ -160,3 +160,39 @@ def _cards(home: Path, user: str):
 def test_clean_escapes_what_a_terminal_would_obey():
     assert clean("a\x1b[2Jb\x07c\x9bd\u200be") == "a\\x1b[2Jb\\x07c\\x9bd\\u200be"
     assert clean("é ü 漢字 🙂") == "é ü 漢字 🙂"
+
+
+def test_chinese_names_and_facts_line_up_in_tables_and_read_in_the_profile(home: Path):
+    from rich.cells import cell_len
+
+    from ingestion.pipeline import ingest_turns
+
+    turns = [
+        {
+            "session_id": "d1",
+            "turn": 0,
+            "speaker": "user",
+            "text": "我妹妹小雨对花生过敏，周末她生日。",
+            "timestamp": "2024-05-01T20:00:00+08:00",
+        },
+        {
+            "session_id": "d1",
+            "turn": 1,
+            "speaker": "user",
+            "text": "我老公在腾讯上班。",
+            "timestamp": "2024-05-01T20:01:00+08:00",
+        },
+    ]
+    with Memory.open(home) as memory:
+        ingest_turns(memory, turns, "张伟")
+    for command in (["people"], ["list"], ["recall", "我妹妹对什么过敏？"]):
+        shown = gm(home, *command, "--user", "张伟")
+        assert shown.exit_code == 0, shown.output
+        assert "小雨" in shown.stdout
+        table = [ln for ln in shown.stdout.splitlines() if ln.startswith(("┃", "│", "┏", "└"))]
+        assert table, shown.stdout
+        assert len({cell_len(ln) for ln in table}) == 1  # width-aware: borders line up
+    profile = gm(home, "profile", "--user", "张伟")
+    assert profile.exit_code == 0, profile.output
+    assert "# Profile of 张伟" in profile.stdout
+    assert "**小雨** — sister" in profile.stdout
