@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 from tenacity import Retrying, stop_after_attempt, wait_fixed
 
+from graphmem import lang
 from graphmem.llm import decided_by, reply_text
 from graphmem.models import SELF, Card, Category, Person, Provenance
 from graphmem.timeutil import to_iso, to_ms
@@ -167,7 +168,7 @@ class LLMExtractor:
         read = {(c.source.session_id, c.source.turn) for c in cards if c.source}
         for turn in kept:
             if (turn.session_id, turn.turn) not in read and not said.is_small_talk(turn.text):
-                cards.extend(self.fallback.said_cards(turn, said.language_of(turn.text)))
+                cards.extend(self.fallback.said_cards(turn, lang.detect(turn.text)))
         order: dict[tuple[str | None, int | None], int] = {
             (t.session_id, t.turn): i for i, t in enumerate(kept)
         }

@@ -15,12 +15,10 @@ the relationship, so "我妹妹对什么过敏？" finds it as "what is my siste
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from graphmem import lang
 from graphmem.lang import Named
-from graphmem.models import SELF
 from ingestion import cues
 
 #: A piece of a long turn: a few sentences, up to this many characters.
@@ -121,27 +119,8 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def language_of(text: str) -> str:
-    """The language a turn is recorded in (``graphmem.lang.detect``)."""
-    return lang.detect(text)
-
-
 def people_in(text: str, code: str) -> list[Named]:
     """The people a sentence in language ``code`` names by relationship (its module's
     ``people_in``; none for a language without one)."""
     known = lang.language(code)
     return known.people_in(text) if known is not None and known.people_in else []
-
-
-def who(named: list[Named]) -> tuple[str, str | None]:
-    """The person a user's sentence is about: the first of the user's people it names,
-    else the user."""
-    for person in named:
-        if person.mine:
-            return person.name, person.relationship
-    return SELF, None
-
-
-def iter_sentences(text: str) -> Iterator[Piece]:
-    """Every sentence of a turn on its own (``pieces(..., by_sentence=True)``)."""
-    yield from pieces(text, by_sentence=True)
