@@ -561,13 +561,7 @@ class Extractor:
         pieces, or only the spans ``only`` the rules left. The user's sentences in a
         language that names people (``Language.people_in``) are about whom they name."""
         is_user = self.is_user(turn.speaker)
-        if is_user:
-            speaker: tuple[str, str | None] = (SELF, None)
-        elif self.is_assistant(turn.speaker):
-            speaker = (turn.speaker, ASSISTANT)
-        else:
-            res = self.registry.observe(turn.speaker)
-            speaker = (res.name or turn.speaker, res.relationship)
+        speaker = self._speaker(turn)
         known = lang.language(code)
         by_sentence = is_user and known is not None and known.people_in is not None
         if only is None:
@@ -629,12 +623,19 @@ class Extractor:
                 chosen = (res.name or name, res.relationship or person.relationship)
         return chosen
 
+    def _speaker(self, turn: Turn) -> tuple[str, str | None]:
+        """Who said the turn, as a card's person: the user, the assistant (by its own
+        name, relationship ``ASSISTANT``), or another speaker, learnt as a person."""
+        if self.is_user(turn.speaker):
+            return SELF, None
+        if self.is_assistant(turn.speaker):
+            return turn.speaker, ASSISTANT
+        res = self.registry.observe(turn.speaker)
+        return res.name or turn.speaker, res.relationship
+
     def _turn_cards(self, turn: Turn, doc: Doc, code: str = "en") -> Iterator[Card]:
         is_user = self.is_user(turn.speaker)
-        speaker: tuple[str, str | None] = (SELF, None)
-        if not is_user:
-            res = self.registry.observe(turn.speaker)
-            speaker = (res.name or turn.speaker, res.relationship)
+        speaker = self._speaker(turn)
         where = f"session {turn.session_id}, turn {turn.turn}"
         if is_user:
             self._observe_user_names(doc)

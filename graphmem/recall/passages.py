@@ -385,8 +385,9 @@ class UserPassages:
         return [i for a, rows in self._by_claim.items() if a.startswith(attributes) for i in rows]
 
     def said_on(self) -> np.ndarray:
-        """Per passage, the day it was said (``days.day_of``; date.min when unknown)."""
-        if self._days is None or len(self._days) != len(self.passages):
+        """Per passage, the day it was said (``days.day_of``; date.min when unknown);
+        kept until the passages change (``apply`` drops it)."""
+        if self._days is None:
             self._days = np.array(
                 [date.min if p.when is None else day_of(p.when) for p in self.passages],
                 dtype=object,
