@@ -201,3 +201,52 @@ def test_chinese_is_found_by_meaning_in_the_routed_vector_space(memory: Memory, 
     (hit,) = memory.recall(user, "她吃坚果会出问题吗？", k=1)  # no word in common
     assert hit.card.fact == "我妹妹小雨对花生严重过敏"
     assert "vector" in hit.found_by
+
+
+SAM = [
+    {"session_id": "jan", "date": "2025-01-12T19:00:00Z"},
+    {
+        "session_id": "jan",
+        "speaker": "user",
+        "text": "hey! im sam. i live in leeds with my cat biscuit and i work at a bakery "
+        "on the high street, early shifts are killing me tbh",
+    },
+    {
+        "session_id": "jan",
+        "speaker": "assistant",
+        "text": "Hi Sam! Early shifts are hard. If you want something calming to read, "
+        "try 'The Wind in the Willows'.",
+    },
+    {"session_id": "mar", "date": "2025-03-30T20:00:00Z"},
+    {
+        "session_id": "mar",
+        "speaker": "user",
+        "text": "big news, i moved to Bristol last week and started at a bike shop, "
+        "no more 4am alarms lol",
+    },
+    {"session_id": "mar", "speaker": "assistant", "text": "Congrats on the move, Sam!"},
+]
+
+
+def test_a_new_users_chat_stays_true_after_consolidation_and_a_quiet_year(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Tried as a new user would: a plain chat, consolidate, then "now" and "a year
+    later" questions. Kept: the move holds at every moment, the old home stays findable
+    as the past, and what the assistant suggested survives a year of forgetting."""
+    report = ingest_file(memory, _write(tmp_path, SAM), user, progress=False)
+    assert report.speakers["assistant"].turns == 2  # the congratulations: small talk
+    assert report.speakers["user"].kept + report.speakers["user"].read == 2
+
+    def ask() -> tuple[str, str, str]:
+        now = memory.recall(user, "where do I live now?", k=1)[0].card.fact
+        before = memory.recall(user, "where did I live before?", k=1)[0].card.fact
+        book = [h.card.fact for h in memory.recall(user, "what book did you suggest?", k=3)]
+        return now, before, " | ".join(book)
+
+    for moment in ("2025-04-01", "2026-04-01"):  # right after, and a quiet year later
+        memory.consolidate(user, now=moment)
+        now, before, books = ask()
+        assert "Bristol" in now, moment
+        assert "leeds" in before.lower(), moment
+        assert "Wind in the Willows" in books, moment
