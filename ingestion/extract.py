@@ -1241,30 +1241,81 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
     own subjects meet ("and"/"but", or a comma or semicolon between independent clauses),
     where a second verb shares the first one's subject, where a list of preferences has
     several objects, and where a pet comes along ("I live in Chicago with my dog
-    Biscuit": where I live, and that I have a dog called Biscuit)."""
+    Biscuit": where I live, and that I have a dog called Biscuit). A sentence without a
+    verb that says something ("got my midterm back. 78.", "riding lesson!! she has been
+    begging for that") stays with the clause before it, or the first one after it: alone
+    it names nothing, and dropped it loses the answer."""
+    found: list[_Clause] = []
+    leading: int | None = None  # where a verbless sentence before any clause started
     for sent in doc.sents:
+        if _is_fragment(sent):
+            if found and found[-1].span.end <= sent.start:
+                last = found[-1]
+                found[-1] = _Clause(
+                    doc[last.span.start : _trimmed_end(sent)], last.root, last.shared
+                )
+            elif leading is None:
+                leading = sent.start
+            continue
         if _is_small_talk(sent):
             continue
-        pieces = _pieces(sent)
-        for (start, root, shared), (end, _, _) in itertools.pairwise(
-            [*pieces, (sent.end, sent.root, None)]
+        for clause in _sentence_clauses(sent):
+            if leading is not None:
+                clause = _Clause(doc[leading : clause.span.end], clause.root, clause.shared)
+                leading = None
+            found.append(clause)
+    for clause in found:
+        yield from _split_objects(clause)
+
+
+def _sentence_clauses(sent: Span) -> Iterator[_Clause]:
+    """The clauses of one sentence (``_clauses``), before lists are split."""
+    doc = sent.doc
+    pieces = _pieces(sent)
+    for (start, root, shared), (end, _, _) in itertools.pairwise(
+        [*pieces, (sent.end, sent.root, None)]
+    ):
+        while end > start and (
+            (doc[end - 1].is_punct and not _closes_quote(doc, start, end - 1))
+            or doc[end - 1].dep_ == "cc"
+            or doc[end - 1].is_space
         ):
-            while end > start and (
-                (doc[end - 1].is_punct and not _closes_quote(doc, start, end - 1))
-                or doc[end - 1].dep_ == "cc"
-                or doc[end - 1].is_space
-            ):
-                end -= 1
-            while start < end and (
-                doc[start].dep_ == "cc" or doc[start].is_punct or _filler(doc[start])
-            ):
-                start += 1
-            if end - start < (2 if len(pieces) == 1 else 3):
-                continue
-            span = doc[start:end]
-            if not any(t.pos_ in {"VERB", "AUX"} for t in span):
-                continue
-            yield from _split_objects(_Clause(span, root, shared))
+            end -= 1
+        while start < end and (
+            doc[start].dep_ == "cc" or doc[start].is_punct or _filler(doc[start])
+        ):
+            start += 1
+        if end - start < (2 if len(pieces) == 1 else 3):
+            continue
+        span = doc[start:end]
+        if not any(t.pos_ in {"VERB", "AUX"} for t in span):
+            continue
+        yield _Clause(span, root, shared)
+
+
+#: A verbless sentence longer than this is a list or a heading, not a clause's remainder.
+_FRAGMENT_TOKENS = 12
+
+
+def _is_fragment(sent: Span) -> bool:
+    """A short sentence without a verb that names something ("78.", "october 15",
+    "texas a&m."): not small talk, not a question."""
+    words = [t for t in sent if not t.is_punct and not t.is_space]
+    return (
+        0 < len(words) <= _FRAGMENT_TOKENS
+        and not any(t.pos_ in {"VERB", "AUX"} for t in words)
+        and any(t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} for t in words)
+        and not _is_phatic(sent)
+        and not sent.text.strip().endswith("?")
+    )
+
+
+def _trimmed_end(sent: Span) -> int:
+    """The end of a sentence without its closing punctuation and spaces."""
+    end = sent.end
+    while end > sent.start and (sent.doc[end - 1].is_punct or sent.doc[end - 1].is_space):
+        end -= 1
+    return end
 
 
 _CLOSERS = {"'": "'", '"': '"', "’": "‘’", "”": "“", ")": "(", "」": "「", "』": "『"}
