@@ -250,3 +250,53 @@ def test_a_new_users_chat_stays_true_after_consolidation_and_a_quiet_year(
         assert "Bristol" in now, moment
         assert "leeds" in before.lower(), moment
         assert "Wind in the Willows" in books, moment
+
+
+SHORT_ANSWERS = [
+    {"session_id": "oct-15", "date": "2025-10-15T18:00:00Z"},
+    {
+        "session_id": "oct-15",
+        "speaker": "user",
+        "text": "got my calc midterm back. 78. a c+ i think but the average was 64",
+    },
+    {
+        "session_id": "oct-15",
+        "speaker": "user",
+        "text": "texas a&m. my best friend Jake is doing engineering there, we went to "
+        "high school together",
+    },
+    {
+        "session_id": "oct-15",
+        "speaker": "user",
+        "text": "my neighbour Barb is tough as nails, she fixed her own fence last week",
+    },
+]
+
+
+def test_a_sentence_without_a_verb_stays_with_its_neighbour(memory: Memory, user: str, tmp_path):
+    """Chat answers in fragments ("78.", "texas a&m."): kept in the fact that gives them
+    meaning, a faithful span of the turn, never a card that names nothing."""
+    ingest_file(memory, _write(tmp_path, SHORT_ANSWERS), user, progress=False)
+    grade = top(memory, user, "what did i get on my calc midterm?", k=3)
+    assert any("midterm back. 78" in fact for fact in grade), grade
+    school = top(memory, user, "where does jake go to school?", k=3)
+    assert any(fact.lower().startswith("texas a&m. my best friend jake") for fact in school)
+    for card in memory.cards(user):
+        assert card.source is not None
+        assert card.source.span is not None
+        said = card.source.text[slice(*card.source.span)]
+        assert card.fact.lower() == said.lower(), (card.fact, card.source.text)
+
+
+def test_what_nobody_said_about_someone_known_falls_under_the_cut(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Barb is known, her favourite flower never came up: the passages about Barb match
+    who the question is about, not what it asks."""
+    ingest_file(memory, _write(tmp_path, SHORT_ANSWERS), user, progress=False)
+    hits = memory.recall(user, "what's barb's favorite flower?", k=5)
+    assert hits
+    assert all(hit.relevance < RELEVANT for hit in hits), [(h.card.fact, h.relevance) for h in hits]
+    fence = memory.recall(user, "what did barb fix last week?", k=1)
+    assert "fence" in fence[0].card.fact
+    assert fence[0].relevance >= RELEVANT

@@ -95,6 +95,9 @@ class Language:
     claims: tuple[tuple[str, str], ...] = ()
     #: what a question asks the value of: (regex, attributes), as ``recall.temporal``
     asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: words by which a question says what kind of answer it wants ("name", "叫什么"),
+    #: never part of the answer: not what a passage must speak of (``recall.engine``)
+    answer_kind_words: frozenset[str] = frozenset()
     #: words by which a speaker means themself, in scripts without spaces ("我")
     first_person: tuple[str, ...] = ()
     #: time words and their English reading ("上周": "last week"), so one reader of
@@ -263,6 +266,16 @@ def relationships_in(text: str) -> list[str]:
             taken.append((at, at + len(word)))
             found.append((at, known.relationships[word]))
     return list(dict.fromkeys(rel for _, rel in sorted(found)))
+
+
+@cache
+def answer_kind_terms() -> frozenset[str]:
+    """Every language's ``answer_kind_words`` as ``terms`` makes them.
+
+    >>> sorted(answer_kind_terms())
+    ['call', 'name', '什么', '叫什', '名字']
+    """
+    return frozenset(terms(" ".join(w for known in languages() for w in known.answer_kind_words)))
 
 
 def in_english_time_words(text: str) -> str:

@@ -36,6 +36,9 @@ FUNCTION_WORDS = frozenset(
 )
 
 _WORD = re.compile(r"\w[\w']*")
+#: A contraction's or possessive's ending: "what's" is "what", "he'll" is "he" (NLTK's list
+#: has some contractions, not "what's", "he's", "i'm" or "that's", nor a name's "'s").
+_CLITIC = re.compile(r"'(?:s|m|re|ve|ll|d)$")
 _STEM_LOCK = threading.Lock()
 
 
@@ -51,8 +54,11 @@ def words(run: str) -> list[str]:
 
     >>> words("She's painting again")
     ['paint']
+    >>> words("what's Luis's wife's name? that's what I'm asking")
+    ['lui', 'wife', 'name', 'ask']
     """
-    kept = [w for w in _WORD.findall(run.lower()) if w not in STOP_WORDS]
+    found = (_CLITIC.sub("", w) for w in _WORD.findall(run.lower()))
+    kept = [w for w in found if w and w not in STOP_WORDS]
     if not kept:
         return []
     with _STEM_LOCK:  # a PyStemmer object is not thread-safe
@@ -67,4 +73,5 @@ LANGUAGE = Language(
     stop_words=STOP_WORDS,
     extracts=True,
     function_words=FUNCTION_WORDS,
+    answer_kind_words=frozenset({"name", "named", "called", "call"}),
 )

@@ -247,6 +247,7 @@ LANGUAGE = Language(
     people_in=people_in,
     claims=CLAIMS,
     asks=ASKS,
+    answer_kind_words=frozenset({"名字", "叫什么"}),
     time_words=TIME_WORDS,
     time_patterns=TIME_PATTERNS,
     first_person=("我",),

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 from pydantic import Field
 
+from graphmem import lang
 from graphmem.algorithms.conflicts import values_conflict
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
@@ -45,6 +46,7 @@ from graphmem.recall.mentions import (
     Mention,
     canonical_relationship,
     find_mentions,
+    pointer_phrases,
     relationship_words,
 )
 from graphmem.recall.mirror import UserState, VectorMirror, VectorRoute
@@ -144,6 +146,8 @@ class Gathered:
     at: dict[str, int] | None
     #: passages said on the day the question names ("on May 4th"), or None: no day named
     on_day: np.ndarray | None = None
+    #: the query's words beyond who it is about (names, relationship words): what it asks
+    focus: list[str] = field(default_factory=list)
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
@@ -299,6 +303,10 @@ def gather(
     mentions = find_mentions(query, people) if "graph" in channels else []
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped]
+    # what the query asks beyond who it is about and the kind of answer it wants
+    about = {m.key for m in mentions}
+    pointers = set(terms(" ".join(w for p in people if p.key in about for w in pointer_phrases(p))))
+    focus = [t for t in query_terms if t not in pointers and t not in lang.answer_kind_terms()]
     hits = dense.result() if dense is not None else []
     with held.lock:
         cosine, best_card = dense_by_passage(held, hits)
@@ -318,6 +326,7 @@ def gather(
         intent,
         at,
         on_day,
+        focus,
     )
 
 
@@ -511,6 +520,19 @@ def _with_abstractions(
     return picks + added
 
 
+def _on_focus(found: Gathered, rows: list[int]) -> dict[int, bool]:
+    """Per passage row, whether it or a neighbouring turn holds a word of what the query
+    asks beyond who it is about: "what's Luis's wife's name?" is not answered by "Luis and
+    I are doing it", however close the two are in meaning (the name carries the cosine)."""
+    if not found.focus:
+        return dict.fromkeys(rows, True)
+    held = found.held
+    before, after = held.neighbours()
+    near = {row: [row, int(before[row]), int(after[row])] for row in rows}
+    spoken = held.bm25.coverage(found.focus, {r for rs in near.values() for r in rs if r >= 0})
+    return {row: any(spoken.get(r, 0.0) > 0 for r in near[row]) for row in rows}
+
+
 def _score_cards(
     store: GraphStore,
     user_id: str,
@@ -527,12 +549,17 @@ def _score_cards(
     held = found.held
     relationship_now = {p.key: p.relationship for p in found.people}
     floor = min(found.cosine.values(), default=scoring.COS_UNRELATED)
+    picked = [at for at, _ in picks]
+    on_focus = _on_focus(found, picked)
+    with held.lock:
+        asked = held.bm25.coverage(terms(found.query), picked)
     scored: list[tuple[float, str, int, float, dict[str, float]]] = []
     fields: dict[str, dict[str, Any]] = {}
     with held.lock:
         for at, card_id in picks:
-            share = found.bm25[at] / found.best_possible if found.best_possible > 0 else 0.0
-            calibrated = scoring.calibrated(share, found.cosine.get(at, floor))
+            calibrated = scoring.calibrated(asked[at], found.cosine.get(at, floor))
+            if not on_focus[at]:
+                calibrated *= scoring.OFF_FOCUS
             if found.on_day is not None:  # the named day is what the question asks about
                 calibrated = (
                     max(calibrated, scoring.RELEVANT)

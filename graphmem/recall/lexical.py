@@ -142,6 +142,33 @@ class BM25:
         the scale against which a score says how much of the query a passage matches."""
         return sum(self.idf(w) for w in set(words))
 
+    def coverage(self, words: Iterable[str], docs: Iterable[int]) -> dict[int, float]:
+        """The share of the words' idf weight each of ``docs`` holds, each word counted
+        once: how much of what was asked a passage speaks of, however short it is (BM25
+        lets a short passage holding one rare word outscore the query's whole weight).
+
+        >>> index = BM25()
+        >>> index.put(0, terms("Luis and I are doing it"))
+        >>> index.put(1, terms("Luis's wife Ana is a nurse"))
+        >>> shares = index.coverage(terms("luis's wife"), [0, 1])
+        >>> {doc: round(share, 2) for doc, share in shares.items()}
+        {0: 0.21, 1: 1.0}
+        """
+        unique = set(words)
+        total = sum(self.idf(w) for w in unique)
+        out = dict.fromkeys(docs, 0.0)
+        if total <= 0:
+            return out
+        for word in unique:
+            posting = self._postings.get(word)
+            if not posting:
+                continue
+            weight = self.idf(word) / total
+            for doc in out:
+                if doc in posting:
+                    out[doc] += weight
+        return out
+
     def _posting_arrays(self, word: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         arrays = self._arrays.get(word)
         if arrays is None:

@@ -106,6 +106,29 @@ def _words_pattern(phrase: str, ignore_case: bool = True) -> re.Pattern[str]:
     )
 
 
+def pointer_phrases(person: Known) -> list[str]:
+    """The words that can point at ``person`` in a question: their name and the words for
+    their relationship to the user, in every language ("Luz", "sis", "姐姐").
+
+    >>> pointer_phrases(Known("luz", "Luz", "sister"))
+    ['Luz', 'sister', 'sis', '妹妹', '姐姐']
+    """
+    if not person.relationship:
+        return [person.name]
+    canonical = canonical_relationship(person.relationship)
+    words = RELATIONSHIP_SYNONYMS.get(canonical, (canonical,))
+    return [
+        person.name,
+        *words,
+        *(
+            w
+            for known in lang.languages()
+            for w, rel in known.relationships.items()
+            if rel == canonical
+        ),
+    ]
+
+
 def _capitalises(text: str) -> bool:
     """Does the text capitalise words other than its first (so names show as names)?
 
@@ -113,6 +136,16 @@ def _capitalises(text: str) -> bool:
     (False, True)
     """
     return any(word[:1].isupper() for word in text.split()[1:])
+
+
+_POSSESSOR = re.compile(r"(\w+)['’]s\s+$")
+
+
+def _someone_elses(before: str, own: set[str]) -> bool:
+    """Is a relationship word after ``before`` someone else's ("Luis's wife"), not the
+    user's ("my wife", and the user's own name's: "Melanie's kids" said by Melanie)?"""
+    possessor = _POSSESSOR.search(before)
+    return possessor is not None and possessor.group(1).lower() not in own
 
 
 def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
@@ -127,6 +160,8 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
         ["name 'Bob'", "relationship 'sister'"]
         >>> [m.key for m in find_mentions("what do I like?", people)]
         ['me']
+        >>> [m.name for m in find_mentions("what's Bob's sister's name?", people)]
+        ['Bob Smith']
     """
     found: list[tuple[int, Mention]] = []
     seen: set[str] = set()
@@ -155,6 +190,7 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
                 seen.add(person.key)
                 break
     named = {canonical_relationship(r) for r in lang.relationships_in(query)}
+    own = {w.lower() for p in people if p.key == "me" for w in p.name.split()}
     for person in people:
         if person.key in seen or not person.relationship or person.key == "me":
             continue
@@ -167,7 +203,7 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
             if word.split()[0] not in lowered:
                 continue
             match = _words_pattern(word).search(query)
-            if match:
+            if match and not _someone_elses(query[: match.start()], own):
                 found.append(
                     (
                         match.start(),

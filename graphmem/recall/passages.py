@@ -497,7 +497,7 @@ TERMS_VERSION = "1"
 #: segmenter loads lazily stays out of it (every process that restores a user would load
 #: it): a change there bumps ``TERMS_VERSION``.
 _PROBE = (
-    "When did Melanie paint the sunrise? She's painting again, don't ask: 3 times in "
+    "When did Melanie paint the sunrise? She's painting again, don't ask what's Jo's: 3 times in "
     "2023 at the café Zoë runs. Ça va très bien, über München. 我妹妹对花生过敏，上周搬到深圳了。"
 )
 
