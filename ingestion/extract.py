@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import lang
 from graphmem.algorithms.conflicts import claim_of, read_relationship
+from graphmem.lang.en import STOP_WORDS
 from graphmem.models import ASSISTANT, SAID, SELF, Card, Category, Person, Provenance
 from graphmem.relationships import (
     TITLE_BEFORE_NAME,
@@ -1248,7 +1249,8 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
     found: list[_Clause] = []
     leading: int | None = None  # where a verbless sentence before any clause started
     for sent in doc.sents:
-        if _is_fragment(sent):
+        said = [] if _is_small_talk(sent) else list(_sentence_clauses(sent))
+        if _is_fragment(sent) or (not said and _says_something(sent)):
             if found and found[-1].span.end <= sent.start:
                 last = found[-1]
                 found[-1] = _Clause(
@@ -1257,15 +1259,63 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
             elif leading is None:
                 leading = sent.start
             continue
-        if _is_small_talk(sent):
-            continue
-        for clause in _sentence_clauses(sent):
+        for clause in said:
             if leading is not None:
                 clause = _Clause(doc[leading : clause.span.end], clause.root, clause.shared)
                 leading = None
             found.append(clause)
-    for clause in found:
+    for clause in _without_thin(found):
         yield from _split_objects(clause)
+
+
+#: A clause with at most this many words beyond stop words ("moved!!", "booking it")
+#: says too little to stand alone.
+_THIN_WORDS = 1
+
+
+def _without_thin(clauses: list[_Clause]) -> list[_Clause]:
+    """Clauses, each thin one joined to the clause after it in the message ("moved!! i
+    have a studio in st johns now"), or to the one before when it is the last: a card
+    of its own would name nothing, and the answer sits next to it."""
+    out: list[_Clause] = []
+    pending: _Clause | None = None
+    for clause in clauses:
+        if pending is not None and _adjacent(pending.span, clause.span):
+            clause = _Clause(
+                clause.span.doc[pending.span.start : clause.span.end], clause.root, pending.shared
+            )
+        elif pending is not None:
+            out.append(pending)
+        pending = None
+        if _thin(clause.span):
+            pending = clause
+        else:
+            out.append(clause)
+    if pending is not None:
+        if out and _adjacent(out[-1].span, pending.span):
+            last = out.pop()
+            pending = _Clause(
+                last.span.doc[last.span.start : pending.span.end], last.root, last.shared
+            )
+        out.append(pending)
+    return out
+
+
+def _thin(span: Span) -> bool:
+    """Names nothing: no noun, number or quality, nor a place it points to ("there")."""
+    words = [t for t in span if t.is_alpha and t.lower_ not in STOP_WORDS]
+    return len(words) <= _THIN_WORDS and not any(
+        t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} or t.lower_ in {"there", "here"} for t in span
+    )
+
+
+def _adjacent(first: Span, second: Span) -> bool:
+    """Nothing but punctuation, spaces and "and"/"but" between two clauses of a message."""
+    between = first.doc[first.end : second.start]
+    return first.end <= second.start and all(
+        t.is_punct or t.is_space or t.dep_ == "cc" or t.lower_ in {"and", "but", "so"}
+        for t in between
+    )
 
 
 def _sentence_clauses(sent: Span) -> Iterator[_Clause]:
@@ -1305,6 +1355,15 @@ def _is_fragment(sent: Span) -> bool:
         0 < len(words) <= _FRAGMENT_TOKENS
         and not any(t.pos_ in {"VERB", "AUX"} for t in words)
         and any(t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} for t in words)
+        and not _is_phatic(sent)
+        and not sent.text.strip().endswith("?")
+    )
+
+
+def _says_something(sent: Span) -> bool:
+    """A sentence too short for a clause of its own that is not small talk ("moved!!")."""
+    return (
+        any(t.is_alpha and t.lower_ not in STOP_WORDS for t in sent)
         and not _is_phatic(sent)
         and not sent.text.strip().endswith("?")
     )
