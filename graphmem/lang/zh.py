@@ -107,8 +107,31 @@ RELATIONSHIPS: dict[str, str] = {
     "房東": "landlord",
 }
 
-#: Pets: a name after these is the user's pet, not a person.
-PETS = frozenset({"猫", "貓", "猫咪", "貓咪", "狗", "狗狗", "小狗", "小猫", "小貓"})
+#: Pets: a name after these ("我家猫咪团子") is the user's pet, kept as a pet of that kind.
+PETS: dict[str, str] = {
+    "猫": "cat",
+    "貓": "cat",
+    "猫咪": "cat",
+    "貓咪": "cat",
+    "小猫": "cat",
+    "小貓": "cat",
+    "狗": "dog",
+    "狗狗": "dog",
+    "小狗": "dog",
+    "鹦鹉": "parrot",
+    "鸚鵡": "parrot",
+    "兔子": "rabbit",
+}
+#: How people address someone by surname ("陈总", "王姐", "孙老师"): a name of its own.
+TITLES = (
+    "总 總 姐 哥 老师 老師 阿姨 教练 教練 太太 奶奶 爷爷 爺爺 叔 叔叔 医生 醫生 经理 經理".split()
+)
+#: Doubled characters that are words, not nicknames ("天天" every day, "妈妈" mum).
+NOT_NAMES = frozenset(
+    """天天 常常 刚刚 剛剛 慢慢 好好 看看 想想 试试 試試 说说 說說 聊聊 走走 偷偷 渐渐 漸漸 明明
+    往往 仅仅 僅僅 宝宝 寶寶 哈哈 嘿嘿 呵呵 嘻嘻 谢谢 謝謝 人人 个个 個個 家家 年年 时时 時時
+    处处 處處 样样 樣樣 多多 早早 久久 默默 悄悄 匆匆 乖乖 轻轻 輕輕 稍稍 冷冷 暖暖""".split()
+)
 
 #: The commonest surnames (both scripts): a two- or three-character name starting with
 #: one of these, or with 小/阿/老, is taken as a person's name after a kinship word.
@@ -142,10 +165,21 @@ _NAME_END = frozenset(
     "说說是在和跟对對也都又去来來要会會今昨明最很还還的了就给給带帶把被让讓叫喜做买買从從"
 )
 _KIN = "|".join(sorted(map(re.escape, RELATIONSHIPS), key=len, reverse=True))
+_SURNAME = f"[{''.join(sorted(SURNAMES))}]"
+_TITLE = "|".join(sorted(TITLES, key=len, reverse=True))
+#: A name as Chinese chats write one: a Latin name, 小/阿/老 and a character, a surname
+#: and a title, a doubled character (佳佳, 豆豆), a surname and one or two characters.
+_NAME = (
+    rf"[A-Z][a-z]+|[小阿老][\u4e00-\u9fff]|{_SURNAME}(?:{_TITLE})|(?P<dup>[\u4e00-\u9fff])(?P=dup)"
+    rf"|{_SURNAME}[\u4e00-\u9fff]{{1,2}}"
+)
 _NAMED_KIN = re.compile(
     rf"(?P<my>我的|我们的|我們的|我们|我們|我)?(?P<rel>{_KIN})(?:叫|是|，|,|\s)?"
-    rf"(?P<name>[A-Z][a-z]+|[小阿老][\u4e00-\u9fff]|[{''.join(sorted(SURNAMES))}]"
-    rf"[\u4e00-\u9fff]{{1,2}})?"
+    rf"(?P<name>{_NAME})?"
+)
+_PET = "|".join(sorted(map(re.escape, PETS), key=len, reverse=True))
+_NAMED_PET = re.compile(
+    rf"(?:我家|我的|我们家|我們家|我)(?P<kind>{_PET})(?:叫)?(?P<name>[\u4e00-\u9fff]{{2}})"
 )
 _CALLED = re.compile(r"(?:叫|名字是|名叫)(?P<name>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3})")
 
@@ -159,11 +193,18 @@ def people_in(sentence: str) -> list[Named]:
     [('王丽', 'manager')]
     >>> [(n.name, n.relationship) for n in people_in("我老公在腾讯上班，男朋友")]
     [('我老公', 'husband'), ('我男朋友', 'boyfriend')]
+    >>> [(n.name, n.relationship) for n in people_in("我老婆佳佳带儿子豆豆去找我的经理王姐")]
+    [('佳佳', 'wife'), ('豆豆', 'son'), ('王姐', 'manager')]
+    >>> [(n.name, n.relationship) for n in people_in("还有我家猫咪团子，我老公天天加班")]
+    [('团子', 'cat'), ('我老公', 'husband')]
     """
     found: list[Named] = []
+    for m in _NAMED_PET.finditer(sentence):
+        found.append(Named(_clean(m["name"]), PETS[m["kind"]], True))
     for m in _NAMED_KIN.finditer(sentence):
         word, relationship = m["rel"], RELATIONSHIPS[m["rel"]]
-        name = _clean(m["name"]) if m["name"] else None
+        name = m["name"] if m["name"] not in NOT_NAMES else None
+        name = _clean(name) if name else None
         mine = bool(m["my"]) or word.startswith("我") or m.start() == 0
         if not name:
             called = _CALLED.match(sentence, m.end())
