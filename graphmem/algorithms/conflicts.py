@@ -39,6 +39,7 @@ from typing import Any
 from graphmem import lang, llm
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
+from graphmem.models import ASSISTANT_SPEAKERS
 from graphmem.relationships import SINGLE_HOLDER, TITLE_BEFORE_NAME, WORDS, role
 from graphmem.timeutil import to_iso
 
@@ -84,6 +85,11 @@ _STOP_WORDS = (
     "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever"
 )
 # A value runs up to punctuation, the end, or a word that starts a qualifier clause.
+#: "joined the game dev club": a pastime, not an employer.
+_NOT_A_CLUB = (
+    r"(?!\s+(?:\S+\s+){0,4}?(?:club|team|group|gym|class|league|choir|society|community|"
+    r"crew|squad|course|meetup|circle|chat|discord|server|book club)s?\b)"
+)
 _VAL = (
     r"(?P<value>[^,.;:!?()\[\]\"]+?)"
     rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b)"
@@ -332,7 +338,7 @@ RULES: tuple[_Rule, ...] = (
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
     _rule(
         "employer",
-        rf"\b(?:employed\s+(?:by|at)|joined|(?:job|position|role)\s+at|"
+        rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role)\s+at|"
         rf"started\s+(?:working\s+)?at|(?:first|1st)\s+(?:day|week|month)\s+at|"
         rf"hired\s+(?:by|at))\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired"),
@@ -536,6 +542,33 @@ _LIKE_NOT_PREFERENCE = re.compile(
 # "Alice's brother lives in Rome" is not about Alice (pronouns like "she's" are fine).
 _OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
+#: Where the clause a claim sits in starts: what precedes says who makes it.
+_CLAUSE_START = re.compile(r".*(?:[.!?;,:]|\band\b|\bbut\b|\bso\b)\s*", re.DOTALL)
+#: The user as the subject ("me and Luis are doing it" too).
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|i'll|i'd|we|we're|we've|weve|me|us)\b")
+#: Someone else as the subject: a third person, or a person noun ("my mate", "the
+#: therapist", "half my mates").
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:he|she|they|he's|she's|they're|hes|shes|theyre|everyone|everybody|someone|"
+    r"people|mates?|friends?|boy|girl|guy|kids?|"
+    + "|".join(sorted({w for w in WORDS if " " not in w} | JOB_WORDS, key=len, reverse=True))
+    + r")s?\b"
+)
+#: What only might happen ("if I moved to Vancouver", "we might move").
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|would|could|might|may|maybe|wish|thinking\s+(?:about|of)|considering)\b|'d\b"
+)
+
+
+def _not_the_users(text: str, start: int) -> bool:
+    """Is the claim that starts at ``start`` someone else's, or only imagined? Read in
+    its own clause: "half my mates have moved to Melbourne", "the therapist is a 25 year
+    old", "if I moved to Vancouver I'd make more"; "moved!! I have a studio in St
+    Johns" and "just started at Acme" (no subject written) are the user's."""
+    clause = _CLAUSE_START.sub("", text[:start])
+    if _HYPOTHETICAL.search(clause):
+        return True
+    return not _FIRST_PERSON.search(clause) and bool(_SOMEONE_ELSE.search(clause))
 
 
 def _norm_value(value: str) -> str:
@@ -638,12 +671,14 @@ def _singular(word: str) -> str:
 
 
 @lru_cache(maxsize=65_536)
-def attribute_of(fact: str) -> tuple[str, str] | None:
+def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
     """Read ``(attribute, value)`` from a fact, or None when no pattern fits.
 
     Values are lower-cased without leading articles; a negated single value reads
     ``"not <value>"``; preferences read ``("likes:<object>", "yes" | "no")``, activities
-    ``("activity:<head noun>", "yes" | "no")``.
+    ``("activity:<head noun>", "yes" | "no")``. ``mine``: the fact is the user's own
+    words about themself, so a claim with someone else as its subject, or a hypothetical
+    one, is not read (``_not_the_users``).
 
     Examples:
         >>> attribute_of("Alice moved to Berlin in 2024")
@@ -687,6 +722,8 @@ def attribute_of(fact: str) -> tuple[str, str] | None:
         for match in rule.pattern.finditer(text):
             prefix = text[: match.start()]
             if not rule.possessive_ok and _OTHER_POSSESSOR.search(prefix):
+                continue
+            if mine and _not_the_users(text, match.start()):
                 continue
             if rule.attribute == "likes:" and _LIKE_NOT_PREFERENCE.search(prefix):
                 continue
@@ -901,10 +938,12 @@ def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
         ...     ("Dan and I broke up last week", "me"), ("Greg isn't my manager anymore", "Greg")]]
         ['priya', 'not tom', 'ines', 'not dan', 'not greg']
     """
+    if _key(person) in ASSISTANT_SPEAKERS:  # what an assistant said is no one's life
+        return None
     found = _relationship_claim(fact, person)
     if found is not None:
         return found
-    read = attribute_of(fact)
+    read = attribute_of(fact, mine=_key(person) == SELF_KEY)
     if read is None:
         return None
     return Claim(_key(person), read[0], read[1])
