@@ -29,6 +29,29 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+def wall_clock_ms(value: object) -> int:
+    """``to_ms`` of the time as its writer's clock showed it: an offset is dropped, not
+    applied. A conversation written at "2025-05-14T20:05:00-04:00" happened on May 14th
+    for the person who lived it (their "on May 14th" and the day memory shows), though
+    it was May 15th in UTC; ordering and ages within one person's memory are unchanged.
+
+    >>> wall_clock_ms("2025-05-14T20:05:00-04:00") == to_ms("2025-05-14T20:05:00Z")
+    True
+    >>> wall_clock_ms(1710929700) == to_ms(1710929700)
+    True
+    """
+    if isinstance(value, str) and "-" in value.strip()[1:]:  # a date, not an epoch number
+        text = value.strip()
+        try:
+            parsed = datetime.fromisoformat(text[:-1] if text.endswith(("Z", "z")) else text)
+        except ValueError:
+            return to_ms(value)
+        return to_ms(parsed.replace(tzinfo=UTC))
+    if isinstance(value, datetime):
+        return to_ms(value.replace(tzinfo=UTC))
+    return to_ms(value)
+
+
 def to_ms(value: object) -> int:
     """Convert an ISO-8601 string, a datetime/date or an epoch number to UTC epoch ms.
 

@@ -20,7 +20,7 @@ from pydantic import ConfigDict, Field, field_validator
 
 from graphmem.errors import ValidationError
 from graphmem.models import MAX_INT, Card, Model
-from graphmem.timeutil import to_ms
+from graphmem.timeutil import wall_clock_ms
 
 Format = Literal["cards", "conversation", "text"]
 FORMATS: tuple[Format, ...] = ("cards", "conversation", "text")
@@ -50,7 +50,7 @@ class Turn(Model):
     def _time(cls, value: Any) -> int | None:
         if value is None or value == "":
             return None
-        return to_ms(value)
+        return wall_clock_ms(value)
 
     @property
     def when(self) -> int:
@@ -225,7 +225,9 @@ def iter_turns(path: str | Path) -> Iterator[tuple[int, Turn | None]]:
             if session is None:
                 raise _fail(where, "session_id", "Field required")
             try:
-                session_dates[str(session)] = to_ms(record.get("date", record.get("session_date")))
+                session_dates[str(session)] = wall_clock_ms(
+                    record.get("date", record.get("session_date"))
+                )
             except ValueError as exc:
                 raise _fail(where, "date", str(exc)) from None
             yield number, None

@@ -300,3 +300,18 @@ def test_what_nobody_said_about_someone_known_falls_under_the_cut(
     fence = memory.recall(user, "what did barb fix last week?", k=1)
     assert "fence" in fence[0].card.fact
     assert fence[0].relevance >= RELEVANT
+
+
+def test_a_day_is_the_day_the_user_lived_it(memory: Memory, user: str, tmp_path: Path):
+    """An evening chat in New York is May 14th for the person in it, though UTC says
+    May 15th: "on May 14th" finds it, and its backstory names that day."""
+    rows = [
+        {"session_id": "a", "date": "2025-05-14T21:30:00-04:00"},
+        {"session_id": "a", "speaker": "user", "text": "booked a riding lesson for ella"},
+        {"session_id": "b", "date": "2025-05-15T09:00:00-04:00"},
+        {"session_id": "b", "speaker": "user", "text": "booked a table at nobu for grace"},
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    hit = memory.recall(user, "on may 14th what did i book?", k=1)[0]
+    assert "riding lesson" in hit.card.fact
+    assert "2025-05-14" in hit.card.backstory

@@ -74,6 +74,7 @@ def ingest(
 
     \b
     - session_id + date, no text: starts a session; its turns get its date
+      (as the writer's clock showed it: an offset is dropped, not applied)
     - a turn: session_id, speaker, text; optional: turn (else numbered
       in file order within its session), timestamp (ISO 8601 or epoch ms)
     - speaker "user" (or the user id) is the user; "assistant", "ai",
