@@ -1257,7 +1257,7 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
     leading: int | None = None  # where a verbless sentence before any clause started
     for sent in doc.sents:
         said = [] if _is_small_talk(sent) else list(_sentence_clauses(sent))
-        if _is_fragment(sent) or (not said and _says_something(sent)):
+        if _is_fragment(sent):
             if found and found[-1].span.end <= sent.start:
                 last = found[-1]
                 found[-1] = _Clause(
@@ -1362,15 +1362,6 @@ def _is_fragment(sent: Span) -> bool:
         0 < len(words) <= _FRAGMENT_TOKENS
         and not any(t.pos_ in {"VERB", "AUX"} for t in words)
         and any(t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} for t in words)
-        and not _is_phatic(sent)
-        and not sent.text.strip().endswith("?")
-    )
-
-
-def _says_something(sent: Span) -> bool:
-    """A sentence too short for a clause of its own that is not small talk ("moved!!")."""
-    return (
-        any(t.is_alpha and t.lower_ not in STOP_WORDS for t in sent)
         and not _is_phatic(sent)
         and not sent.text.strip().endswith("?")
     )
