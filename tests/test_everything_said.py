@@ -315,3 +315,20 @@ def test_a_day_is_the_day_the_user_lived_it(memory: Memory, user: str, tmp_path:
     hit = memory.recall(user, "on may 14th what did i book?", k=1)[0]
     assert "riding lesson" in hit.card.fact
     assert "2025-05-14" in hit.card.backstory
+
+
+def test_how_many_shows_the_card_with_the_number(memory: Memory, user: str, tmp_path: Path):
+    """The turn is found by what the question says (book club); the card shown is the
+    one that answers it."""
+    rows = [
+        {"session_id": "a", "date": "2025-03-02T19:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "book club! we're reading demon copperhead, its my month to host next "
+            "week. there are 7 of us, all teachers or ex teachers lol",
+        },
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "7 of us" in top(memory, user, "how many people are in my book club?")[0]
+    assert "copperhead" in top(memory, user, "what is my book club reading?")[0].lower()

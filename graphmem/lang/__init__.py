@@ -95,6 +95,10 @@ class Language:
     claims: tuple[tuple[str, str], ...] = ()
     #: what a question asks the value of: (regex, attributes), as ``recall.temporal``
     asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: a question asking for a number ("how many", "多少"), and a number as written
+    #: ("12", "seven", "七"): regexes (``recall.engine`` shows the card that has one)
+    number_question: str = ""
+    number: str = ""
     #: words by which a question says what kind of answer it wants ("name", "叫什么"),
     #: never part of the answer: not what a passage must speak of (``recall.engine``)
     answer_kind_words: frozenset[str] = frozenset()
@@ -224,6 +228,28 @@ def claim(text: str) -> tuple[str, str] | None:
     return None
 
 
+def asks_a_number(query: str) -> bool:
+    """Does a question in any language ask how many, how much, how old...?
+
+    >>> asks_a_number("how many people are in my book club?"), asks_a_number("我家有几口人")
+    (True, True)
+    """
+    return any(
+        k.number_question and _compiled(k.number_question).search(query) for k in languages()
+    )
+
+
+def holds_a_number(text: str) -> bool:
+    """Does a text give a number, in digits or in words of any language?
+
+    >>> holds_a_number("there are 7 of us"), holds_a_number("like a dozen"), holds_a_number("hi")
+    (True, True, False)
+    """
+    return any(ch.isdigit() for ch in text) or any(
+        k.number and _compiled(k.number).search(text) for k in languages()
+    )
+
+
 def asks(query: str) -> tuple[str, ...]:
     """The attributes a question in any language asks the value of (``Language.asks``).
 
@@ -313,8 +339,10 @@ __all__ = [
     "Language",
     "Named",
     "asks",
+    "asks_a_number",
     "claim",
     "detect",
+    "holds_a_number",
     "in_english_time_words",
     "language",
     "languages",

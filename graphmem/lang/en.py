@@ -74,4 +74,12 @@ LANGUAGE = Language(
     extracts=True,
     function_words=FUNCTION_WORDS,
     answer_kind_words=frozenset({"name", "named", "called", "call"}),
+    number_question=(
+        r"(?i)\bhow\s+(?:many|much|old|long|far|often|tall|big)\b"
+        r"|\bwhat\s+(?:grade|score|number|percentage|age|size)\b"
+    ),
+    number=(
+        r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+        r"twenty|thirty|forty|fifty|hundred|thousand|dozen|half|a couple)\b"
+    ),
 )

@@ -148,6 +148,8 @@ class Gathered:
     on_day: np.ndarray | None = None
     #: the query's words beyond who it is about (names, relationship words): what it asks
     focus: list[str] = field(default_factory=list)
+    #: the query asks for a number ("how many", "多少"): a passage shows its card with one
+    asks_a_number: bool = False
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
@@ -327,6 +329,7 @@ def gather(
         at,
         on_day,
         focus,
+        lang.asks_a_number(query),
     )
 
 
@@ -591,11 +594,12 @@ def _score_cards(
         best += [hit for hit in chunk if hit[1] in rows][: k - len(best)]
         if len(best) >= k or found.at is None:
             break
+    shown = _with_numbers(store, user_id, found, best, rows) if found.asks_a_number else {}
     hits = []
     for score, card_id, at, calibrated, parts in best:
         if card_id not in rows:  # deleted since the passages were read
             continue
-        card = card_from_row(rows[card_id])
+        card = card_from_row(shown.get(card_id, rows[card_id]))
         graph, paths = found.reached(at)
         if found.bm25[at] > 0:
             graph.add("fulltext")
@@ -615,6 +619,46 @@ def _score_cards(
             )
         )
     return hits
+
+
+def _with_numbers(
+    store: GraphStore,
+    user_id: str,
+    found: Gathered,
+    best: list[tuple[float, str, int, float, dict[str, float]]],
+    rows: dict[str, Row],
+) -> dict[str, Row]:
+    """For a question asking a number ("how many people are in my book club?"): a hit
+    whose fact gives none shows instead a card of its turn that does ("there are 7 of
+    us"), the turn having been ranked for the question. Hit card id -> row to show."""
+    held = found.held
+    lacking = {
+        card_id: at
+        for _, card_id, at, _, _ in best
+        if card_id in rows and not lang.holds_a_number(rows[card_id]["card"]["fact"])
+    }
+    taken = {card_id for _, card_id, _, _, _ in best}
+    with held.lock:
+        siblings = {
+            card_id: [
+                held.cards[i].id
+                for i in held.members(at)
+                if found.cards[i] and held.cards[i].id not in taken
+            ]
+            for card_id, at in lacking.items()
+        }
+    wanted = [i for ids in siblings.values() for i in ids]
+    if not wanted:
+        return {}
+    read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, wanted)}
+    shown: dict[str, Row] = {}
+    for card_id, ids in siblings.items():
+        numbered = [
+            read[i] for i in ids if i in read and lang.holds_a_number(read[i]["card"]["fact"])
+        ]
+        if numbered:
+            shown[card_id] = numbered[0]
+    return shown
 
 
 def _read_cards(
