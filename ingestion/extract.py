@@ -35,11 +35,13 @@ from graphmem.relationships import (
     ended,
     is_current,
     late,
+    partner_gender,
+    partner_word,
     role,
     through,
 )
 from graphmem.timeutil import now_ms
-from ingestion import cues, said
+from ingestion import cues, relatives, said
 from ingestion.casing import Casing
 from ingestion.dates import DateMatch, find_dates
 from ingestion.loaders import Passage, Turn
@@ -640,6 +642,8 @@ class Extractor:
         if is_user:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
+        if is_user:
+            self._observe_named(doc, where, speaker)
         self._observe_things(doc)
         when = turn.when
         day = iso_day(when)
@@ -657,6 +661,7 @@ class Extractor:
                     recent = self.recent.setdefault(turn.session_id, [])
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
                 self._partner_of_relative(fact, person)
+                self._partner_step(clause)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
@@ -840,6 +845,46 @@ class Extractor:
         if is_user:
             self._observe_deaths(text, session)
 
+    def _observe_named(self, doc: Doc, where: str, speaker: tuple[str, str | None]) -> None:
+        """People and pets the user names with their relationship as typed in chat ("my
+        gf riley", "our dog rusty", "haggis is my cat"): ``ingestion.relatives``. A pet is
+        kept as the user's pet (its kind as the relationship), never a person. "my new
+        manager ..." and "<name> is my ..." say what holds now (the old holder of a
+        one-person role becomes former); "my old boss ..." one that ended."""
+        seen = {m.name.lower() for m in find_relationships(doc.text)}  # read already
+        found = [n for n in relatives.find(doc) if n.name.lower() not in seen]
+        for word, relationship in relatives.unnamed_kin(doc, found):
+            if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
+                self.registry.observe(word[:1].upper() + word[1:], relationship)
+        for pet, kind in relatives.adopted(doc):
+            if self.registry.get(pet) is None or pet in self.pets:
+                self.pets[pet] = speaker
+                self.registry.observe(pet, kind)
+        for named in found:
+            name = named.name
+            if self.registry.is_user(name):
+                continue
+            for word in name.lower().split():  # later turns typed in lower case name them
+                self.casing.capital[word] += 1
+            said = doc.text[named.start : named.end].lower().split()
+            if named.pet:
+                if self.registry.get(name) is not None and name not in self.pets:
+                    continue  # a known person is nobody's pet
+                self.pets[name] = speaker
+                self.registry.observe(name, named.relationship)
+                continue
+            self._learn_gender(name, named.relationship)
+            known = self.registry.get(name)
+            if set(said) & cues.ENDED_MODIFIERS:
+                if known is not None and is_current(known.relationship):
+                    self.registry.end(name, named.relationship)
+                elif known is None:
+                    self.registry.observe(name, ended(named.relationship))
+            elif named.how == "is" or set(said) & cues.NEW_MODIFIERS:
+                self.registry.relate(name, named.relationship)
+            else:
+                self._note(self.registry.observe(name, named.relationship), name, where)
+
     def _observe_addressed(self, text: str) -> None:
         """The name an assistant greets or addresses the user by is the user's."""
         m = _ADDRESSED.match(text)
@@ -979,6 +1024,67 @@ class Extractor:
         if person[0] == SELF and not said.pronoun:
             return None
         return (res.name or name, res.relationship)
+
+    def _partner_step(self, clause: _Clause) -> None:
+        """An engagement or a wedding the user announces ("theo proposed", "we got
+        married", "ananya and me are engaged"): their partner becomes their fiancé(e),
+        then husband or wife (``graphmem.relationships.PARTNER_STEPS``). Someone else's
+        engagement ("my flatmate tom got engaged") and plans ("we wanna get married")
+        change nothing of the user's."""
+        span, root = clause.span, clause.root
+        steps = [cues.PARTNER_STEPS.get(t.lemma_.lower()) for t in span]
+        step = next((s for s in steps if s is not None), None)
+        if step is None or any(t.lower_ in cues.NOT_YET for t in span) or root.tag_ == "VBG":
+            return
+        if any(c.dep_ == "neg" for c in root.children):
+            return
+        subjects = [t for t in span if t.dep_ in _SUBJECT_DEPS]
+        words = {t.lower_ for s in subjects for t in s.subtree}
+        mine = bool(words & {"i", "we", "me"})
+        named = [name for _, _, name in self._names(span)]
+        named += [  # "callum proposed", typed in lower case
+            t.text.capitalize()
+            for s in subjects
+            for t in s.subtree
+            if t.pos_ in {"PROPN", "NOUN"} and relatives.name_token(t)
+        ]
+        others = [
+            self.registry.resolve(name).name or name
+            for name in named
+            if not self.registry.is_user(name) and not name.isupper()
+        ]
+        proposer = step == "engaged" and any(t.lemma_.lower() == "propose" for t in span)
+        if mine and others:
+            name = others[0]
+        elif proposer and others and not mine:
+            name = others[0]  # "callum proposed": to the user
+        elif mine:
+            partners = [
+                r
+                for r in self.registry
+                if is_current(r.relationship) and role(r.relationship) == "partner"
+            ]
+            if len(partners) != 1:
+                return
+            name = partners[0].name
+        else:
+            return  # someone else's engagement or wedding
+        if name in self.pets or self.registry.is_thing(name):
+            return
+        known = self.registry.get(self.registry.observe(name).name or name)
+        if known is None:
+            return
+        if known.relationship and role(known.relationship) != "partner":
+            return  # "my flatmate tom proposed" is his news, not the user's
+        gender = self.genders.get(known.name) or partner_gender(known.relationship)
+        if gender is None:
+            pronouns = {t.lower_ for t in span.doc}
+            male, female = bool(pronouns & _MALE), bool(pronouns & _FEMALE)
+            gender = "m" if male and not female else "f" if female and not male else None
+        word = partner_word(step, gender)
+        if known.relationship != word:
+            self._learn_gender(known.name, word)
+            self.registry.relate(known.name, word)
 
     def _learn_gender(self, name: str, relationship: str) -> None:
         if relationship in cues.FEMALE_RELATIONSHIPS:

@@ -97,7 +97,7 @@ def test_breakups_exes_and_deaths_change_the_relationship():
         ),
     )
     assert relationships(registry) == {
-        "Dan": ("ex", ["boyfriend"]),
+        "Dan": ("ex-boyfriend", ["boyfriend"]),
         "Robert": ("late father", ["dad"]),
         "Helen": ("late mother", []),
     }
