@@ -519,6 +519,9 @@ NOT_YET = frozenset(
     """if might may maybe could would wanna want wants plan planning plans gonna will 'll
     someday hope hoping should when whether going""".split()
 )
+#: Words of a sentence that says someone's name changed ("Megan Castillo now, she changed
+#: her name"; "she'll be Sandra McLeod instead of Sandra Paterson").
+RENAMING = frozenset({"now", "changed", "change", "instead", "anymore", "officially", "renamed"})
 #: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
 CHAT_FILLERS = frozenset(
     """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay

@@ -644,6 +644,7 @@ class Extractor:
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
         if is_user:
             self._observe_named(doc, where, speaker)
+            self._observe_renames(doc)
         self._observe_things(doc)
         when = turn.when
         day = iso_day(when)
@@ -861,7 +862,7 @@ class Extractor:
                 self.pets[pet] = speaker
                 self.registry.observe(pet, kind)
         for named in found:
-            name = named.name
+            name = _clean_name(named.name) or named.name  # "Dr Feldman" is Feldman
             if self.registry.is_user(name):
                 continue
             for word in name.lower().split():  # later turns typed in lower case name them
@@ -884,6 +885,35 @@ class Extractor:
                 self.registry.relate(name, named.relationship)
             else:
                 self._note(self.registry.observe(name, named.relationship), name, where)
+            if name != named.name:
+                self.registry.alias(name, named.name)
+
+    def _observe_renames(self, doc: Doc) -> None:
+        """A known person's new surname ("Megan Castillo now, she changed her name",
+        "Rachel is officially Mrs Adeyemi now"): the same person, renamed, the old name
+        kept as an alias. Only where the sentence says a name changed
+        (``cues.RENAMING``); two people may share a first name."""
+        for sent in doc.sents:
+            words = {t.lower_ for t in sent}
+            if not words & cues.RENAMING:
+                continue
+            for _, _, name in self._names(sent):
+                parts = name.split()
+                if len(parts) < 2 or self.registry.get(name) is not None:
+                    continue
+                if parts[0].rstrip(".").lower() in TITLES:  # "Rachel is officially Mrs Adeyemi"
+                    subject = next(
+                        (t for t in sent if t.dep_ in _SUBJECT_DEPS and t.head.lemma_ == "be"),
+                        None,
+                    )
+                    known = self.registry.get(subject.text) if subject is not None else None
+                    if known is not None and known.relationship:
+                        first = known.name.split()[0]
+                        self.registry.rename(known.name, f"{first} {' '.join(parts[1:])}")
+                    continue
+                same = [r for r in self.registry if r.name.split()[0] == parts[0]]
+                if len(same) == 1 and not self.registry.is_user(parts[0]):
+                    self.registry.rename(same[0].name, name)
 
     def _observe_addressed(self, text: str) -> None:
         """The name an assistant greets or addresses the user by is the user's."""
@@ -970,7 +1000,7 @@ class Extractor:
         if found is None or found.attribute != "partner" or found.value.startswith("not "):
             return
         named = re.search(rf"\b{re.escape(found.value)}\b", fact, re.IGNORECASE)
-        if named is not None:
+        if named is not None and named[0].split()[0].lower() not in cues.NAME_STOP_WORDS:
             self._related_through(person[0], "partner", named[0])
 
     def _died_unnamed(self, relationship: str, session: str) -> None:

@@ -280,6 +280,27 @@ class PersonRegistry:
         found = [r for r in held if canonical_relationship(_key(r.name)) == rel]
         return found[0] if len(found) == 1 and len(held) == 1 else None
 
+    def rename(self, name: str, new: str) -> None:
+        """A known person is now called ``new`` (a married surname): the same person,
+        the names they had kept as aliases.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Megan Hollis", "daughter")
+        >>> reg.rename("Megan Hollis", "Megan Castillo")
+        >>> reg.get("Megan Hollis").name, reg.get("Megan Castillo").aliases
+        ('Megan Castillo', ['Megan Hollis'])
+        """
+        record = self.get(name)
+        if record is not None and self.get(new) is None:
+            self._rename(record, new)
+
+    def alias(self, name: str, alias: str) -> None:
+        """Another name a known person goes by ("Dr Feldman" for Feldman)."""
+        record = self.get(name)
+        if record is not None and self.get(alias) is None:
+            record.aliases.append(" ".join(alias.split()))
+            self._pattern = None
+
     def _rename(self, record: PersonRecord, name: str) -> None:
         """A person's name changes; the old one stays an alias."""
         self._records.pop(_key(record.name), None)

@@ -229,7 +229,9 @@ def _before(doc: Doc, rel: Token, owner: int) -> tuple[str, int, int, str] | Non
         subject = next((c for c in head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
         if subject is not None and name_token(subject):
             return subject.text, subject.i, subject.i + 1, "is"
-    before = owner - 1  # "marmalade our cat has been off his food"
+    before = owner - 1  # "marmalade our cat has been off his food", "mochi, our cat,"
+    if before > 0 and doc[before].text == ",":
+        before -= 1
     if (
         before >= 0
         and name_token(doc[before])
