@@ -834,17 +834,30 @@ class Extractor:
                     self.pets[pet] = self._resolve_name(_clean_name(owner) or owner, where)
                 elif pron in {"my", "our"}:
                     self.pets[pet] = speaker
+                    if is_user:
+                        self._keep_pet(pet, m.group(0))
                 elif pron:
                     self._pending_pets.append(pet)
-        owned = [m["pet"] for m in _OWN_PET.finditer(text)]
-        owned += [n for m in _PET_LIST.finditer(text) for n in (m["first"], m["second"])]
-        for found in owned:
+        owned = [(m["pet"], m[0]) for m in _OWN_PET.finditer(text)]
+        owned += [(n, m[0]) for m in _PET_LIST.finditer(text) for n in (m["first"], m["second"])]
+        for found, phrase in owned:
             pet = _clean_name(found)
             if pet and (self.registry.get(pet) is None or pet in self.pets):
                 self.pets[pet] = speaker
                 self.registry.mark_thing(pet)
+                if is_user:
+                    self._keep_pet(pet, phrase)
         if is_user:
             self._observe_deaths(text, session)
+
+    def _keep_pet(self, pet: str, phrase: str) -> None:
+        """The user's pet, kept as one: its kind ("dog", "cat") as its relationship, so
+        the people table lists it as the user's pet, never as a human."""
+        words = [w.removesuffix("s") for w in re.findall(r"[\w-]+", phrase.lower())]
+        kinds = [cues.PET_KINDS.get(w, w) for w in words if w in cues.PETS or w in cues.PET_KINDS]
+        known = self.registry.get(pet)
+        if kinds and (known is None or known.relationship is None):
+            self.registry.observe(pet, kinds[0])
 
     def _observe_named(self, doc: Doc, where: str, speaker: tuple[str, str | None]) -> None:
         """People and pets the user names with their relationship as typed in chat ("my
@@ -867,7 +880,7 @@ class Extractor:
                 continue
             for word in name.lower().split():  # later turns typed in lower case name them
                 self.casing.capital[word] += 1
-            said = doc.text[named.start : named.end].lower().split()
+            typed = set(doc.text[named.start : named.end].lower().split())
             if named.pet:
                 if self.registry.get(name) is not None and name not in self.pets:
                     continue  # a known person is nobody's pet
@@ -876,12 +889,12 @@ class Extractor:
                 continue
             self._learn_gender(name, named.relationship)
             known = self.registry.get(name)
-            if set(said) & cues.ENDED_MODIFIERS:
+            if typed & cues.ENDED_MODIFIERS:
                 if known is not None and is_current(known.relationship):
                     self.registry.end(name, named.relationship)
                 elif known is None:
                     self.registry.observe(name, ended(named.relationship))
-            elif named.how == "is" or set(said) & cues.NEW_MODIFIERS:
+            elif named.how == "is" or typed & cues.NEW_MODIFIERS:
                 self.registry.relate(name, named.relationship)
             else:
                 self._note(self.registry.observe(name, named.relationship), name, where)

@@ -124,5 +124,10 @@ def test_places_organisations_and_pets_are_not_people():
             "My best friend Sydney just moved to Perth.",
         )
     )
-    assert {r.name for r in registry} == {"Sydney"}
-    assert {person for _, person, _ in cards} == {"me", "Sydney"}
+    assert relationships(registry) == {  # the user's pets are kept as pets, by kind
+        "Sydney": ("best friend", []),
+        "Pixel": ("cat", []),
+        "Byte": ("cat", []),
+        "Miso": ("cat", []),
+    }
+    assert {person for _, person, _ in cards} == {"me", "Sydney"}  # a pet's news is the user's
