@@ -137,6 +137,8 @@ WORDS = frozenset(
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).
 SINGLE_HOLDER = frozenset({"manager", "partner", "therapist", "landlord"})
+#: Roles whose kinds are the role ("regional manager" is a manager: one passes it on).
+MANAGING = frozenset({"manager"})
 #: Titles before a name ("Dr. Patel" is Patel): never part of the name.
 TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "dame"})
 #: A pattern for an optional title, with its dot, before a capitalised name.
@@ -157,6 +159,8 @@ def role(relationship: str | None) -> str | None:
 
     >>> role("Boss"), role("former manager"), role("late father"), role("ex-wife")
     ('manager', 'manager', 'father', 'partner')
+    >>> role("regional manager"), role("tennis partner")  # a kind of manager is one
+    ('manager', 'tennis partner')
     """
     if not relationship:
         return None
@@ -165,7 +169,11 @@ def role(relationship: str | None) -> str | None:
         if word.startswith(prefix) and len(word) > len(prefix):
             word = word[len(prefix) :]
             break
-    return canonical_relationship(word)
+    canonical = canonical_relationship(word)
+    head = canonical_relationship(word.split()[-1])
+    if canonical == word and " " in word and "'" not in word and head in MANAGING:
+        return head
+    return canonical
 
 
 def is_single_holder(relationship: str | None) -> bool:

@@ -522,6 +522,11 @@ NOT_YET = frozenset(
 #: Words of a sentence that says someone's name changed ("Megan Castillo now, she changed
 #: her name"; "she'll be Sandra McLeod instead of Sandra Paterson").
 RENAMING = frozenset({"now", "changed", "change", "instead", "anymore", "officially", "renamed"})
+#: Verbs (lemmas) of a new romance, and who they are said of: "i've been seeing someone".
+DATING = frozenset({"see", "date", "meet"})
+DATING_OBJECTS = frozenset({"someone", "somebody", "guy", "girl", "man", "woman"})
+#: A baby the speaker has, by what they call it: "we have a baby girl".
+NEWBORN = {"baby girl": "daughter", "baby boy": "son", "daughter": "daughter", "son": "son"}
 #: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
 CHAT_FILLERS = frozenset(
     """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay

@@ -870,6 +870,10 @@ class Extractor:
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
+        for name, relationship in relatives.introduced(doc):
+            if not self.registry.is_user(name) and name not in self.pets:
+                self._learn_gender(name, relationship)
+                self.registry.relate(name, relationship)
         for pet, kind in relatives.adopted(doc):
             if self.registry.get(pet) is None or pet in self.pets:
                 self.pets[pet] = speaker

@@ -199,6 +199,12 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     got = _name_at(doc, j)
     if got is not None and not (rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j):
         return got[0], j, got[1], "after"
+    # "my regional manager is mr danjuma now": the name the noun is said to be
+    if rel.dep_ == "nsubj" and rel.head.lemma_ == "be" and rel.head.i == j:
+        negated = any(c.dep_ == "neg" for c in rel.head.children)
+        got = _name_at(doc, j + 1)
+        if got is not None and not negated:
+            return got[0], j + 1, got[1], "is"
     # "my new manager started, olga": a verb or two, then the name after a comma
     k = i + 1
     while k < len(doc) and k <= i + 3 and doc[k].pos_ in {"VERB", "AUX", "ADV"}:
@@ -292,3 +298,56 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
             if got is not None:
                 return [(_capitalised(got[0]), kind)]
     return []
+
+
+def introduced(doc: Doc) -> list[tuple[str, str]]:
+    """Someone the speaker introduces, then names ("we got a new apprentice, his name is
+    darwin"; "ive been seeing someone. her name is mel"; "we have a baby girl!!! we named
+    her tiwatope"): (name, relationship). What they are comes from the noun introduced
+    by the speaker's own verb: a relationship word, a new partner (``cues.DATING``), a
+    newborn (``cues.NEWBORN``)."""
+    out: list[tuple[str, str]] = []
+    for token in doc:
+        site = _naming_site(doc, token)
+        if site is None:
+            continue
+        at, pronoun = site
+        got = _name_at(doc, at)
+        if got is None:
+            continue
+        relationship = _introduced_before(doc, token.i, pronoun)
+        if relationship is not None:
+            out.append((_capitalised(got[0]), relationship))
+    return out
+
+
+def _naming_site(doc: Doc, token: Token) -> tuple[int, str | None] | None:
+    """Where a name follows: "her name is <x>" (the pronoun kept) or "named her <x>"."""
+    nxt = token.i + 1
+    if token.lower_ == "name" and nxt < len(doc) and doc[nxt].lemma_ == "be":
+        owner = next((c.lower_ for c in token.children if c.dep_ == "poss"), None)
+        if owner in {"her", "his", "their"}:
+            return nxt + 1, owner
+    if token.lower_ in {"named", "called"} and nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
+        return nxt + 1, doc[nxt].lower_
+    return None
+
+
+def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
+    """The relationship of the nearest someone the speaker introduced before token ``at``."""
+    for token in reversed(doc[max(0, at - 25) : at]):
+        verb = token.head
+        subject = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS}
+        if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
+            continue
+        words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
+        phrase = " ".join([*words[-1:], token.lower_])
+        if phrase in cues.NEWBORN or token.lower_ in cues.NEWBORN:
+            return cues.NEWBORN.get(phrase) or cues.NEWBORN[token.lower_]
+        if token.lower_ in cues.DATING_OBJECTS and verb.lemma_.lower() in cues.DATING:
+            return {"her": "girlfriend", "his": "boyfriend", "him": "boyfriend"}.get(
+                pronoun or "", "partner"
+            )
+        if token.lower_ in _words():
+            return spelled_out(token.lower_)
+    return None

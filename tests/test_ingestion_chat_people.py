@@ -121,3 +121,29 @@ def test_a_married_surname_renames_the_same_person():
     assert maria.relationship == "sister"
     assert registry.get("Maria Lopez") is maria
     assert len(registry) == 1
+
+
+def test_someone_introduced_then_named_becomes_who_they_were_introduced_as():
+    registry = chat(
+        (
+            "busy week. we hired a new apprentice, his name is kofi, he's 18",
+            "also... i've been seeing someone. her name is wren, we met at a pottery class",
+            "update: we have a baby boy!! we named him otis",
+        )
+    )
+    assert people(registry) == {
+        "Kofi": ("apprentice", []),
+        "Wren": ("girlfriend", []),
+        "Otis": ("son", []),
+    }
+
+
+def test_a_kind_of_manager_takes_over_from_the_old_one():
+    registry = chat(
+        ("my boss mrs adair signed off my leave",),
+        ("restructure news: my regional manager is mr bello now",),
+    )
+    assert people(registry) == {
+        "Adair": ("former manager", ["boss"]),
+        "Bello": ("regional manager", []),
+    }
