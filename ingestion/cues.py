@@ -532,7 +532,7 @@ CHAT_FILLERS = frozenset(
     """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay
     yep yup nope ok okay too again also either anyway today tonight yesterday tomorrow
     everyone everything nothing something someone somebody anyone stuff thing things
-    bc cos cause coz hai hain tha thi ka ki ke ko ne se mein bhi aur na po si ang ng sa
+    bc cos cause coz hai hain tha thi ka ki ke ko ne se mein bhi aur na ab po si ang ng sa
     que es de la el""".split()
 )
 #: Words a lower-case name is never (NLTK's English stop words and chat spellings of them).

@@ -866,7 +866,11 @@ class Extractor:
         manager ..." and "<name> is my ..." say what holds now (the old holder of a
         one-person role becomes former); "my old boss ..." one that ended."""
         seen = {m.name.lower() for m in find_relationships(doc.text)}  # read already
-        found = [n for n in relatives.find(doc) if n.name.lower() not in seen]
+        found = [
+            n
+            for n in [*relatives.find(doc), *relatives.parenthesised(doc)]
+            if n.name.lower() not in seen
+        ]
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)

@@ -12,6 +12,7 @@ as a function word, a date or a number, and that no word list knows as something
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,38 @@ def _words() -> frozenset[str]:
     return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
 
 
+def _typo(word: str) -> str | None:
+    """A relationship word typed with one slip ("frriend", "brohter"): long words only,
+    so no short word is read as another."""
+    if len(word) < 5 or not word.isalpha():
+        return None
+    close = difflib.get_close_matches(word, [w for w in _words() if len(w) >= 5], 1, 0.85)
+    return close[0] if close else None
+
+
+def parenthesised(doc: Doc) -> list[Named]:
+    """ "austin (coworker, not the city lol)": a name with its relationship in brackets."""
+    out: list[Named] = []
+    for token in doc:
+        if token.text != "(" or token.i == 0 or token.i + 1 >= len(doc):
+            continue
+        name, word = doc[token.i - 1], doc[token.i + 1].lower_
+        if word not in _words() or not name_token(name) or name.lower_ in _words():
+            continue
+        end = doc[token.i + 1]
+        out.append(
+            Named(
+                _capitalised(name.text),
+                spelled_out(word),
+                False,
+                name.idx,
+                end.idx + len(end),
+                "appos",
+            )
+        )
+    return out
+
+
 def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
     """The relationship (or pet) phrase ending at token ``i`` and owned by my/our:
     (index of its first token, the word as stored, whether it is a pet)."""
@@ -71,7 +104,9 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
         phrase = phrase.replace(" - ", "-")
         pet = phrase in cues.PETS or phrase in cues.PET_KINDS
         if not pet and phrase not in _words():
-            continue
+            if width > 1 or not (typo := _typo(phrase)):
+                continue
+            phrase = typo  # "my frriend nadia"
         j = start - 1  # "my new manager", "our wee brother", "my best mate"
         while j >= 0 and j >= start - 3 and tokens[j].lower_ not in _OWNERS:
             t = tokens[j]
@@ -165,7 +200,7 @@ def find(doc: Doc) -> list[Named]:
         owner = start - 1
         while doc[owner].lower_ not in _OWNERS:
             owner -= 1
-        named = _after(doc, token) or _before(doc, token, owner)
+        named = _after(doc, token) or _before(doc, token, owner, pet)
         if named is None:
             continue
         name, lo, hi, how = named
@@ -203,7 +238,8 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     if rel.dep_ == "nsubj" and rel.head.lemma_ == "be" and rel.head.i == j:
         negated = any(c.dep_ == "neg" for c in rel.head.children)
         got = _name_at(doc, j + 1)
-        if got is not None and not negated:
+        said = doc[j + 1] if j + 1 < len(doc) else None  # "is due", "is sick": no names
+        if got is not None and not negated and said is not None and said.pos_ != "ADJ":
             return got[0], j + 1, got[1], "is"
     # "my new manager started, olga": a verb or two, then the name after a comma
     k = i + 1
@@ -224,7 +260,7 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     return None
 
 
-def _before(doc: Doc, rel: Token, owner: int) -> tuple[str, int, int, str] | None:
+def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int, str] | None:
     """ "olga, my new manager", "marmalade our cat", "haggis is my cat": the name the
     relationship noun is in apposition to, or the subject it is said of."""
     head = rel.head
@@ -242,7 +278,7 @@ def _before(doc: Doc, rel: Token, owner: int) -> tuple[str, int, int, str] | Non
         before >= 0
         and name_token(doc[before])
         and doc[before].dep_ != "ROOT"
-        and doc[before].pos_ in {"PROPN", "NOUN"}
+        and (doc[before].pos_ == "PROPN" or (pet and doc[before].pos_ == "NOUN"))
         and (before == 0 or not doc[before - 1].is_alpha or doc[before - 1].pos_ == "CCONJ")
     ):
         return doc[before].text, before, before + 1, "appos"

@@ -147,3 +147,14 @@ def test_a_kind_of_manager_takes_over_from_the_old_one():
         "Adair": ("former manager", ["boss"]),
         "Bello": ("regional manager", []),
     }
+
+
+def test_a_typo_or_a_bracket_still_names_the_relationship_and_adjectives_name_nobody():
+    registry = chat(
+        (
+            "my frriend tova is coming over later",
+            "then kasper (coworker, the loud one) took my stapler again",
+            "my wife is due in march and my brother is sick",
+        )
+    )
+    assert people(registry) == {"Tova": ("friend", []), "Kasper": ("coworker", [])}
