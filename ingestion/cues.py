@@ -527,6 +527,10 @@ DATING = frozenset({"see", "date", "meet"})
 DATING_OBJECTS = frozenset({"someone", "somebody", "guy", "girl", "man", "woman"})
 #: A baby the speaker has, by what they call it: "we have a baby girl".
 NEWBORN = {"baby girl": "daughter", "baby boy": "son", "daughter": "daughter", "son": "son"}
+#: Lemmas of a move, and the relationships (canonical) a move ends: "we moved to leith"
+#: leaves a roommate a former roommate.
+MOVING = frozenset({"move", "relocate", "settle", "key"})
+LIVING_NEXT_TO = frozenset({"roommate", "neighbour", "landlord", "landlady"})
 #: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
 CHAT_FILLERS = frozenset(
     """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay

@@ -663,6 +663,7 @@ class Extractor:
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
                 self._partner_of_relative(fact, person)
                 self._partner_step(clause)
+                self._moved_apart(clause, fact, person)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
@@ -1075,6 +1076,35 @@ class Extractor:
         if person[0] == SELF and not said.pronoun:
             return None
         return (res.name or name, res.relationship)
+
+    def _moved_apart(self, clause: _Clause, fact: str, person: tuple[str, str | None]) -> None:
+        """A move ends living side by side: when the user moves out, their roommates and
+        neighbours become former ones (not those said to move with them); when one of
+        them moves away, so do they (``cues.LIVING_NEXT_TO``)."""
+        moves = [t for t in clause.span if t.lemma_.lower() in cues.MOVING]
+        if not moves:
+            return
+        found = claim_of(fact, person[0])
+        if found is None or found.attribute != "location" or found.value.startswith("not "):
+            return
+        sentence = clause.span.sent
+        along = {name for _, _, name in self._names(sentence)}
+        if person[0] == SELF:
+            subjects = [c for c in moves[0].children if c.dep_ in _SUBJECT_DEPS]
+            words = {w.lower_ for t in subjects for w in t.subtree}
+            if subjects and not words & {"i", "we"}:
+                return  # "bram is moving": someone else moves, not the user
+            movers = [
+                r
+                for r in self.registry
+                if r.name not in along and role(r.relationship) in cues.LIVING_NEXT_TO
+            ]
+        else:
+            record = self.registry.get(person[0])
+            movers = [record] if record is not None else []
+        for record in movers:
+            if is_current(record.relationship) and role(record.relationship) in cues.LIVING_NEXT_TO:
+                self.registry.end(record.name)
 
     def _partner_step(self, clause: _Clause) -> None:
         """An engagement or a wedding the user announces ("theo proposed", "we got

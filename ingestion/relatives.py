@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from graphmem.relationships import TITLES
 from ingestion import cues
+from ingestion.casing import well_cased
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -67,7 +68,9 @@ def _typo(word: str) -> str | None:
     if len(word) < 5 or not word.isalpha():
         return None
     close = difflib.get_close_matches(word, [w for w in _words() if len(w) >= 5], 1, 0.85)
-    return close[0] if close else None
+    if not close or word in {close[0] + "s", close[0] + "es"}:
+        return None  # "my friends, family and mentors": a plural, no slip
+    return close[0]
 
 
 def parenthesised(doc: Doc) -> list[Named]:
@@ -107,14 +110,16 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             if width > 1 or not (typo := _typo(phrase)):
                 continue
             phrase = typo  # "my frriend nadia"
+        if tokens[start].lower_ in _OWNERS:
+            continue  # "our neighbour" is listed whole: the noun alone is read below
         j = start - 1  # "my new manager", "our wee brother", "my best mate"
         while j >= 0 and j >= start - 3 and tokens[j].lower_ not in _OWNERS:
             t = tokens[j]
             if t.pos_ not in {"ADJ", "ADV"} and t.lower_ not in cues.RELATIONSHIP_MODIFIERS:
-                return None
+                break
             j -= 1
         if j < 0 or tokens[j].lower_ not in _OWNERS:
-            return None
+            continue
         word = cues.PET_KINDS.get(phrase, phrase) if pet else spelled_out(phrase)
         return start, word, pet
     return None
@@ -129,6 +134,8 @@ def name_token(token: Token) -> bool:
         return False
     if len(text) > 2 and text.isupper():
         return False  # "LOL", shouted
+    if token.is_lower and _well_cased(token.doc):
+        return False  # a writer who capitalises names wrote this one in lower case: a word
     low = token.lower_
     if (
         low in cues.NAME_STOP_WORDS
@@ -146,6 +153,14 @@ def name_token(token: Token) -> bool:
     if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
         return False
     return token.pos_ != "ADV"
+
+
+def _well_cased(doc: Doc) -> bool:
+    """Whether the turn's writer capitalises sentence starts (then names too)."""
+    cased = doc.user_data.get("well_cased")
+    if cased is None:
+        cased = doc.user_data["well_cased"] = well_cased(doc.text)
+    return bool(cased)
 
 
 def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:

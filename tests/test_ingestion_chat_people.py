@@ -158,3 +158,19 @@ def test_a_typo_or_a_bracket_still_names_the_relationship_and_adjectives_name_no
         )
     )
     assert people(registry) == {"Tova": ("friend", []), "Kasper": ("coworker", [])}
+
+
+def test_a_move_ends_living_side_by_side_but_not_with_who_comes_along():
+    registry = chat(
+        (
+            "my roommate juno keeps stealing my oat milk",
+            "my flatmate cleo is away this week",
+            "our neighbour bram waved at me again",
+        ),
+        ("big news, cleo and i moved to leith last weekend!!", "also bram is moving to spain"),
+    )
+    assert people(registry) == {
+        "Juno": ("former roommate", ["roommate"]),
+        "Cleo": ("flatmate", []),
+        "Bram": ("former neighbour", ["neighbour"]),
+    }

@@ -348,9 +348,9 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "employer",
-        rf"\b(?:got|landed|accepted|took)\s+the\s+(?!(?:new|dream|first|second|other|same|"
-        rf"full-time|part-time|full|part|big|whole)\b)(?P<value>[\w'&-]+(?:\s+[\w'&-]+)?)"
-        rf"\s+(?:job|position|role)\b",
+        r"\b(?:got|landed|accepted|took)\s+the\s+(?!(?:new|dream|first|second|other|same|"
+        r"full-time|part-time|full|part|big|whole)\b)(?P<value>[\w'&-]+(?:\s+[\w'&-]+)?)"
+        r"\s+(?:job|position|role)\b",
         keys=("job", "position", "role"),
     ),
     _rule(
