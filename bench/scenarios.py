@@ -1281,7 +1281,13 @@ def check_people(memory: Memory, user: str, scenario: Scenario) -> tuple[bool, l
             notes.append(
                 f"{check.name}: history {person.relationship_history}, want {check.was!r} in it"
             )
-    others = [p for p in people if p.relationship != "self"]
+    from graphmem.relationships import role
+    from ingestion.cues import PET_KINDS, PETS
+
+    # the user's pets are listed as pets (their kind as the relationship: "dog", "late
+    # dog"), not as humans
+    animals = PETS | set(PET_KINDS.values())
+    others = [p for p in people if p.relationship != "self" and role(p.relationship) not in animals]
     for name in scenario.not_people:
         if any(name.lower() in {p.name.lower(), *(a.lower() for a in p.aliases)} for p in others):
             notes.append(f"{name}: listed as a person")

@@ -137,6 +137,8 @@ WORDS = frozenset(
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).
 SINGLE_HOLDER = frozenset({"manager", "partner", "therapist", "landlord"})
+#: Roles whose kinds are the role ("regional manager" is a manager: one passes it on).
+MANAGING = frozenset({"manager"})
 #: Titles before a name ("Dr. Patel" is Patel): never part of the name.
 TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "dame"})
 #: A pattern for an optional title, with its dot, before a capitalised name.
@@ -157,6 +159,8 @@ def role(relationship: str | None) -> str | None:
 
     >>> role("Boss"), role("former manager"), role("late father"), role("ex-wife")
     ('manager', 'manager', 'father', 'partner')
+    >>> role("regional manager"), role("tennis partner")  # a kind of manager is one
+    ('manager', 'tennis partner')
     """
     if not relationship:
         return None
@@ -165,7 +169,11 @@ def role(relationship: str | None) -> str | None:
         if word.startswith(prefix) and len(word) > len(prefix):
             word = word[len(prefix) :]
             break
-    return canonical_relationship(word)
+    canonical = canonical_relationship(word)
+    head = canonical_relationship(word.split()[-1])
+    if canonical == word and " " in word and "'" not in word and head in MANAGING:
+        return head
+    return canonical
 
 
 def is_single_holder(relationship: str | None) -> bool:
@@ -192,15 +200,19 @@ def is_current(relationship: str | None) -> bool:
 
 
 def ended(relationship: str) -> str:
-    """What a relationship becomes when it ends: "former manager", or "ex" for a partner.
+    """What a relationship becomes when it ends: "former manager"; for a partner "ex",
+    with the word the user had for them ("ex-girlfriend").
 
-    >>> ended("boss"), ended("girlfriend"), ended("roommate"), ended("ex")
-    ('former manager', 'ex', 'former roommate', 'ex')
+    >>> ended("boss"), ended("girlfriend"), ended("roommate"), ended("ex"), ended("partner")
+    ('former manager', 'ex-girlfriend', 'former roommate', 'ex', 'ex')
     """
     canonical = role(relationship) or relationship
     if not is_current(relationship):
         return relationship
-    return EX if canonical in ROMANTIC else f"former {canonical}"
+    if canonical in ROMANTIC:
+        word = " ".join(relationship.lower().split())
+        return f"ex-{word}" if word in _PARTNERS - {"partner", "spouse"} else EX
+    return f"former {canonical}"
 
 
 def late(relationship: str | None) -> str | None:
@@ -220,6 +232,29 @@ def late(relationship: str | None) -> str | None:
 _MALE_PARTNERS = frozenset({"husband", "boyfriend", "fiance", "fiancé"})
 _FEMALE_PARTNERS = frozenset({"wife", "girlfriend", "fiancee", "fiancée"})
 _PARTNERS = _MALE_PARTNERS | _FEMALE_PARTNERS | {"partner", "spouse"}
+#: What a partner is called at each step, by gender ("m", "f", unknown).
+PARTNER_WORDS = {
+    "engaged": {"m": "fiancé", "f": "fiancée", None: "fiancé"},
+    "married": {"m": "husband", "f": "wife", None: "spouse"},
+}
+
+
+def partner_word(step: str, gender: str | None) -> str:
+    """What the user's partner is called once engaged or married.
+
+    >>> partner_word("engaged", "f"), partner_word("married", "m")
+    ('fiancée', 'husband')
+    """
+    words = PARTNER_WORDS[step]
+    return words.get(gender, words[None])
+
+
+def partner_gender(relationship: str | None) -> str | None:
+    """ "m" or "f" when the partner word tells ("boyfriend"), else None."""
+    word = " ".join((relationship or "").lower().split()).removeprefix("ex-")
+    return "m" if word in _MALE_PARTNERS else "f" if word in _FEMALE_PARTNERS else None
+
+
 #: Someone known through a relative: (relative's role, their relation) -> the user's.
 _THROUGH = {
     ("partner", "mother"): "mother-in-law",
@@ -267,6 +302,8 @@ __all__ = [
     "is_current",
     "is_single_holder",
     "late",
+    "partner_gender",
+    "partner_word",
     "role",
     "through",
 ]

@@ -36,7 +36,7 @@ class Casing:
     def learn(self, text: str) -> None:
         """Count the words of a turn: capitalised inside a sentence, or lower-cased in a
         turn whose writer capitalises sentence starts."""
-        well_cased = _well_cased(text)
+        cased = well_cased(text)
         starts = {m.start(1) for m in _SENTENCE_START.finditer(text)}
         for quote in _QUOTED.finditer(text):
             for m in _WORD.finditer(quote.group()):
@@ -47,7 +47,7 @@ class Casing:
                 continue
             if word[0].isupper() and not word.isupper():
                 self.capital[word.lower()] += 1
-            elif well_cased and word.islower():
+            elif cased and word.islower():
                 self.lower[word] += 1
 
     def name_like(self, word: str) -> bool:
@@ -86,7 +86,7 @@ class Casing:
         self.quoted.update(data.get("quoted", {}))
 
 
-def _well_cased(text: str) -> bool:
+def well_cased(text: str) -> bool:
     """A turn whose sentences start with capitals (so its lower case words are words)."""
     starts = [m.group(1) for m in _SENTENCE_START.finditer(text)]
     return bool(starts) and all(s.isupper() for s in starts if s.isalpha())

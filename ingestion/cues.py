@@ -395,6 +395,163 @@ COUNTRIES = frozenset(
     }
 )
 
+#: Relationship words as chat shortens or says them, and how they are stored ("my gf
+#: riley": a girlfriend). Also read as relationship nouns (``ingestion.relatives``).
+SPELLED_OUT: dict[str, str] = {
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "hubby": "husband",
+    "missus": "wife",
+    "the missus": "wife",
+    "bff": "best friend",
+    "bestfriend": "best friend",
+    "best mate": "best friend",
+    "ta": "teaching assistant",
+    "mate": "mate",
+    "labmate": "labmate",
+    "lab mate": "labmate",
+    "advisor": "advisor",
+    "adviser": "advisor",
+    "co-advisor": "co-advisor",
+    "head": "headteacher",
+    "headteacher": "headteacher",
+    "head teacher": "headteacher",
+    "principal": "principal",
+    "apprentice": "apprentice",
+    "regional manager": "regional manager",
+    "line manager": "manager",
+    "mom": "mom",
+    "fiancé": "fiancé",
+    "fiancée": "fiancée",
+    # code-switched words typed in English chat (Spanish, Tagalog, Hindi)
+    "novio": "boyfriend",
+    "novia": "girlfriend",
+    "esposo": "husband",
+    "esposa": "wife",
+    "marido": "husband",
+    "hermana": "sister",
+    "hermanita": "sister",
+    "hermano": "brother",
+    "hermanito": "brother",
+    "prima": "cousin",
+    "primo": "cousin",
+    "mami": "mom",
+    "mamá": "mom",
+    "papi": "dad",
+    "papá": "dad",
+    "abuela": "grandmother",
+    "abuelo": "grandfather",
+    "tía": "aunt",
+    "tio": "uncle",
+    "tío": "uncle",
+    "jefe": "boss",
+    "jefa": "boss",
+    "kuya": "brother",
+    "ate": "sister",
+    "bhai": "brother",
+    "behen": "sister",
+    "didi": "sister",
+    "bhaiya": "brother",
+    "mummy": "mother",
+}
+#: Words that make a relationship noun the speaker's own ("my", "our"; "mi", "mera" in
+#: code-switched chat).
+OWNERS = frozenset({"my", "our", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
+#: Relationships people call someone by as a name ("my mum": "Mum"): an unnamed one of
+#: these is a person known by that word until a name is said.
+KIN_NAMES = frozenset(
+    """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
+    grandpa granny gran nana nan abuela abuelo lola lolo""".split()
+)
+#: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
+#: pet is stored with: a pet is the user's, never a person.
+PET_KINDS: dict[str, str] = {
+    "puppy": "dog",
+    "pup": "dog",
+    "labrador": "dog",
+    "lab": "dog",
+    "retriever": "dog",
+    "golden retriever": "dog",
+    "staffy": "dog",
+    "spaniel": "dog",
+    "terrier": "dog",
+    "poodle": "dog",
+    "beagle": "dog",
+    "collie": "dog",
+    "border collie": "dog",
+    "dachshund": "dog",
+    "kitten": "cat",
+    "tabby": "cat",
+    "bunny": "rabbit",
+    "greyhound": "dog",
+    "whippet": "dog",
+    "pit": "dog",
+    "pitbull": "dog",
+    "chihuahua": "dog",
+    "husky": "dog",
+    "corgi": "dog",
+    "pug": "dog",
+    "shepherd": "dog",
+    "doggo": "dog",
+    "pupper": "dog",
+    "perrito": "dog",
+    "perro": "dog",
+    "gato": "cat",
+    "gatito": "cat",
+    "kitty": "cat",
+}
+#: Verbs (lemmas) by which someone gets a pet: "we adopted a beagle".
+ADOPTING = frozenset({"adopt", "rescue", "get", "bring", "buy", "foster"})
+#: Words before a relationship noun that say it ended ("my old boss") or is new.
+ENDED_MODIFIERS = frozenset({"former", "previous", "old", "ex"})
+NEW_MODIFIERS = frozenset({"new", "now"})
+#: Verbs (lemmas) of a partner's next step: an engagement, a wedding.
+PARTNER_STEPS = {
+    "propose": "engaged",
+    "engage": "engaged",
+    "engaged": "engaged",
+    "marry": "married",
+    "married": "married",
+    "wed": "married",
+}
+#: Words that make a step a plan, a wish or a question, not news ("we wanna get married").
+NOT_YET = frozenset(
+    """if might may maybe could would wanna want wants plan planning plans gonna will 'll
+    someday hope hoping should when whether going""".split()
+)
+#: Words of a sentence that says someone's name changed ("Megan Castillo now, she changed
+#: her name"; "she'll be Sandra McLeod instead of Sandra Paterson").
+RENAMING = frozenset({"now", "changed", "change", "instead", "anymore", "officially", "renamed"})
+#: Verbs (lemmas) of a new romance, and who they are said of: "i've been seeing someone".
+DATING = frozenset({"see", "date", "meet"})
+DATING_OBJECTS = frozenset({"someone", "somebody", "guy", "girl", "man", "woman"})
+#: A baby the speaker has, by what they call it: "we have a baby girl".
+NEWBORN = {"baby girl": "daughter", "baby boy": "son", "daughter": "daughter", "son": "son"}
+#: Lemmas of a move, and the relationships (canonical) a move ends: "we moved to leith"
+#: leaves a roommate a former roommate.
+MOVING = frozenset({"move", "relocate", "settle", "key"})
+LIVING_NEXT_TO = frozenset({"roommate", "neighbour", "landlord", "landlady"})
+#: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
+CHAT_FILLERS = frozenset(
+    """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay
+    yep yup nope ok okay too again also either anyway today tonight yesterday tomorrow
+    everyone everything nothing something someone somebody anyone stuff thing things
+    bc cos cause coz hai hain tha thi ka ki ke ko ne se mein bhi aur na ab po si ang ng sa
+    que es de la el""".split()
+)
+#: Words a lower-case name is never (NLTK's English stop words and chat spellings of them).
+NAME_STOP_WORDS = frozenset(
+    """i me my myself we our ours ourselves you your yours yourself he him his himself she
+    her hers herself it its itself they them their theirs themselves what which who whom
+    this that these those am is are was were be been being have has had having do does did
+    doing a an the and but if or because as until while of at by for with about against
+    between into through during before after above below to from up down in out on off
+    over under again further then once here there when where why how all any both each
+    few more most other some such no nor not only own same so than too very can will just
+    should now im ive id ill dont didnt cant wont isnt wasnt hes shes theyre were its
+    gonna wanna gotta kinda sorta new old""".split()
+)
+
 #: Nouns that belong to a person: "Aisha's birthday" names a person even when spaCy tags
 #: "Aisha" as a place.
 PERSONAL_NOUNS = frozenset(

@@ -45,11 +45,13 @@ from graphmem.relationships import (
     ended,
     is_current,
     late,
+    partner_gender,
+    partner_word,
     role,
     through,
 )
 from graphmem.timeutil import now_ms
-from ingestion import cues, said
+from ingestion import cues, relatives, said
 from ingestion.casing import Casing
 from ingestion.dates import DateMatch, find_dates
 from ingestion.loaders import Passage, Turn
@@ -648,6 +650,9 @@ class Extractor:
         if is_user:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
+        if is_user:
+            self._observe_named(doc, where, speaker)
+            self._observe_renames(doc)
         self._observe_things(doc)
         when = turn.when
         day = iso_day(when)
@@ -665,6 +670,8 @@ class Extractor:
                     recent = self.recent.setdefault(turn.session_id, [])
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
                 self._partner_of_relative(fact, person)
+                self._partner_step(clause)
+                self._moved_apart(clause, fact, person)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
@@ -836,17 +843,107 @@ class Extractor:
                     self.pets[pet] = self._resolve_name(_clean_name(owner) or owner, where)
                 elif pron in {"my", "our"}:
                     self.pets[pet] = speaker
+                    if is_user:
+                        self._keep_pet(pet, m.group(0))
                 elif pron:
                     self._pending_pets.append(pet)
-        owned = [m["pet"] for m in _OWN_PET.finditer(text)]
-        owned += [n for m in _PET_LIST.finditer(text) for n in (m["first"], m["second"])]
-        for found in owned:
+        owned = [(m["pet"], m[0]) for m in _OWN_PET.finditer(text)]
+        owned += [(n, m[0]) for m in _PET_LIST.finditer(text) for n in (m["first"], m["second"])]
+        for found, phrase in owned:
             pet = _clean_name(found)
             if pet and (self.registry.get(pet) is None or pet in self.pets):
                 self.pets[pet] = speaker
                 self.registry.mark_thing(pet)
+                if is_user:
+                    self._keep_pet(pet, phrase)
         if is_user:
             self._observe_deaths(text, session)
+
+    def _keep_pet(self, pet: str, phrase: str) -> None:
+        """The user's pet, kept as one: its kind ("dog", "cat") as its relationship, so
+        the people table lists it as the user's pet, never as a human."""
+        words = [w.removesuffix("s") for w in re.findall(r"[\w-]+", phrase.lower())]
+        kinds = [cues.PET_KINDS.get(w, w) for w in words if w in cues.PETS or w in cues.PET_KINDS]
+        known = self.registry.get(pet)
+        if kinds and (known is None or known.relationship is None):
+            self.registry.observe(pet, kinds[0])
+
+    def _observe_named(self, doc: Doc, where: str, speaker: tuple[str, str | None]) -> None:
+        """People and pets the user names with their relationship as typed in chat ("my
+        gf riley", "our dog rusty", "haggis is my cat"): ``ingestion.relatives``. A pet is
+        kept as the user's pet (its kind as the relationship), never a person. "my new
+        manager ..." and "<name> is my ..." say what holds now (the old holder of a
+        one-person role becomes former); "my old boss ..." one that ended."""
+        seen = {m.name.lower() for m in find_relationships(doc.text)}  # read already
+        found = [
+            n
+            for n in [*relatives.find(doc), *relatives.parenthesised(doc)]
+            if n.name.lower() not in seen
+        ]
+        for word, relationship in relatives.unnamed_kin(doc, found):
+            if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
+                self.registry.observe(word[:1].upper() + word[1:], relationship)
+        for name, relationship in relatives.introduced(doc):
+            if not self.registry.is_user(name) and name not in self.pets:
+                self._learn_gender(name, relationship)
+                self.registry.relate(name, relationship)
+        for pet, kind in relatives.adopted(doc):
+            if self.registry.get(pet) is None or pet in self.pets:
+                self.pets[pet] = speaker
+                self.registry.observe(pet, kind)
+        for named in found:
+            name = _clean_name(named.name) or named.name  # "Dr Feldman" is Feldman
+            if self.registry.is_user(name):
+                continue
+            for word in name.lower().split():  # later turns typed in lower case name them
+                self.casing.capital[word] += 1
+            typed = set(doc.text[named.start : named.end].lower().split())
+            if named.pet:
+                if self.registry.get(name) is not None and name not in self.pets:
+                    continue  # a known person is nobody's pet
+                self.pets[name] = speaker
+                self.registry.observe(name, named.relationship)
+                continue
+            self._learn_gender(name, named.relationship)
+            known = self.registry.get(name)
+            if typed & cues.ENDED_MODIFIERS:
+                if known is not None and is_current(known.relationship):
+                    self.registry.end(name, named.relationship)
+                elif known is None:
+                    self.registry.observe(name, ended(named.relationship))
+            elif named.how == "is" or typed & cues.NEW_MODIFIERS:
+                self.registry.relate(name, named.relationship)
+            else:
+                self._note(self.registry.observe(name, named.relationship), name, where)
+            if name != named.name:
+                self.registry.alias(name, named.name)
+
+    def _observe_renames(self, doc: Doc) -> None:
+        """A known person's new surname ("Megan Castillo now, she changed her name",
+        "Rachel is officially Mrs Adeyemi now"): the same person, renamed, the old name
+        kept as an alias. Only where the sentence says a name changed
+        (``cues.RENAMING``); two people may share a first name."""
+        for sent in doc.sents:
+            words = {t.lower_ for t in sent}
+            if not words & cues.RENAMING:
+                continue
+            for _, _, name in self._names(sent):
+                parts = name.split()
+                if len(parts) < 2 or self.registry.get(name) is not None:
+                    continue
+                if parts[0].rstrip(".").lower() in TITLES:  # "Rachel is officially Mrs Adeyemi"
+                    subject = next(
+                        (t for t in sent if t.dep_ in _SUBJECT_DEPS and t.head.lemma_ == "be"),
+                        None,
+                    )
+                    known = self.registry.get(subject.text) if subject is not None else None
+                    if known is not None and known.relationship:
+                        first = known.name.split()[0]
+                        self.registry.rename(known.name, f"{first} {' '.join(parts[1:])}")
+                    continue
+                same = [r for r in self.registry if r.name.split()[0] == parts[0]]
+                if len(same) == 1 and not self.registry.is_user(parts[0]):
+                    self.registry.rename(same[0].name, name)
 
     def _observe_addressed(self, text: str) -> None:
         """The name an assistant greets or addresses the user by is the user's."""
@@ -933,7 +1030,7 @@ class Extractor:
         if found is None or found.attribute != "partner" or found.value.startswith("not "):
             return
         named = re.search(rf"\b{re.escape(found.value)}\b", fact, re.IGNORECASE)
-        if named is not None:
+        if named is not None and named[0].split()[0].lower() not in cues.NAME_STOP_WORDS:
             self._related_through(person[0], "partner", named[0])
 
     def _died_unnamed(self, relationship: str, session: str) -> None:
@@ -987,6 +1084,96 @@ class Extractor:
         if person[0] == SELF and not said.pronoun:
             return None
         return (res.name or name, res.relationship)
+
+    def _moved_apart(self, clause: _Clause, fact: str, person: tuple[str, str | None]) -> None:
+        """A move ends living side by side: when the user moves out, their roommates and
+        neighbours become former ones (not those said to move with them); when one of
+        them moves away, so do they (``cues.LIVING_NEXT_TO``)."""
+        moves = [t for t in clause.span if t.lemma_.lower() in cues.MOVING]
+        if not moves:
+            return
+        found = claim_of(fact, person[0])
+        if found is None or found.attribute != "location" or found.value.startswith("not "):
+            return
+        sentence = clause.span.sent
+        along = {name for _, _, name in self._names(sentence)}
+        if person[0] == SELF:
+            subjects = [c for c in moves[0].children if c.dep_ in _SUBJECT_DEPS]
+            words = {w.lower_ for t in subjects for w in t.subtree}
+            if subjects and not words & {"i", "we"}:
+                return  # "bram is moving": someone else moves, not the user
+            movers = [
+                r
+                for r in self.registry
+                if r.name not in along and role(r.relationship) in cues.LIVING_NEXT_TO
+            ]
+        else:
+            record = self.registry.get(person[0])
+            movers = [record] if record is not None else []
+        for record in movers:
+            if is_current(record.relationship) and role(record.relationship) in cues.LIVING_NEXT_TO:
+                self.registry.end(record.name)
+
+    def _partner_step(self, clause: _Clause) -> None:
+        """An engagement or a wedding the user announces ("theo proposed", "we got
+        married", "ananya and me are engaged"): their partner becomes their fiancé(e),
+        then husband or wife (``graphmem.relationships.PARTNER_STEPS``). Someone else's
+        engagement ("my flatmate tom got engaged") and plans ("we wanna get married")
+        change nothing of the user's."""
+        span, root = clause.span, clause.root
+        steps = [cues.PARTNER_STEPS.get(t.lemma_.lower()) for t in span]
+        step = next((s for s in steps if s is not None), None)
+        if step is None or any(t.lower_ in cues.NOT_YET for t in span) or root.tag_ == "VBG":
+            return
+        if any(c.dep_ == "neg" for c in root.children):
+            return
+        subjects = [t for t in span if t.dep_ in _SUBJECT_DEPS]
+        words = {t.lower_ for s in subjects for t in s.subtree}
+        mine = bool(words & {"i", "we", "me"})
+        named = [name for _, _, name in self._names(span)]
+        named += [  # "callum proposed", typed in lower case
+            t.text.capitalize()
+            for s in subjects
+            for t in s.subtree
+            if t.pos_ in {"PROPN", "NOUN"} and relatives.name_token(t)
+        ]
+        others = [
+            self.registry.resolve(name).name or name
+            for name in named
+            if not self.registry.is_user(name) and not name.isupper()
+        ]
+        proposer = step == "engaged" and any(t.lemma_.lower() == "propose" for t in span)
+        if mine and others:
+            name = others[0]
+        elif proposer and others and not mine:
+            name = others[0]  # "callum proposed": to the user
+        elif mine:
+            partners = [
+                r
+                for r in self.registry
+                if is_current(r.relationship) and role(r.relationship) == "partner"
+            ]
+            if len(partners) != 1:
+                return
+            name = partners[0].name
+        else:
+            return  # someone else's engagement or wedding
+        if name in self.pets or self.registry.is_thing(name):
+            return
+        known = self.registry.get(self.registry.observe(name).name or name)
+        if known is None:
+            return
+        if known.relationship and role(known.relationship) != "partner":
+            return  # "my flatmate tom proposed" is his news, not the user's
+        gender = self.genders.get(known.name) or partner_gender(known.relationship)
+        if gender is None:
+            pronouns = {t.lower_ for t in span.doc}
+            male, female = bool(pronouns & _MALE), bool(pronouns & _FEMALE)
+            gender = "m" if male and not female else "f" if female and not male else None
+        word = partner_word(step, gender)
+        if known.relationship != word:
+            self._learn_gender(known.name, word)
+            self.registry.relate(known.name, word)
 
     def _learn_gender(self, name: str, relationship: str) -> None:
         if relationship in cues.FEMALE_RELATIONSHIPS:

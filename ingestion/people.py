@@ -252,6 +252,10 @@ class PersonRegistry:
             return res
         if not res.certain:
             if _key(mention) not in self._records and relationship:
+                placeholder = self._placeholder(relationship)
+                if placeholder is not None:  # "Mum", named at last: "my mum Sandra"
+                    self._rename(placeholder, mention)
+                    return Resolution(mention, placeholder.relationship, certain=True)
                 self._pass_on(mention, relationship)
             self._records.setdefault(_key(mention), PersonRecord(mention, relationship))
             return res
@@ -267,6 +271,45 @@ class PersonRegistry:
                 record.name, record.relationship, certain=False, candidates=[record.name]
             )
         return Resolution(record.name, record.relationship, certain=True)
+
+    def _placeholder(self, relationship: str) -> PersonRecord | None:
+        """The one person known only by their relationship word ("Mum") for this
+        relationship, if any."""
+        rel = canonical_relationship(relationship)
+        held = [r for r in self.by_relationship(relationship) if r.relationship]
+        found = [r for r in held if canonical_relationship(_key(r.name)) == rel]
+        return found[0] if len(found) == 1 and len(held) == 1 else None
+
+    def rename(self, name: str, new: str) -> None:
+        """A known person is now called ``new`` (a married surname): the same person,
+        the names they had kept as aliases.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Megan Hollis", "daughter")
+        >>> reg.rename("Megan Hollis", "Megan Castillo")
+        >>> reg.get("Megan Hollis").name, reg.get("Megan Castillo").aliases
+        ('Megan Castillo', ['Megan Hollis'])
+        """
+        record = self.get(name)
+        if record is not None and self.get(new) is None:
+            self._rename(record, new)
+
+    def alias(self, name: str, alias: str) -> None:
+        """Another name a known person goes by ("Dr Feldman" for Feldman)."""
+        record = self.get(name)
+        if record is not None and self.get(alias) is None:
+            record.aliases.append(" ".join(alias.split()))
+            self._pattern = None
+
+    def _rename(self, record: PersonRecord, name: str) -> None:
+        """A person's name changes; the old one stays an alias."""
+        self._records.pop(_key(record.name), None)
+        if record.name not in record.aliases:
+            record.aliases.append(record.name)
+        record.aliases = [a for a in record.aliases if _key(a) != _key(name)]
+        record.name = " ".join(name.split())
+        self._records[_key(record.name)] = record
+        self._pattern = None
 
     def correct(self, name: str, relationship: str) -> Resolution:
         """Apply a correction ("Alice is my cousin, not my sister"), keeping the old value.
@@ -321,7 +364,7 @@ class PersonRegistry:
         >>> reg = PersonRegistry()
         >>> _ = reg.observe("Dan", "boyfriend")
         >>> reg.end("Dan").relationship, reg.get("Dan").relationship_history
-        ('ex', ['boyfriend'])
+        ('ex-boyfriend', ['boyfriend'])
         """
         record = self._record(name, None)
         current = record.relationship or (_key(relationship) if relationship else None)

@@ -97,7 +97,7 @@ def test_breakups_exes_and_deaths_change_the_relationship():
         ),
     )
     assert relationships(registry) == {
-        "Dan": ("ex", ["boyfriend"]),
+        "Dan": ("ex-boyfriend", ["boyfriend"]),
         "Robert": ("late father", ["dad"]),
         "Helen": ("late mother", []),
     }
@@ -124,5 +124,10 @@ def test_places_organisations_and_pets_are_not_people():
             "My best friend Sydney just moved to Perth.",
         )
     )
-    assert {r.name for r in registry} == {"Sydney"}
-    assert {person for _, person, _ in cards} == {"me", "Sydney"}
+    assert relationships(registry) == {  # the user's pets are kept as pets, by kind
+        "Sydney": ("best friend", []),
+        "Pixel": ("cat", []),
+        "Byte": ("cat", []),
+        "Miso": ("cat", []),
+    }
+    assert {person for _, person, _ in cards} == {"me", "Sydney"}  # a pet's news is the user's

@@ -78,6 +78,9 @@ def _key(name: str) -> str:
 
 # -- attribute extraction ---------------------------------------------------------------
 
+#: Homes a person has ("a 2 bed unit", "the condo"): a place in one is where they live.
+_HOMES = r"(?:flat|apartment|house|place|home|condo|studio|unit|townhouse|bungalow|cottage)"
+_HOME_KEYS = ("flat", "apartment", "house", "place", "home", "condo", "studio", "unit", "townho")
 _STOP_WORDS = (
     "since|from|until|till|because|but|and|or|now|anymore|any more|these days|nowadays|"
     "for|at|with|in|last|this|next|ago|recently|again|when|where|who|which|though|as of|"
@@ -335,7 +338,27 @@ RULES: tuple[_Rule, ...] = (
         proper=True,
         keys=("flat", "apartment", "house", "place", "home", "condo"),
     ),
+    _rule(  # a home got, said indirectly: "got the keys to a flat in X", "settled into
+        # the condo in X", "i have a studio in X now"
+        "location",
+        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rented)\s+"
+        rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
+        keys=_HOME_KEYS,
+    ),
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
+    _rule(  # a job got, said indirectly: "got an offer as a hygienist at X", "got the X job"
+        "employer",
+        rf"\b(?:got|landed|have|received|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+"
+        rf"(?:as\s+an?\s+[\w -]+?\s+)?(?:at|from|with)\s+{_VAL}",
+        keys=("offer",),
+    ),
+    _rule(
+        "employer",
+        r"\b(?:got|landed|accepted|took)\s+the\s+(?!(?:new|dream|first|second|other|same|"
+        r"full-time|part-time|full|part|big|whole)\b)(?P<value>[\w'&-]+(?:\s+[\w'&-]+)?)"
+        r"\s+(?:job|position|role)\b",
+        keys=("job", "position", "role"),
+    ),
     _rule(
         "employer",
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role)\s+at|"
@@ -531,6 +554,12 @@ RULES: tuple[_Rule, ...] = (
 _ALL_KEYS = tuple(sorted({key for rule in RULES for key in rule.keys}))
 
 # Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
+#: Words before a claim that make it a wish, a plan or a hypothesis, not a change.
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|would|could|might|maybe|wanna|wish|'d\s+love|thinking\s+(?:of|about)|"
+    r"want\s+to|wants\s+to|hoping\s+to|hope\s+to|planning\s+to|plan\s+to|considering)\b"
+    r"|'d\b"
+)
 _NEG_BEFORE = re.compile(
     r"(?:\bno\s+longer|\bnot|\bcannot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more)"
     r"\s+(?:\w+\s+){0,2}$"
@@ -553,10 +582,6 @@ _SOMEONE_ELSE = re.compile(
     r"people|mates?|friends?|boy|girl|guy|kids?|"
     + "|".join(sorted({w for w in WORDS if " " not in w} | JOB_WORDS, key=len, reverse=True))
     + r")s?\b"
-)
-#: What only might happen ("if I moved to Vancouver", "we might move").
-_HYPOTHETICAL = re.compile(
-    r"\b(?:if|would|could|might|may|maybe|wish|thinking\s+(?:about|of)|considering)\b|'d\b"
 )
 
 
@@ -727,6 +752,10 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
                 continue
             if rule.attribute == "likes:" and _LIKE_NOT_PREFERENCE.search(prefix):
                 continue
+            if not rule.attribute.startswith(_POLAR_PREFIXES) and _HYPOTHETICAL.search(
+                re.split(r"[.;!?]", prefix)[-1]
+            ):
+                continue  # "if we got a flat in leith", "i'd love to work at google"
             if rule.job_word and "as" not in match.group(0).split()[:2]:
                 words = match.group("value").split()
                 if not words or words[-1] not in JOB_WORDS:

@@ -30,6 +30,12 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
         "spouse",
         "fiance",
         "fiancee",
+        "fiancé",
+        "fiancée",
+        "gf",
+        "bf",
+        "hubby",
+        "missus",
     ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
@@ -73,8 +79,13 @@ def canonical_relationship(word: str) -> str:
     'tennis partner'
     >>> canonical_relationship("late dad")  # someone who died is still the user's father
     'father'
+    >>> canonical_relationship("ex-girlfriend")
+    'ex'
     """
     word = " ".join(word.lower().split()).removeprefix("late ")
+    for prefix in ("ex-", "ex "):  # "ex-girlfriend": an ex
+        if word.startswith(prefix) and canonical_relationship(word[len(prefix) :]) == "partner":
+            return "ex"
     for canonical, synonyms in RELATIONSHIP_SYNONYMS.items():
         if word in synonyms:
             return canonical

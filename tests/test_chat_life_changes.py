@@ -1,0 +1,46 @@
+"""Life changes said the way people chat, read into the slot they change: a home got is
+where the user lives, a job offer got is their employer; a wish, a plan or an "if"
+changes nothing, and someone else's news is theirs."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.algorithms.conflicts import claim_of
+
+
+@pytest.mark.parametrize(
+    ("said", "slot", "value"),
+    [
+        ("finally got the keys to a 1 bed flat in leith on saturday", "location", "leith"),
+        ("we're settled into the new house in Dunedin now", "location", "dunedin"),
+        ("i have a tiny studio in ponsonby now lol", "location", "ponsonby"),
+        ("got an offer as a junior analyst at kestrel bank!!", "employer", "kestrel bank"),
+        ("omg i got the riverside clinic job", "employer", "riverside clinic"),
+        ("i accepted the offer from lumen labs, start the 3rd", "employer", "lumen labs"),
+    ],
+)
+def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
+    claim = claim_of(said)
+    assert claim is not None
+    assert (claim.subject, claim.attribute, claim.value) == ("me", slot, value)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "if we got a flat in leith the commute would be easy",
+        "we were thinking of moving to napier next year",
+        "i'd love to work at kestrel bank someday",
+        "maybe we could get a house in the country",
+        "we have a place in mind but nothing signed",
+    ],
+)
+def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:
+    assert claim_of(said) is None
+
+
+def test_someone_elses_new_home_is_theirs() -> None:
+    claim = claim_of("she got the keys to a flat in leith", "Tova")
+    assert claim is not None
+    assert (claim.subject, claim.attribute, claim.value) == ("tova", "location", "leith")

@@ -1,0 +1,176 @@
+"""People as a user types them to an assistant: lower case, shorthand, code-switched
+words, and the changes that move a relationship on (an engagement, a wedding, a breakup,
+a new manager, a married surname), with pets kept as pets. Real spaCy, no mocks."""
+
+from __future__ import annotations
+
+from ingestion.extract import Extractor
+from ingestion.people import PersonRegistry
+
+
+def chat(*sessions: tuple[str, ...]) -> PersonRegistry:
+    """The user's turns, one session per tuple, read by one extractor."""
+    extractor = Extractor("u1")
+    for n, texts in enumerate(sessions):
+        day = f"2025-0{n + 1}-01"
+        extractor.conversation(
+            [
+                {"session_id": day, "turn": i, "speaker": "user", "text": text, "session_date": day}
+                for i, text in enumerate(texts)
+            ]
+        )
+    return extractor.registry
+
+
+def people(registry: PersonRegistry) -> dict[str, tuple[str | None, list[str]]]:
+    return {r.name: (r.relationship, r.relationship_history) for r in registry}
+
+
+def test_relatives_typed_in_lower_case_become_people_with_their_relationship():
+    registry = chat(
+        (
+            "ugh my gf noor forgot we had dinner plans lol",
+            "my boss, tamsin, wants the slides by friday",
+            "our son felix starts school on monday and he's nervous",
+            "mi prima lucia got into nursing school!!",
+        )
+    )
+    assert people(registry) == {
+        "Noor": ("girlfriend", []),
+        "Tamsin": ("boss", []),
+        "Felix": ("son", []),
+        "Lucia": ("cousin", []),
+    }
+
+
+def test_words_after_a_relationship_that_are_no_names_make_nobody():
+    registry = chat(
+        (
+            "my mum screamed when i told her",
+            "my boss lol. she is something else",
+            "my sister today said she wants a dog",
+        )
+    )
+    names = {r.name for r in registry}
+    assert not names & {"Screamed", "Lol", "Today"}
+    assert names <= {"Mum"}  # "my mum", unnamed, is known by the word
+
+
+def test_mum_named_at_last_is_the_same_person():
+    registry = chat(("my mum keeps texting me recipes",), ("my mum gloria is visiting in june",))
+    gloria = registry.get("Gloria")
+    assert gloria is not None
+    assert gloria.relationship == "mum"
+    assert registry.get("Mum") is gloria  # the word she was known by stays an alias
+    assert len(registry) == 1
+
+
+def test_pets_are_kept_as_pets_with_their_kind():
+    registry = chat(
+        (
+            "big news, we adopted a beagle from the shelter. her name is pickle",
+            "and mochi, our cat, is not impressed at all",
+        )
+    )
+    assert people(registry) == {"Pickle": ("dog", []), "Mochi": ("cat", [])}
+
+
+def test_an_engagement_then_a_wedding_move_the_partner_on_with_history():
+    registry = chat(
+        ("my bf arlo and i have been together three years",),
+        ("arlo proposed last night on the beach!!! i said yes",),
+        ("we got married on saturday, tiny ceremony, so happy",),
+    )
+    assert people(registry) == {"Arlo": ("husband", ["boyfriend", "fiancé"])}
+
+
+def test_plans_and_other_peoples_engagements_change_nothing_of_the_users():
+    registry = chat(
+        (
+            "my bf arlo keeps talking about rings",
+            "we might get married someday, who knows",
+            "my flatmate rory just got engaged to his girlfriend",
+        )
+    )
+    assert people(registry) == {"Arlo": ("boyfriend", []), "Rory": ("flatmate", [])}
+
+
+def test_a_breakup_leaves_an_ex_with_the_word_the_user_had():
+    registry = chat(("my gf noor and i are doing a trip in may",), ("so noor and i broke up.",))
+    assert people(registry) == {"Noor": ("ex-girlfriend", ["girlfriend"])}
+
+
+def test_a_new_manager_when_the_old_one_leaves_makes_the_old_one_former():
+    registry = chat(
+        ("my manager dev is great but the project got cut",),
+        ("my new manager started, ingrid, very direct",),
+    )
+    assert people(registry) == {
+        "Dev": ("former manager", ["manager"]),
+        "Ingrid": ("manager", []),
+    }
+
+
+def test_a_married_surname_renames_the_same_person():
+    registry = chat(
+        ("My sister Maria Lopez is getting married in the spring.",),
+        ("The wedding was lovely. Maria Okafor now, she changed her name the week after.",),
+    )
+    maria = registry.get("Maria Okafor")
+    assert maria is not None
+    assert maria.relationship == "sister"
+    assert registry.get("Maria Lopez") is maria
+    assert len(registry) == 1
+
+
+def test_someone_introduced_then_named_becomes_who_they_were_introduced_as():
+    registry = chat(
+        (
+            "busy week. we hired a new apprentice, his name is kofi, he's 18",
+            "also... i've been seeing someone. her name is wren, we met at a pottery class",
+            "update: we have a baby boy!! we named him otis",
+        )
+    )
+    assert people(registry) == {
+        "Kofi": ("apprentice", []),
+        "Wren": ("girlfriend", []),
+        "Otis": ("son", []),
+    }
+
+
+def test_a_kind_of_manager_takes_over_from_the_old_one():
+    registry = chat(
+        ("my boss mrs adair signed off my leave",),
+        ("restructure news: my regional manager is mr bello now",),
+    )
+    assert people(registry) == {
+        "Adair": ("former manager", ["boss"]),
+        "Bello": ("regional manager", []),
+    }
+
+
+def test_a_typo_or_a_bracket_still_names_the_relationship_and_adjectives_name_nobody():
+    registry = chat(
+        (
+            "my frriend tova is coming over later",
+            "then kasper (coworker, the loud one) took my stapler again",
+            "my wife is due in march and my brother is sick",
+        )
+    )
+    assert people(registry) == {"Tova": ("friend", []), "Kasper": ("coworker", [])}
+
+
+def test_a_move_ends_living_side_by_side_but_not_with_who_comes_along():
+    registry = chat(
+        (
+            "my roommate juno keeps stealing my oat milk",
+            "my flatmate cleo is away this week",
+            "our neighbour bram waved at me again",
+        ),
+        ("big news, cleo and i moved to leith last weekend!!", "also bram is moving to spain"),
+    )
+    assert people(registry) == {
+        "Juno": ("former roommate", ["roommate"]),
+        "Cleo": ("flatmate", []),
+        "Bram": ("former neighbour", ["neighbour"]),
+    }
