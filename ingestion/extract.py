@@ -1444,6 +1444,9 @@ def _clauses(doc: Doc) -> Iterator[_Clause]:
     leading: int | None = None  # where a verbless sentence before any clause started
     for sent in doc.sents:
         said = [] if _is_small_talk(sent) else list(_sentence_clauses(sent))
+        if not found and leading is None and not said and _opens(sent):
+            leading = sent.start  # "moved!! got keys to a flat in leith": what it opens
+            continue
         if _is_fragment(sent):
             if found and found[-1].span.end <= sent.start:
                 last = found[-1]
@@ -1549,6 +1552,18 @@ def _is_fragment(sent: Span) -> bool:
         0 < len(words) <= _FRAGMENT_TOKENS
         and not any(t.pos_ in {"VERB", "AUX"} for t in words)
         and any(t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} for t in words)
+        and not _is_phatic(sent)
+        and not sent.text.strip().endswith("?")
+    )
+
+
+def _opens(sent: Span) -> bool:
+    """A message's first sentence, one verb and nothing else ("moved!!", "booking it"):
+    it heads what follows rather than saying something alone."""
+    words = [t for t in sent if t.is_alpha and t.lower_ not in STOP_WORDS]
+    return (
+        len(words) == 1
+        and words[0].pos_ in {"VERB", "AUX"}
         and not _is_phatic(sent)
         and not sent.text.strip().endswith("?")
     )

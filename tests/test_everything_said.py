@@ -288,6 +288,24 @@ def test_a_sentence_without_a_verb_stays_with_its_neighbour(memory: Memory, user
         assert card.fact.lower() == said.lower(), (card.fact, card.source.text)
 
 
+def test_a_message_opening_with_one_verb_keeps_it_with_what_follows(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "moved!!" alone names nothing: it heads the news that follows."""
+    rows = [
+        {"session_id": "a", "date": "2025-06-20T08:15:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "moved!! got keys to a 1 bed in springfield yesterday, 15 min from the office",
+        },
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert [c.fact for c in memory.cards(user)] == [
+        "Moved!! got keys to a 1 bed in springfield yesterday, 15 min from the office"
+    ]
+
+
 def test_what_nobody_said_about_someone_known_falls_under_the_cut(
     memory: Memory, user: str, tmp_path: Path
 ):
