@@ -18,6 +18,9 @@ from graphmem.algorithms.conflicts import claim_of
         ("got an offer as a junior analyst at kestrel bank!!", "employer", "kestrel bank"),
         ("omg i got the riverside clinic job", "employer", "riverside clinic"),
         ("i accepted the offer from lumen labs, start the 3rd", "employer", "lumen labs"),
+        ("moved!! got keys to a 1 bed in springfield yesterday", "location", "springfield"),
+        ("starting at a dental office in eugene on the 12th", "employer", "dental office"),
+        ("big week lol. i finally quit the warehouse job", "employer", "not warehouse"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:

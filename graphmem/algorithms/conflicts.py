@@ -79,13 +79,20 @@ def _key(name: str) -> str:
 # -- attribute extraction ---------------------------------------------------------------
 
 #: Homes a person has ("a 2 bed unit", "the condo"): a place in one is where they live.
-_HOMES = r"(?:flat|apartment|house|place|home|condo|studio|unit|townhouse|bungalow|cottage)"
-_HOME_KEYS = ("flat", "apartment", "house", "place", "home", "condo", "studio", "unit", "townho")
+_HOMES = (
+    r"(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
+    r"bed|bedroom|br|bd)"
+)
+_HOME_KEYS = (
+    "flat", "apartment", "apt", "house", "place", "home", "condo", "studio", "unit", "townho",
+    "bed", "br", "bd",
+)  # fmt: skip
 _STOP_WORDS = (
     "since|from|until|till|because|but|and|or|now|anymore|any more|these days|nowadays|"
     "for|at|with|in|last|this|next|ago|recently|again|when|where|who|which|though|as of|"
     "after|before|every|each|so|very|too|a lot|to|as|instead|because|while|since|during|"
-    "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever"
+    "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever|"
+    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg"
 )
 # A value runs up to punctuation, the end, or a word that starts a qualifier clause.
 #: "joined the game dev club": a pastime, not an employer.
@@ -362,7 +369,7 @@ RULES: tuple[_Rule, ...] = (
     _rule(
         "employer",
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role)\s+at|"
-        rf"started\s+(?:working\s+)?at|(?:first|1st)\s+(?:day|week|month)\s+at|"
+        rf"start(?:ed|ing)\s+(?:working\s+|work\s+)?at|(?:first|1st)\s+(?:day|week|month)\s+at|"
         rf"hired\s+(?:by|at))\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired"),
     ),
@@ -377,6 +384,13 @@ RULES: tuple[_Rule, ...] = (
         rf"\b(?:(?:handed|handing|gave|giving)\s+in\s+(?:my\s+)?notice\s+(?:at|to)|"
         rf"resigned\s+from|(?:quit|left|leaving|quitting)\s+(?:my\s+)?job\s+(?:at|with))\s+{_VAL}",
         keys=("notice", "resigned", "job"),
+        negate=True,
+    ),
+    _rule(  # "quit the warehouse job", "left my job at the bakery" said the other way round
+        "employer",
+        r"\b(?:quit|left|leaving|quitting|lost)\s+(?:my|the|that)\s+"
+        r"(?P<value>(?!new\b|old\b|current\b)[\w'&-]+(?:\s+[\w'&-]+)?)\s+job\b",
+        keys=("job",),
         negate=True,
     ),
     _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}", keys=("work",)),
