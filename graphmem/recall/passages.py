@@ -339,6 +339,8 @@ class UserPassages:
         self._columns = {name: _Column(t) for name, t in (_CARD_COLUMNS | _PASSAGE_COLUMNS).items()}
         self._codes = {name: _Codes() for name in ("person", "category", "claim", "session")}
         self._tags: dict[int, frozenset[str]] = {}  # card row -> its tags (when it has any)
+        #: claim codes ``stating`` found per question kind, and how many claims it read
+        self._stating: dict[tuple[tuple[str, ...], bool | None], tuple[int, list[int]]] = {}
         #: person keys the user speaks under, with how many cards say so (``user_speakers``)
         self._speaking: dict[str, int] = {}
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
@@ -426,7 +428,7 @@ class UserPassages:
             columns["status"][i] = card.status
             columns["person"][i] = codes["person"](card.person)
             columns["category"][i] = codes["category"](card.category)
-            columns["claim"][i] = codes["claim"](str(card.values[_CLAIM] or "").partition("|")[2])
+            columns["claim"][i] = codes["claim"](str(card.values[_CLAIM] or ""))
             columns["timestamp"][i] = card.timestamp
             columns["passage"][i] = at
             if card.tags:
@@ -605,14 +607,22 @@ class UserPassages:
             self._by_person = dict(zip(keys.tolist(), np.split(order, starts[1:]), strict=True))
         return self._by_person
 
-    def stating(self, attributes: tuple[str, ...]) -> list[int]:
-        """Card rows whose stored claim is of one of ``attributes`` (prefixes: "employer",
-        "preferred ", "my manager"), whoever it is about."""
+    def stating(
+        self, attributes: tuple[str, ...], cards: np.ndarray, *, mine: bool | None = None
+    ) -> list[int]:
+        """Rows of ``cards`` (a row mask) whose stored claim (``subject|attribute``) is of
+        one of ``attributes`` (prefixes: "employer", "preferred ", "my manager"); with
+        ``mine``, only claims about the user (True) or only about others (False)."""
         claims = self._codes["claim"].values
-        codes = [c for c, a in enumerate(claims) if a and a.startswith(attributes)]
+        scanned, codes = self._stating.get((attributes, mine), (0, []))
+        for code in range(scanned, len(claims)):  # claims first seen since the last ask
+            subject, _, attribute = claims[code].partition("|")
+            if attribute.startswith(attributes) and (mine is None or (subject == "me") == mine):
+                codes.append(code)
+        self._stating[(attributes, mine)] = (len(claims), codes)
         if not codes:
             return []
-        return np.flatnonzero(np.isin(self._columns["claim"].values, codes)).tolist()
+        return np.flatnonzero(np.isin(self._columns["claim"].values, codes) & cards).tolist()
 
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
