@@ -16,6 +16,7 @@ import pytest
 from graphmem import Memory
 from graphmem.recall import passages
 from graphmem.recall.engine import recall
+from graphmem.recall.mirror import UserState
 
 CARDS = 40
 
@@ -181,7 +182,7 @@ def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     other = f"{user}-other"
     written(memory, user)
     written(memory, other)
-    index = passages.PassageIndex(memory._store, budget_cards=CARDS + 1, directory=tmp_path)
+    index = passages.PassageIndex(memory._store, budget_bytes=1, directory=tmp_path)
     ask = "who is allergic to peanuts?"
     first = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
     assert index.wait(timeout=30)
@@ -285,3 +286,44 @@ def test_a_file_ahead_of_the_store_is_not_used(store_home: Memory, user: str):
     with Memory.open(store_home.home) as fresh:
         assert fresh.recall(user, "peanuts", k=1)[0].card.person == "Ana"
         assert (fresh.passages.restored, fresh.passages.cards_read) == (0, CARDS + 1)
+
+
+def test_the_budget_counts_the_bytes_held(memory: Memory, user: str):
+    """``nbytes`` is what the passages take (tracemalloc, within a factor of 1.5), read
+    from the store or restored from their file; over the budget the least recently
+    recalled user goes."""
+    import gc
+    import tracemalloc
+
+    memory.remember_many(
+        [
+            {"user_id": user, "fact": f"I planted rose bush number {i} in the garden by the gate"}
+            for i in range(300)
+        ]
+    )
+    state = UserState.read(memory._store, user)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        index = passages.PassageIndex(memory._store)
+        held = index.current(user, state.revision, state.deletions)
+        held.neighbours()
+        gc.collect()
+        read = tracemalloc.get_traced_memory()[0]
+        restored = passages.UserPassages.from_snapshot(
+            marshal.loads(marshal.dumps(held.snapshot()))
+        )
+        gc.collect()
+        both = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert 1 / 1.5 < held.nbytes / read < 1.5
+    assert 1 / 1.5 < restored.nbytes / (both - read) < 1.5
+    assert index.held_bytes() <= held.nbytes  # taken when read (before the neighbours)
+    other = f"{user}-other"
+    written(memory, other)
+    small = passages.PassageIndex(memory._store, budget_bytes=held.nbytes + 1)
+    for who in (user, other):
+        state = UserState.read(memory._store, who)
+        small.current(who, state.revision, state.deletions)
+    assert small.held() == {other: CARDS + 1}

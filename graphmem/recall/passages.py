@@ -58,10 +58,11 @@ log = logging.getLogger(__name__)
 #: against 0.9-1.1 s); a page of 10,000 costs the client ~6 MB more while it is read
 #: (tracemalloc peak, 1.3 MB for 2,000).
 PAGE = 10_000
-#: cards held over all users; least recently recalled users go first (and come back from
-#: their saved file). A card costs ~3 kB here (tracemalloc, a 10k-card user of
-#: bench/cold.py: 29.5 MB with every derived array built), so 100k cards is ~300 MB.
-BUDGET_CARDS = 100_000
+#: bytes of passages held over all users (``UserPassages.nbytes``); least recently
+#: recalled users go first (and come back from their saved file). A user read card by
+#: card holds ~3 kB a card (a 10k-card user of bench/cold.py: 29.6 MB at tracemalloc), one
+#: restored from its file ~1.1 kB (11 MB), growing as its rows are read.
+BUDGET_MB = 256
 
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
@@ -274,11 +275,11 @@ _CARD_COLUMNS = {
 }
 _PASSAGE_COLUMNS = {"session": np.int32, "turn": np.int64, "when": np.int64}
 _NO_TIME = np.iinfo(np.int64).min
-#: Python bytes of a row held as an object (a ``_Card`` with its values, ~1.2 kB at
-#: tracemalloc on bench/cold.py's users; a passage with its text is close), and of a
-#: dict entry (id -> row)
-_ROW_BYTES = 1200
-_ENTRY_BYTES = 150
+#: Python bytes of a row held as an object (a ``_Card`` with its values, a passage with
+#: its text: ~850 bytes on average at tracemalloc, a 10k-card user of bench/cold.py read
+#: card by card), and of a dict entry (id -> row, passage -> its cards)
+_ROW_BYTES = 850
+_ENTRY_BYTES = 100
 
 
 def _card_plain(card: _Card) -> tuple[Any, ...]:
@@ -354,8 +355,7 @@ class UserPassages:
     def nbytes(self) -> int:
         """Bytes held: arrays and packed rows as they are, objects at ``_ROW_BYTES``."""
         arrays = sum(c.values.nbytes for c in self._columns.values())
-        entries = len(self._card_at) + len(self._passage_at)
-        entries += sum(len(m) for m in self._members.values()) // 4
+        entries = len(self._card_at) + len(self._passage_at) + len(self._members)
         rows = self.cards.decoded + self.passages.decoded
         derived = sum(a.nbytes for a in self._neighbours or ())
         derived += 0 if self._days is None else 8 * len(self._days)
@@ -743,12 +743,13 @@ class PassageIndex:
         self,
         store: GraphStore,
         *,
-        budget_cards: int = BUDGET_CARDS,
+        budget_bytes: int = BUDGET_MB * 2**20,
         directory: Path | None = None,
         save_after: int | None = None,
     ) -> None:
         self._store = store
-        self._budget = budget_cards
+        self._budget = budget_bytes
+        self._bytes: dict[str, int] = {}  # per user held, as of their last change
         self._lock = threading.Lock()
         self._users: OrderedDict[str, UserPassages] = OrderedDict()
         self._loading: dict[str, threading.Lock] = {}
@@ -792,19 +793,26 @@ class PassageIndex:
             elif saved is not None:
                 self.restored += 1
             read = 0
+            size = None
             if held.revision < revision or held.revision == -1:
                 with held.lock:
                     read = self._read(
                         user_id, held, since=held.revision, relationships=relationships
                     )
                     held.revision = revision
+                    size = held.nbytes
+            elif user_id not in self._bytes:
+                with held.lock:
+                    size = held.nbytes
             with self._lock:
                 self._users[user_id] = held
                 self._users.move_to_end(user_id)
-                total = sum(len(u) for u in self._users.values())
+                if size is not None:
+                    self._bytes[user_id] = size
+                total = sum(self._bytes.values())
                 while total > self._budget and len(self._users) > 1:
-                    _, evicted = self._users.popitem(last=False)
-                    total -= len(evicted)
+                    evicted, _ = self._users.popitem(last=False)
+                    total -= self._bytes.pop(evicted)
                 self.cards_read += read
                 unsaved = self._unsaved[user_id] = self._unsaved.get(user_id, 0) + read
             save_after = SAVE_AFTER if self._save_after is None else self._save_after
@@ -824,6 +832,7 @@ class PassageIndex:
         leave their text on disk)."""
         with self._lock:
             self._users.pop(user_id, None)
+            self._bytes.pop(user_id, None)
             self._unsaved.pop(user_id, None)
         if self._directory is not None:
             self._file(user_id).unlink(missing_ok=True)
@@ -835,6 +844,11 @@ class PassageIndex:
     def close(self, timeout: float = 5.0) -> None:
         """Stop saving (a save under way finishes; queued ones are dropped)."""
         self._saves.close(timeout)
+
+    def held_bytes(self) -> int:
+        """Bytes of passages held over all users (what ``budget_bytes`` bounds)."""
+        with self._lock:
+            return sum(self._bytes.values())
 
     def held(self) -> dict[str, int]:
         """Users held now and how many cards each."""
