@@ -163,8 +163,10 @@ class _Rows(Generic[_Row]):
         return self._packed + len(self._new)
 
     def __getitem__(self, i: int) -> _Row:
-        if i >= self._packed or i < 0:
-            return self._new[i - self._packed if i >= 0 else i]
+        if i >= self._packed:
+            return self._new[i - self._packed]
+        if i < 0:
+            raise IndexError("rows are read by their number")
         row = self._held.get(i)
         if row is None:
             a, b = int(self._offsets[i]), int(self._offsets[i + 1])
