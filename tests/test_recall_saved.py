@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import marshal
 
+import numpy as np
 import pytest
 
 from graphmem import Memory
 from graphmem.recall import passages
 from graphmem.recall.engine import recall
+from graphmem.recall.mirror import UserState
 
 CARDS = 40
 
@@ -180,7 +182,7 @@ def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     other = f"{user}-other"
     written(memory, user)
     written(memory, other)
-    index = passages.PassageIndex(memory._store, budget_cards=CARDS + 1, directory=tmp_path)
+    index = passages.PassageIndex(memory._store, budget_bytes=1, directory=tmp_path)
     ask = "who is allergic to peanuts?"
     first = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
     assert index.wait(timeout=30)
@@ -190,3 +192,138 @@ def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     assert [h.card.id for h in again] == [h.card.id for h in first]
     assert (index.restored, index.cards_read) == (1, 2 * (CARDS + 1))
     index.close()
+
+
+def said(user: str, turn: int, text: str, fact: str, person: str | None = None) -> dict:
+    """A card from turn ``turn`` of one session (cards of one turn share its passage)."""
+    card = {
+        "user_id": user,
+        "fact": fact,
+        "source": {"session_id": "s1", "turn": turn, "speaker": "user", "text": text},
+    }
+    return card if person is None else {**card, "person": person}
+
+
+QUESTIONS = [
+    "who is allergic to peanuts?",
+    "what is my kitten called?",
+    "where did we go camping?",
+    "garden roses",
+    "what does Ana like?",
+]
+
+
+def ranked(memory: Memory, user: str, index: passages.PassageIndex) -> list[list[tuple]]:
+    """Each question's hits (card id, score) through ``index``."""
+    return [
+        [
+            (h.card.id, round(h.score, 6))
+            for h in recall(memory._store, memory.embedder, user, q, k=5, passages=index)
+        ]
+        for q in QUESTIONS
+    ]
+
+
+def test_a_saved_user_caught_up_ranks_as_one_read_from_scratch(store_home: Memory, user: str):
+    """Another client changes the user after the save (a new card in a saved turn, a card
+    forgotten, a new turn): the next client reads only those on top of the file, and its
+    passages rank exactly as passages read card by card from the store."""
+    written(store_home, user)
+    store_home.remember_many(
+        [
+            said(user, 0, "We went camping at the lake with Ana", "I went camping at the lake"),
+            said(user, 1, "Ana loves spicy food", "Ana loves spicy food", person="Ana"),
+        ]
+    )
+    saved_by(store_home, user)
+    [rose] = store_home.recall(user, "rose bush number 3", k=1)
+    with Memory.open(store_home.home) as other:  # writes only: saves nothing
+        other.remember(
+            said(user, 0, "We went camping at the lake with Ana", "Ana came along", "Ana")
+        )
+        other.forget(user, rose.card.id)
+        other.remember(said(user, 2, "I adopted a grey kitten, Miso", "My kitten is called Miso"))
+    with Memory.open(store_home.home) as fresh:
+        caught_up = ranked(fresh, user, fresh.passages)
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 3)
+        scratch = passages.PassageIndex(fresh._store)
+        assert ranked(fresh, user, scratch) == caught_up
+        assert scratch.cards_read == CARDS + 5
+        assert rose.card.id not in {card for hits in caught_up for card, _ in hits}
+        restored, read = fresh.passages._users[user], scratch._users[user]
+        for held in (restored, read):  # the same passages, keys and lexical scores
+            held.order = sorted(range(len(held.passages)), key=lambda at: held.passages[at].source)
+        assert [restored.key(at) for at in restored.order] == [read.key(at) for at in read.order]
+        words = passages.terms(" ".join(QUESTIONS) + " camping lake ana")
+        for word in set(words):
+            assert np.allclose(
+                restored.bm25.scores([word], len(restored.passages))[restored.order],
+                read.bm25.scores([word], len(read.passages))[read.order],
+            )
+
+
+def test_two_clients_on_one_store_see_each_others_writes(store_home: Memory, user: str):
+    written(store_home, user)
+    with Memory.open(store_home.home) as other:
+        assert "kitten" not in other.recall(user, "what is my kitten called?", k=1)[0].card.fact
+        store_home.remember({"user_id": user, "fact": "I adopted a grey kitten called Miso"})
+        [hit] = other.recall(user, "what is my kitten called?", k=1)
+        assert hit.card.fact == "I adopted a grey kitten called Miso"
+        other.forget(user, hit.card.id)
+    hits = store_home.recall(user, "what is my kitten called?", k=5)
+    assert hit.card.id not in [h.card.id for h in hits]
+
+
+def test_a_file_ahead_of_the_store_is_not_used(store_home: Memory, user: str):
+    """A saved revision the store has not reached (the store was replaced, restored from
+    a backup): the file describes cards the store may not have, and is read again."""
+    written(store_home, user)
+    saved_by(store_home, user)
+    path = store_home.passages._file(user)
+    state = marshal.loads(path.read_bytes())
+    state["revision"] += 1000
+    path.write_bytes(marshal.dumps(state))
+    with Memory.open(store_home.home) as fresh:
+        assert fresh.recall(user, "peanuts", k=1)[0].card.person == "Ana"
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (0, CARDS + 1)
+
+
+def test_the_budget_counts_the_bytes_held(memory: Memory, user: str):
+    """``nbytes`` is what the passages take (tracemalloc, within a factor of 1.5), read
+    from the store or restored from their file; over the budget the least recently
+    recalled user goes."""
+    import gc
+    import tracemalloc
+
+    memory.remember_many(
+        [
+            {"user_id": user, "fact": f"I planted rose bush number {i} in the garden by the gate"}
+            for i in range(300)
+        ]
+    )
+    state = UserState.read(memory._store, user)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        index = passages.PassageIndex(memory._store)
+        held = index.current(user, state.revision, state.deletions)
+        held.neighbours()
+        gc.collect()
+        read = tracemalloc.get_traced_memory()[0]
+        restored = passages.UserPassages.from_snapshot(
+            marshal.loads(marshal.dumps(held.snapshot()))
+        )
+        gc.collect()
+        both = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert 1 / 1.5 < held.nbytes / read < 1.5
+    assert 1 / 1.5 < restored.nbytes / (both - read) < 1.5
+    assert index.held_bytes() <= held.nbytes  # taken when read (before the neighbours)
+    other = f"{user}-other"
+    written(memory, other)
+    small = passages.PassageIndex(memory._store, budget_bytes=held.nbytes + 1)
+    for who in (user, other):
+        state = UserState.read(memory._store, who)
+        small.current(who, state.revision, state.deletions)
+    assert small.held() == {other: CARDS + 1}

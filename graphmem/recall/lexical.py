@@ -45,6 +45,10 @@ def terms(text: str) -> list[str]:
 class BM25:
     """An Okapi BM25 index over integer document ids, updated in place.
 
+    Restored from ``state`` it stays packed (postings as flat arrays, read by slicing)
+    and only the words a change touches become dicts: a restored index costs its arrays,
+    not a Python object per posting, and is ready as soon as they are read.
+
     Examples:
         >>> index = BM25()
         >>> index.put(0, terms("Alice is allergic to peanuts"))
@@ -56,82 +60,183 @@ class BM25:
     """
 
     def __init__(self) -> None:
-        #: per document, its words and their counts: rebuilt from the postings when a
-        #: restored index (``from_state``) first replaces or removes a document
-        self._docs: dict[int, dict[str, int]] | None = {}
+        #: words changed since the packed postings were read (all words when not restored)
         self._postings: dict[str, dict[int, int]] = {}
-        self._length: dict[int, int] = {}
+        #: words of the documents put since (the others' are in the packed forward index)
+        self._docs: dict[int, dict[str, int]] = {}
+        self._lengths = np.zeros(0, dtype=np.float64)  # per document id; absent: -1
+        self._count = 0
         self._total = 0
-        #: per word: documents, term frequencies, document lengths (dropped on change)
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        #: packed postings (``from_state``): word -> row of ``_offsets``
+        self._vocab: dict[str, int] = {}
+        self._offsets = np.zeros(1, dtype=np.int64)
+        self._doc_ids = np.zeros(0, dtype=np.int32)
+        self._tf = np.zeros(0, dtype=np.int32)
+        #: packed forward index: document -> word rows (to remove a restored document)
+        self._forward_offsets = np.zeros(1, dtype=np.int64)
+        self._forward = np.zeros(0, dtype=np.int32)
+        self._words: list[str] = []
+        #: per word: documents and term frequencies as arrays (dropped on change)
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def __len__(self) -> int:
-        return len(self._length)
+        return self._count
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held: the arrays, and ~50 bytes per dict entry of changed words (47 at
+        tracemalloc, a 10k-card user of bench/cold.py)."""
+        arrays = (self._lengths, self._offsets, self._doc_ids, self._tf)
+        packed = sum(a.nbytes for a in arrays) + self._forward.nbytes
+        packed += self._forward_offsets.nbytes + 80 * len(self._words)
+        entries = sum(len(p) for p in self._postings.values()) + len(self._postings)
+        entries += sum(len(d) for d in self._docs.values())
+        cached = sum(d.nbytes + t.nbytes for d, t in self._arrays.values())
+        return packed + 50 * entries + cached
 
     def put(self, doc: int, words: Iterable[str]) -> None:
         """Index ``doc`` with ``words`` (replacing what it had)."""
         self.remove(doc)
         counts = dict(Counter(words))
-        if self._docs is not None:
-            self._docs[doc] = counts
-        self._length[doc] = sum(counts.values())
-        self._total += self._length[doc]
+        self._docs[doc] = counts
+        if doc >= len(self._lengths):
+            grown = np.full(max(doc + 1, 2 * len(self._lengths), 16), -1.0)
+            grown[: len(self._lengths)] = self._lengths
+            self._lengths = grown
+        length = sum(counts.values())
+        self._lengths[doc] = length
+        self._count += 1
+        self._total += length
         for word, n in counts.items():
-            self._postings.setdefault(word, {})[doc] = n
-            self._arrays.pop(word, None)
+            self._own(word)[doc] = n
 
     def remove(self, doc: int) -> None:
-        if doc not in self._length:
+        if doc >= len(self._lengths) or self._lengths[doc] < 0:
             return
-        counts = self._documents().pop(doc)
-        self._total -= self._length.pop(doc)
-        for word in counts:
-            posting = self._postings[word]
-            del posting[doc]
-            if not posting:
-                del self._postings[word]
-            self._arrays.pop(word, None)
+        counts = self._docs.pop(doc, None)
+        if counts is None:  # a packed document
+            rows = self._forward[self._forward_offsets[doc] : self._forward_offsets[doc + 1]]
+            words: Iterable[str] = [self._words[r] for r in rows.tolist()]
+        else:
+            words = counts
+        for word in words:
+            self._own(word).pop(doc, None)
+        self._total -= int(self._lengths[doc])
+        self._lengths[doc] = -1.0
+        self._count -= 1
+
+    def _own(self, word: str) -> dict[int, int]:
+        """The word's postings as a dict, to change (copied out of the packed arrays)."""
+        self._arrays.pop(word, None)
+        posting = self._postings.get(word)
+        if posting is None:
+            row = self._vocab.get(word)
+            if row is None:
+                posting = {}
+            else:
+                a, b = self._offsets[row], self._offsets[row + 1]
+                docs, tf = self._doc_ids[a:b].tolist(), self._tf[a:b].tolist()
+                posting = dict(zip(docs, tf, strict=True))
+            self._postings[word] = posting
+        return posting
 
     def state(self) -> dict[str, Any]:
-        """What the index holds, as plain dicts and numbers (for
-        ``graphmem.recall.passages`` to persist): the postings (each term, as ``terms``
-        made it, with the documents that have it and how often) and document lengths."""
-        return {"postings": self._postings, "length": self._length, "total": self._total}
+        """What the index holds, packed (for ``graphmem.recall.passages`` to persist):
+        its words (as ``terms`` made them), each word's documents and counts as flat
+        arrays (bytes), a forward index and the document lengths."""
+        words = sorted(set(self._vocab) | set(self._postings))
+        docs: list[np.ndarray] = []
+        tfs: list[np.ndarray] = []
+        kept: list[str] = []
+        for word in words:
+            d, t = self._read(word)
+            if len(d):
+                kept.append(word)
+                docs.append(d.astype(np.int32))
+                tfs.append(t.astype(np.int32))
+        sizes = np.array([len(d) for d in docs], dtype=np.int64)
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        doc_ids = np.concatenate(docs) if docs else np.zeros(0, dtype=np.int32)
+        tf = np.concatenate(tfs) if tfs else np.zeros(0, dtype=np.int32)
+        rows = np.repeat(np.arange(len(kept), dtype=np.int32), sizes)
+        order = np.argsort(doc_ids, kind="stable")
+        per_doc = np.bincount(doc_ids, minlength=len(self._lengths))
+        forward_offsets = np.concatenate([[0], np.cumsum(per_doc)]).astype(np.int64)
+        return {
+            "words": kept,
+            "offsets": offsets.tobytes(),
+            "docs": doc_ids.tobytes(),
+            "tf": tf.tobytes(),
+            "forward_offsets": forward_offsets.tobytes(),
+            "forward": rows[order].tobytes(),
+            "lengths": self._lengths.tobytes(),
+            "count": self._count,
+            "total": self._total,
+        }
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> BM25:
-        """The index ``state`` describes (trusted: written by ``state``)."""
+        """The index ``state`` describes (trusted: written by ``state``); its arrays are
+        views of the bytes given, copied only when a change needs it."""
         index = cls()
-        index._docs = None
-        index._postings = state["postings"]
-        index._length = state["length"]
+        index._words = state["words"]
+        index._vocab = {word: row for row, word in enumerate(index._words)}
+        index._offsets = np.frombuffer(state["offsets"], dtype=np.int64)
+        index._doc_ids = np.frombuffer(state["docs"], dtype=np.int32)
+        index._tf = np.frombuffer(state["tf"], dtype=np.int32)
+        index._forward_offsets = np.frombuffer(state["forward_offsets"], dtype=np.int64)
+        index._forward = np.frombuffer(state["forward"], dtype=np.int32)
+        index._lengths = np.frombuffer(state["lengths"], dtype=np.float64).copy()
+        index._count = state["count"]
         index._total = state["total"]
+        if len(index._offsets) != len(index._words) + 1:
+            raise ValueError("packed postings do not match their words")
         return index
 
-    def _documents(self) -> dict[int, dict[str, int]]:
-        if self._docs is None:
-            docs: dict[int, dict[str, int]] = {doc: {} for doc in self._length}
-            for word, posting in self._postings.items():
-                for doc, n in posting.items():
-                    docs[doc][word] = n
-            self._docs = docs
-        return self._docs
+    def _posting(self, word: str) -> tuple[np.ndarray, np.ndarray]:
+        """The word's documents and term frequencies (cached until it changes)."""
+        arrays = self._arrays.get(word)
+        if arrays is None:
+            arrays = self._arrays[word] = self._read(word)
+        return arrays
+
+    def _read(self, word: str) -> tuple[np.ndarray, np.ndarray]:
+        posting = self._postings.get(word)
+        if posting is not None:
+            n = len(posting)
+            return (
+                np.fromiter(posting.keys(), dtype=np.int64, count=n),
+                np.fromiter(posting.values(), dtype=np.float64, count=n),
+            )
+        row = self._vocab.get(word)
+        if row is None:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+        a, b = self._offsets[row], self._offsets[row + 1]
+        return self._doc_ids[a:b].astype(np.int64), self._tf[a:b].astype(np.float64)
+
+    def _df(self, word: str) -> int:
+        posting = self._postings.get(word)
+        if posting is not None:
+            return len(posting)
+        row = self._vocab.get(word)
+        return 0 if row is None else int(self._offsets[row + 1] - self._offsets[row])
 
     def idf(self, word: str) -> float:
         """Lucene's BM25 idf (never negative); a word no document has gets the largest."""
-        n = len(self._postings.get(word, ()))
-        return math.log(1 + (len(self._length) - n + 0.5) / (n + 0.5))
+        n = self._df(word)
+        return math.log(1 + (self._count - n + 0.5) / (n + 0.5))
 
     def scores(self, words: Iterable[str], size: int) -> np.ndarray:
         """BM25 of every document id in ``range(size)`` for the query ``words``."""
         out = np.zeros(size, dtype=np.float64)
-        if not self._length:
+        if not self._count:
             return out
-        average = self._total / len(self._length)
+        average = self._total / self._count
         for word in set(words):
-            if word not in self._postings:
+            docs, tf = self._posting(word)
+            if not len(docs):
                 continue
-            docs, tf, lengths = self._posting_arrays(word)
+            lengths = self._lengths[docs]
             norm = K1 * (1 - B + B * lengths / average)
             inside = docs < size
             out[docs[inside]] += (self.idf(word) * tf * (K1 + 1) / (tf + norm))[inside]
@@ -159,25 +264,12 @@ class BM25:
         out = dict.fromkeys(docs, 0.0)
         if total <= 0:
             return out
+        asked = np.fromiter(out, dtype=np.int64, count=len(out))
         for word in unique:
-            posting = self._postings.get(word)
-            if not posting:
+            held, _ = self._posting(word)
+            if not len(held):
                 continue
             weight = self.idf(word) / total
-            for doc in out:
-                if doc in posting:
-                    out[doc] += weight
+            for doc in asked[np.isin(asked, held)].tolist():
+                out[doc] += weight
         return out
-
-    def _posting_arrays(self, word: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        arrays = self._arrays.get(word)
-        if arrays is None:
-            posting = self._postings[word]
-            n = len(posting)
-            arrays = (
-                np.fromiter(posting.keys(), dtype=np.int64, count=n),
-                np.fromiter(posting.values(), dtype=np.float64, count=n),
-                np.fromiter((self._length[d] for d in posting), dtype=np.float64, count=n),
-            )
-            self._arrays[word] = arrays
-        return arrays

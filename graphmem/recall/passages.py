@@ -30,24 +30,22 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import itertools
 import logging
 import marshal
 import os
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
-from graphmem.recall.days import day_of
 from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
 from graphmem.store.base import GraphStore
@@ -60,16 +58,17 @@ log = logging.getLogger(__name__)
 #: against 0.9-1.1 s); a page of 10,000 costs the client ~6 MB more while it is read
 #: (tracemalloc peak, 1.3 MB for 2,000).
 PAGE = 10_000
-#: cards held over all users; least recently recalled users go first (and come back from
-#: their saved file). A card costs ~3 kB here (tracemalloc, a 10k-card user of
-#: bench/cold.py: 29.5 MB with every derived array built), so 100k cards is ~300 MB.
-BUDGET_CARDS = 100_000
+#: bytes of passages held over all users (``UserPassages.nbytes``); least recently
+#: recalled users go first (and come back from their saved file). A user read card by
+#: card holds ~3 kB a card (a 10k-card user of bench/cold.py: 29.6 MB at tracemalloc), one
+#: restored from its file ~1.1 kB (11 MB), growing as its rows are read.
+BUDGET_MB = 256
 
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
 #: the saved files' layout (marshal of plain values: loading runs no code)
-SNAPSHOT_FORMAT = 2  # 2: a passage keeps when it was said (days named in questions)
+SNAPSHOT_FORMAT = 3  # 3: columns and packed rows (2: a passage keeps when it was said)
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -102,6 +101,9 @@ def day(ms: int | None) -> str:
         return ""
     moment = datetime.fromtimestamp(ms / 1000, UTC)
     return f"{moment.day} {moment.strftime('%B %Y')}"
+
+
+_Row = TypeVar("_Row")
 
 
 @dataclass(slots=True)
@@ -138,8 +140,188 @@ class _Passage:
     when: int | None = None  # when it was said (the session's date, else the card's time)
 
 
+class _Rows(Generic[_Row]):
+    """Rows of one kind (cards, passages) by row number: restored ones decoded one at a
+    time, when asked, from the packed bytes they came in (each row's plain tuple,
+    marshalled), the rest held as made. A restored user costs bytes, not objects."""
+
+    def __init__(
+        self,
+        make: Callable[[tuple[Any, ...]], _Row],
+        blob: bytes = b"",
+        offsets: np.ndarray | None = None,
+    ) -> None:
+        self._make = make
+        self._blob = memoryview(blob)
+        self._offsets = np.zeros(1, dtype=np.int64) if offsets is None else offsets
+        self._packed = len(self._offsets) - 1
+        self._held: dict[int, _Row] = {}
+        self._changed: set[int] = set()
+        self._new: list[_Row] = []
+
+    def __len__(self) -> int:
+        return self._packed + len(self._new)
+
+    def __getitem__(self, i: int) -> _Row:
+        if i >= self._packed:
+            return self._new[i - self._packed]
+        if i < 0:
+            raise IndexError("rows are read by their number")
+        row = self._held.get(i)
+        if row is None:
+            a, b = int(self._offsets[i]), int(self._offsets[i + 1])
+            row = self._held[i] = self._make(marshal.loads(self._blob[a:b]))
+        return row
+
+    def __setitem__(self, i: int, row: _Row) -> None:
+        if i >= self._packed:
+            self._new[i - self._packed] = row
+        else:
+            self._held[i] = row
+            self._changed.add(i)
+
+    def __iter__(self) -> Iterator[_Row]:
+        return (self[i] for i in range(len(self)))
+
+    def append(self, row: _Row) -> None:
+        self._new.append(row)
+
+    @property
+    def decoded(self) -> int:
+        """Rows held as objects (restored rows asked for, and rows made here)."""
+        return len(self._held) + len(self._new)
+
+    @property
+    def nbytes(self) -> int:
+        return len(self._blob) + self._offsets.nbytes
+
+    def pack(self, plain: Callable[[_Row], tuple[Any, ...]]) -> tuple[bytes, bytes]:
+        """The rows as one blob of marshalled tuples and its offsets (bytes of int64);
+        restored rows not changed keep their bytes."""
+        pieces: list[bytes | memoryview] = []
+        sizes: list[np.ndarray] = []
+        start = 0
+        for i in [*sorted(self._changed), self._packed]:
+            if i > start:
+                a, b = int(self._offsets[start]), int(self._offsets[i])
+                pieces.append(self._blob[a:b])
+                sizes.append(np.diff(self._offsets[start : i + 1]))
+            if i < self._packed:
+                pieces.append(marshal.dumps(plain(self._held[i])))
+                sizes.append(np.array([len(pieces[-1])], dtype=np.int64))
+            start = i + 1
+        made = [marshal.dumps(plain(row)) for row in self._new]
+        pieces += made
+        sizes.append(np.array([len(p) for p in made], dtype=np.int64))
+        offsets = np.zeros(len(self) + 1, dtype=np.int64)
+        np.cumsum(np.concatenate(sizes), out=offsets[1:])
+        return b"".join(pieces), offsets.tobytes()
+
+
+class _Column:
+    """A growable numpy column; restored, a view of the saved bytes until changed."""
+
+    def __init__(self, dtype: type, data: np.ndarray | None = None) -> None:
+        self._data = np.zeros(16, dtype=dtype) if data is None else data
+        self._size = 0 if data is None else len(data)
+
+    @property
+    def values(self) -> np.ndarray:
+        return self._data[: self._size]
+
+    def append(self, value: int) -> None:
+        if self._size == len(self._data) or not self._data.flags.writeable:
+            self._own()
+        self._data[self._size] = value
+        self._size += 1
+
+    def __setitem__(self, i: int, value: int) -> None:
+        if not self._data.flags.writeable:
+            self._own()
+        self._data[i] = value
+
+    def _own(self) -> None:
+        grown = np.zeros(max(16, 2 * self._size), dtype=self._data.dtype)
+        grown[: self._size] = self._data[: self._size]
+        self._data = grown
+
+
+class _Codes:
+    """The distinct values of a string column, each with an integer code."""
+
+    def __init__(self, values: Iterable[str] = ()) -> None:
+        self.values = list(values)
+        self._code = {value: code for code, value in enumerate(self.values)}
+
+    def __call__(self, value: str) -> int:
+        code = self._code.get(value)
+        if code is None:
+            code = self._code[value] = len(self.values)
+            self.values.append(value)
+        return code
+
+    def of(self, values: Iterable[str]) -> list[int]:
+        """Codes of those of ``values`` seen (the others match nothing)."""
+        return [code for v in values if (code := self._code.get(v)) is not None]
+
+
+#: numpy columns of the cards, and of the passages (a passage's "turn": its turn or 0;
+#: "session": its code, -1 without; "when": epoch ms, ``_NO_TIME`` when unknown)
+_CARD_COLUMNS = {
+    "status": np.int8,
+    "person": np.int32,
+    "category": np.int32,
+    "claim": np.int32,
+    "timestamp": np.int64,
+    "passage": np.int64,
+}
+_PASSAGE_COLUMNS = {"session": np.int32, "turn": np.int64, "when": np.int64}
+_NO_TIME = np.iinfo(np.int64).min
+#: Python bytes of a row held as an object (a ``_Card`` with its values, a passage with
+#: its text: ~850 bytes on average at tracemalloc, a 10k-card user of bench/cold.py read
+#: card by card), and of a dict entry (id -> row, passage -> its cards)
+_ROW_BYTES = 850
+_ENTRY_BYTES = 100
+
+
+def _card_plain(card: _Card) -> tuple[Any, ...]:
+    return (
+        card.id,
+        card.passage,
+        card.status,
+        card.person,
+        card.name,
+        card.relationship,
+        card.category,
+        tuple(card.tags),
+        card.timestamp,
+        card.values,
+    )
+
+
+_NO_TAGS: frozenset[str] = frozenset()
+
+
+def _card_made(t: tuple[Any, ...]) -> _Card:
+    card_id, passage, status, person, name, relationship, category, tags, when, values = t
+    tags = frozenset(tags) if tags else _NO_TAGS
+    return _Card(card_id, passage, status, person, name, relationship, category, tags, when, values)
+
+
+def _passage_plain(p: _Passage) -> tuple[Any, ...]:
+    return (p.source, p.session, p.turn, p.head, p.text, p.speaker, p.when)
+
+
+def _passage_made(t: tuple[Any, ...]) -> _Passage:
+    return _Passage(*t)
+
+
 class UserPassages:
     """One user's passages and cards, as of ``revision`` (see the module docstring).
+
+    What filters and ranking read of every card or passage is kept in numpy columns
+    (codes for strings), so no step of a recall walks the user's cards in Python; rows
+    are objects only where one is read (``_Rows``).
 
     Not thread-safe on its own: hold ``lock`` while reading or applying.
     """
@@ -148,21 +330,47 @@ class UserPassages:
         self.revision = revision
         self.deletions = deletions
         self.lock = threading.RLock()
-        self.passages: list[_Passage] = []
-        self.cards: list[_Card] = []
+        self.passages: _Rows[_Passage] = _Rows(_passage_made)
+        self.cards: _Rows[_Card] = _Rows(_card_made)
         self._card_at: dict[str, int] = {}
         self._passage_at: dict[str, int] = {}
-        self._members: list[list[int]] = []  # passage -> card rows
+        #: passage -> card rows: those changed or made here; the others from ``_by_passage``
+        self._members: dict[int, list[int]] = {}
+        self._by_passage: tuple[np.ndarray, np.ndarray] | None = None
+        self._restored_passages = 0
         self.bm25 = BM25()
-        self._arrays: dict[str, np.ndarray] | None = None
+        self._columns = {name: _Column(t) for name, t in (_CARD_COLUMNS | _PASSAGE_COLUMNS).items()}
+        self._codes = {name: _Codes() for name in ("person", "category", "claim", "session")}
+        self._tags: dict[int, frozenset[str]] = {}  # card row -> its tags (when it has any)
+        #: claim codes ``stating`` found per question kind, and how many claims it read
+        self._stating: dict[tuple[tuple[str, ...], bool | None], tuple[int, list[int]]] = {}
+        #: person keys the user speaks under, with how many cards say so (``user_speakers``)
+        self._speaking: dict[str, int] = {}
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
-        self._by_person: dict[str, np.ndarray] | None = None
-        self._by_claim: dict[str, list[int]] | None = None
+        self._by_person: dict[int, np.ndarray] | None = None
         self._days: np.ndarray | None = None
-        self._speakers: set[str] | None = None
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self._card_at)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held: arrays and packed rows as they are, objects at ``_ROW_BYTES``."""
+        arrays = sum(c.values.nbytes for c in self._columns.values())
+        entries = len(self._card_at) + len(self._passage_at) + len(self._members)
+        rows = self.cards.decoded + self.passages.decoded
+        derived = sum(a.nbytes for a in self._neighbours or ())
+        derived += 0 if self._days is None else 8 * len(self._days)
+        derived += sum(a.nbytes for a in (self._by_passage or ()))
+        return (
+            self.cards.nbytes
+            + self.passages.nbytes
+            + self.bm25.nbytes
+            + arrays
+            + derived
+            + _ENTRY_BYTES * entries
+            + _ROW_BYTES * rows
+        )
 
     # -- keeping current -----------------------------------------------------------------
     def apply(
@@ -175,14 +383,21 @@ class UserPassages:
         ``recall_sources`` rows of their sources by id and the user's relationship to
         each person now (by person key)."""
         touched: set[int] = set()
+        columns, codes = self._columns, self._codes
         for row in rows:
             source = row["source"] or f"card:{row['id']}"
             at = self._passage_at.get(source)
             if at is None:
                 at = len(self.passages)
                 self._passage_at[source] = at
-                self.passages.append(_passage(source, row, sources.get(row["source"])))
-                self._members.append([])
+                passage = _passage(source, row, sources.get(row["source"]))
+                self.passages.append(passage)
+                columns["session"].append(
+                    -1 if passage.session is None else codes["session"](passage.session)
+                )
+                columns["turn"].append(passage.turn or 0)
+                columns["when"].append(_NO_TIME if passage.when is None else int(passage.when))
+                self._members[at] = []
             key = person_key(row["person"] or SELF)
             card = _Card(
                 row["id"],
@@ -198,86 +413,91 @@ class UserPassages:
             )
             i = self._card_at.get(card.id)
             if i is None:
-                self._card_at[card.id] = len(self.cards)
+                i = self._card_at[card.id] = len(self.cards)
                 self.cards.append(card)
-                self._members[at].append(len(self.cards) - 1)
+                self.members(at).append(i)
+                for name in _CARD_COLUMNS:
+                    columns[name].append(0)
             else:
-                old = self.cards[i].passage
-                if old != at:
-                    self._members[old].remove(i)
-                    self._members[at].append(i)
-                    touched.add(old)
+                old = self.cards[i]
+                self._count_speaker(old, -1)
+                if old.passage != at:
+                    self.members(old.passage).remove(i)
+                    self.members(at).append(i)
+                    touched.add(old.passage)
                 self.cards[i] = card
+            self._count_speaker(card, 1)
+            columns["status"][i] = card.status
+            columns["person"][i] = codes["person"](card.person)
+            columns["category"][i] = codes["category"](card.category)
+            columns["claim"][i] = codes["claim"](str(card.values[_CLAIM] or ""))
+            columns["timestamp"][i] = card.timestamp
+            columns["passage"][i] = at
+            if card.tags:
+                self._tags[i] = card.tags
+            else:
+                self._tags.pop(i, None)
             touched.add(at)
         for at in touched:
             self.bm25.put(at, terms(self.key(at)))
         if touched:
-            self._arrays = None
             self._neighbours = None
             self._by_person = None
-            self._by_claim = None
             self._days = None
-            self._speakers = None
+
+    def _count_speaker(self, card: _Card, n: int) -> None:
+        """Count ``card`` (``n``: 1 in, -1 out) for ``user_speakers``: a card about the
+        user from a turn of a named speaker, in that speaker's own words."""
+        if card.person != person_key(SELF):
+            return
+        speaker = self.passages[card.passage].speaker
+        if not speaker or person_key(speaker) == SELF:
+            return
+        if str(card.values[_FACT] or "").startswith(f"{speaker} said:"):
+            return
+        key = person_key(speaker)
+        self._speaking[key] = self._speaking.get(key, 0) + n
 
     def snapshot(self) -> dict[str, Any]:
-        """Everything held, as plain values (for ``PassageIndex`` to persist); hold
-        ``lock``. The lexical index goes as its terms and postings, not its text."""
+        """Everything held, as plain values and bytes (for ``PassageIndex`` to persist);
+        hold ``lock``. Rows go as marshalled tuples, columns and the lexical index as
+        arrays: restoring makes no object per card."""
         return {
             "revision": self.revision,
             "deletions": self.deletions,
-            "passages": [
-                (p.source, p.session, p.turn, p.head, p.text, p.speaker, p.when)
-                for p in self.passages
-            ],
-            "cards": [
-                (
-                    c.id,
-                    c.passage,
-                    c.status,
-                    c.person,
-                    c.name,
-                    c.relationship,
-                    c.category,
-                    tuple(c.tags),
-                    c.timestamp,
-                    c.values,
-                )
-                for c in self.cards
-            ],
+            "passages": self.passages.pack(_passage_plain),
+            "cards": self.cards.pack(_card_plain),
+            "sources": list(self._passage_at),
+            "ids": list(self._card_at),
+            "columns": {name: c.values.tobytes() for name, c in self._columns.items()},
+            "codes": {name: c.values for name, c in self._codes.items()},
+            "tags": {i: tuple(t) for i, t in self._tags.items()},
+            "speaking": self._speaking,
             "bm25": self.bm25.state(),
         }
 
     @classmethod
     def from_snapshot(cls, state: dict[str, Any]) -> UserPassages:
-        """The passages ``snapshot`` described (no key is tokenised again)."""
+        """The passages ``snapshot`` described (no key is tokenised again, no row made)."""
         held = cls(state["revision"], state["deletions"])
-        held.passages = list(itertools.starmap(_Passage, state["passages"]))
-        held._passage_at = {p.source: at for at, p in enumerate(held.passages)}
-        members: list[list[int]] = [[] for _ in held.passages]
-        (ids, passages, status, person, name, relationship, category, tags, when, values) = (
-            zip(*state["cards"], strict=True) if state["cards"] else ((),) * 10
-        )
-        none: frozenset[str] = frozenset()
-        tagged = [frozenset(t) if t else none for t in tags]
-        held.cards = list(
-            map(
-                _Card,
-                ids,
-                passages,
-                status,
-                person,
-                name,
-                relationship,
-                category,
-                tagged,
-                when,
-                values,
-            )
-        )
-        for i, at in enumerate(passages):
-            members[at].append(i)
-        held._members = members
-        held._card_at = {card_id: i for i, card_id in enumerate(ids)}
+        blob, offsets = state["passages"]
+        held.passages = _Rows(_passage_made, blob, np.frombuffer(offsets, dtype=np.int64))
+        blob, offsets = state["cards"]
+        held.cards = _Rows(_card_made, blob, np.frombuffer(offsets, dtype=np.int64))
+        held._passage_at = {source: at for at, source in enumerate(state["sources"])}
+        held._card_at = {card_id: i for i, card_id in enumerate(state["ids"])}
+        held._restored_passages = len(held._passage_at)
+        for name, dtype in (_CARD_COLUMNS | _PASSAGE_COLUMNS).items():
+            data = np.frombuffer(state["columns"][name], dtype=dtype)
+            size = len(held.cards) if name in _CARD_COLUMNS else len(held.passages)
+            if len(data) != size:
+                raise ValueError(f"saved column {name} has {len(data)} rows, not {size}")
+            held._columns[name] = _Column(dtype, data)
+        if len(held._card_at) != len(held.cards) or len(held._passage_at) != len(held.passages):
+            raise ValueError("saved ids do not match the saved rows")
+        held._codes = {name: _Codes(values) for name, values in state["codes"].items()}
+        held._tags = {i: frozenset(t) for i, t in state["tags"].items()}
+        held._speaking = dict(state["speaking"])
         held.bm25 = BM25.from_state(state["bm25"])
         return held
 
@@ -290,7 +510,7 @@ class UserPassages:
         passage = self.passages[at]
         said = passage.text.lower()
         extra: list[str] = []
-        for i in self._members[at]:
+        for i in self.members(at):
             card = self.cards[i]
             for word in (card.name, card.relationship):
                 if word and word not in (SELF, "self") and word.lower() not in said:
@@ -306,8 +526,20 @@ class UserPassages:
         return self._card_at.get(card_id)
 
     def members(self, at: int) -> list[int]:
-        """Card rows of passage ``at``."""
-        return self._members[at]
+        """Card rows of passage ``at`` (the list held: change it only in ``apply``)."""
+        rows = self._members.get(at)
+        if rows is None:
+            if self._by_passage is None:  # restored: sorted out of the passage column
+                column = self._columns["passage"].values[: self.cards._packed]
+                order = np.argsort(column, kind="stable")
+                bounds = np.searchsorted(column[order], np.arange(self._restored_passages + 1))
+                self._by_passage = (order, bounds)
+            order, bounds = self._by_passage
+            rows = (
+                order[bounds[at] : bounds[at + 1]].tolist() if at < self._restored_passages else []
+            )
+            self._members[at] = rows
+        return rows
 
     def eligible(
         self,
@@ -324,22 +556,24 @@ class UserPassages:
         """Which cards (a boolean row mask) pass every filter given; ``at``
         (``{"as_of", "known_at"}``): only cards memory may have held then (the test of
         ``exact_vector_search``'s ``$at``; the caller checks each against its history)."""
-        a = self._columns()
-        mask = np.isin(a["status"], [_CODES[s] for s in statuses if s in _CODES])
+        a = self._columns
+        mask = np.isin(a["status"].values, [_CODES[s] for s in statuses if s in _CODES])
         if people is not None:
-            mask &= np.isin(a["person"], list(people))
+            mask &= np.isin(a["person"].values, self._codes["person"].of(people))
         if categories is not None:
-            mask &= np.isin(a["category"], list(categories))
+            mask &= np.isin(a["category"].values, self._codes["category"].of(categories))
         if tags is not None:
             wanted = set(tags)
-            mask &= np.fromiter((bool(c.tags & wanted) for c in self.cards), bool, len(self.cards))
+            only = np.zeros(len(mask), dtype=bool)
+            only[[i for i, t in self._tags.items() if t & wanted]] = True
+            mask &= only
         if since is not None:
-            mask &= a["timestamp"] >= since
+            mask &= a["timestamp"].values >= since
         if until is not None:
-            mask &= a["timestamp"] <= until
+            mask &= a["timestamp"].values <= until
         if card_ids is not None:
             rows = [i for c in card_ids if (i := self._card_at.get(c)) is not None]
-            only = np.zeros(len(self.cards), dtype=bool)
+            only = np.zeros(len(mask), dtype=bool)
             only[rows] = True
             mask &= only
         if at is not None:
@@ -351,102 +585,88 @@ class UserPassages:
     def passages_of(self, card_mask: np.ndarray) -> np.ndarray:
         """Passages (a boolean mask) with at least one card of ``card_mask``."""
         out = np.zeros(len(self.passages), dtype=bool)
-        out[self._columns()["passage"][card_mask]] = True
+        out[self._columns["passage"].values[card_mask]] = True
         return out
 
     def about(self, key: str, card_mask: np.ndarray) -> np.ndarray:
         """Passages with a card of ``card_mask`` about the person ``key``."""
-        rows = self._people().get(key)
         out = np.zeros(len(self.passages), dtype=bool)
+        [code] = self._codes["person"].of([key]) or [-1]
+        rows = self._people().get(code)
         if rows is not None:
             rows = rows[card_mask[rows]]
-            out[self._columns()["passage"][rows]] = True
+            out[self._columns["passage"].values[rows]] = True
         return out
 
-    def _people(self) -> dict[str, np.ndarray]:
-        """Card rows about each person key."""
+    def _people(self) -> dict[int, np.ndarray]:
+        """Card rows about each person (by code)."""
         if self._by_person is None:
-            rows: dict[str, list[int]] = {}
-            for i, card in enumerate(self.cards):
-                rows.setdefault(card.person, []).append(i)
-            self._by_person = {k: np.array(v, dtype=np.int64) for k, v in rows.items()}
+            codes = self._columns["person"].values
+            if not len(codes):
+                return {}
+            order = np.argsort(codes, kind="stable")
+            keys, starts = np.unique(codes[order], return_index=True)
+            self._by_person = dict(zip(keys.tolist(), np.split(order, starts[1:]), strict=True))
         return self._by_person
 
-    def stating(self, attributes: tuple[str, ...]) -> list[int]:
-        """Card rows whose stored claim is of one of ``attributes`` (prefixes: "employer",
-        "preferred ", "my manager"), whoever it is about."""
-        if self._by_claim is None:
-            by_claim: dict[str, list[int]] = {}
-            for i, card in enumerate(self.cards):
-                claim = str(card.values[_CLAIM] or "")
-                if claim:
-                    by_claim.setdefault(claim.partition("|")[2], []).append(i)
-            self._by_claim = by_claim
-        return [i for a, rows in self._by_claim.items() if a.startswith(attributes) for i in rows]
+    def stating(
+        self, attributes: tuple[str, ...], cards: np.ndarray, *, mine: bool | None = None
+    ) -> list[int]:
+        """Rows of ``cards`` (a row mask) whose stored claim (``subject|attribute``) is of
+        one of ``attributes`` (prefixes: "employer", "preferred ", "my manager"); with
+        ``mine``, only claims about the user (True) or only about others (False)."""
+        claims = self._codes["claim"].values
+        scanned, codes = self._stating.get((attributes, mine), (0, []))
+        for code in range(scanned, len(claims)):  # claims first seen since the last ask
+            subject, _, attribute = claims[code].partition("|")
+            if attribute.startswith(attributes) and (mine is None or (subject == "me") == mine):
+                codes.append(code)
+        self._stating[(attributes, mine)] = (len(claims), codes)
+        if not codes:
+            return []
+        return np.flatnonzero(np.isin(self._columns["claim"].values, codes) & cards).tolist()
 
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
         kept until the passages change (``apply`` drops it)."""
         if self._days is None:
-            self._days = np.array(
-                [date.min if p.when is None else day_of(p.when) for p in self.passages],
-                dtype=object,
-            )
+            when = self._columns["when"].values
+            known = when != _NO_TIME
+            day_numbers = np.where(known, when, 0) // 86_400_000
+            unique, inverse = np.unique(day_numbers, return_inverse=True)
+            epoch = date(1970, 1, 1).toordinal()
+            named = np.array([date.fromordinal(epoch + int(d)) for d in unique] + [date.min])
+            self._days = named[np.where(known, inverse.reshape(-1), len(unique))]
         return self._days
 
     def user_speakers(self) -> set[str]:
         """Person keys of the names the user speaks under in their conversations: the
         speakers of turns that gave cards about the user in the speaker's own words
         (extraction files another speaker's first person under that speaker, and quotes
-        what another speaker says of the user as "<speaker> said: ..."). Kept until the
-        passages change."""
-        if self._speakers is not None:
-            return self._speakers
-        rows = self._people().get(person_key(SELF))
-        speakers: set[str] = set()
-        for row in () if rows is None else rows.tolist():
-            card = self.cards[int(row)]
-            speaker = self.passages[card.passage].speaker
-            if not speaker or person_key(speaker) == SELF:
-                continue
-            if not str(card.values[_FACT] or "").startswith(f"{speaker} said:"):
-                speakers.add(person_key(speaker))
-        self._speakers = speakers
-        return speakers
+        what another speaker says of the user as "<speaker> said: ..."). Counted as
+        cards come and go (``apply``)."""
+        return {key for key, n in self._speaking.items() if n > 0}
 
     def people_in(self, passages: Iterable[int]) -> set[str]:
         """Person keys the cards of ``passages`` are about."""
-        return {self.cards[i].person for at in passages for i in self._members[at]}
+        return {self.cards[i].person for at in passages for i in self.members(at)}
 
     def passage_of(self, card_rows: np.ndarray) -> np.ndarray:
-        return self._columns()["passage"][card_rows]
+        return self._columns["passage"].values[card_rows]
 
     def neighbours(self) -> tuple[np.ndarray, np.ndarray]:
         """The previous and next passage of each passage in its session (-1: none)."""
         if self._neighbours is None:
-            before = np.full(len(self.passages), -1, dtype=np.int64)
+            session = self._columns["session"].values
+            before = np.full(len(session), -1, dtype=np.int64)
             after = before.copy()
-            order = sorted(
-                (i for i, p in enumerate(self.passages) if p.session is not None),
-                key=lambda i: (self.passages[i].session, self.passages[i].turn or 0),
-            )
-            for a, b in itertools.pairwise(order):
-                if self.passages[a].session == self.passages[b].session:
-                    after[a], before[b] = b, a
+            rows = np.flatnonzero(session >= 0)
+            order = rows[np.lexsort((self._columns["turn"].values[rows], session[rows]))]
+            same = session[order[:-1]] == session[order[1:]]
+            after[order[:-1][same]] = order[1:][same]
+            before[order[1:][same]] = order[:-1][same]
             self._neighbours = (before, after)
         return self._neighbours
-
-    def _columns(self) -> dict[str, np.ndarray]:
-        if self._arrays is None:
-            cards = self.cards
-            self._arrays = {
-                "status": np.array([c.status for c in cards], dtype=np.int8),
-                "person": np.array([c.person for c in cards], dtype=object),
-                "category": np.array([c.category for c in cards], dtype=object),
-                "timestamp": np.array([c.timestamp for c in cards], dtype=np.int64),
-                "passage": np.array([c.passage for c in cards], dtype=np.int64),
-            }
-        return self._arrays
 
 
 def _maybe_held(card: dict[str, Any], *, as_of: int, known_at: int) -> bool:
@@ -525,12 +745,13 @@ class PassageIndex:
         self,
         store: GraphStore,
         *,
-        budget_cards: int = BUDGET_CARDS,
+        budget_bytes: int = BUDGET_MB * 2**20,
         directory: Path | None = None,
         save_after: int | None = None,
     ) -> None:
         self._store = store
-        self._budget = budget_cards
+        self._budget = budget_bytes
+        self._bytes: dict[str, int] = {}  # per user held, as of their last change
         self._lock = threading.Lock()
         self._users: OrderedDict[str, UserPassages] = OrderedDict()
         self._loading: dict[str, threading.Lock] = {}
@@ -574,19 +795,26 @@ class PassageIndex:
             elif saved is not None:
                 self.restored += 1
             read = 0
+            size = None
             if held.revision < revision or held.revision == -1:
                 with held.lock:
                     read = self._read(
                         user_id, held, since=held.revision, relationships=relationships
                     )
                     held.revision = revision
+                    size = held.nbytes
+            elif user_id not in self._bytes:
+                with held.lock:
+                    size = held.nbytes
             with self._lock:
                 self._users[user_id] = held
                 self._users.move_to_end(user_id)
-                total = sum(len(u) for u in self._users.values())
+                if size is not None:
+                    self._bytes[user_id] = size
+                total = sum(self._bytes.values())
                 while total > self._budget and len(self._users) > 1:
-                    _, evicted = self._users.popitem(last=False)
-                    total -= len(evicted)
+                    evicted, _ = self._users.popitem(last=False)
+                    total -= self._bytes.pop(evicted)
                 self.cards_read += read
                 unsaved = self._unsaved[user_id] = self._unsaved.get(user_id, 0) + read
             save_after = SAVE_AFTER if self._save_after is None else self._save_after
@@ -606,6 +834,7 @@ class PassageIndex:
         leave their text on disk)."""
         with self._lock:
             self._users.pop(user_id, None)
+            self._bytes.pop(user_id, None)
             self._unsaved.pop(user_id, None)
         if self._directory is not None:
             self._file(user_id).unlink(missing_ok=True)
@@ -617,6 +846,11 @@ class PassageIndex:
     def close(self, timeout: float = 5.0) -> None:
         """Stop saving (a save under way finishes; queued ones are dropped)."""
         self._saves.close(timeout)
+
+    def held_bytes(self) -> int:
+        """Bytes of passages held over all users (what ``budget_bytes`` bounds)."""
+        with self._lock:
+            return sum(self._bytes.values())
 
     def held(self) -> dict[str, int]:
         """Users held now and how many cards each."""
