@@ -102,6 +102,9 @@ class Language:
     #: words by which a question says what kind of answer it wants ("name", "叫什么"),
     #: never part of the answer: not what a passage must speak of (``recall.engine``)
     answer_kind_words: frozenset[str] = frozenset()
+    #: what, right before a relationship word, makes it someone else's relative
+    #: ("阿凱的" in "阿凱的媽媽"): a regex matched at the end of the text before it
+    someone_elses: str = ""
     #: words by which a speaker means themself, in scripts without spaces ("我")
     first_person: tuple[str, ...] = ()
     #: time words and their English reading ("上周": "last week"), so one reader of
@@ -281,6 +284,8 @@ def relationships_in(text: str) -> list[str]:
 
     >>> relationships_in("我妹妹和我老公")
     ['sister', 'husband']
+    >>> relationships_in("阿凱的媽媽叫什麼名字？")  # someone else's mother
+    []
     """
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
@@ -288,6 +293,9 @@ def relationships_in(text: str) -> list[str]:
         for word in sorted(known.relationships, key=len, reverse=True):
             at = text.find(word)
             if at < 0 or any(s < at + len(word) and at < e for s, e in taken):
+                continue
+            if known.someone_elses and re.search(known.someone_elses + r"$", text[:at]):
+                taken.append((at, at + len(word)))
                 continue
             taken.append((at, at + len(word)))
             found.append((at, known.relationships[word]))

@@ -289,6 +289,7 @@ LANGUAGE = Language(
     claims=CLAIMS,
     asks=ASKS,
     answer_kind_words=frozenset({"名字", "叫什么"}),
+    someone_elses=r"[^\W\d_我们們]{1,4}的",
     number_question=r"多少|几|幾|多大|多久|多长|多長|多远|多遠",
     number=r"[一二三四五六七八九十百千万萬两兩半]",
     time_words=TIME_WORDS,
