@@ -22,31 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import describe
-from recall import CachedEmbedder
+from recall import CachedEmbedder, RandomCardVectors
 from synthetic import synthetic_user
 
 from graphmem import Card, Memory
-
-
-class RandomCardVectors(CachedEmbedder):
-    """``--random-vectors``: cards get seeded random unit vectors (writing 100k cards
-    then takes no model time; the cold path reads text, not vectors, and the vector search
-    costs the same), questions are embedded by the model."""
-
-    def embed(self, texts):
-        if self.frozen:
-            return self.model.embed(texts)
-        rng = np.random.default_rng(len(texts))
-        vectors = rng.standard_normal((len(texts), self.dimension)).astype(np.float32)
-        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-
-    def save(self) -> None:
-        pass
-
 
 QUESTIONS = [
     "what is my sister allergic to?",
