@@ -54,11 +54,13 @@ browser:
 demo: install
 	$(BIN)/python examples/demo.py
 
-# mypy (one process) and the TCK (its bridge and the kit, mostly waiting on each other) run
-# side by side, each one's output printed whole when it ends. graphmem's modules are
-# compiled once first: the suite starts ~200 Python processes (CLI calls, daemons, bridges)
-# and, with PYTHONDONTWRITEBYTECODE set, each one would compile what it imports again.
-test: install browser
+# Steps that leave a core idle run side by side, each one's output printed whole when it
+# ends: pip's install next to apt-get's Chromium (a fresh machine), mypy (one process) next
+# to the TCK (its bridge and the kit, mostly waiting on each other). graphmem's modules are
+# compiled once first: with PYTHONDONTWRITEBYTECODE set, every Python process the suite
+# starts (CLI calls, daemons, bridges) would compile what it imports again.
+test:
+	$(MAKE) --no-print-directory -j 2 --output-sync=target install browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m compileall -q graphmem ingestion
