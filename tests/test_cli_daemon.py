@@ -228,15 +228,17 @@ FAKE_DAEMON = textwrap.dedent(
             pass
         print(data.decode(errors="replace").strip(), flush=True)
         conn.sendall(b'{"ready": true, "taken": true}\\n')
+        more = []
         try:  # a caller that sends its terminal with its go
             _, more, _, _ = socket.recv_fds(conn, 16, 3)
-            fds = fds or more
         except OSError:
             pass
-        if len(fds) == 3:
-            os.write(fds[1], b"remembered c_fake\\n")
+        if len(fds or more) == 3:
+            os.write((fds or more)[1], b"remembered c_fake\\n")
         conn.sendall(b'{"exit": 0}\\n')
         conn.close()
+        for fd in fds + more:  # the caller's stdio: closed, so its reader sees the end
+            os.close(fd)
     """
 )
 NOBODY = 65534
