@@ -80,7 +80,7 @@ def test_the_profile_shows_what_is_true_now_and_what_it_replaced(memory: Memory,
         f"  - My manager Tom is great {ref['My manager Tom is great']}",
     ]
     assert people[2:] == [
-        f"- **Leo** — ex (was: boyfriend) · 1 card {ref['My boyfriend Leo loves climbing']}",
+        f"- **Leo** — ex-boyfriend (was: boyfriend) · 1 card {ref['My boyfriend Leo loves climbing']}",
         f"  - My boyfriend Leo loves climbing {ref['My boyfriend Leo loves climbing']}",
         f"- **Priya** — manager · 1 card {ref['My new manager is Priya']}",
         f"  - My new manager is Priya {ref['My new manager is Priya']}",
