@@ -142,7 +142,12 @@ class PersonRegistry:
         """True when ``name`` is what the user is called: a name they go by, or the first
         name of one ("Priya" for "Priya Raman")."""
         key = _key(name)
-        return any(key in {_key(n), _key(n.split()[0])} for n in self.user_names if n.split())
+        first = key.split()[0] if key.split() else key
+        return any(
+            key in {_key(n), _key(n.split()[0])} or (" " not in _key(n) and first == _key(n))
+            for n in self.user_names
+            if n.split()
+        )  # "Greg Hollis" for a user called "Greg": a full name whose first name is theirs
 
     def is_thing(self, name: str) -> bool:
         """True for a name seen as a place, an organisation or a pet (not a person)."""
