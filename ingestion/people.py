@@ -62,6 +62,10 @@ class PersonRecord:
         return [self.name, *self.aliases]
 
 
+#: Words after a first name that make it someone else's ("Marcus Jr" is the user's son).
+_NAME_SUFFIXES = frozenset({"jr", "junior", "sr", "senior", "ii", "iii", "iv"})
+
+
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
@@ -142,7 +146,8 @@ class PersonRegistry:
         """True when ``name`` is what the user is called: a name they go by, or the first
         name of one ("Priya" for "Priya Raman")."""
         key = _key(name)
-        first = key.split()[0] if key.split() else key
+        words = key.replace(".", "").split()
+        first = words[0] if words and not set(words) & _NAME_SUFFIXES else None
         return any(
             key in {_key(n), _key(n.split()[0])} or (" " not in _key(n) and first == _key(n))
             for n in self.user_names

@@ -214,3 +214,11 @@ def test_the_user_id_and_the_full_name_it_starts_are_the_user():
     assert extractor.registry.is_user("Ruben Claes")
     assert not names & {"Ruben", "RUBEN", "Ruben Claes", "Ruben-ghent"}
     assert "Wouter" in names
+
+
+def test_a_junior_named_after_the_user_is_not_the_user():
+    registry = PersonRegistry()
+    registry.name_user("Marcus")
+    assert registry.is_user("Marcus Bell")
+    assert not registry.is_user("Marcus Jr")
+    assert not registry.is_user("Marcus Jr.")
