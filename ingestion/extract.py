@@ -487,6 +487,9 @@ class Extractor:
             self.registry = PersonRegistry.from_people(self.people or [])
         if _NAME_LIKE.fullmatch(self.user_id) and self.user_id.lower() not in USER_SPEAKERS:
             self.registry.name_user(self.user_id)  # user "Maya": "Maya" said is the user
+            handle = re.split(r"[-_.]", self.user_id)[0]
+            if handle != self.user_id and len(handle) > 1:
+                self.registry.name_user(handle)  # user "alexis-leslieville": "Alexis"
 
     @property
     def nlp(self) -> Language:
@@ -1387,6 +1390,8 @@ class Extractor:
                 ):
                     tokens = tokens[1:]
                 name = _clean_name(ent.doc[tokens[0].i : ent.end].text) if tokens else None
+                if _modifies_a_thing(ent.root):
+                    continue  # "a Tamil wedding": a word describing a thing, not someone
                 if name and name[0].isupper() and name not in self._pending_pets:
                     start = tokens[0].idx
                     if not any(s <= start < e for s, e, _ in found.values()):
@@ -1874,6 +1879,15 @@ def _relationship_only(subject: Token) -> str | None:
     return None
 
 
+def _modifies_a_thing(token: Token) -> bool:
+    """A name compounded into a common noun that is no person word ("a Tamil wedding",
+    "the Stardew soundtrack"): it describes the thing and names nobody."""
+    if token.dep_ != "compound" or token.head.pos_ != "NOUN":
+        return False
+    lemma = token.head.lemma_.lower()
+    return lemma not in cues.PERSON_NOUNS and lemma not in cues.RELATIONSHIPS
+
+
 def _propn_name(token: Token) -> str | None:
     """A capitalised proper noun that is a subject or an owner ("Pavel has", "Ana's flat"),
     not tagged as a place or organisation: taken as a person's name."""
@@ -1884,6 +1898,7 @@ def _propn_name(token: Token) -> str | None:
         or token.lower_ in _NOT_NAMES
         or token.lower_ in cues.LEADING_FILLERS
         or not token.text.replace("'", "").isalpha()
+        or (len(token.text) > 1 and token.text.isupper())  # "FINALLY", "PT": shouted
         or any(c.dep_ in {"det", "poss", "compound"} for c in token.children)
     ):
         return None  # "the Volvo XC40", "my Mini Cooper" are things

@@ -62,6 +62,10 @@ class PersonRecord:
         return [self.name, *self.aliases]
 
 
+#: Words after a first name that make it someone else's ("Marcus Jr" is the user's son).
+_NAME_SUFFIXES = frozenset({"jr", "junior", "sr", "senior", "ii", "iii", "iv"})
+
+
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
@@ -142,7 +146,13 @@ class PersonRegistry:
         """True when ``name`` is what the user is called: a name they go by, or the first
         name of one ("Priya" for "Priya Raman")."""
         key = _key(name)
-        return any(key in {_key(n), _key(n.split()[0])} for n in self.user_names if n.split())
+        words = key.replace(".", "").split()
+        first = words[0] if words and not set(words) & _NAME_SUFFIXES else None
+        return any(
+            key in {_key(n), _key(n.split()[0])} or (" " not in _key(n) and first == _key(n))
+            for n in self.user_names
+            if n.split()
+        )  # "Greg Hollis" for a user called "Greg": a full name whose first name is theirs
 
     def is_thing(self, name: str) -> bool:
         """True for a name seen as a place, an organisation or a pet (not a person)."""

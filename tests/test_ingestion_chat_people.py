@@ -174,3 +174,51 @@ def test_a_move_ends_living_side_by_side_but_not_with_who_comes_along():
         "Cleo": ("flatmate", []),
         "Bram": ("former neighbour", ["neighbour"]),
     }
+
+
+def test_shouted_words_and_words_describing_things_are_nobody():
+    registry = chat(
+        (
+            "the dog is SO tired after the beach, MAYBE tomorrow we rest",
+            "we went to a Tamil wedding last night and my friend Inés danced all evening",
+            "my knee is better, PT is hard but worth it",
+        )
+    )
+    names = {r.name for r in registry}
+    assert not names & {"SO", "MAYBE", "PT", "Tamil"}
+    assert "Inés" in names
+
+
+def test_the_user_id_and_the_full_name_it_starts_are_the_user():
+    extractor = Extractor("ruben-ghent")
+    extractor.conversation(
+        [
+            {
+                "session_id": "d1",
+                "turn": 0,
+                "speaker": "user",
+                "session_date": "2025-03-01",
+                "text": "Ruben Claes signed the lease today! my brother Wouter helps me move",
+            },
+            {
+                "session_id": "d1",
+                "turn": 1,
+                "speaker": "user",
+                "session_date": "2025-03-01",
+                "text": "RUBEN IS MOVING to a new flat next month with his cat",
+            },
+        ]
+    )
+    names = {r.name for r in extractor.registry}
+    assert extractor.registry.is_user("RUBEN")
+    assert extractor.registry.is_user("Ruben Claes")
+    assert not names & {"Ruben", "RUBEN", "Ruben Claes", "Ruben-ghent"}
+    assert "Wouter" in names
+
+
+def test_a_junior_named_after_the_user_is_not_the_user():
+    registry = PersonRegistry()
+    registry.name_user("Marcus")
+    assert registry.is_user("Marcus Bell")
+    assert not registry.is_user("Marcus Jr")
+    assert not registry.is_user("Marcus Jr.")
