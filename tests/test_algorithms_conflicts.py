@@ -115,6 +115,9 @@ def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:
         "If I moved to vancouver I'd make way more",  # only imagined
         "We might move to Leeds next year",
         "So also I joined the game dev club, its called longhorn game devs",  # not a job
+        "her email is jo@example.com",  # a contact of someone else's
+        "So I got laid off, northwind cut like 30% of the design team",  # "like": about
+        "The area we live in is so quiet tho",  # a clause, not a place
     ],
 )
 def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: str) -> None:
@@ -127,6 +130,17 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
         ("My wife and I moved to Leeds", "location", "leeds"),
         ("Just started at Acme", "employer", "acme"),  # no subject written: the user
         ("Me and Luis moved to Columbus", "location", "columbus"),
+        ("Officially moved into shawlands 2 weeks ago", "location", "shawlands"),
+        ("We rent a wee flat in govanhill", "location", "govanhill"),
+        # a contact is known by its shape, wherever in the message it is said
+        ("Megan set up my new email yesterday, greg.h@gmail.com", "email", "greg.h@gmail.com"),
+        (
+            "got a new number since I was moving anyway. its 0412 558 903 now",
+            "phone",
+            "0412 558 903",
+        ),
+        ("租在南山西丽的留仙苑 两室一厅", "location", "南山西丽的留仙苑"),
+        ("我入职云帆数据啦 11月4号入职的", "employer", "云帆数据"),
     ],
 )
 def test_the_users_own_changes_are_claims_however_chatted(

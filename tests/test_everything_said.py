@@ -350,3 +350,33 @@ def test_how_many_shows_the_card_with_the_number(memory: Memory, user: str, tmp_
     ingest_file(memory, _write(tmp_path, rows), user, progress=False)
     assert "7 of us" in top(memory, user, "how many people are in my book club?")[0]
     assert "copperhead" in top(memory, user, "what is my book club reading?")[0].lower()
+
+
+def test_a_new_number_and_a_new_neighbourhood_answer_now_and_before(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A phone number or an email is known by its shape wherever the message says it,
+    and a move said as "moved into <place>" changes where the user lives: "now" gets the
+    newer one, "old" the one it replaced, though the newer turn shares fewer words with
+    the question."""
+    rows = [
+        {"session_id": "a", "date": "2024-03-02T19:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "my number 0409 331 276, had it since i was 19 lol. we rent a wee flat "
+            "in govanhill",
+        },
+        {"session_id": "b", "date": "2024-08-20T19:00:00Z"},
+        {
+            "session_id": "b",
+            "speaker": "user",
+            "text": "officially moved into shawlands 2 weeks ago. also got a new number since "
+            "i was moving anyway. its 0412 558 903 now",
+        },
+        {"session_id": "b", "speaker": "user", "text": "the area we live in is so quiet tho"},
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "0412 558 903" in top(memory, user, "whats my phone number now?")[0]
+    assert "0409 331 276" in top(memory, user, "what was my old phone number?")[0]
+    assert "shawlands" in top(memory, user, "what area do we live in now?")[0]

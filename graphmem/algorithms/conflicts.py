@@ -62,6 +62,8 @@ SINGLE_VALUED = frozenset(
         "preferred name",
         "reply language",
         "alive",
+        "email",
+        "phone",
     }
 )
 #: Attributes that accumulate (several values are fine); only a negation conflicts.
@@ -102,7 +104,7 @@ _NOT_A_CLUB = (
 )
 _VAL = (
     r"(?P<value>[^,.;:!?()\[\]\"]+?)"
-    rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b)"
+    rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b|\s+\d+\s+(?:day|week|month|year)s?\b)"
 )
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
 _BE = r"(?:is|am|are|'m|'s|was)"
@@ -327,7 +329,8 @@ RULES: tuple[_Rule, ...] = (
     _rule(
         "location",
         rf"\b(?:moved|moves|moving|relocated|relocating)\s+"
-        rf"(?:from\s+.+?\s+)?(?:back\s+)?to\s+{_VAL}",
+        rf"(?:from\s+.+?\s+)?(?:back\s+)?(?:to|into(?!\s+(?:a|an|the|my|our|his|her|their)\b))"
+        rf"\s+{_VAL}",
         keys=("mov", "relocat"),
     ),
     _rule("location", rf"\bbased\s+in\s+{_VAL}", keys=("based",)),
@@ -348,9 +351,17 @@ RULES: tuple[_Rule, ...] = (
     _rule(  # a home got, said indirectly: "got the keys to a flat in X", "settled into
         # the condo in X", "i have a studio in X now"
         "location",
-        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rented)\s+"
+        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rent|rents|rented)\s+"
         rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
         keys=_HOME_KEYS,
+    ),
+    # How to reach someone, known by the value's shape wherever it is said ("Megan set up
+    # my new email yesterday, greg@x.com"; "new number since I moved. its 0412 558 903").
+    _rule("email", r"(?<![\w.+-])(?P<value>[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)", keys=("@",)),
+    _rule(
+        "phone",
+        r"(?<![\w.+-])(?P<value>\+?\(?\d{2,4}\)?[ -]?\d{3,4}[ -]?\d{3,4})(?![\w.-]*\d)",
+        keys=("number", "phone", "mobile", "cell", "whatsapp"),
     ),
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
     _rule(  # a job got, said indirectly: "got an offer as a hygienist at X", "got the X job"
@@ -543,7 +554,7 @@ RULES: tuple[_Rule, ...] = (
     _rule(
         "likes:",
         rf"\b(?:likes?|loves?|enjoys?|adores?|prefers?|is\s+into|is\s+fond\s+of|"
-        rf"is\s+a\s+fan\s+of|come\s+to\s+(?:love|like|enjoy))\s+{_VAL}",
+        rf"is\s+a\s+fan\s+of|come\s+to\s+(?:love|like|enjoy))\s+(?!\d){_VAL}",
         polarity="yes",
         keys=("like", "love", "enjoy", "ador", "prefer", "into", "fond", "fan of", "come to"),
     ),
@@ -584,6 +595,8 @@ _LIKE_NOT_PREFERENCE = re.compile(
 )
 # "Alice's brother lives in Rome" is not about Alice (pronouns like "she's" are fine).
 _OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
+#: A value that starts a clause of its own is none: "the area we live in is so quiet".
+_NOT_A_VALUE = re.compile(r"(?:is|was|are|were|has|have|had|will|would|gets?|got)\b")
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 #: Where the clause a claim sits in starts: what precedes says who makes it.
 _CLAUSE_START = re.compile(r".*(?:[.!?;,:]|\band\b|\bbut\b|\bso\b)\s*", re.DOTALL)
@@ -592,7 +605,8 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|i'll|i'd|we|we're|we've|weve
 #: Someone else as the subject: a third person, or a person noun ("my mate", "the
 #: therapist", "half my mates").
 _SOMEONE_ELSE = re.compile(
-    r"\b(?:he|she|they|he's|she's|they're|hes|shes|theyre|everyone|everybody|someone|"
+    r"\b(?:he|she|they|he's|she's|they're|hes|shes|theyre|his|her|their|everyone|everybody|"
+    r"someone|"
     r"people|mates?|friends?|boy|girl|guy|kids?|"
     + "|".join(sorted({w for w in WORDS if " " not in w} | JOB_WORDS, key=len, reverse=True))
     + r")s?\b"
@@ -779,7 +793,7 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
             negated = bool(match.groupdict().get("neg")) or bool(_NEG_BEFORE.search(prefix))
             negated = negated != rule.negate
             value = _norm_value(match.group("value"))
-            if not value:
+            if not value or _NOT_A_VALUE.match(value):
                 continue
             attribute = rule.attribute
             if rule.fixed is not None:

@@ -228,6 +228,14 @@ _END = r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|
 #: same attribute supersedes the older ("我搬到深圳了" after "我住在上海").
 CLAIMS: tuple[tuple[str, str], ...] = (
     ("location", rf"(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}"),
+    # a rented home, named down to the estate: "租在南山西丽的留仙苑"
+    ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
+    # a first day said as joining: "我入职云帆数据啦"
+    (
+        "employer",
+        r"(?:入职了?|入職了?)(?!的)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?=啦|了|的|啊|，|,|。|！|!|\s|$)",
+    ),
     (
         "employer",
         r"(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"

@@ -80,7 +80,8 @@ class TemporalIntent:
 
 NONE = TemporalIntent()
 
-_FIRST_PERSON = re.compile(r"\b(?:i|my|me|i'm|am i|do i)\b", re.IGNORECASE)
+#: The user asking about themself, or their household ("where do we live now?").
+_FIRST_PERSON = re.compile(r"\b(?:i|my|me|i'm|am i|do i|we|our|us)\b", re.IGNORECASE)
 _MY_SOMEONE = re.compile(
     rf"\bmy\s+(?P<word>{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
     re.IGNORECASE,
@@ -99,7 +100,13 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(rx, re.IGNORECASE), attributes)
     for rx, attributes in (
         (r"\bwhere\b.*\b(?:live|living|based|home|stay|staying)\b", ("location",)),
-        (r"\bwhich (?:city|town|country)\b", ("location",)),
+        (
+            r"\b(?:what|which)\s+(?:\w+\s+)?(?:city|town|country|state|neighbou?rhood|area|"
+            r"suburb|street|district|complex)\b|\b(?:do|did)\s+(?:i|we)\s+(?:\w+\s+)?live\b",
+            ("location",),
+        ),
+        (r"\be-?mail\b", ("email",)),
+        (r"\b(?:phone|mobile|cell)\b|\bmy\s+(?:new\s+|old\s+)?number\b", ("phone",)),
         (r"\bwhere\b.*\b(?:work|working|employed)\b|\bwhich company\b", ("employer", "job")),
         (
             r"\b(?:job|role|profession|occupation|for a living|for work|work as)\b",
