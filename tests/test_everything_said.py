@@ -380,3 +380,28 @@ def test_a_new_number_and_a_new_neighbourhood_answer_now_and_before(
     assert "0412 558 903" in top(memory, user, "whats my phone number now?")[0]
     assert "0409 331 276" in top(memory, user, "what was my old phone number?")[0]
     assert "shawlands" in top(memory, user, "what area do we live in now?")[0]
+
+
+def test_what_you_suggested_is_your_answer_not_my_request(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Asked "which app did you suggest?", the assistant's reply comes before the user's
+    request, which shares more of the question's words; "what did I tell you" stays the
+    user's."""
+    rows = [
+        {"session_id": "a", "date": "2025-02-03T19:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "can you suggest an app for the pomodoro stuff? i keep doomscrolling",
+        },
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "Try Forest: you plant a tree that grows while you stay off your phone.",
+        },
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "Forest" in top(memory, user, "which app did you suggest for the pomodoro stuff?")[0]
+    said = top(memory, user, "what did i tell you i keep doing instead of the pomodoro?")[0]
+    assert "doomscrolling" in said

@@ -102,6 +102,12 @@ class Language:
     #: words by which a question says what kind of answer it wants ("name", "叫什么"),
     #: never part of the answer: not what a passage must speak of (``recall.engine``)
     answer_kind_words: frozenset[str] = frozenset()
+    #: words by which a question points at what was said ("what did I say", "what did
+    #: you tell me about ..."), never what was said: not searched for (``recall.engine``)
+    speech_words: frozenset[str] = frozenset()
+    #: a question about what the assistant said or suggested ("what did you recommend?",
+    #: "你推荐的那本书"): a regex (``recall.engine`` ranks the assistant's turns first)
+    asks_the_assistant: str = ""
     #: what, right before a relationship word, makes it someone else's relative
     #: ("阿凱的" in "阿凱的媽媽"): a regex matched at the end of the text before it
     someone_elses: str = ""
@@ -242,6 +248,21 @@ def asks_a_number(query: str) -> bool:
     )
 
 
+def asks_the_assistant(query: str) -> bool:
+    """Does a question in any language ask what the assistant said, suggested, gave?
+
+    >>> asks_the_assistant("which app did you suggest for the pomodoro stuff?")
+    True
+    >>> asks_the_assistant("what did i tell you about my mom?")
+    False
+    >>> asks_the_assistant("你推荐过什么书？"), asks_the_assistant("我跟你说过我妈妈的事吗？")
+    (True, False)
+    """
+    return any(
+        k.asks_the_assistant and _compiled(k.asks_the_assistant).search(query) for k in languages()
+    )
+
+
 def holds_a_number(text: str) -> bool:
     """Does a text give a number, in digits or in words of any language?
 
@@ -310,6 +331,16 @@ def answer_kind_terms() -> frozenset[str]:
     ['call', 'name', '什么', '叫什', '名字']
     """
     return frozenset(terms(" ".join(w for known in languages() for w in known.answer_kind_words)))
+
+
+@cache
+def speech_terms() -> frozenset[str]:
+    """Every language's ``speech_words`` as ``terms`` makes them.
+
+    >>> sorted(speech_terms())
+    ['mention', 'said', 'say', 'talk', 'tell', 'told']
+    """
+    return frozenset(terms(" ".join(w for known in languages() for w in known.speech_words)))
 
 
 def in_english_time_words(text: str) -> str:

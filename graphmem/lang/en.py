@@ -74,6 +74,14 @@ LANGUAGE = Language(
     extracts=True,
     function_words=FUNCTION_WORDS,
     answer_kind_words=frozenset({"name", "named", "called", "call"}),
+    speech_words=frozenset(
+        {"say", "said", "tell", "told", "mention", "mentioned", "talk", "talked"}
+    ),
+    asks_the_assistant=(
+        r"(?i)\b(?:did|do|would|could|have|had|were)\s+you\b(?!\s+(?:think|know|remember|"
+        r"see|hear|mean)\b)|\byou\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"
+        r"suggested|said|told|gave|mentioned|proposed|showed|taught)\b"
+    ),
     number_question=(
         r"(?i)\bhow\s+(?:many|much|old|long|far|often|tall|big)\b"
         r"|\bwhat\s+(?:grade|score|number|percentage|age|size)\b"

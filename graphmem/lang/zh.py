@@ -297,6 +297,8 @@ LANGUAGE = Language(
     claims=CLAIMS,
     asks=ASKS,
     answer_kind_words=frozenset({"名字", "叫什么"}),
+    # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)
+    asks_the_assistant=r"(?<![跟和对對给給])你(?:之前|上次|以前|当时|當時)?(?:推荐|推薦|建议|建議|介绍|介紹|提到|教)",
     someone_elses=r"[^\W\d_我们們]{1,4}的",
     number_question=r"多少|几|幾|多大|多久|多长|多長|多远|多遠",
     number=r"[一二三四五六七八九十百千万萬两兩半]",

@@ -2,10 +2,11 @@
 
 People ask their assistant about a day ("On May 4th, where did I plan to go?", "what did
 we talk about on May 2nd?", "我们第一次聊天的时候我说了什么？"). A named day narrows
-recall to what was said that day: its passages gain ``DAY_WEIGHT`` (even a question with
-no other word to match, "what did we talk about on May 2nd?", finds that day's turns),
-the others count for less, and a day on which nothing was said leaves every hit below
-``scoring.RELEVANT`` (nothing to answer with). Without a year, a day is that day of any
+recall to what was said that day: its passages rank above every other day's (even a
+question with no other word to match, "what did we talk about on May 2nd?", finds that
+day's turns) and among them the question's other words decide (``on_the_day``); a day
+on which nothing was said leaves every hit below ``scoring.RELEVANT`` (nothing to
+answer with). Without a year, a day is that day of any
 year the user's conversations have; the user's own dates decide, never today's.
 
 Plain functions over plain data (dates), no store.
@@ -19,8 +20,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-#: What a passage said on a named day gains (added to its relevance before scaling).
-DAY_WEIGHT = 1.0
+import numpy as np
+
+#: A passage said on a named day keeps at least this share of the top relevance; its
+#: words decide the rest ("on May 14th what did I book for Ella?": the day's booking turn
+#: before the day's other turns). Capping day passages at the top instead tied them all,
+#: leaving recency and importance to order them: on the English companion chats the top
+#: fact held the answer of 3 of 19 day questions.
+DAY_FLOOR = 0.6
 #: A passage said on another day, asked about a named day: its relevance is scaled by this.
 OTHER_DAY = 0.3
 
@@ -114,3 +121,14 @@ def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
         }
         return NamedDays(m[0].strip(), frozenset(found))
     return None
+
+
+def on_the_day(relevance: np.ndarray, on_day: np.ndarray, top: float) -> np.ndarray:
+    """Relevance asked about a named day: the day's passages between ``DAY_FLOOR * top``
+    and ``top`` by their own relevance, every other passage scaled by ``OTHER_DAY``.
+
+    >>> on_the_day(np.array([0.0, 0.65, 1.3, 1.3]), np.array([True, True, True, False]), 1.3)
+    array([0.78, 1.04, 1.3 , 0.39])
+    """
+    own = np.minimum(relevance, top) / top
+    return np.where(on_day, top * (DAY_FLOOR + (1 - DAY_FLOOR) * own), relevance * OTHER_DAY)

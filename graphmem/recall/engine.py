@@ -38,7 +38,7 @@ from graphmem.algorithms.conflicts import values_conflict
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.history import held_at
-from graphmem.models import SELF, Card, Model, Status
+from graphmem.models import ASSISTANT_SPEAKERS, SELF, Card, Model, Status
 from graphmem.recall import days, scoring, temporal
 from graphmem.recall.lexical import terms
 from graphmem.recall.mentions import (
@@ -150,6 +150,9 @@ class Gathered:
     focus: list[str] = field(default_factory=list)
     #: the query asks for a number ("how many", "多少"): a passage shows its card with one
     asks_a_number: bool = False
+    #: passages the assistant said, when the query asks what it said ("what did you
+    #: recommend?"), else None
+    by_assistant: np.ndarray | None = None
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
@@ -290,7 +293,7 @@ def gather(
         if vector is not None and (only is None or only)
         else None
     )
-    query_terms = terms(query) if "fulltext" in channels else []
+    query_terms = searched_terms(query) if "fulltext" in channels else []
     with held.lock:
         eligible = held.passages_of(cards)
         bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
@@ -302,6 +305,12 @@ def gather(
             named = days.named_days(query, set(said_on[eligible]))
             if named is not None:
                 on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
+    by_assistant = None
+    if lang.asks_the_assistant(query):
+        with held.lock:
+            by_assistant = np.zeros(len(held.passages), dtype=bool)
+            for speaker in ASSISTANT_SPEAKERS:
+                by_assistant |= held.about(speaker, cards)
     mentions = find_mentions(query, people) if "graph" in channels else []
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped]
@@ -330,7 +339,18 @@ def gather(
         on_day,
         focus,
         lang.asks_a_number(query),
+        by_assistant,
     )
+
+
+def searched_terms(query: str) -> list[str]:
+    """The query's terms a passage is searched for: "what did I say I'd book for Ella?"
+    looks for "book" and "ella", not for every turn where someone "keeps saying" things.
+
+    >>> searched_terms("what did you tell me about the wheel class?")
+    ['wheel', 'class']
+    """
+    return [t for t in terms(query) if t not in lang.speech_terms()]
 
 
 def rank(
@@ -345,11 +365,9 @@ def rank(
         before, after = held.neighbours()
         relevance = scoring.fuse(lexical, dense, before, after) * found.passages
         if found.on_day is not None:  # "on May 4th": that day's turns, whatever their words
-            relevance = np.where(
-                found.on_day,
-                np.minimum(relevance + days.DAY_WEIGHT, 1 + scoring.NEIGHBOUR_SHARE),
-                relevance * days.OTHER_DAY,
-            )
+            relevance = days.on_the_day(relevance, found.on_day, 1 + scoring.NEIGHBOUR_SHARE)
+        if found.by_assistant is not None and found.by_assistant.any():
+            relevance = np.where(found.by_assistant, relevance, relevance * scoring.OTHER_SPEAKER)
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
             _answering(found, relevance)
@@ -573,7 +591,7 @@ def _score_cards(
     picked = [at for at, _ in picks]
     on_focus = _on_focus(found, picked)
     with held.lock:
-        asked = held.bm25.coverage(terms(found.query), picked)
+        asked = held.bm25.coverage(searched_terms(found.query), picked)
     scored: list[tuple[float, str, int, float, dict[str, float]]] = []
     fields: dict[str, dict[str, Any]] = {}
     with held.lock:

@@ -78,6 +78,10 @@ HOP_WEIGHT = 0.6
 #: The most a passage's relevance can reach before it is scaled to [0, 1]: its own match,
 #: its neighbour's share, a mention and a hop.
 MAX_RELEVANCE = 1 + NEIGHBOUR_SHARE + MENTION_WEIGHT + HOP_WEIGHT
+#: Asked what the assistant said ("which app did you suggest?"), another speaker's
+#: passage counts for this share of its relevance: the user's request ("can you
+#: recommend an app") shares the question's words, the assistant's answer holds the answer.
+OTHER_SPEAKER = 0.5
 #: Passages whose cards were summarised together with the best hits' (consolidation).
 ABSTRACTION_WEIGHT = 0.1
 #: The cosine scale of calibrated relevance (MiniLM): on graphmem's eval set a random card
