@@ -151,6 +151,19 @@ def test_the_users_own_changes_are_claims_however_chatted(
     assert (found.subject, found.attribute, found.value) == ("me", attribute, value)
 
 
+@pytest.mark.parametrize(
+    ("fact", "person", "value"),
+    [
+        ("Shes an er nurse at riverside, 12 hour shifts", "Grace", "er nurse"),
+        ("Hes a mechanic, he has his own shop", "Diego", "mechanic"),
+    ],
+)
+def test_a_job_typed_without_its_apostrophe_is_read(fact: str, person: str, value: str) -> None:
+    found = claim_of(fact, person)
+    assert found is not None
+    assert (found.subject, found.attribute, found.value) == (person.lower(), "job", value)
+
+
 def test_what_an_assistant_said_is_no_claim() -> None:
     """Its suggestions are memory, never a newer value superseding another."""
     assert claim_of("assistant said: I live in Berlin myself", "assistant") is None

@@ -405,3 +405,22 @@ def test_what_you_suggested_is_your_answer_not_my_request(
     assert "Forest" in top(memory, user, "which app did you suggest for the pomodoro stuff?")[0]
     said = top(memory, user, "what did i tell you i keep doing instead of the pomodoro?")[0]
     assert "doomscrolling" in said
+
+
+def test_how_many_prefers_the_turn_that_gives_a_number(memory: Memory, user: str, tmp_path):
+    """The turns that share the question's words ("signed up for a pottery class") give
+    no number; the one that answers it does."""
+    said = [
+        ("a", "user", "other news, I signed up for a pottery class"),
+        ("a", "assistant", "Fun! Wheel or hand-building?"),
+        ("a", "user", "wheel! its a 6 week intro"),
+        ("b", "user", "ok pottery update, first class was tuesday"),
+        ("b", "user", "there are about eight of us in the class, mostly other beginners"),
+        ("b", "user", "my bowl came out super wonky lol"),
+    ]
+    rows = [
+        {"session_id": "a", "date": "2025-03-02T19:00:00Z"},
+        {"session_id": "b", "date": "2025-03-09T19:00:00Z"},
+    ] + [{"session_id": s, "speaker": who, "text": text} for s, who, text in said]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "eight" in top(memory, user, "how many people are in my pottery class?")[0]

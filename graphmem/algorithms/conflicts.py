@@ -108,6 +108,8 @@ _VAL = (
 )
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
 _BE = r"(?:is|am|are|'m|'s|was)"
+#: "is" as chat types it, fused without its apostrophe: "shes an er nurse", "hes a mechanic"
+_BE_TYPED = r"(?<=\bhe)s|(?<=\bshe)s"
 _INLINE_NEG = r"(?:(?P<neg>not|no longer|never)\s+)?"
 
 #: Job head nouns for "X is a <job>" (the last word of the value must be one of these;
@@ -449,7 +451,7 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "job",
-        rf"\b(?:{_BE}|became)\s+{_INLINE_NEG}(?:now\s+)?an?\s+{_VAL}",
+        rf"(?:\b(?:{_BE}|became)|{_BE_TYPED})\s+{_INLINE_NEG}(?:now\s+)?an?\s+{_VAL}",
         job_word=True,
         keys=(" a ", " an "),
     ),

@@ -378,6 +378,8 @@ def rank(
             if len(positive)
             else np.flatnonzero(found.passages)[:k]
         )
+        if found.asks_a_number:
+            order = _numbers_first(held, relevance, order)
         picks = _pick_cards(found, order.tolist())
     if "graph" in found.channels and picks:
         picks = _with_abstractions(store, user_id, found, picks, relevance)
@@ -655,6 +657,16 @@ def _score_cards(
             )
         )
     return hits
+
+
+def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Asked how many or how much, a candidate turn that gives no number counts for
+    ``scoring.NO_NUMBER`` of its relevance (in place): "I signed up for a pottery class"
+    shares the question's words, "there are about eight of us in the class" answers it."""
+    for at in order.tolist():
+        if not lang.holds_a_number(held.passages[at].text):
+            relevance[at] *= scoring.NO_NUMBER
+    return order[np.argsort(-relevance[order], kind="stable")]
 
 
 def _with_numbers(

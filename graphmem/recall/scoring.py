@@ -82,6 +82,9 @@ MAX_RELEVANCE = 1 + NEIGHBOUR_SHARE + MENTION_WEIGHT + HOP_WEIGHT
 #: passage counts for this share of its relevance: the user's request ("can you
 #: recommend an app") shares the question's words, the assistant's answer holds the answer.
 OTHER_SPEAKER = 0.5
+#: Asked how many or how much, a candidate passage that gives no number counts for this
+#: share of its relevance (``engine._numbers_first``).
+NO_NUMBER = 0.6
 #: Passages whose cards were summarised together with the best hits' (consolidation).
 ABSTRACTION_WEIGHT = 0.1
 #: The cosine scale of calibrated relevance (MiniLM): on graphmem's eval set a random card
