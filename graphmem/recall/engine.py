@@ -467,6 +467,10 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     intent = replace(found.intent, asks=slots)
     rows = held.stating(slots, found.cards, mine=not intent.about)
     answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+    if intent.kind == "past":  # "before", "used to": a value replaced, never today's
+        answers = [i for i in answers if held.cards[i].worth["status"] == "superseded"]
+        if not answers:
+            return
     if not answers:  # nothing holds a value now: what ended it answers
         intent = replace(intent, yes_no=True)
         answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]

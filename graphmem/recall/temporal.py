@@ -153,7 +153,11 @@ _CURRENT = re.compile(
 )
 _PAST = re.compile(
     r"\b(?:used to|use to|before|previously|formerly|originally|in the past|back then|"
-    r"at first|at the time|earlier|prior to|my old|our old)\b",
+    r"at first|at the time|earlier|prior to|my old|our old|"
+    # a home or a job of another time: "what neighbourhood was I in when I lived with
+    # Flo?" ("where did I live?" alone stays today's: superseded cards stay hidden)
+    r"(?:i|we)\s+(?:lived|worked)|"
+    r"(?:was\s+i|were\s+we)\s+(?:in|at|living|working))\b",
     re.IGNORECASE,
 )
 #: "where did I work before Northwind?": the words after "before", up to the end.
@@ -292,6 +296,8 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         'past'
         >>> read_intent("Where did I live before I moved?", now).anchor
         ('moved',)
+        >>> read_intent("What neighbourhood was I in when I lived with Flo?", now).kind
+        'past'
         >>> read_intent("Am I going to Tokyo in April?", now).kind is None  # a plan, not the past
         True
         >>> read_intent("What did my dad love doing?", now).kind is None
@@ -398,6 +404,10 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         >>> story = {"status": "active", "timestamp": 10, "claim": ""}
         >>> [weight(TemporalIntent("past"), card) for card in (old, new, story)]
         [3.0, 0.5, 1.0]
+        >>> violin = {"status": "active", "timestamp": 10, "claim": "me|activity:violin"}
+        >>> asked = TemporalIntent("past", asks=("location",))  # where did I live before?
+        >>> weight(asked, {**new, "claim": "me|location"}), weight(asked, violin)
+        (0.5, 1.0)
         >>> during = TemporalIntent("during", 2, 5)
         >>> weight(during, old), weight(during, new)
         (3.0, 0.5)
@@ -409,7 +419,10 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
     if intent.kind == "past":
         if superseded:
             return PAST_SUPERSEDED * factor
-        if card.get("claim") or _mentions(card, intent.anchor):
+        # today's value of what is asked ("where did I live before?": not here), or of
+        # anything when the question names no slot
+        current = states(card, intent) if intent.asks else bool(card.get("claim"))
+        if current or _mentions(card, intent.anchor):
             return PAST_CURRENT
         return factor
     start = _int(card.get("valid_from"), _int(card.get("timestamp"), 0))
