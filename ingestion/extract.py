@@ -1274,7 +1274,8 @@ class Extractor:
         for person in candidates:
             if person[0] != SELF and fits(person):
                 return person
-        return self.last_person.get(session)
+        last = self.last_person.get(session)
+        return last if last is not None and fits(last) else None
 
     def _subject(
         self,

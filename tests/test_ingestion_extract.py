@@ -357,6 +357,16 @@ def test_pronouns_skip_people_of_the_other_gender():
     assert people(cards)[2] == ("She is allergic to sesame", "Maria", "sister")
 
 
+def test_a_pronoun_nobody_of_its_gender_fits_is_nobodys_known_person():
+    """ "He" after the only person known is the user's wife is not the wife: the card
+    stays unattributed rather than telling the wife's job."""
+    cards = extract_conversation(
+        said("My wife Grace works nights this week.", "He's an accountant, he does our books."),
+        "u1",
+    )
+    assert people(cards)[1][1] != "Grace"
+
+
 def test_a_possessive_makes_the_owner_the_subject():
     cards = extract_conversation(
         said(
