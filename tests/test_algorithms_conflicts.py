@@ -154,7 +154,7 @@ def test_the_users_own_changes_are_claims_however_chatted(
 @pytest.mark.parametrize(
     ("fact", "person", "value"),
     [
-        ("Shes an er nurse at riverside, 12 hour shifts", "Grace", "er nurse"),
+        ("Shes an er nurse, 12 hour shifts", "Grace", "er nurse"),
         ("Hes a mechanic, he has his own shop", "Diego", "mechanic"),
     ],
 )

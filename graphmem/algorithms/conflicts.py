@@ -381,7 +381,7 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "employer",
-        rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role)\s+at|"
+        rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
         rf"start(?:ed|ing)\s+(?:working\s+|work\s+)?at|(?:first|1st)\s+(?:day|week|month)\s+at|"
         rf"hired\s+(?:by|at))\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired"),
@@ -454,6 +454,16 @@ RULES: tuple[_Rule, ...] = (
         rf"(?:\b(?:{_BE}|became)|{_BE_TYPED})\s+{_INLINE_NEG}(?:now\s+)?an?\s+{_VAL}",
         job_word=True,
         keys=(" a ", " an "),
+    ),
+    _rule(  # where the job is, when no rule before read the job: "a relationship manager
+        # at the ikeja branch" (after "I'm a nurse at St Mary's": the job, so a promotion
+        # replaces it)
+        "employer",
+        rf"(?<!\bas\s)\ban?\s+(?:[\w-]+\s+){{0,2}}?(?:{'|'.join(sorted(JOB_WORDS))})\s+"
+        rf"(?:at|for|with)\s+"
+        rf"(?!(?:home|night|work|"
+        rf"the\s+moment|least|first|last|heart)\b){_VAL}",
+        keys=(" at ", " for ", " with "),
     ),
     _rule("age", r"\b(?P<value>\d{1,3})\s+years?\s+old\b", keys=("year",)),
     _rule("age", r"\bturned\s+(?P<value>\d{1,3})\b", keys=("turned",)),

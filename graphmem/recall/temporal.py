@@ -328,11 +328,30 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         >>> read_intent("我妹妹住在哪里？", now).about
         ('sister',)
     """
-    asks, about = _asks(query)
+    asks, about = _asks(_asking(query))
     intent = _time_intent(lang.in_english_time_words(query), now)
     if not asks:
         return intent
     return replace(intent, asks=asks, about=about, yes_no=bool(_YES_NO.match(query.strip())))
+
+
+#: Where a question's clauses part, and the words that make a clause the one asking.
+_CLAUSES = re.compile(r"[,;?，；？]")
+_ASKING = re.compile(r"\b(?:what|where|which|who|how|when)\b|[哪谁誰几幾]|什么|什麼|多少", re.I)
+
+
+def _asking(query: str) -> str:
+    """The clause that asks, when several are said: "danny started at google, where do
+    i work?" asks the user's employer, not Danny's, nor a job's.
+
+    >>> _asking("callum got offered a job in edinburgh, which city do we live in?")
+    'which city do we live in'
+    >>> _asking("where do I live now?")
+    'where do I live now?'
+    """
+    parts = [p.strip() for p in _CLAUSES.split(query) if p.strip()]
+    asking = [p for p in parts if _ASKING.search(p)]
+    return asking[-1] if len(parts) > 1 and asking else query
 
 
 def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
