@@ -11,7 +11,9 @@ mirrors its users' vectors in process (what a long-running agent or service does
 graphmem/recall/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99
 (after every user's first recall), throughput, the server's and this process's RSS, and
 the median first recall of a user after the size's writes ("first ms": it reads the
-user's passages, or the cards written since, graphmem/recall/passages.py).
+user's passages, or the cards written since, graphmem/recall/passages.py), and how many
+timed recalls restored their user's passages from file ("restored": the process holds
+``recall_passages_mb`` of them, ~25 users of 10k cards by default).
 """
 
 from __future__ import annotations
@@ -144,10 +146,13 @@ def rss_mb(pid: int | str = "self") -> float:
     return float("nan")
 
 
-def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[float], float, float]:
-    """Latencies (ms) and wall time (s) of the asks after a warm-up, and the median first
+def timed_recalls(
+    memory: Memory, asks: list[tuple[str, str]]
+) -> tuple[list[float], float, float, int]:
+    """Latencies (ms) and wall time (s) of the asks after a warm-up, the median first
     recall of a user in this process (ms: it reads the user's passages, see
-    graphmem/recall/passages.py)."""
+    graphmem/recall/passages.py), and how many timed recalls restored their user's
+    passages from file (evicted: more users than ``recall_passages_mb`` holds)."""
     first = []
     for user in sorted({user for user, _ in asks}):
         t0 = time.perf_counter()
@@ -156,12 +161,14 @@ def timed_recalls(memory: Memory, asks: list[tuple[str, str]]) -> tuple[list[flo
     for user, text in asks[:10]:
         memory.recall(user, text, k=10)
     latencies = []
+    restored = memory.passages.restored
     start = time.perf_counter()
     for user, text in asks[10:]:
         t0 = time.perf_counter()
         memory.recall(user, text, k=10)
         latencies.append((time.perf_counter() - t0) * 1000)
-    return latencies, time.perf_counter() - start, statistics.median(first)
+    wall = time.perf_counter() - start
+    return latencies, wall, statistics.median(first), memory.passages.restored - restored
 
 
 def main() -> None:
@@ -220,7 +227,7 @@ def main() -> None:
                     mirrored.vectors.load(user)
                 mirror_load = time.perf_counter() - start
                 for mode, memory in (("store", plain), ("mirror", mirrored)):
-                    latencies, wall, first = timed_recalls(memory, asks)
+                    latencies, wall, first, restored = timed_recalls(memory, asks)
                     rows.append(
                         {
                             "size": size,
@@ -234,6 +241,7 @@ def main() -> None:
                             "client": rss_mb(),
                             "load": mirror_load if mode == "mirror" else None,
                             "first": first,
+                            "restored": restored,
                         }
                     )
                     print(
@@ -248,14 +256,14 @@ def main() -> None:
     print(
         f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
         f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'first ms':>9} "
-        f"{'mirror load s':>14}"
+        f"{'restored':>9} {'mirror load s':>14}"
     )
     for r in rows:
         load = f"{r['load']:>14.1f}" if r["load"] is not None else f"{'':>14}"
         print(
             f"{r['size']:>8} {r['mode']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} "
             f"{r['p99']:>8.1f} {r['qps']:>10.1f} {r['server']:>10.0f} {r['client']:>10.0f}"
-            f" {r['first']:>9.1f}{load}"
+            f" {r['first']:>9.1f} {r['restored']:>9}{load}"
         )
     if args.plot:
         import matplotlib

@@ -206,6 +206,19 @@ def test_repeated_recalls_of_a_user_load_their_vectors(memory, user):
     mirror.close()
 
 
+def test_a_user_loads_in_pages_among_other_users_cards(memory, user, monkeypatch):
+    """Pages of one user's vectors hold that user's cards alone, each once."""
+    other = user + "-other"
+    write_cards(memory._store, other, unit_vectors(30, seed=20))
+    ids = write_cards(memory._store, user, unit_vectors(30, seed=21))
+    monkeypatch.setattr(mirror_module, "PAGE", 7)
+    mirror = loaded(memory, user)
+    assert mirror.held() == {user: 30}
+    held = mirror.route(user).mirrored
+    assert held is not None
+    assert sorted(held.ids) == sorted(ids)
+
+
 def test_a_user_larger_than_the_budget_stays_in_the_store(memory, user):
     write_cards(memory._store, user, unit_vectors(100, seed=17))
     mirror = VectorMirror(memory._store, DIM, budget_bytes=50 * DIM * 4)

@@ -176,6 +176,21 @@ def test_a_user_is_read_in_pages(memory: Memory, user: str, monkeypatch: pytest.
     assert index.held() == {user: CARDS + 1}
 
 
+def test_pages_keep_to_the_user_among_other_users_cards(
+    memory: Memory, user: str, monkeypatch: pytest.MonkeyPatch
+):
+    """A page is the user's next cards in id order: another user's cards, whose ids fall
+    between, take no place in it (the query finds the user's cards first, then pages)."""
+    other = f"{user}-other"
+    written(memory, other)
+    written(memory, user)
+    monkeypatch.setattr(passages, "PAGE", 7)
+    index = passages.PassageIndex(memory._store)
+    recall(memory._store, memory.embedder, user, "garden", k=3, passages=index)
+    assert index.cards_read == CARDS + 1
+    assert index.held() == {user: CARDS + 1}
+
+
 def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     memory: Memory, user: str, tmp_path
 ):
