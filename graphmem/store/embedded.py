@@ -209,8 +209,8 @@ class EmbeddedServer:
             client.execute_command("GRAPH.QUERY", _PROBE_GRAPH, "RETURN 1")
             client.execute_command("GRAPH.DELETE", _PROBE_GRAPH)
             return True
-        except redis.exceptions.TimeoutError:
-            return False
+        except (redis.exceptions.TimeoutError, redis.exceptions.ConnectionError):
+            return False  # hung, or closed the connection on its first graph query
         finally:
             client.close()
 
