@@ -156,6 +156,9 @@ class Gathered:
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
+    #: passages whose card states what the question asks ("where do I live now?"): as
+    #: relevant as ``scoring.RELEVANT`` at least, whatever words they share with it
+    answered: set[int] = field(default_factory=set)
 
     def reached(self, at: int) -> tuple[set[str], list[str]]:
         """The graph channels that reached passage ``at``, and their paths."""
@@ -481,6 +484,7 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         card = held.cards[i]
         relevance[card.passage] = max(relevance[card.passage], top)
         found.best_card[card.passage] = card.id
+        found.answered.add(card.passage)
         reached.setdefault(card.name, set()).add(card.passage)
     for name, passages in reached.items():
         found.routes.append(("graph", passages, f"asks {' / '.join(slots)} -> {name} -> card"))
@@ -605,6 +609,8 @@ def _score_cards(
             calibrated = scoring.calibrated(asked[at], found.cosine.get(at, floor))
             if not on_focus[at]:
                 calibrated *= scoring.OFF_FOCUS
+            if at in found.answered:
+                calibrated = max(calibrated, scoring.RELEVANT)
             if found.on_day is not None:  # the named day is what the question asks about
                 calibrated = (
                     max(calibrated, scoring.RELEVANT)
