@@ -427,3 +427,21 @@ def test_how_many_prefers_the_turn_that_gives_a_number(memory: Memory, user: str
     ] + [{"session_id": s, "speaker": who, "text": text} for s, who, text in said]
     ingest_file(memory, _write(tmp_path, rows), user, progress=False)
     assert "eight" in top(memory, user, "how many people are in my pottery class?")[0]
+
+
+def test_a_name_asked_shows_the_card_of_the_turn_that_gives_it(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """The turn is found by what the question says (a dog adopted); the card shown is
+    the one that names it."""
+    rows = [
+        {"session_id": "a", "date": "2025-01-12T19:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "And... Carol surprised me. We adopted a beagle from the county shelter. "
+            "Her name is Penny, she's 4. She howls at the mail truck every day",
+        },
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "Penny" in top(memory, user, "what's our dog's name?")[0]

@@ -99,6 +99,11 @@ class Language:
     #: ("12", "seven", "七"): regexes (``recall.engine`` shows the card that has one)
     number_question: str = ""
     number: str = ""
+    #: a question asking a name ("what's our dog's name?", "叫什么"), and a text that gives
+    #: one ("her name is Penny", "named biscuit"): regexes (``recall.engine`` shows the
+    #: card of a turn that gives it)
+    name_question: str = ""
+    naming: str = ""
     #: words by which a question says what kind of answer it wants ("name", "叫什么"),
     #: never part of the answer: not what a passage must speak of (``recall.engine``)
     answer_kind_words: frozenset[str] = frozenset()
@@ -261,6 +266,24 @@ def asks_the_assistant(query: str) -> bool:
     return any(
         k.asks_the_assistant and _compiled(k.asks_the_assistant).search(query) for k in languages()
     )
+
+
+def asks_a_name(query: str) -> bool:
+    """Does a question in any language ask what someone or something is called?
+
+    >>> asks_a_name("what's our dog's name?"), asks_a_name("我家狗叫什么？"), asks_a_name("hi")
+    (True, True, False)
+    """
+    return any(k.name_question and _compiled(k.name_question).search(query) for k in languages())
+
+
+def holds_a_name(text: str) -> bool:
+    """Does a text say what someone or something is called?
+
+    >>> holds_a_name("Her name is Penny, she's 4"), holds_a_name("We adopted a beagle")
+    (True, False)
+    """
+    return any(k.naming and _compiled(k.naming).search(text) for k in languages())
 
 
 def holds_a_number(text: str) -> bool:

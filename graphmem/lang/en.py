@@ -77,6 +77,8 @@ LANGUAGE = Language(
     speech_words=frozenset(
         {"say", "said", "tell", "told", "mention", "mentioned", "talk", "talked"}
     ),
+    name_question=r"(?i)\bnamed?\b|\bcalled\b|\bcall\s+(?:him|her|it|them)\b",
+    naming=r"(?i)\bnamed\b|\bcalled\b|\bname(?:'s|\s+is|\s+was)\b|\bcall\s+(?:him|her|it|them)\b",
     asks_the_assistant=(
         r"(?i)\b(?:did|do|would|could|have|had|were)\s+you\b(?!\s+(?:think|know|remember|"
         r"see|hear|mean)\b)|\byou\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"

@@ -297,6 +297,8 @@ LANGUAGE = Language(
     claims=CLAIMS,
     asks=ASKS,
     answer_kind_words=frozenset({"名字", "叫什么"}),
+    name_question=r"叫什么|叫什麼|名字",
+    naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)
     asks_the_assistant=r"(?<![跟和对對给給])你(?:之前|上次|以前|当时|當時)?(?:推荐|推薦|建议|建議|介绍|介紹|提到|教)",
     someone_elses=r"[^\W\d_我们們]{1,4}的",

@@ -24,7 +24,7 @@ Every hit reports a calibrated relevance, comparable across queries, which
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -642,7 +642,14 @@ def _score_cards(
         best += [hit for hit in chunk if hit[1] in rows][: k - len(best)]
         if len(best) >= k or found.at is None:
             break
-    shown = _with_numbers(store, user_id, found, best, rows) if found.asks_a_number else {}
+    gives = (
+        lang.holds_a_number
+        if found.asks_a_number
+        else lang.holds_a_name
+        if lang.asks_a_name(found.query)
+        else None
+    )
+    shown = _giving(store, user_id, found, best, rows, gives=gives) if gives else {}
     hits = []
     for score, card_id, at, calibrated, parts in best:
         if card_id not in rows:  # deleted since the passages were read
@@ -679,21 +686,24 @@ def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray)
     return order[np.argsort(-relevance[order], kind="stable")]
 
 
-def _with_numbers(
+def _giving(
     store: GraphStore,
     user_id: str,
     found: Gathered,
     best: list[tuple[float, str, int, float, dict[str, float]]],
     rows: dict[str, Row],
+    *,
+    gives: Callable[[str], bool],
 ) -> dict[str, Row]:
-    """For a question asking a number ("how many people are in my book club?"): a hit
-    whose fact gives none shows instead a card of its turn that does ("there are 7 of
-    us"), the turn having been ranked for the question. Hit card id -> row to show."""
+    """For a question asking a number or a name ("how many people are in my book club?",
+    "what's our dog's name?"): a hit whose fact gives none shows instead a card of its
+    turn that does ("there are 7 of us", "her name is Penny"), the turn having been
+    ranked for the question. Hit card id -> row to show."""
     held = found.held
     lacking = {
         card_id: at
         for _, card_id, at, _, _ in best
-        if card_id in rows and not lang.holds_a_number(rows[card_id]["card"]["fact"])
+        if card_id in rows and not gives(rows[card_id]["card"]["fact"])
     }
     taken = {card_id for _, card_id, _, _, _ in best}
     with held.lock:
@@ -711,11 +721,9 @@ def _with_numbers(
     read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, wanted)}
     shown: dict[str, Row] = {}
     for card_id, ids in siblings.items():
-        numbered = [
-            read[i] for i in ids if i in read and lang.holds_a_number(read[i]["card"]["fact"])
-        ]
-        if numbered:
-            shown[card_id] = numbered[0]
+        giving = [read[i] for i in ids if i in read and gives(read[i]["card"]["fact"])]
+        if giving:
+            shown[card_id] = giving[0]
     return shown
 
 
