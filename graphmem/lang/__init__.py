@@ -113,6 +113,9 @@ class Language:
     #: a question about what the assistant said or suggested ("what did you recommend?",
     #: "你推荐的那本书"): a regex (``recall.engine`` ranks the assistant's turns first)
     asks_the_assistant: str = ""
+    #: what makes a clause the one that asks ("where", "哪"): a regex (``recall.temporal``
+    #: reads "danny started at google, where do i work?" in its asking clause)
+    question_words: str = ""
     #: what, right before a relationship word, makes it someone else's relative
     #: ("阿凱的" in "阿凱的媽媽"): a regex matched at the end of the text before it
     someone_elses: str = ""
@@ -242,15 +245,18 @@ def claim(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _any_language(text: str, pattern: Callable[[Language], str]) -> bool:
+    """Does the regex some language keeps (``pattern`` of it; "" for none) match ``text``?"""
+    return any((rx := pattern(known)) and _compiled(rx).search(text) for known in languages())
+
+
 def asks_a_number(query: str) -> bool:
     """Does a question in any language ask how many, how much, how old...?
 
     >>> asks_a_number("how many people are in my book club?"), asks_a_number("我家有几口人")
     (True, True)
     """
-    return any(
-        k.number_question and _compiled(k.number_question).search(query) for k in languages()
-    )
+    return _any_language(query, lambda k: k.number_question)
 
 
 def asks_the_assistant(query: str) -> bool:
@@ -263,9 +269,7 @@ def asks_the_assistant(query: str) -> bool:
     >>> asks_the_assistant("你推荐过什么书？"), asks_the_assistant("我跟你说过我妈妈的事吗？")
     (True, False)
     """
-    return any(
-        k.asks_the_assistant and _compiled(k.asks_the_assistant).search(query) for k in languages()
-    )
+    return _any_language(query, lambda k: k.asks_the_assistant)
 
 
 def asks_a_name(query: str) -> bool:
@@ -274,7 +278,16 @@ def asks_a_name(query: str) -> bool:
     >>> asks_a_name("what's our dog's name?"), asks_a_name("我家狗叫什么？"), asks_a_name("hi")
     (True, True, False)
     """
-    return any(k.name_question and _compiled(k.name_question).search(query) for k in languages())
+    return _any_language(query, lambda k: k.name_question)
+
+
+def asks_here(clause: str) -> bool:
+    """Is this a clause that asks, in any language (``Language.question_words``)?
+
+    >>> asks_here("where do i work"), asks_here("我现在在哪个城市"), asks_here("danny moved")
+    (True, True, False)
+    """
+    return _any_language(clause, lambda k: k.question_words)
 
 
 def holds_a_name(text: str) -> bool:
@@ -283,7 +296,7 @@ def holds_a_name(text: str) -> bool:
     >>> holds_a_name("Her name is Penny, she's 4"), holds_a_name("We adopted a beagle")
     (True, False)
     """
-    return any(k.naming and _compiled(k.naming).search(text) for k in languages())
+    return _any_language(text, lambda k: k.naming)
 
 
 def holds_a_number(text: str) -> bool:
@@ -292,9 +305,7 @@ def holds_a_number(text: str) -> bool:
     >>> holds_a_number("there are 7 of us"), holds_a_number("like a dozen"), holds_a_number("hi")
     (True, True, False)
     """
-    return any(ch.isdigit() for ch in text) or any(
-        k.number and _compiled(k.number).search(text) for k in languages()
-    )
+    return any(ch.isdigit() for ch in text) or _any_language(text, lambda k: k.number)
 
 
 def asks(query: str) -> tuple[str, ...]:

@@ -297,6 +297,7 @@ LANGUAGE = Language(
     claims=CLAIMS,
     asks=ASKS,
     answer_kind_words=frozenset({"名字", "叫什么"}),
+    question_words=r"[哪谁誰几幾]|什么|什麼|多少",
     name_question=r"叫什么|叫什麼|名字",
     naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)

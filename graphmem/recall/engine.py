@@ -150,6 +150,8 @@ class Gathered:
     focus: list[str] = field(default_factory=list)
     #: the query asks for a number ("how many", "多少"): a passage shows its card with one
     asks_a_number: bool = False
+    #: the query asks for a name ("what's our dog's name?"): likewise, the card giving it
+    asks_a_name: bool = False
     #: passages the assistant said, when the query asks what it said ("what did you
     #: recommend?"), else None
     by_assistant: np.ndarray | None = None
@@ -342,6 +344,7 @@ def gather(
         on_day,
         focus,
         lang.asks_a_number(query),
+        lang.asks_a_name(query),
         by_assistant,
     )
 
@@ -646,7 +649,7 @@ def _score_cards(
         lang.holds_a_number
         if found.asks_a_number
         else lang.holds_a_name
-        if lang.asks_a_name(found.query)
+        if found.asks_a_name
         else None
     )
     shown = _giving(store, user_id, found, best, rows, gives=gives) if gives else {}

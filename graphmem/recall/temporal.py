@@ -335,9 +335,8 @@ def read_intent(query: str, now: int) -> TemporalIntent:
     return replace(intent, asks=asks, about=about, yes_no=bool(_YES_NO.match(query.strip())))
 
 
-#: Where a question's clauses part, and the words that make a clause the one asking.
+#: Where a question's clauses part.
 _CLAUSES = re.compile(r"[,;?，；？]")
-_ASKING = re.compile(r"\b(?:what|where|which|who|how|when)\b|[哪谁誰几幾]|什么|什麼|多少", re.I)
 
 
 def _asking(query: str) -> str:
@@ -350,7 +349,7 @@ def _asking(query: str) -> str:
     'where do I live now?'
     """
     parts = [p.strip() for p in _CLAUSES.split(query) if p.strip()]
-    asking = [p for p in parts if _ASKING.search(p)]
+    asking = [p for p in parts if lang.asks_here(p)]
     return asking[-1] if len(parts) > 1 and asking else query
 
 
