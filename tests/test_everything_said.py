@@ -377,12 +377,15 @@ def test_a_new_number_and_a_new_neighbourhood_answer_now_and_before(
         {"session_id": "b", "speaker": "user", "text": "the area we live in is so quiet tho"},
     ]
     ingest_file(memory, _write(tmp_path, rows), user, progress=False)
-    assert "0412 558 903" in top(memory, user, "whats my phone number now?")[0]
-    assert "0409 331 276" in top(memory, user, "what was my old phone number?")[0]
-    assert "shawlands" in top(memory, user, "what area do we live in now?")[0]
-    # it states what is asked: relevant, though it shares no word with the question
-    (home,) = memory.recall(user, "where do we live now?", k=1, min_relevance=RELEVANT)
-    assert "shawlands" in home.card.fact
+    for moment in (None, "2024-08-21", "2025-08-21"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "0412 558 903" in top(memory, user, "whats my phone number now?")[0], moment
+        assert "0409 331 276" in top(memory, user, "what was my old phone number?")[0], moment
+        assert "shawlands" in top(memory, user, "what area do we live in now?")[0], moment
+        # it states what is asked: relevant, though it shares no word with the question
+        (home,) = memory.recall(user, "where do we live now?", k=1, min_relevance=RELEVANT)
+        assert "shawlands" in home.card.fact, moment
 
 
 def test_what_you_suggested_is_your_answer_not_my_request(
