@@ -152,9 +152,10 @@ class Gathered:
     asks_a_number: bool = False
     #: the query asks for a name ("what's our dog's name?"): likewise, the card giving it
     asks_a_name: bool = False
-    #: passages the assistant said, when the query asks what it said ("what did you
-    #: recommend?"), else None
+    #: passages the assistant said (``scoring.OTHER_SPEAKER``, ``scoring.ECHO``)
     by_assistant: np.ndarray | None = None
+    #: the query asks what the assistant said ("what did you recommend?")
+    asks_the_assistant: bool = False
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
@@ -310,12 +311,10 @@ def gather(
             named = days.named_days(query, set(said_on[eligible]))
             if named is not None:
                 on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
-    by_assistant = None
-    if lang.asks_the_assistant(query):
-        with held.lock:
-            by_assistant = np.zeros(len(held.passages), dtype=bool)
-            for speaker in ASSISTANT_SPEAKERS:
-                by_assistant |= held.about(speaker, cards)
+    with held.lock:
+        by_assistant = np.zeros(len(held.passages), dtype=bool)
+        for speaker in ASSISTANT_SPEAKERS:
+            by_assistant |= held.about(speaker, cards)
     mentions = find_mentions(query, people) if "graph" in channels else []
     if scoped is not None:
         mentions = [m for m in mentions if m.key in scoped]
@@ -346,6 +345,7 @@ def gather(
         lang.asks_a_number(query),
         lang.asks_a_name(query),
         by_assistant,
+        lang.asks_the_assistant(query),
     )
 
 
@@ -372,8 +372,13 @@ def rank(
         relevance = scoring.fuse(lexical, dense, before, after) * found.passages
         if found.on_day is not None:  # "on May 4th": that day's turns, whatever their words
             relevance = days.on_the_day(relevance, found.on_day, 1 + scoring.NEIGHBOUR_SHARE)
-        if found.by_assistant is not None and found.by_assistant.any():
-            relevance = np.where(found.by_assistant, relevance, relevance * scoring.OTHER_SPEAKER)
+        if found.by_assistant is not None and found.by_assistant.any():  # who said it
+            spoke, others = (
+                (found.by_assistant, scoring.OTHER_SPEAKER)
+                if found.asks_the_assistant
+                else (~found.by_assistant, scoring.ECHO)
+            )
+            relevance = np.where(spoke, relevance, relevance * others)
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
             _answering(found, relevance)
