@@ -258,12 +258,31 @@ def score(questions: Sequence[Question], answers: dict[str, Answer]) -> dict[str
 
 
 def same_relationship(expected: str | None, held: str | None) -> bool:
+    """The same relationship: in the same words (``same_words``) or in words graphmem
+    stores as one ("mom" and "mother", "buddy" and "friend":
+    ``graphmem.recall.mentions.canonical_relationship``).
+
+    >>> same_relationship("mother", "mom"), same_relationship("friend", "buddy")
+    (True, True)
+    >>> same_relationship("sister", "brother"), same_relationship("sister", None)
+    (False, False)
+    """
+    from graphmem.recall.mentions import canonical_relationship
+
+    return same_words(expected, held) or (
+        expected is not None
+        and held is not None
+        and canonical_relationship(expected) == canonical_relationship(held)
+    )
+
+
+def same_words(expected: str | None, held: str | None) -> bool:
     """Relationships compared as a user says them: case, accents, hyphens and spacing aside.
 
-    >>> same_relationship("ex-boyfriend", "Ex boyfriend"), same_relationship("fiancé", "fiance")
+    >>> same_words("ex-boyfriend", "Ex boyfriend"), same_words("fiancé", "fiance")
     (True, True)
-    >>> same_relationship("sister", None), same_relationship("儿子", "儿子")
-    (False, True)
+    >>> same_words("sister", None), same_words("儿子", "儿子"), same_words("mother", "mom")
+    (False, True, False)
     """
 
     def norm(text: str | None) -> str:
@@ -290,6 +309,8 @@ class PeopleCheck:
     expected: int = 0
     found: int = 0
     relationship: int = 0
+    #: of those, said in the expected words ("mother" for "mother", not "mom")
+    same_words: int = 0
     #: expected people missing or with another relationship: (name, expected, held)
     misses: list[tuple[str, str | None, str | None]] = field(default_factory=list)
     #: people memory holds that were not expected: "name (relationship)"
@@ -309,8 +330,8 @@ def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
     ...     Person(user_id="u", name="Tom", relationship="ex"),
     ...     Person(user_id="u", name="Bakery", relationship=None)]
     >>> got = check_people(chat, held)
-    >>> got.found, got.relationship, got.extra, got.user_as_person
-    (1, 0, ['Bakery (-)'], None)
+    >>> got.found, got.relationship, got.same_words, got.extra, got.user_as_person
+    (1, 1, 0, ['Bakery (-)'], None)
     >>> got.misses
     [('Tom', 'ex-boyfriend', 'ex'), ('Dana', 'sister', None)]
     """
@@ -331,6 +352,7 @@ def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
         out.found += 1
         if same_relationship(want.relationship, person.relationship):
             out.relationship += 1
+            out.same_words += same_words(want.relationship, person.relationship)
         else:
             out.misses.append((want.name, want.relationship, person.relationship or "-"))
     out.extra = [f"{p.name} ({p.relationship or '-'})" for p in held if p.name not in matched]
@@ -526,12 +548,14 @@ def summary_lines(chats: Sequence[Chat], info: dict[str, dict[str, Any]], result
         expected = sum(p["expected"] for _, p in checks)
         found = sum(p["found"] for _, p in checks)
         same = sum(p["relationship"] for _, p in checks)
+        worded = sum(p.get("same_words", 0) for _, p in checks)
         extra = sum(len(p["extra"]) for _, p in checks)
         users = [f"{n}: {p['user_as_person']}" for n, p in checks if p["user_as_person"]]
         lines.append(
             f"{label}: expected {expected}, found by name {found}, relationship as expected "
-            f"{same}; not expected {extra}; the user as a person in {len(users)} of "
-            f"{len(checks)} conversations" + (f" ({', '.join(users)})" if users else "")
+            f"{same} ({worded} in the same words); not expected {extra}; the user as a person "
+            f"in {len(users)} of {len(checks)} conversations"
+            + (f" ({', '.join(users)})" if users else "")
         )
         if key == "people":
             for name, p in checks:

@@ -403,6 +403,9 @@ SPELLED_OUT: dict[str, str] = {
     "hubby": "husband",
     "missus": "wife",
     "the missus": "wife",
+    "the wife": "wife",
+    "the hubby": "husband",
+    "the old lady": "wife",
     "bff": "best friend",
     "bestfriend": "best friend",
     "best mate": "best friend",
@@ -940,3 +943,8 @@ def cues_in(lemmas: set[str], text: str, cues: frozenset[str]) -> set[str]:
     found = lemmas & cues
     found |= {cue for cue in cues if " " in cue and cue in text}
     return found
+
+
+#: ``SPELLED_OUT`` phrases that say whose they are by themselves: "the missus (barb)" is
+#: the speaker's wife, as "my wife barb" is.
+SELF_OWNED = frozenset(p for p in SPELLED_OUT if p.startswith("the "))

@@ -112,6 +112,8 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             phrase = typo  # "my frriend nadia"
         if tokens[start].lower_ in _OWNERS:
             continue  # "our neighbour" is listed whole: the noun alone is read below
+        if phrase in cues.SELF_OWNED:  # "the missus (barb)": no "my" needed
+            return start, spelled_out(phrase), False
         j = start - 1  # "my new manager", "our wee brother", "my best mate"
         while j >= 0 and j >= start - 3 and tokens[j].lower_ not in _OWNERS:
             t = tokens[j]
@@ -213,8 +215,9 @@ def find(doc: Doc) -> list[Named]:
             continue
         start, word, pet = phrase
         owner = start - 1
-        while doc[owner].lower_ not in _OWNERS:
+        while owner >= 0 and doc[owner].lower_ not in _OWNERS:
             owner -= 1
+        owner = max(owner, start - 1)  # a self-owned phrase starts with its owner word
         named = _after(doc, token) or _before(doc, token, owner, pet)
         if named is None:
             continue

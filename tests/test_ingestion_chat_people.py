@@ -160,6 +160,18 @@ def test_a_typo_or_a_bracket_still_names_the_relationship_and_adjectives_name_no
     assert people(registry) == {"Tova": ("friend", []), "Kasper": ("coworker", [])}
 
 
+def test_the_missus_and_the_wife_are_the_users_own():
+    """ "the missus (barb)" names the user's wife as "my wife barb" does; the same words
+    with no name make nobody."""
+    registry = chat(
+        (
+            "the missus (barb) wants a bird feeder out by the kitchen window",
+            "me and the missus went to the shops",
+        )
+    )
+    assert people(registry) == {"Barb": ("wife", [])}
+
+
 def test_a_move_ends_living_side_by_side_but_not_with_who_comes_along():
     registry = chat(
         (
