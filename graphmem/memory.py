@@ -565,6 +565,7 @@ class Memory:
                 relationship=r["relationship"],
                 aliases=r["aliases"] or [],
                 relationship_history=r["history"] or [],
+                since=r["since"],
                 card_count=r["active"],
                 maybe_same_as=sorted(r["maybe_same"] or []),
             )
@@ -591,7 +592,7 @@ class Memory:
                 "aliases": list(p.aliases),
                 "relationship": p.relationship,
                 "history": list(p.relationship_history),
-                "since": now,
+                "since": p.since or now,
             }
             for p in people
         ]

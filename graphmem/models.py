@@ -520,6 +520,9 @@ class Person(Model):
     aliases: list[Annotated[str, AfterValidator(person_name)]] = Field(default_factory=list)
     card_count: int = 0
     relationship_history: list[str] = Field(default_factory=list)
+    since: int | None = Field(
+        default=None, description="When the relationship was said (epoch ms), where known."
+    )
     maybe_same_as: list[str] = Field(
         default_factory=list, description="Known people this may be (for review)."
     )

@@ -546,6 +546,7 @@ class Extractor:
         cards: list[Card] = []
         for turn, code, how in plan:
             made: list[Card] = []
+            before = self.registry.relationships()
             if how == "read":
                 doc = next(docs)
                 made = list(self._turn_cards(turn, doc, code))
@@ -562,6 +563,7 @@ class Extractor:
                 if self.is_assistant(turn.speaker):
                     self._observe_addressed(turn.text)
                 made = self.said_cards(turn, code)
+            self.registry.stamp(before, turn.timestamp or turn.session_date)
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
             self.languages.setdefault(code, TurnTally()).add(how, len(made))
             cards.extend(made)

@@ -57,6 +57,8 @@ class PersonRecord:
     relationship: str | None = None
     aliases: list[str] = field(default_factory=list)
     relationship_history: list[str] = field(default_factory=list)
+    #: when ``relationship`` was said (epoch ms of the turn), where known
+    since: int | None = None
 
     def names(self) -> list[str]:
         return [self.name, *self.aliases]
@@ -177,6 +179,17 @@ class PersonRegistry:
         """``name`` names a place, an organisation or a pet, not a person."""
         if _key(name) not in self._records and not self.is_user(name):
             self.things.add(_key(name))
+
+    def relationships(self) -> dict[str, str | None]:
+        """Each record's relationship now, by record: what ``stamp`` compares with."""
+        return {key: r.relationship for key, r in self._records.items()}
+
+    def stamp(self, before: dict[str, str | None], when: int | None) -> None:
+        """Relationships that changed since ``before`` (or are new) were said at ``when``:
+        "what's Theo to me now?" is answered by the turn that made him a fiancé."""
+        for key, record in self._records.items():
+            if record.relationship is not None and before.get(key) != record.relationship:
+                record.since = when
 
     def get(self, name: str) -> PersonRecord | None:
         """The record whose canonical name or alias is exactly ``name``."""
@@ -445,6 +458,7 @@ class PersonRegistry:
                 relationship=r.relationship,
                 aliases=list(r.aliases),
                 relationship_history=list(r.relationship_history),
+                since=r.since,
             )
             for r in sorted(self._records.values(), key=lambda r: _key(r.name))
         ]
@@ -458,6 +472,7 @@ class PersonRegistry:
                 "relationship": r.relationship,
                 "aliases": list(r.aliases),
                 "relationship_history": list(r.relationship_history),
+                "since": r.since,
             }
             for r in self._records.values()
         ]
@@ -474,6 +489,7 @@ class PersonRegistry:
                     d.get("relationship"),
                     [str(a) for a in d.get("aliases") or []],
                     [str(h) for h in d.get("relationship_history") or []],
+                    d.get("since"),
                 )
                 for d in data
                 if d.get("name") != SELF

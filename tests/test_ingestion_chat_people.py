@@ -4,8 +4,12 @@ a new manager, a married surname), with pets kept as pets. Real spaCy, no mocks.
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+
 from ingestion.extract import Extractor
 from ingestion.people import PersonRegistry
+from ingestion.pipeline import ingest_file
 
 
 def chat(*sessions: tuple[str, ...]) -> PersonRegistry:
@@ -234,3 +238,24 @@ def test_a_junior_named_after_the_user_is_not_the_user():
     assert registry.is_user("Marcus Bell")
     assert not registry.is_user("Marcus Jr")
     assert not registry.is_user("Marcus Jr.")
+
+
+def test_a_relationship_is_dated_by_the_turn_that_said_it(memory, user, tmp_path):
+    """An engagement said in May dates Theo's "fiancé" in May, not at ingest time."""
+    rows = [
+        {"session_id": "a", "date": "2024-03-05T20:00:00Z"},
+        {"session_id": "a", "turn": 0, "speaker": "user", "text": "my boyfriend theo made pasta"},
+        {"session_id": "b", "date": "2024-05-04T20:00:00Z"},
+        {
+            "session_id": "b",
+            "turn": 0,
+            "speaker": "user",
+            "text": "theo proposed!! hes my fiancé now",
+        },
+    ]
+    path = tmp_path / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows))
+    ingest_file(memory, path, user, progress=False)
+    (theo,) = [p for p in memory.people(user) if p.name == "Theo"]
+    assert (theo.relationship, theo.relationship_history) == ("fiancé", ["boyfriend"])
+    assert theo.since == datetime(2024, 5, 4, 20, tzinfo=UTC).timestamp() * 1000
