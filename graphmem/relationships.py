@@ -249,6 +249,21 @@ def partner_word(step: str, gender: str | None) -> str:
     return words.get(gender, words[None])
 
 
+def partner_stage(relationship: str | None) -> int | None:
+    """How far along a partner word is: dating 0, engaged 1, married 2 (None: no partner
+    word). "my wife" said of the one girlfriend a user has is her, a step on.
+
+    >>> partner_stage("girlfriend"), partner_stage("Fiancée"), partner_stage("spouse")
+    (0, 1, 2)
+    >>> partner_stage("ex-wife"), partner_stage("tennis partner")
+    (None, None)
+    """
+    word = " ".join((relationship or "").lower().split())
+    if word not in _PARTNERS:
+        return None
+    return 2 if word in {"wife", "husband", "spouse"} else 1 if word.startswith("fianc") else 0
+
+
 def partner_gender(relationship: str | None) -> str | None:
     """ "m" or "f" when the partner word tells ("boyfriend"), else None."""
     word = " ".join((relationship or "").lower().split()).removeprefix("ex-")

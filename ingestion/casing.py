@@ -18,7 +18,11 @@ from dataclasses import dataclass, field
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: Where a sentence, a list item or a quote starts (its first word is capitalised anyway).
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])")
+#: What starts a sentence: the text's start, or after an end mark, a line break or a run
+#: of emoji ("💍💍💍 theo proposed": in chat an emoji ends what was said).
+_SENTENCE_START = re.compile(
+    r"(?:^|[.!?:;\u2600-\u27bf\U0001f300-\U0001faff]\s+|\n)[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])"
+)
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|\*[^*\n]{1,80}\*|_[^_\n]{1,80}_')
 _I = re.compile(r"\bi(?=\b|['’])")
 

@@ -1301,7 +1301,8 @@ class Extractor:
         if rel is not None and speaker[0] != SELF:  # the speaker's relative, not ours
             return (f"{speaker[0]}'s {rel}", None), 0.5, "relationship"
         if rel is not None:
-            res = self.registry.resolve(None, rel)
+            # "my fiancé" of the one boyfriend: him, a step on
+            res = self.registry.partner_as(rel) or self.registry.resolve(None, rel)
             if res.certain and res.name:
                 return (res.name, res.relationship), 0.7, "relationship"
             return (f"my {rel}", rel), 0.5, "relationship"

@@ -29,7 +29,14 @@ from typing import Any
 
 from graphmem.models import SELF, Person
 from graphmem.recall.mentions import canonical_relationship
-from graphmem.relationships import SINGLE_HOLDER, ended, is_current, late, role
+from graphmem.relationships import (
+    SINGLE_HOLDER,
+    ended,
+    is_current,
+    late,
+    partner_stage,
+    role,
+)
 
 #: Similarity (difflib ratio) above which two different names are worth a review.
 NEAR_MATCH = 0.7
@@ -358,6 +365,32 @@ class PersonRegistry:
                 record.relationship_history.append(record.relationship)
             record.relationship = relationship
         return Resolution(record.name, record.relationship, certain=True)
+
+    def partner_as(self, relationship: str) -> Resolution | None:
+        """The user's one partner, now called ``relationship`` when it is a step on
+        ("my fiancé" said of the one boyfriend: he is the fiancé now, "boyfriend" kept in
+        his history); None when the word is no partner word, when no one or several
+        people are partners, or when it is no step on ("my girlfriend" said of a wife
+        may be someone else; "my partner" of a boyfriend is him, as he was).
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Theo", "boyfriend")
+        >>> reg.partner_as("fiancé").name, reg.get("Theo").relationship_history
+        ('Theo', ['boyfriend'])
+        >>> reg.partner_as("boyfriend") is None, reg.partner_as("sister") is None
+        (True, True)
+        """
+        stage = partner_stage(relationship)
+        if stage is None:
+            return None
+        held = [
+            r
+            for r in self._records.values()
+            if is_current(r.relationship) and partner_stage(r.relationship) is not None
+        ]
+        if len(held) != 1 or (partner_stage(held[0].relationship) or 0) >= stage:
+            return None
+        return self.relate(held[0].name, relationship)
 
     def relate(self, name: str, relationship: str) -> Resolution:
         """Someone now holds a relationship ("Priya is my new manager", "he's my boss

@@ -259,3 +259,13 @@ def test_a_relationship_is_dated_by_the_turn_that_said_it(memory, user, tmp_path
     (theo,) = [p for p in memory.people(user) if p.name == "Theo"]
     assert (theo.relationship, theo.relationship_history) == ("fiancé", ["boyfriend"])
     assert theo.since == datetime(2024, 5, 4, 20, tzinfo=UTC).timestamp() * 1000
+
+
+def test_a_new_partner_word_for_the_one_partner_is_that_partner_a_step_on():
+    """ "my fiancé" said of no one by name, while Theo is the one boyfriend: Theo is the
+    fiancé now, not a second person called "my fiancé"."""
+    registry = chat(
+        ("my boyfriend theo made pasta tonight",),
+        ("my fiancé wants a june wedding, i want september",),
+    )
+    assert people(registry) == {"Theo": ("fiancé", ["boyfriend"])}
