@@ -1508,10 +1508,12 @@ def _without_thin(clauses: list[_Clause]) -> list[_Clause]:
 
 
 def _thin(span: Span) -> bool:
-    """Names nothing: no noun, number or quality, nor a place it points to ("there")."""
+    """Names nothing: no noun, number or quality, nor a place it points to ("there").
+    "shes here" names nothing either: where "here" is, and who, the next clause says
+    ("eleni grace, born 3:12am on the 12th")."""
     words = [t for t in span if t.is_alpha and t.lower_ not in STOP_WORDS]
     return len(words) <= _THIN_WORDS and not any(
-        t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} or t.lower_ in {"there", "here"} for t in span
+        t.pos_ in {"NOUN", "PROPN", "NUM", "ADJ"} or t.lower_ == "there" for t in span
     )
 
 

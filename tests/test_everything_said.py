@@ -306,6 +306,22 @@ def test_a_message_opening_with_one_verb_keeps_it_with_what_follows(
     ]
 
 
+def test_shes_here_stays_with_who_arrived(memory: Memory, user: str, tmp_path: Path):
+    """ "shes here" names nothing: who arrived, and when, is the clause after it."""
+    rows = [
+        {"session_id": "a", "date": "2025-02-13T08:15:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "shes here. eleni grace, born 3:12am on the 12th, 3.4kg. kayla was unreal",
+        },
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    facts = [c.fact for c in memory.cards(user)]
+    assert "Shes here. eleni grace, born 3:12am on the 12th, 3.4kg" in facts, facts
+    assert "3:12am" in top(memory, user, "when was my daughter born?")[0]
+
+
 def test_what_nobody_said_about_someone_known_falls_under_the_cut(
     memory: Memory, user: str, tmp_path: Path
 ):
