@@ -429,6 +429,28 @@ def test_what_you_suggested_is_your_answer_not_my_request(
     assert "doomscrolling" in said
 
 
+def test_what_you_suggested_is_the_reply_to_what_i_asked(memory: Memory, user: str, tmp_path: Path):
+    """The reply shares no word with the question ("where did you suggest i propose?");
+    the request before it does: the reply is the answer."""
+    rows = [
+        {"session_id": "a", "date": "2025-05-03T19:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "4 years together, i wanna propose when i visit her. where should i propose?",
+        },
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "How romantic! Shenzhen Bay Park at sunset, or the beach at Dameisha.",
+        },
+        {"session_id": "a", "speaker": "user", "text": "ok and the ring, any tips on the size?"},
+        {"session_id": "a", "speaker": "assistant", "text": "Borrow one of hers to measure."},
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "Shenzhen Bay" in top(memory, user, "where did you suggest i propose?")[0]
+
+
 def test_how_many_prefers_the_turn_that_gives_a_number(memory: Memory, user: str, tmp_path):
     """The turns that share the question's words ("signed up for a pottery class") give
     no number; the one that answers it does."""

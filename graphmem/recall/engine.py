@@ -373,6 +373,8 @@ def rank(
         if found.on_day is not None:  # "on May 4th": that day's turns, whatever their words
             relevance = days.on_the_day(relevance, found.on_day, 1 + scoring.NEIGHBOUR_SHARE)
         if found.by_assistant is not None and found.by_assistant.any():  # who said it
+            if found.asks_the_assistant:
+                relevance = _replies_count_as_asked(relevance, found.by_assistant, before)
             spoke, others = (
                 (found.by_assistant, scoring.OTHER_SPEAKER)
                 if found.asks_the_assistant
@@ -405,6 +407,25 @@ def rank(
         now=now,
         min_relevance=min_relevance,
     )
+
+
+def _replies_count_as_asked(
+    relevance: np.ndarray, by_assistant: np.ndarray, before: np.ndarray
+) -> np.ndarray:
+    """Asked what the assistant suggested, its reply to a request the question matches
+    counts as that request does: "where did you suggest i propose?" shares its words
+    with "where should i propose?", the reply after it ("shenzhen bay at sunset") holds
+    the answer in words of its own.
+
+    >>> _replies_count_as_asked(np.array([0.6, 0.1, 0.2]), np.array([False, True, True]),
+    ...                         np.array([-1, 0, 1])).tolist()
+    [0.6, 0.6, 0.2]
+    """
+    asked_before = np.append(~by_assistant, False)[before]  # row -1 reads False
+    replies = np.flatnonzero(by_assistant & asked_before)
+    out = relevance.copy()
+    out[replies] = np.maximum(relevance[replies], relevance[before[replies]])
+    return out
 
 
 def best_rows(values: np.ndarray, rows: np.ndarray, n: int) -> np.ndarray:
