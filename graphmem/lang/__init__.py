@@ -268,6 +268,8 @@ def asks_the_assistant(query: str) -> bool:
     False
     >>> asks_the_assistant("你推荐过什么书？"), asks_the_assistant("我跟你说过我妈妈的事吗？")
     (True, False)
+    >>> asks_the_assistant("你上次说我跑步用什么app记录"), asks_the_assistant("你说呢？")
+    (True, False)
     """
     return _any_language(query, lambda k: k.asks_the_assistant)
 
