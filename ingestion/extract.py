@@ -193,6 +193,9 @@ _SELF_INTRO = [
 ]
 #: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
 #: "Of course, Priya."): that name is the user's.
+#: Capitalised words in a row, as a name is written ("Winslow Homer", "Paula Scher").
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}\b")
+_WORD = re.compile(r"[^\W\d_]+")
 _ADDRESSED = re.compile(
     r"^(?:(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening|night)|goodnight|"
     r"of course|thanks|thank you|welcome back|oh|congratulations|congrats)[,!]?\s+)"
@@ -452,6 +455,9 @@ class Extractor:
     languages: dict[str, TurnTally] = field(default_factory=dict, init=False)
     #: names as the conversation capitalises them, for turns typed in lower case
     casing: Casing = field(default_factory=Casing, init=False)
+    #: every word the user has said (lower case): a name the assistant says first is
+    #: someone it brings up (a painter, an author), not one of the user's people
+    user_words: set[str] = field(default_factory=set, init=False)
 
     def state(self) -> dict[str, Any]:
         """What the extractor has learnt about the conversation so far, as plain JSON
@@ -464,6 +470,7 @@ class Extractor:
             "things": sorted(self.registry.things),
             "unnamed": dict(self.unnamed),
             "casing": self.casing.state(),
+            "user_words": sorted(self.user_words),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -477,6 +484,7 @@ class Extractor:
         self.registry.things.update(state.get("things", []))
         self.unnamed.update(state.get("unnamed", {}))
         self.casing.restore_state(state.get("casing", {}))
+        self.user_words.update(state.get("user_words", []))
 
     def __post_init__(self) -> None:
         self.user_speakers = frozenset(s.lower() for s in self.user_speakers)
@@ -562,7 +570,10 @@ class Extractor:
             elif how == "kept":
                 if self.is_assistant(turn.speaker):
                     self._observe_addressed(turn.text)
+                    self._observe_brought_up(turn.text)
                 made = self.said_cards(turn, code)
+            if self.is_user(turn.speaker):
+                self.user_words.update(_WORD.findall(turn.text.lower()))
             self.registry.stamp(before, turn.timestamp or turn.session_date)
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
             self.languages.setdefault(code, TurnTally()).add(how, len(made))
@@ -958,6 +969,18 @@ class Extractor:
         known = self.registry.get(m["name"])
         if known is None or known.relationship is None:  # a sister greeted is no user
             self.registry.name_user(m["name"])
+
+    def _observe_brought_up(self, text: str) -> None:
+        """Names the assistant says before the user ever did ("1. Winslow Homer: ...",
+        "Klara and the Sun") are things it brings up, not the user's people: the user
+        repeating them ("Winslow Homer lighthouses! I will look") makes no person. Someone
+        the user names with a relationship later still becomes one."""
+        for match in _CAPITALISED_RUN.finditer(text):
+            name = re.sub(r"['’]s$", "", match.group(0))  # "Winslow Homer's seascapes"
+            words = _WORD.findall(name.lower())
+            if any(w in self.user_words for w in words) or self.registry.get(name) is not None:
+                continue
+            self.registry.mark_thing(name)
 
     def _observe_user_names(self, doc: Doc) -> None:
         """ "I'm Maya", "call me Bobby": names the user goes by (never another person)."""

@@ -269,3 +269,35 @@ def test_a_new_partner_word_for_the_one_partner_is_that_partner_a_step_on():
         ("my fiancé wants a june wedding, i want september",),
     )
     assert people(registry) == {"Theo": ("fiancé", ["boyfriend"])}
+
+
+def test_names_the_assistant_brings_up_are_not_the_users_people():
+    """The assistant suggests painters; the user repeating one is no person in their
+    life. A friend the user named first, whom the assistant greets, stays one."""
+    extractor = Extractor("u1")
+    extractor.conversation(
+        [
+            {
+                "session_id": "a",
+                "turn": 0,
+                "speaker": "user",
+                "session_date": "2025-03-01",
+                "text": "my friend Lily got me into watercolours, any painters to look at?",
+            },
+            {
+                "session_id": "a",
+                "turn": 1,
+                "speaker": "assistant",
+                "session_date": "2025-03-01",
+                "text": "Lovely! Look at Winslow Homer's seascapes. Say hi to Lily!",
+            },
+            {
+                "session_id": "a",
+                "turn": 2,
+                "speaker": "user",
+                "session_date": "2025-03-01",
+                "text": "Winslow Homer painted such waves, Lily loves them too",
+            },
+        ]
+    )
+    assert people(extractor.registry) == {"Lily": ("friend", [])}
