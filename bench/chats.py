@@ -332,8 +332,8 @@ def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
     >>> got = check_people(chat, held)
     >>> got.found, got.relationship, got.same_words, got.extra, got.user_as_person
     (1, 1, 0, ['Bakery (-)'], None)
-    >>> got.misses
-    [('Tom', 'ex-boyfriend', 'ex'), ('Dana', 'sister', None)]
+    >>> got.misses  # Tom is an ex, as expected ("ex-boyfriend"), in other words
+    [('Dana', 'sister', None)]
     """
     from graphmem.models import SELF
 
