@@ -79,8 +79,7 @@ class Language:
     ``extracts`` says whether ingestion reads claims from its text (a spaCy pipeline or
     rules), else its turns are kept as said; ``relationships`` maps the words people are
     named by to their English reading ("妹妹": "sister"; a person keeps the word said);
-    ``function_words``
-    help ``detect`` tell it from other languages of its script.
+    ``function_words`` help ``detect`` tell it from other languages of its script.
     """
 
     code: str
@@ -423,14 +422,16 @@ def ended_in_own_words(word: str) -> str | None:
     """How the user would say a relationship of their language once it ended ("领导" ->
     "前领导", "老婆" -> "前妻"); None for a word no language module knows.
 
-    >>> ended_in_own_words("领导"), ended_in_own_words("男朋友"), ended_in_own_words("boss")
-    ('前领导', '前男友', None)
+    >>> ended_in_own_words("领导"), ended_in_own_words("男朋友"), ended_in_own_words("前男友")
+    ('前领导', '前男友', '前男友')
+    >>> ended_in_own_words("boss") is None
+    True
     """
     found = _own_word(word)
     if found is None:
         return None
-    known, _, ended = found
-    if ended:
+    known, english, ended = found
+    if ended or english.startswith(("ex", "former ")):  # "前领导", "前男友" already ended
         return word
     prefix = known.former_prefixes[0] if known.former_prefixes else ""
     return known.ended_words.get(word, prefix + word)
