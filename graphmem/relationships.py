@@ -15,6 +15,7 @@ partner arrives, the previous one becomes former / ex.
 
 from __future__ import annotations
 
+from graphmem import lang
 from graphmem.recall.mentions import canonical_relationship
 
 #: Nouns naming someone's relationship to the user ("my sister", "our neighbour").
@@ -154,6 +155,13 @@ EX = "ex"
 _PREFIXES = ("former ", "late ", "ex-", "ex ")
 
 
+def _english(relationship: str) -> str:
+    """The relationship lower-cased, a word of another language read in English
+    ("前领导" -> "former boss"): roles are known by their English names."""
+    word = " ".join(relationship.lower().split())
+    return lang.relationship_in_english(word) or word
+
+
 def role(relationship: str | None) -> str | None:
     """The canonical role of a relationship, prefixes read through.
 
@@ -164,7 +172,7 @@ def role(relationship: str | None) -> str | None:
     """
     if not relationship:
         return None
-    word = " ".join(relationship.lower().split())
+    word = _english(relationship)
     for prefix in _PREFIXES:
         if word.startswith(prefix) and len(word) > len(prefix):
             word = word[len(prefix) :]
@@ -195,7 +203,7 @@ def is_current(relationship: str | None) -> bool:
     """
     if not relationship:
         return False
-    word = " ".join(relationship.lower().split())
+    word = _english(relationship)
     return word != EX and not word.startswith(_PREFIXES)
 
 
@@ -205,10 +213,14 @@ def ended(relationship: str) -> str:
 
     >>> ended("boss"), ended("girlfriend"), ended("roommate"), ended("ex"), ended("partner")
     ('former manager', 'ex-girlfriend', 'former roommate', 'ex', 'ex')
+    >>> ended("领导"), ended("老婆")  # in the user's words
+    ('前领导', '前妻')
     """
     canonical = role(relationship) or relationship
     if not is_current(relationship):
         return relationship
+    if (own := lang.ended_in_own_words(relationship)) is not None:
+        return own  # "领导" ends as "前领导"
     if canonical in ROMANTIC:
         word = " ".join(relationship.lower().split())
         return f"ex-{word}" if word in _PARTNERS - {"partner", "spouse"} else EX
@@ -239,12 +251,17 @@ PARTNER_WORDS = {
 }
 
 
-def partner_word(step: str, gender: str | None) -> str:
-    """What the user's partner is called once engaged or married.
+def partner_word(step: str, gender: str | None, like: str | None = None) -> str:
+    """What the user's partner is called once engaged or married, in the language of
+    ``like`` (the word the user has for them now) when a language module knows it.
 
     >>> partner_word("engaged", "f"), partner_word("married", "m")
     ('fiancée', 'husband')
+    >>> partner_word("engaged", "f", like="女朋友")
+    '未婚妻'
     """
+    if like and (own := lang.partner_in_own_words(step, gender, like)) is not None:
+        return own
     words = PARTNER_WORDS[step]
     return words.get(gender, words[None])
 
@@ -255,10 +272,10 @@ def partner_stage(relationship: str | None) -> int | None:
 
     >>> partner_stage("girlfriend"), partner_stage("Fiancée"), partner_stage("spouse")
     (0, 1, 2)
-    >>> partner_stage("ex-wife"), partner_stage("tennis partner")
-    (None, None)
+    >>> partner_stage("ex-wife"), partner_stage("tennis partner"), partner_stage("未婚妻")
+    (None, None, 1)
     """
-    word = " ".join((relationship or "").lower().split())
+    word = _english(relationship or "")
     if word not in _PARTNERS:
         return None
     return 2 if word in {"wife", "husband", "spouse"} else 1 if word.startswith("fianc") else 0
@@ -266,7 +283,7 @@ def partner_stage(relationship: str | None) -> int | None:
 
 def partner_gender(relationship: str | None) -> str | None:
     """ "m" or "f" when the partner word tells ("boyfriend"), else None."""
-    word = " ".join((relationship or "").lower().split()).removeprefix("ex-")
+    word = _english(relationship or "").removeprefix("ex-")
     return "m" if word in _MALE_PARTNERS else "f" if word in _FEMALE_PARTNERS else None
 
 

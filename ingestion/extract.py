@@ -46,6 +46,7 @@ from graphmem.relationships import (
     is_current,
     late,
     partner_gender,
+    partner_stage,
     partner_word,
     role,
     through,
@@ -600,7 +601,8 @@ class Extractor:
         for piece in kept:
             person = speaker
             if is_user:
-                person = self._named_in(said.people_in(piece.text, code))
+                person = self._named_in(piece.text, said.people_in(piece.text, code))
+                self._partner_step_said(piece.text)
             fact = piece.text if is_user else f"{turn.speaker} said: {piece.text}"
             cards.append(
                 Card(
@@ -631,23 +633,55 @@ class Extractor:
             )
         return cards
 
-    def _named_in(self, named: list[lang.Named]) -> tuple[str, str | None]:
+    def _named_in(self, text: str, named: list[lang.Named]) -> tuple[str, str | None]:
         """Learn the people a sentence names by relationship; the sentence is about the
-        first of the user's own (an unnamed one is the known person of that
-        relationship, when there is exactly one)."""
+        first of the user's own, unless the user speaks of themself before ("我们现在租在
+        望京 老婆晓晓怀孕了" is the user's). One named only by the word is the known person
+        of that relationship when there is exactly one (the one partner, a step on: "我未
+        婚妻" said of the girlfriend); an ended relationship ends a current one ("和kevin
+        分手了")."""
         chosen: tuple[str, str | None] = (SELF, None)
+        first = next((p.start for p in named if p.mine), 0)
+        settled = first > 0 and lang.speaks_of_self(text[:first])
         for person in named:
             if not person.mine:
                 continue
-            name = person.name
-            if name.startswith("我"):  # unnamed: "我妹妹"
-                known = self.registry.by_relationship(person.relationship)
-                if len(known) == 1:
+            name, relationship = person.name, person.relationship
+            if name == relationship:  # unnamed: "我妈", "我未婚妻"
+                moved = self.registry.partner_as(relationship)
+                known = self.registry.by_relationship(relationship)
+                if moved is not None and moved.name:
+                    name = moved.name
+                elif len(known) == 1:
                     name = known[0].name
-            res = self.registry.observe(name, person.relationship)
-            if chosen[0] == SELF:
-                chosen = (res.name or name, res.relationship or person.relationship)
+            record = self.registry.get(name)
+            if not is_current(relationship) and record is not None:
+                res = self.registry.end(record.name, relationship)
+            else:
+                res = self.registry.observe(name, relationship)
+            for alias in person.aliases:
+                self.registry.alias(res.name or name, alias)
+            if chosen[0] == SELF and not settled:
+                chosen = (res.name or name, res.relationship or relationship)
         return chosen
+
+    def _partner_step_said(self, text: str) -> None:
+        """An engagement or a wedding the user announces in a language whose module
+        says how ("她答应了", "我们领证了": ``Language.partner_steps``): their one partner
+        is called what that step makes them, in the words they had ("女朋友" -> "未婚妻")."""
+        step = lang.partner_step_in(text)
+        partners = [
+            r
+            for r in self.registry
+            if is_current(r.relationship) and role(r.relationship) == "partner"
+        ]
+        if step is None or len(partners) != 1:
+            return
+        known = partners[0]
+        gender = self.genders.get(known.name) or partner_gender(known.relationship)
+        word = partner_word(step, gender, like=known.relationship)
+        if (partner_stage(word) or 0) > (partner_stage(known.relationship) or 0):
+            self.registry.relate(known.name, word)
 
     def _speaker(self, turn: Turn) -> tuple[str, str | None]:
         """Who said the turn, as a card's person: the user, the assistant (by its own

@@ -195,4 +195,4 @@ def test_chinese_names_and_facts_line_up_in_tables_and_read_in_the_profile(home:
     profile = gm(home, "profile", "--user", "张伟")
     assert profile.exit_code == 0, profile.output
     assert "# Profile of 张伟" in profile.stdout
-    assert "**小雨** — sister" in profile.stdout
+    assert "**小雨** — 妹妹" in profile.stdout  # in the user's words

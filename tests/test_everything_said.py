@@ -129,7 +129,7 @@ def test_a_chinese_chat_is_remembered_and_found_through_people(
     assert report.languages["zh"].kept == 3  # kept as said: no turn is lost
     assert report.languages["zh"].skipped == {"small talk": 1}  # 你好呀
     sister = {p.name: p.relationship for p in memory.people(user)}
-    assert sister["小雨"] == "sister"
+    assert sister["小雨"] == "妹妹"  # in the user's words; "my sister" finds her too
     hits = memory.recall(user, "我妹妹对什么过敏？", k=3)
     assert "花生" in hits[0].card.fact
     assert hits[0].card.person == "小雨"
@@ -185,7 +185,7 @@ def test_traditional_script_time_words_and_people(memory: Memory, user: str, tmp
     ingest_file(memory, _write(tmp_path, TRADITIONAL), user, progress=False)
     assert "竹北" in memory.recall(user, "我現在住在哪裡？", k=1)[0].card.fact
     assert "台中" in memory.recall(user, "2023年我住在哪裡？", k=1)[0].card.fact
-    assert {p.name: p.relationship for p in memory.people(user)}["阿凱"] == "boyfriend"
+    assert {p.name: p.relationship for p in memory.people(user)}["阿凱"] == "男朋友"
     assert "阿凱" in memory.recall(user, "我男朋友最近怎麼樣？", k=1)[0].card.fact
     tips = memory.recall(user, "你推薦我週末去哪裡玩？", k=3)
     assert any("關西老街" in hit.card.fact for hit in tips)

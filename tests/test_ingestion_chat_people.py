@@ -301,3 +301,72 @@ def test_names_the_assistant_brings_up_are_not_the_users_people():
         ]
     )
     assert people(extractor.registry) == {"Lily": ("friend", [])}
+
+
+# Chinese chats: the same people table, relationships kept in the user's own words.
+
+
+def test_chinese_relatives_are_named_the_ways_chinese_chats_name_them():
+    registry = chat(
+        (
+            "我们现在租在望京 老婆晓晓怀孕五个月了",
+            "对 我老家洛阳的 我妈说孩子生了她过来帮忙带",
+            "对了我哥们老赵上个月刚跳槽去了杭州阿里",
+            "我儿子志强在杭州工作，儿媳妇小雅怀孕了",
+            "我领养了一只猫 英短蓝猫 叫布丁 🐱",
+        )
+    )
+    assert people(registry) == {
+        "晓晓": ("老婆", []),
+        "妈妈": ("妈妈", []),
+        "老赵": ("哥们", []),
+        "志强": ("儿子", []),
+        "小雅": ("儿媳妇", []),
+        "布丁": ("猫", []),
+    }
+    assert registry.get("我妈") is registry.get("妈妈")  # "我妈" is how she is said
+
+
+def test_a_birth_announcement_names_the_child_by_both_names():
+    registry = chat(("我当爸爸了！！儿子1月20号出生的 7斤2两 母子平安 小名叫豆包 大名王子航",))
+    son = registry.get("豆包")
+    assert son is not None
+    assert (son.name, son.relationship) == ("王子航", "儿子")
+
+
+def test_a_new_leader_makes_the_old_one_former_in_the_users_words():
+    registry = chat(
+        ("我入职以后的直属领导是周总 人挺好的",),
+        ("周总春节前离职了 现在我们组的领导换成何静了 是从别的部门调过来的",),
+    )
+    assert people(registry) == {"周总": ("前领导", ["领导"]), "何静": ("领导", [])}
+
+
+def test_a_proposal_she_said_yes_to_makes_the_girlfriend_a_fiancee():
+    registry = chat(
+        ("我女朋友佳佳在深圳工作 我们异地两年了", "我想答辩完去深圳的时候求婚"),
+        ("她答应了!!!!!! 7月12号 深圳湾 日落的时候 她哭了 我也哭了",),
+    )
+    assert people(registry) == {"佳佳": ("未婚妻", ["女朋友"])}
+
+
+def test_an_engagement_then_a_wedding_move_the_boyfriend_on_twice():
+    registry = chat(("我男朋友阿凯人很好",), ("我们订婚了",), ("我们今天领证了！",))
+    assert people(registry) == {"阿凯": ("老公", ["男朋友", "未婚夫"])}
+
+
+def test_someone_elses_engagement_and_a_breakup_said_in_chinese():
+    registry = chat(
+        ("对了我闺蜜cindy订婚了！！上周她男朋友在外滩求婚的 好浪漫",),
+        ("和kevin分手了 上周日说的 比较平静",),
+    )
+    assert people(registry) == {"Cindy": ("闺蜜", []), "Kevin": ("前任", [])}
+
+
+def test_leaving_a_job_makes_the_boss_a_former_one_and_a_name_said_first_is_kept():
+    registry = chat(
+        ("我們老闆Eric今天找我談，說他要在台北開二店", "璐璐是我大学室友，现在也在上海"),
+        ("對，我上禮拜已經跟Eric提離職了，他有點可惜但也祝福我",),
+    )
+    assert people(registry) == {"Eric": ("前老闆", ["老闆"]), "璐璐": ("室友", [])}
+    assert registry.by_relationship("roommate")[0].name == "璐璐"  # the word, read in English

@@ -58,12 +58,16 @@ UNKNOWN = "und"
 
 @dataclass(frozen=True)
 class Named:
-    """A person a sentence names by relationship: the name as said (or "my <word>" when
-    unnamed), graphmem's relationship name, and ``mine`` when the user's own."""
+    """A person a sentence names by relationship: the name as said (or the relationship
+    word, "妈妈", when unnamed), the relationship in the user's words, ``mine`` when the
+    user's own, other names said for them (a nickname, "我妈" for "妈妈"), and where
+    in the sentence they are named."""
 
     name: str
     relationship: str
     mine: bool
+    aliases: tuple[str, ...] = ()
+    start: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,8 +78,8 @@ class Language:
     language; ``words`` turns such a run into searchable words (BM25 terms);
     ``extracts`` says whether ingestion reads claims from its text (a spaCy pipeline or
     rules), else its turns are kept as said; ``relationships`` maps the words people are
-    named by ("妹妹", "sister") to graphmem's relationship names; ``function_words``
-    help ``detect`` tell it from other languages of its script.
+    named by to their English reading ("妹妹": "sister"; a person keeps the word said);
+    ``function_words`` help ``detect`` tell it from other languages of its script.
     """
 
     code: str
@@ -85,6 +89,8 @@ class Language:
     stop_words: frozenset[str] = frozenset()
     extracts: bool = False
     relationships: Mapping[str, str] = field(default_factory=dict)
+    #: the kinds of pet ("猫": "cat"), read as a pet's relationship to the user
+    pets: Mapping[str, str] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
     #: the people a sentence names by relationship, where the language's turns are kept
     #: as said (English is read by spaCy in ``ingestion.extract`` instead)
@@ -121,6 +127,17 @@ class Language:
     someone_elses: str = ""
     #: words by which a speaker means themself, in scripts without spaces ("我")
     first_person: tuple[str, ...] = ()
+    #: how a relationship that ended is said: before the word ("前" in "前领导", the
+    #: first one is how graphmem says it), and the words that say it otherwise ("老婆"
+    #: ends as "前妻")
+    former_prefixes: tuple[str, ...] = ()
+    ended_words: Mapping[str, str] = field(default_factory=dict)
+    #: what the user calls their partner once engaged or married, by gender ("m", "f",
+    #: unknown): ``graphmem.relationships.partner_word`` in this language's words
+    partner_words: Mapping[str, Mapping[str | None, str]] = field(default_factory=dict)
+    #: the user's own engagement or wedding said in this language ("她答应了", "我们领证了"),
+    #: as (step, regex): ``graphmem.relationships.PARTNER_WORDS`` steps
+    partner_steps: tuple[tuple[str, str], ...] = ()
     #: time words and their English reading ("上周": "last week"), so one reader of
     #: temporal intent serves every language
     time_words: Mapping[str, str] = field(default_factory=dict)
@@ -360,6 +377,99 @@ def relationships_in(text: str) -> list[str]:
 
 
 @cache
+def _relationship_words() -> dict[str, tuple[Language, str]]:
+    """Every language's relationship words, with their language and English reading."""
+    return {
+        word: (known, english)
+        for known in languages()
+        for words in (known.pets, known.relationships)
+        for word, english in words.items()
+    }
+
+
+def _own_word(word: str) -> tuple[Language, str, bool] | None:
+    """(language, English reading, ended) of a relationship word a language module
+    knows, an ended one read through its prefix ("前领导": former boss)."""
+    word = " ".join(word.split())
+    if (found := _relationship_words().get(word)) is not None:
+        return found[0], found[1], False
+    for known in languages():
+        for prefix in known.former_prefixes:
+            if word.startswith(prefix) and len(word) > len(prefix):
+                found = _relationship_words().get(word[len(prefix) :])
+                if found is not None and found[0] is known:
+                    return known, found[1], True
+    return None
+
+
+def relationship_in_english(word: str) -> str | None:
+    """The English reading of a relationship word some language module knows (None for
+    any other word): what graphmem's vocabulary of roles is written in.
+
+    >>> relationship_in_english("老婆"), relationship_in_english("前领导")
+    ('wife', 'former boss')
+    >>> relationship_in_english("前男友"), relationship_in_english("sister")
+    ('ex-boyfriend', None)
+    """
+    found = _own_word(word)
+    if found is None:
+        return None
+    _, english, ended = found
+    if not ended:
+        return english
+    return english if english.startswith(("ex", "former ")) else f"former {english}"
+
+
+def ended_in_own_words(word: str) -> str | None:
+    """How the user would say a relationship of their language once it ended ("领导" ->
+    "前领导", "老婆" -> "前妻"); None for a word no language module knows.
+
+    >>> ended_in_own_words("领导"), ended_in_own_words("男朋友"), ended_in_own_words("前男友")
+    ('前领导', '前男友', '前男友')
+    >>> ended_in_own_words("boss") is None
+    True
+    """
+    found = _own_word(word)
+    if found is None:
+        return None
+    known, english, ended = found
+    if ended or english.startswith(("ex", "former ")):  # "前领导", "前男友" already ended
+        return word
+    prefix = known.former_prefixes[0] if known.former_prefixes else ""
+    return known.ended_words.get(word, prefix + word)
+
+
+def partner_in_own_words(step: str, gender: str | None, like: str) -> str | None:
+    """What the partner is called at ``step`` in the language of ``like`` (the word the
+    user has for them now): "女朋友" engaged is "未婚妻"; None for a word no module knows.
+
+    >>> partner_in_own_words("engaged", "f", "女朋友")
+    '未婚妻'
+    >>> partner_in_own_words("married", "m", "男朋友")
+    '老公'
+    """
+    found = _own_word(like)
+    words = found[0].partner_words.get(step) if found is not None else None
+    if not words:
+        return None
+    return words.get(gender, words[None])
+
+
+def partner_step_in(text: str) -> str | None:
+    """The step ("engaged", "married") of the user's own engagement or wedding a text
+    in any language announces with a module's ``partner_steps``.
+
+    >>> partner_step_in("她答应了!!!!!! 7月12号 深圳湾"), partner_step_in("我想去深圳求婚")
+    ('engaged', None)
+    """
+    for known in languages():
+        for step, pattern in known.partner_steps:
+            if _compiled(pattern).search(text):
+                return step
+    return None
+
+
+@cache
 def answer_kind_terms() -> frozenset[str]:
     """Every language's ``answer_kind_words`` as ``terms`` makes them.
 
@@ -417,11 +527,15 @@ __all__ = [
     "asks_a_number",
     "claim",
     "detect",
+    "ended_in_own_words",
     "holds_a_number",
     "in_english_time_words",
     "language",
     "languages",
+    "partner_in_own_words",
+    "partner_step_in",
     "readable",
+    "relationship_in_english",
     "relationships_in",
     "speaks_of_self",
     "terms",

@@ -5,23 +5,27 @@ The lexical channel indexes overlapping character bigrams of each run of Chinese
 segmentation errors on names and new words, and BM25's IDF makes the common bigrams
 (什么, 我们) weigh little. A run of one character is its own term.
 
-People are named by kinship and work words ("我妹妹小雨", "我老公", "我的经理王姐"):
-``RELATIONSHIPS`` maps each (both scripts) to graphmem's English relationship names, so
-"我妹妹对什么过敏？" and "what is my sister allergic to?" reach the same person.
+People are named by kinship and work words ("我妹妹小雨", "我老公", "我的经理王姐",
+"晓晓是我老婆") and kept in the user's words: ``RELATIONSHIPS`` gives each word (both
+scripts) its English reading, so graphmem knows "老婆" is a partner and "领导" a manager
+(one holder at a time, "前领导" once replaced), and "我妹妹对什么过敏？" and "what is my
+sister allergic to?" reach the same person. Kinship words used as names ("我妈说") make
+a person called by the word ("妈妈").
 """
 
 from __future__ import annotations
 
 import calendar
 import re
+from dataclasses import replace
 
 from graphmem.lang import Language, Named
 
 #: Han ideographs (basic block and extension A) and the compatibility block.
 SCRIPT = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
-#: Kinship, partner and work words, simplified and traditional, longest first where one
-#: contains another (前男友 before 男友). Values are graphmem's relationship names.
+#: Kinship, partner and work words, simplified and traditional. Values are their English
+#: reading, what graphmem's roles are written in (``graphmem.relationships``).
 RELATIONSHIPS: dict[str, str] = {
     "前男朋友": "ex-boyfriend",
     "前女朋友": "ex-girlfriend",
@@ -105,7 +109,76 @@ RELATIONSHIPS: dict[str, str] = {
     "教練": "coach",
     "房东": "landlord",
     "房東": "landlord",
+    "老伴": "spouse",
+    "爱人": "spouse",
+    "愛人": "spouse",
+    "哥们": "friend",
+    "哥們": "friend",
+    "儿媳妇": "daughter-in-law",
+    "兒媳婦": "daughter-in-law",
+    "儿媳": "daughter-in-law",
+    "兒媳": "daughter-in-law",
+    "女婿": "son-in-law",
+    "丈母娘": "mother-in-law",
+    "岳母": "mother-in-law",
+    "岳父": "father-in-law",
+    "婆婆": "mother-in-law",
+    "公公": "father-in-law",
+    "孙女": "granddaughter",
+    "孫女": "granddaughter",
+    "外孙女": "granddaughter",
+    "孙子": "grandson",
+    "孫子": "grandson",
+    "外孙": "grandson",
+    "导师": "advisor",
+    "導師": "advisor",
+    "保姆": "nanny",
+    "育儿嫂": "nanny",
+    "育兒嫂": "nanny",
 }
+#: Kinship words people use as a name ("我妈说", "老爸"): the person is called by the
+#: plain word ("妈妈"), which is also their relationship; the word said is an alias.
+KIN_NAMES: dict[str, str] = {
+    "我妈": "妈妈",
+    "老妈": "妈妈",
+    "我媽": "媽媽",
+    "老媽": "媽媽",
+    "我爸": "爸爸",
+    "老爸": "爸爸",
+    "我哥": "哥哥",
+    "我姐": "姐姐",
+    "我弟": "弟弟",
+    "我妹": "妹妹",
+}
+#: How a relationship that ended is said: "前" before the word ("前领导", "前室友"), or
+#: "以前的" ("以前的同事"); partners have words of their own.
+FORMER_PREFIXES = ("前", "以前的", "原来的", "原來的")
+ENDED_WORDS: dict[str, str] = {
+    "老婆": "前妻",
+    "妻子": "前妻",
+    "太太": "前妻",
+    "媳妇": "前妻",
+    "媳婦": "前妻",
+    "老公": "前夫",
+    "丈夫": "前夫",
+    "先生": "前夫",
+    "男朋友": "前男友",
+    "男友": "前男友",
+    "女朋友": "前女友",
+    "女友": "前女友",
+}
+#: What a partner is called once engaged or married (``graphmem.relationships``).
+PARTNER_WORDS: dict[str, dict[str | None, str]] = {
+    "engaged": {"m": "未婚夫", "f": "未婚妻", None: "未婚夫"},
+    "married": {"m": "老公", "f": "老婆", None: "爱人"},
+}
+_WE = r"(?:我们|我們|我俩|我倆|我和(?:她|他)|我跟(?:她|他))"
+#: The user's own engagement or wedding: "她答应了" (to a proposal), "我们领证了". Plans
+#: ("想求婚", "要不要求婚") and someone else's ("cindy订婚了") are not.
+PARTNER_STEPS: tuple[tuple[str, str], ...] = (
+    ("engaged", rf"(?:她|他)答应了|(?:她|他)答應了|求婚成功|{_WE}(?:已经|已經)?(?:订婚|訂婚)了"),
+    ("married", rf"{_WE}(?:今天|昨天|终于|終於|已经|已經)?(?:结婚|結婚|领证|領證)了"),
+)
 
 #: Pets: a name after these ("我家猫咪团子") is the user's pet, kept as a pet of that kind.
 PETS: dict[str, str] = {
@@ -121,6 +194,21 @@ PETS: dict[str, str] = {
     "鹦鹉": "parrot",
     "鸚鵡": "parrot",
     "兔子": "rabbit",
+    # breeds name the kind: "我家金毛可乐", "一隻柴犬叫麻糬"
+    "金毛": "dog",
+    "柴犬": "dog",
+    "柯基": "dog",
+    "泰迪": "dog",
+    "哈士奇": "dog",
+    "边牧": "dog",
+    "邊牧": "dog",
+    "土狗": "dog",
+    "英短": "cat",
+    "蓝猫": "cat",
+    "藍貓": "cat",
+    "橘猫": "cat",
+    "橘貓": "cat",
+    "布偶猫": "cat",
 }
 #: How people address someone by surname ("陈总", "王姐", "孙老师"): a name of its own.
 TITLES = (
@@ -161,64 +249,171 @@ def words(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
+#: Characters a greedy name match takes along: a verb or particle after the name.
 _NAME_END = frozenset(
-    "说說是在和跟对對也都又去来來要会會今昨明最很还還的了就给給带帶把被让讓叫喜做买買从從"
+    "说說是在和跟对對也都又去来來要会會很还還的了就给給带帶把被让讓叫喜做买買从從"
 )
-_KIN = "|".join(sorted(map(re.escape, RELATIONSHIPS), key=len, reverse=True))
+#: Two characters after "我儿子" that are words, not a given name ("我儿子今天...").
+COMMON_WORDS = frozenset(
+    """今天 昨天 明天 前天 后天 現在 现在 最近 一直 已经 已經 还是 還是 也是 就是 刚刚 剛剛 每天
+    上周 下周 生日 一起 自己 他们 她们 我们 一个 這個 这个 那个 那個 这边 那边 真的 好像 突然 终于
+    終於 居然 特别 特別 非常 比较 比較 有点 有點 总是 總是 经常 經常 平时 平時 以前 之前 后来
+    後來 然后 然後 所以 因为 因為 但是 不过 不過 可是 老家 小区 小區 小时 小時 老师 老師 老板
+    老闆 阿姨 老人 小孩 老大 小姑娘 说要 說要 都在 也在 还在 還在 今年 去年 明年""".split()
+)
+_KIN = "|".join(sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES]), key=len, reverse=True))
 _SURNAME = f"[{''.join(sorted(SURNAMES))}]"
 _TITLE = "|".join(sorted(TITLES, key=len, reverse=True))
-#: A name as Chinese chats write one: a Latin name, 小/阿/老 and a character, a surname
-#: and a title, a doubled character (佳佳, 豆豆), a surname and one or two characters.
+_HAN = "\u4e00-\u9fff"
+#: A name as Chinese chats write one: a Latin name (typed in lower case too), 小/阿/老
+#: and a character, a surname and a title, a doubled character (佳佳, 豆豆), a surname
+#: and one or two characters.
 _NAME = (
-    rf"[A-Z][a-z]+|[小阿老][\u4e00-\u9fff]|{_SURNAME}(?:{_TITLE})|(?P<dup>[\u4e00-\u9fff])(?P=dup)"
-    rf"|{_SURNAME}[\u4e00-\u9fff]{{1,2}}"
+    rf"[A-Za-z][a-z]{{2,}}(?![A-Za-z])|[A-Z][a-z]+|[小阿老][{_HAN}]|{_SURNAME}(?:{_TITLE})"
+    rf"|(?P<dup>[{_HAN}])(?P=dup)|{_SURNAME}[{_HAN}]{{1,2}}"
 )
+#: Relatives people name by a given name alone ("我儿子志强"), not by a surname.
+GIVEN_NAMED = frozenset(
+    """儿子 兒子 女儿 女兒 妹妹 弟弟 哥哥 姐姐 老公 老婆 男朋友 女朋友 男友 女友 孙子 孫子 孙女
+    孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 堂妹 堂弟 堂哥 堂姐""".split()
+)
+#: A given name alone, right after "我儿子": two characters a verb or a pause follows.
+_AFTER_GIVEN = "在说說是和跟也都又去来來要会會今昨最很还還的了就给給带帶把被让讓从從，,。！!？?"
+_GIVEN = rf"(?P<given>[{_HAN}]{{2}})(?=[{_AFTER_GIVEN}\s])"
+#: What joins a relationship word to a name: "叫", "是", "换成" (a new holder), a pause.
+_JOIN = r"叫做|名叫|叫|就是|是|换成了?|換成了?|变成了?|變成了?|，|,|\s"
 _NAMED_KIN = re.compile(
-    rf"(?P<my>我的|我们的|我們的|我们|我們|我)?(?P<rel>{_KIN})(?:叫|是|，|,|\s)?"
-    rf"(?P<name>{_NAME})?"
+    rf"(?P<my>我的|我们的|我們的|我们|我們|我)?(?P<former>{'|'.join(FORMER_PREFIXES)})?"
+    rf"(?P<rel>{_KIN})(?:{_JOIN})?"
+    rf"(?:(?P<name>{_NAME})|(?<=[{_HAN}]){_GIVEN})?"
 )
+#: Before a relationship word, what makes it someone else's ("她男朋友", "阿凯的妈妈").
+_SOMEONE_ELSES = re.compile(rf"(?:[他她它你]们?|別人|别人|人家|(?:{_NAME}))的?$")
 _PET = "|".join(sorted(map(re.escape, PETS), key=len, reverse=True))
 _NAMED_PET = re.compile(
-    rf"(?:我家|我的|我们家|我們家|我)(?P<kind>{_PET})(?:叫)?(?P<name>[\u4e00-\u9fff]{{2}})"
+    rf"(?:我家|我的|我们家|我們家|我)(?P<kind>{_PET})(?:叫)?(?P<name>[{_HAN}]{{2}})"
+    # "我领养了一只猫 英短蓝猫 叫布丁"
+    rf"|(?<=只|条|條|隻)(?P<kind2>{_PET})[^，,。！!？?]{{0,8}}?(?:名叫|叫)(?P<name2>[{_HAN}]{{2}}|[A-Za-z]+)"
 )
-_CALLED = re.compile(r"(?:叫|名字是|名叫)(?P<name>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3})")
+#: A name given a few characters on: "老板是创始人之一，叫Grace".
+_CALLED = re.compile(
+    rf"[^。！？!?]{{0,8}}?(?:叫|名字是|名叫)(?P<name>[A-Z][a-z]+|(?![我你他她它])[{_HAN}]{{2,3}})"
+)
+#: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
+_IS_MINE = re.compile(
+    rf"(?P<name>{_NAME})是我(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?(?P<rel>{_KIN})"
+)
+#: A child's names as a birth announcement gives them: "大名王子航", "小名叫豆包".
+_FULL_NAME = re.compile(rf"(?:大名|全名)(?:叫|是)?(?P<name>{_SURNAME}[{_HAN}]{{1,2}})")
+_NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|是)?(?P<name>[{_HAN}]{{2}})")
+#: The user broke up with someone: "和kevin分手了".
+#: Endings the user announces, and what the one they end with is, when not known
+#: before: a breakup ("和kevin分手了": "前任"), leaving a job ("跟Eric提了离职").
+ENDINGS: tuple[tuple[str, str], ...] = (
+    (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?(?:分手|離婚|离婚)了", "前任"),
+    (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
+)
+_ENDINGS = tuple((re.compile(rx.format(name=_NAME)), word) for rx, word in ENDINGS)
 
 
 def people_in(sentence: str) -> list[Named]:
-    """People a Chinese sentence names by kinship or work words, in order.
+    """People a Chinese sentence names by kinship or work words, in order. The
+    relationship is in the user's words; someone named only by it is called by it
+    ("我妈说" is "妈妈", with "我妈" an alias).
 
     >>> [(n.name, n.relationship) for n in people_in("我妹妹小雨对花生过敏")]
-    [('小雨', 'sister')]
+    [('小雨', '妹妹')]
     >>> [(n.name, n.relationship) for n in people_in("我的经理王丽说下周要加班")]
-    [('王丽', 'manager')]
-    >>> [(n.name, n.relationship) for n in people_in("我老公在腾讯上班，男朋友")]
-    [('我老公', 'husband'), ('我男朋友', 'boyfriend')]
+    [('王丽', '经理')]
+    >>> [(n.name, n.relationship, n.aliases) for n in people_in("我妈说孩子生了她过来帮忙带")]
+    [('妈妈', '妈妈', ('我妈',))]
     >>> [(n.name, n.relationship) for n in people_in("我老婆佳佳带儿子豆豆去找我的经理王姐")]
-    [('佳佳', 'wife'), ('豆豆', 'son'), ('王姐', 'manager')]
+    [('佳佳', '老婆'), ('豆豆', '儿子'), ('王姐', '经理')]
     >>> [(n.name, n.relationship) for n in people_in("还有我家猫咪团子，我老公天天加班")]
-    [('团子', 'cat'), ('我老公', 'husband')]
+    [('团子', '猫咪'), ('老公', '老公')]
+    >>> [(n.name, n.mine) for n in people_in("现在我们组的领导换成何静了")]
+    [('何静', True)]
+    >>> [(n.name, n.mine) for n in people_in("我闺蜜cindy订婚了 她男朋友在外滩求婚的")]
+    [('Cindy', True), ('男朋友', False)]
+    >>> [(n.name, n.aliases) for n in people_in("儿子1月20号出生的 小名叫豆包 大名王子航")]
+    [('王子航', ('豆包',))]
+    >>> [(n.name, n.relationship) for n in people_in("我儿子志强在杭州工作，我妈妈生日")]
+    [('志强', '儿子'), ('妈妈', '妈妈')]
+    >>> [(n.name, n.relationship) for n in people_in("还有我以前的同事杨昆明，下个月来杭州")]
+    [('杨昆明', '以前的同事')]
+    >>> [(n.name, n.relationship) for n in people_in("晓晓是我老婆，璐璐是我大学室友")]
+    [('晓晓', '老婆'), ('璐璐', '室友')]
+    >>> [(n.name, n.relationship) for n in people_in("startup节奏快，老板是创始人之一，叫Grace")]
+    [('Grace', '老板')]
+    >>> [(n.name, n.relationship) for n in people_in("周五跟Kevin提了离职，我哥阿哲也回来了")]
+    [('Kevin', '前领导'), ('阿哲', '哥哥')]
     """
     found: list[Named] = []
     for m in _NAMED_PET.finditer(sentence):
-        found.append(Named(_clean(m["name"]), PETS[m["kind"]], True))
+        kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
+        found.append(Named(_clean(_cased(name)), kind, True, start=m.start()))
+    for ending, word in _ENDINGS:
+        for m in ending.finditer(sentence):
+            found.append(Named(_cased(m["name"]), word, True, start=m.start()))
+    taken: list[tuple[int, int]] = []
+    for m in _IS_MINE.finditer(sentence):
+        if (name := _name(m["name"])) is not None:
+            found.append(Named(name, KIN_NAMES.get(m["rel"], m["rel"]), True, start=m.start()))
+            taken.append(m.span())
     for m in _NAMED_KIN.finditer(sentence):
-        word, relationship = m["rel"], RELATIONSHIPS[m["rel"]]
-        name = m["name"] if m["name"] not in NOT_NAMES else None
-        name = _clean(name) if name else None
-        mine = bool(m["my"]) or word.startswith("我") or m.start() == 0
-        if not name:
-            called = _CALLED.match(sentence, m.end())
-            name = _clean(called["name"]) if called else None
-        if not name:
-            name = word if word.startswith("我") else f"我{word}"
-        found.append(Named(name, relationship, mine))
-    return found
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        word = m["rel"]
+        said = (m["my"] or "") + word
+        relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
+        given = m["given"] if m["my"] and word in GIVEN_NAMED else None
+        name = _name(m["name"] or given, sentence[m.end() :])
+        if name is None:
+            found.append(replace(_unnamed(sentence, m, relationship, said), start=m.start()))
+            continue
+        mine = not _SOMEONE_ELSES.search(sentence[: m.start()]) or bool(m["my"])
+        found.append(Named(name, relationship, mine, start=m.start()))
+    return sorted(found, key=lambda n: n.start)
 
 
-def _clean(name: str) -> str:
-    """A name without the verb or particle a greedy match took along ("王丽说" -> 王丽)."""
-    while len(name) > 2 and name[-1] in _NAME_END:
-        name = name[:-1]
+def _name(said: str | None, after: str = "") -> str | None:
+    """A name as said (``after`` it, the rest of the sentence), or None for a word that
+    is no name ("天天", "老师")."""
+    if not said:
+        return None
+    name = _clean(_cased(said), after)
+    if name in NOT_NAMES or name in COMMON_WORDS or name in RELATIONSHIPS or name in TITLES:
+        return None
+    return name
+
+
+def _unnamed(sentence: str, m: re.Match[str], relationship: str, said: str) -> Named:
+    """Someone named by a relationship word alone: the user's when "我" says so or the
+    sentence opens with it; called what a birth announcement or "叫" says, else by the
+    word ("妈妈"), with the words said kept as aliases."""
+    mine = bool(m["my"]) or m.start() == 0 or said.startswith("我")
+    full, nick = _FULL_NAME.search(sentence), _NICKNAME.search(sentence)
+    if full or nick:
+        names = [x["name"] for x in (full, nick) if x]
+        return Named(names[0], relationship, mine, tuple(names[1:]))
+    called = _CALLED.match(sentence, m.end())
+    if called and (name := _name(called["name"], sentence[called.end() :])):
+        mine = mine or not _SOMEONE_ELSES.search(sentence[: m.start()])
+        return Named(name, relationship, mine)
+    aliases = tuple(dict.fromkeys(a for a in (said, m["rel"]) if a != relationship))
+    return Named(relationship, relationship, mine, aliases)
+
+
+def _cased(name: str) -> str:
+    """A Latin name as a name is written ("cindy" -> "Cindy"); Chinese as is."""
+    return name[:1].upper() + name[1:] if name[:1].isascii() else name
+
+
+def _clean(name: str, after: str = "") -> str:
+    """A name without the verb, particle or first half of a word a greedy match took
+    along ("王丽说" -> 王丽, "王丽明天" -> 王丽; "杨昆明，" stays)."""
+    while len(name) > 2 and (name[-1] in _NAME_END or name[-1] + after[:1] in COMMON_WORDS):
+        name, after = name[:-1], name[-1] + after
     return name
 
 
@@ -293,6 +488,7 @@ LANGUAGE = Language(
     stop_words=STOP_WORDS,
     extracts=False,
     relationships=RELATIONSHIPS,
+    pets=PETS,
     people_in=people_in,
     claims=CLAIMS,
     asks=ASKS,
@@ -312,4 +508,8 @@ LANGUAGE = Language(
     time_words=TIME_WORDS,
     time_patterns=TIME_PATTERNS,
     first_person=("我",),
+    former_prefixes=FORMER_PREFIXES,
+    ended_words=ENDED_WORDS,
+    partner_words=PARTNER_WORDS,
+    partner_steps=PARTNER_STEPS,
 )

@@ -81,8 +81,12 @@ def canonical_relationship(word: str) -> str:
     'father'
     >>> canonical_relationship("ex-girlfriend")
     'ex'
+    >>> canonical_relationship("老婆"), canonical_relationship("我妈")  # read in English
+    ('partner', 'mother')
     """
     word = " ".join(word.lower().split()).removeprefix("late ")
+    if (english := lang.relationship_in_english(word)) is not None:
+        return canonical_relationship(english)
     for prefix in ("ex-", "ex "):  # "ex-girlfriend": an ex
         if word.startswith(prefix) and canonical_relationship(word[len(prefix) :]) == "partner":
             return "ex"
