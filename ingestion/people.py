@@ -307,7 +307,9 @@ class PersonRegistry:
         relationship, if any."""
         rel = canonical_relationship(relationship)
         held = [r for r in self.by_relationship(relationship) if r.relationship]
-        found = [r for r in held if canonical_relationship(_key(r.name)) == rel]
+        found = [  # "Mum", or "my wife" as a card named her before her name was said
+            r for r in held if canonical_relationship(_key(r.name).removeprefix("my ")) == rel
+        ]
         return found[0] if len(found) == 1 and len(held) == 1 else None
 
     def rename(self, name: str, new: str) -> None:

@@ -114,6 +114,13 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             continue  # "our neighbour" is listed whole: the noun alone is read below
         if phrase in cues.SELF_OWNED:  # "the missus (barb)": no "my" needed
             return start, spelled_out(phrase), False
+        if (  # "wife is funke btw": chat drops the "my" before who someone is
+            not pet
+            and tokens[start].is_sent_start
+            and i + 1 < len(tokens)
+            and tokens[i + 1].lemma_ == "be"
+        ):
+            return start, spelled_out(phrase), False
         j = start - 1  # "my new manager", "our wee brother", "my best mate"
         while j >= 0 and j >= start - 3 and tokens[j].lower_ not in _OWNERS:
             t = tokens[j]

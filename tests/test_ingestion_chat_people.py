@@ -370,3 +370,15 @@ def test_leaving_a_job_makes_the_boss_a_former_one_and_a_name_said_first_is_kept
     )
     assert people(registry) == {"Eric": ("前老闆", ["老闆"]), "璐璐": ("室友", [])}
     assert registry.by_relationship("roommate")[0].name == "璐璐"  # the word, read in English
+
+
+def test_who_someone_is_said_without_my_at_the_start_of_a_sentence():
+    """Chat drops the "my" before who someone is ("wife is funke btw"); a relationship
+    word followed by anything else names nobody ("brother help pls")."""
+    registry = chat(
+        (
+            "our first is daniel, he's 5. wife is funke btw, she's a pharmacist",
+            "brother help pls, what do i get him for his birthday",
+        )
+    )
+    assert people(registry) == {"Funke": ("wife", [])}
