@@ -295,13 +295,17 @@ def same_words(expected: str | None, held: str | None) -> bool:
 
 
 def spellings(name: str) -> set[str]:
-    """An expected name and the one it gives in brackets, case-folded.
+    """An expected name and the one it gives in brackets, case-folded, each also without
+    a title before it (graphmem keeps "Dr. Feldman" as Feldman).
 
     >>> sorted(spellings("周若溪（朵朵）")), sorted(spellings("Lena"))
     (['周若溪', '朵朵'], ['lena'])
+    >>> sorted(spellings("Dr. Feldman")), sorted(spellings("Ma'am Tess"))
+    (['dr. feldman', 'feldman'], ["ma'am tess", 'tess'])
     """
-    parts = re.split(r"\s*[(（]\s*|\s*[)）]\s*", name)
-    return {p.casefold() for p in parts if p.strip()}
+    parts = {p.casefold() for p in re.split(r"\s*[(（]\s*|\s*[)）]\s*", name) if p.strip()}
+    titled = re.compile(r"^(?:dr|mr|mrs|ms|miss|prof|professor|sir|dame|ma'am|madam)\.?\s+")
+    return parts | {titled.sub("", p) for p in parts if titled.match(p)}
 
 
 @dataclass
