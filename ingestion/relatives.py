@@ -310,6 +310,30 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
     return None
 
 
+#: Words before a kinship word that make it someone else's or no one's ("her mum", "a
+#: very dad thing").
+_NOT_OWN_BEFORE = frozenset(
+    {"her", "his", "their", "your", "a", "an", "the", "this", "that", "every", "any", "no"}
+)
+
+
+def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
+    """A kinship word said bare, as a name ("mum would be happier", "stopping at mum's"):
+    the speaker's own, unless another owner, an article or a noun comes before it, or it
+    describes a thing or the speaker ("a very dad thing", "a stay at home dad")."""
+    if token.dep_ in {"amod", "compound", "attr"} or token.pos_ not in {"NOUN", "PROPN"}:
+        return None  # "a very dad thing", "i've been a stay at home dad"
+    before = doc[token.i - 1] if token.i > 0 else None
+    if before is not None and (
+        before.lower_ in _NOT_OWN_BEFORE
+        or before.lower_ in _OWNERS
+        or before.tag_ == "POS"
+        or before.pos_ in {"ADJ", "DET", "NOUN", "PROPN"}
+    ):
+        return None
+    return token.i, spelled_out(token.lower_), False
+
+
 def unnamed_kin(doc: Doc, named: list[Named]) -> list[tuple[str, str]]:
     """Relatives people call by the word itself, said without a name ("my mum", "mi
     abuela"): (the word as typed, the relationship), for those no name was given."""
@@ -317,7 +341,7 @@ def unnamed_kin(doc: Doc, named: list[Named]) -> list[tuple[str, str]]:
     for token in doc:
         if token.lower_ not in cues.KIN_NAMES:
             continue
-        phrase = relationship_phrase(doc, token.i)
+        phrase = relationship_phrase(doc, token.i) or _called_by_the_word(doc, token)
         if phrase is None or phrase[2] or any(n.start <= token.idx < n.end for n in named):
             continue
         before = doc[max(0, phrase[0] - 3) : token.i]

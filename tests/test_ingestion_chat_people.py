@@ -382,3 +382,15 @@ def test_who_someone_is_said_without_my_at_the_start_of_a_sentence():
         )
     )
     assert people(registry) == {"Funke": ("wife", [])}
+
+
+def test_mum_said_bare_is_the_users_mum_but_not_hers_or_a_dad_thing():
+    registry = chat(
+        (
+            "mum would be happier if i lived closer, she's in napier",
+            "my mate adelaide, her mum loved the festival",
+            "ive been a stay at home dad since the twins, a very dad thing to say",
+        )
+    )
+    assert people(registry)["Mum"] == ("mum", [])
+    assert "Dad" not in people(registry)
