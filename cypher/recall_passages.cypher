@@ -19,4 +19,5 @@ RETURN c.id AS id, c.status AS status, c.fact AS fact, c.backstory AS backstory,
        c.tags AS tags, c.timestamp AS timestamp, c.importance AS importance,
        c.confidence AS confidence, c.reward AS reward, c.valid_from AS valid_from,
        c.valid_to AS valid_to, c.created_at AS created_at, c.updated_at AS updated_at,
-       c.claim AS claim, c.claim_value AS claim_value, s.id AS source
+       c.claim AS claim, c.claim_value AS claim_value, c.likely_claim AS likely_claim,
+       s.id AS source

@@ -72,7 +72,9 @@ _RECORD = frozenset(
     }
 )
 #: Derived from other fields: restored with them, not listed as a change of their own.
-_DERIVED = frozenset({"content_hash", "identity", "source_id", "size", "claim", "claim_value"})
+_DERIVED = frozenset(
+    {"content_hash", "identity", "source_id", "size", "claim", "claim_value", "likely_claim"}
+)
 
 #: What a decision made by someone calling graphmem (a user or an agent) is recorded as.
 CALLER = "caller"

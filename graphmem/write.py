@@ -30,8 +30,18 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from graphmem.algorithms.cardview import CardView
-from graphmem.algorithms.conflicts import Conflict, Decision, Supersede, claim_of, decide_incoming
+from graphmem.algorithms.conflicts import (
+    SELF_KEY,
+    Conflict,
+    Decision,
+    Supersede,
+    claim_of,
+    decide_incoming,
+)
+from graphmem.algorithms.slots import SlotReader
 from graphmem.cards import card_props, card_size, person_key, source_row, write_row
 from graphmem.embedding import Embedder
 from graphmem.errors import ConflictError, NotFoundError
@@ -96,6 +106,7 @@ class Writer:
     ) -> None:
         self.store = store
         self.embedder = embedder
+        self.slots = SlotReader(embedder)
         self.quotas = quotas
         #: told which users gained cards, so a user who outgrew exact search is promoted
         self.index = index
@@ -287,7 +298,7 @@ class Writer:
         stale: list[str] = []
         for user_id, group in itertools.groupby(new, key=lambda cv: cv[0].user_id):
             write_id = uuid.uuid4().hex  # one per call: a retried call is the same write
-            rows = [{**_with_claim(write_row(c, v), c), "write": write_id} for c, v in group]
+            rows = [{**row, "write": write_id} for row in self._claimed(list(group))]
             for row in self.store.run(
                 "upsert_cards", {"user_id": user_id, "rows": rows, "now": now}, write=True
             ):
@@ -313,6 +324,22 @@ class Writer:
             self._know(job, now)
         return size, created, updated
 
+    def _claimed(self, cards: list[tuple[Card, Any]]) -> list[dict[str, Any]]:
+        """Write rows with each card's claim (``_with_claim``) and, for a card about the
+        user no rule reads, the slot its vector likely states (``likely_claim``,
+        ``algorithms.slots``: "me|employer", else ""): recall answers with it, nothing
+        supersedes by it."""
+        rows = [_with_claim(write_row(c, v), c) for c, v in cards]
+        asked = [
+            i
+            for i, (card, _) in enumerate(cards)
+            if card.person == SELF and not rows[i]["props"]["claim"]
+        ]
+        vectors = np.asarray([rows[i]["embedding"] for i in asked], dtype=np.float32)
+        for i, slot in zip(asked, self.slots.slots(vectors), strict=True):
+            rows[i]["props"]["likely_claim"] = f"{SELF_KEY}|{slot}" if slot else ""
+        return rows
+
     def _know(self, job: _Job, now: int) -> None:
         """The user's relationship to the people of the cards written so far
         (``know_people``): one row per person, their relationships in time order. Every
@@ -331,11 +358,10 @@ class Writer:
     def _update(self, job: _Job, user_id: str, cards: list[tuple[Card, Any]], now: int) -> int:
         """Changed cards of one user in one UNWIND, guarded by their versions."""
         rows = []
-        for card, vector in cards:
-            row = _with_claim(write_row(card, vector), card)
+        for (card, _), row in zip(cards, self._claimed(cards), strict=True):
             props = card_props(card, keep_nulls=True)
-            props["claim"] = row["props"]["claim"]
-            props["claim_value"] = row["props"]["claim_value"]
+            for key in ("claim", "claim_value", "likely_claim"):
+                props[key] = row["props"][key]
             for key in _MANAGED:
                 props.pop(key, None)
             rows.append(
@@ -500,6 +526,7 @@ def _with_claim(row: dict[str, Any], card: Card) -> dict[str, Any]:
     found = claim_of(card.fact, card.person)
     row["props"]["claim"] = found.key if found is not None else ""
     row["props"]["claim_value"] = found.value if found is not None else ""
+    row["props"]["likely_claim"] = ""
     return row
 
 

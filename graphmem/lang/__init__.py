@@ -99,6 +99,11 @@ class Language:
     #: attributes of ``graphmem.algorithms.conflicts`` ("location", "employer"), so a
     #: newer value supersedes an older one in any language
     claims: tuple[tuple[str, str], ...] = ()
+    #: a claim's slot by meaning, for what no rule reads ("signed with the alder, sous
+    #: chef not head chef": employer): example sentences per attribute, and near misses
+    #: under "" ("work was brutal today"); ``graphmem.algorithms.slots`` compares a
+    #: card's vector with theirs
+    slot_examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: what a question asks the value of: (regex, attributes), as ``recall.temporal``
     asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: a question asking for a number ("how many", "多少"), and a number as written
@@ -260,6 +265,16 @@ def claim(text: str) -> tuple[str, str] | None:
             if m := _compiled(pattern).search(text):
                 return attribute, m["value"].strip().lower()
     return None
+
+
+def slot_examples() -> list[tuple[str, str]]:
+    """(attribute, sentence) of every language's slot examples ("" for near misses)."""
+    return [
+        (attribute, sentence)
+        for known in languages()
+        for attribute, sentences in known.slot_examples.items()
+        for sentence in sentences
+    ]
 
 
 def _any_language(text: str, pattern: Callable[[Language], str]) -> bool:

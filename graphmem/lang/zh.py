@@ -480,9 +480,45 @@ TIME_WORDS: dict[str, str] = {
 TIME_PATTERNS: tuple[tuple[str, str], ...] = ((r"(\d{4})\s*年", r" in \1 "),)
 
 
+#: A claim's slot by meaning (``Language.slot_examples``), as ``en.SLOT_EXAMPLES``.
+SLOT_EXAMPLES = {
+    "employer": (
+        "我入职了一家新公司",
+        "下周一去新单位报到",
+        "我现在在一家医院当护士",
+        "签了合同，去一家互联网公司做产品经理",
+        "拿到了银行的offer，下个月上班",
+        "调到总部工作了",
+        "第一天去新公司上班",
+    ),
+    "location": (
+        "我们拿到新房子的钥匙了",
+        "搬进了新家",
+        "在浦东租了一个小公寓",
+        "我们在郊区买了一套房子",
+        "终于搬完家了",
+        "新家离地铁站很近",
+    ),
+    "": (
+        "今天上班好累",
+        "在考虑要不要搬去北京",
+        "老板今天又骂人了",
+        "投了几份简历",
+        "周末在家打扫卫生",
+        "去面试了一家公司",
+        "想换工作",
+        "回老家看爸妈",
+        "最近压力很大",
+        "下周再开会",
+        "我们吵了一架",
+        "想先看看房子",
+    ),
+}
+
 LANGUAGE = Language(
     code="zh",
     name="Chinese",
+    slot_examples=SLOT_EXAMPLES,
     script=SCRIPT,
     words=words,
     stop_words=STOP_WORDS,

@@ -162,6 +162,9 @@ class Gathered:
     #: passages whose card states what the question asks ("where do I live now?"): as
     #: relevant as ``scoring.RELEVANT`` at least, whatever words they share with it
     answered: set[int] = field(default_factory=set)
+    #: card id -> fields recall reads it with instead of the stored ones: a slot only
+    #: similarity read (``_likely``), and statements older than it read as replaced
+    read_as: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def reached(self, at: int) -> tuple[set[str], list[str]]:
         """The graph channels that reached passage ``at``, and their paths."""
@@ -501,12 +504,17 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     if intent.kind == "past":  # "before", "used to": a value replaced, never today's
         answers = [i for i in answers if held.cards[i].worth["status"] == "superseded"]
-        if not answers:
-            return
-    if not answers:  # nothing holds a value now: what ended it answers
+    elif not answers:  # nothing holds a value now: what ended it answers
         intent = replace(intent, yes_no=True)
         answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     answers = _agreeing(held, answers)
+    if not intent.about:  # the user's own slots: what only similarity read joins in
+        mine = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+        likely = _likely(found, slots, mine, past=intent.kind == "past")
+        if not answers:  # a value a rule read answers first
+            answers = likely
+    if not answers:
+        return
     top = float(relevance.max(initial=0.0))
     reached: dict[str, set[int]] = {}
     for i in answers:
@@ -517,6 +525,24 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         reached.setdefault(card.name, set()).add(card.passage)
     for name, passages in reached.items():
         found.routes.append(("graph", passages, f"asks {' / '.join(slots)} -> {name} -> card"))
+
+
+def _likely(found: Gathered, slots: tuple[str, ...], stated: list[int], *, past: bool) -> list[int]:
+    """The user's cards whose slot only similarity read (``algorithms.slots``: "got the
+    keys to a little weatherboard in thornbury" is a location) and that were said after
+    every card a rule read the slot in (``stated``): a current question's answers. A past
+    question ("where did I live before?") is answered by none of them, and the newest
+    reads as today's value (``Gathered.read_as``, as ``temporal.weight`` reads a claim;
+    nothing is stored, and consolidation never reads these slots)."""
+    held = found.held
+    likely = held.stating(slots, found.cards, mine=True, column="likely_claim")
+    stated_last = max((held.cards[i].timestamp for i in stated), default=-1)
+    newer = [i for i in likely if held.cards[i].timestamp > stated_last]
+    if past:
+        newer = [max(newer, key=lambda i: held.cards[i].timestamp)] if newer else []
+    for i in newer:
+        found.read_as[held.cards[i].id] = {"claim": held.cards[i].worth.get("likely_claim")}
+    return [] if past else newer
 
 
 def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:
@@ -649,7 +675,7 @@ def _score_cards(
             row = held.card_row(card_id)
             if calibrated < min_relevance or row is None:
                 continue
-            worth = held.cards[row].worth
+            worth = held.cards[row].worth | found.read_as.get(card_id, {})
             parts = scoring.final_score(float(relevance[at]), worth, now)
             score = parts.pop("score")
             if (factor := temporal.weight(found.intent, worth)) != 1.0:

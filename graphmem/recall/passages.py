@@ -68,7 +68,7 @@ BUDGET_MB = 256
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
 #: the saved files' layout (marshal of plain values: loading runs no code)
-SNAPSHOT_FORMAT = 3  # 3: columns and packed rows (2: a passage keeps when it was said)
+SNAPSHOT_FORMAT = 4  # 4: likely claims (3: columns and packed rows)
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -81,6 +81,7 @@ _WORTH = (
     "updated_at",
     "claim",
     "claim_value",
+    "likely_claim",
     "fact",
     "person",
     "relationship",
@@ -88,6 +89,7 @@ _WORTH = (
 _CODES = {status.value: code for code, status in enumerate(Status)}
 #: where a card's claim and fact are in ``_Card.values`` (its status, then ``_WORTH``)
 _CLAIM = 1 + _WORTH.index("claim")
+_LIKELY_CLAIM = 1 + _WORTH.index("likely_claim")
 _FACT = 1 + _WORTH.index("fact")
 
 
@@ -272,6 +274,7 @@ _CARD_COLUMNS = {
     "person": np.int32,
     "category": np.int32,
     "claim": np.int32,
+    "likely_claim": np.int32,
     "timestamp": np.int64,
     "passage": np.int64,
 }
@@ -340,10 +343,13 @@ class UserPassages:
         self._restored_passages = 0
         self.bm25 = BM25()
         self._columns = {name: _Column(t) for name, t in (_CARD_COLUMNS | _PASSAGE_COLUMNS).items()}
-        self._codes = {name: _Codes() for name in ("person", "category", "claim", "session")}
+        self._codes = {
+            name: _Codes() for name in ("person", "category", "claim", "likely_claim", "session")
+        }
         self._tags: dict[int, frozenset[str]] = {}  # card row -> its tags (when it has any)
-        #: claim codes ``stating`` found per question kind, and how many claims it read
-        self._stating: dict[tuple[tuple[str, ...], bool | None], tuple[int, list[int]]] = {}
+        #: claim codes ``stating`` found per column and question kind, and how many
+        #: claims it read
+        self._stating: dict[tuple[str, tuple[str, ...], bool | None], tuple[int, list[int]]] = {}
         #: person keys the user speaks under, with how many cards say so (``user_speakers``)
         self._speaking: dict[str, int] = {}
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
@@ -431,6 +437,8 @@ class UserPassages:
             columns["person"][i] = codes["person"](card.person)
             columns["category"][i] = codes["category"](card.category)
             columns["claim"][i] = codes["claim"](str(card.values[_CLAIM] or ""))
+            likely = str(card.values[_LIKELY_CLAIM] or "")
+            columns["likely_claim"][i] = codes["likely_claim"](likely)
             columns["timestamp"][i] = card.timestamp
             columns["passage"][i] = at
             if card.tags:
@@ -610,21 +618,28 @@ class UserPassages:
         return self._by_person
 
     def stating(
-        self, attributes: tuple[str, ...], cards: np.ndarray, *, mine: bool | None = None
+        self,
+        attributes: tuple[str, ...],
+        cards: np.ndarray,
+        *,
+        mine: bool | None = None,
+        column: str = "claim",
     ) -> list[int]:
         """Rows of ``cards`` (a row mask) whose stored claim (``subject|attribute``) is of
         one of ``attributes`` (prefixes: "employer", "preferred ", "my manager"); with
-        ``mine``, only claims about the user (True) or only about others (False)."""
-        claims = self._codes["claim"].values
-        scanned, codes = self._stating.get((attributes, mine), (0, []))
+        ``mine``, only claims about the user (True) or only about others (False). With
+        ``column="likely_claim"``, the slot read by similarity instead
+        (``algorithms.slots``)."""
+        claims = self._codes[column].values
+        scanned, codes = self._stating.get((column, attributes, mine), (0, []))
         for code in range(scanned, len(claims)):  # claims first seen since the last ask
             subject, _, attribute = claims[code].partition("|")
             if attribute.startswith(attributes) and (mine is None or (subject == "me") == mine):
                 codes.append(code)
-        self._stating[(attributes, mine)] = (len(claims), codes)
+        self._stating[(column, attributes, mine)] = (len(claims), codes)
         if not codes:
             return []
-        return np.flatnonzero(np.isin(self._columns["claim"].values, codes) & cards).tolist()
+        return np.flatnonzero(np.isin(self._columns[column].values, codes) & cards).tolist()
 
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
