@@ -335,8 +335,9 @@ class Writer:
             for i, (card, _) in enumerate(cards)
             if card.person == SELF and not rows[i]["props"]["claim"]
         ]
+        facts = [cards[i][0].fact for i in asked]
         vectors = np.asarray([rows[i]["embedding"] for i in asked], dtype=np.float32)
-        for i, slot in zip(asked, self.slots.slots(vectors), strict=True):
+        for i, slot in zip(asked, self.slots.slots(facts, vectors), strict=True):
             rows[i]["props"]["likely_claim"] = f"{SELF_KEY}|{slot}" if slot else ""
         return rows
 

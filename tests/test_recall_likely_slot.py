@@ -104,4 +104,4 @@ def test_near_misses_get_no_slot(memory: Memory):
         "我们拿到新家的钥匙了，在滨江",
     ]
     vectors = memory.embedder.embed([f"I: {s}" for s in said])
-    assert SlotReader(memory.embedder).slots(vectors) == ["", "", "location", "location"]
+    assert SlotReader(memory.embedder).slots(said, vectors) == ["", "", "location", "location"]

@@ -29,38 +29,49 @@ MARGIN = 0.03
 
 
 class SlotReader:
-    """Reads likely slots with one embedder; the examples are embedded once, at the first
-    card that asks (one model call per process, not per card)."""
+    """Reads likely slots with one embedder. A card is compared with the examples of its
+    own language (``lang.detect``: the embedder puts other languages in other regions of
+    the space, or in another model's), each language's examples embedded once, at its
+    first card (one model call per language and process, not per card; an English-only
+    process never loads the multilingual model for them)."""
 
     def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
         self._lock = threading.Lock()
-        self._classes: list[str] = []
-        self._vectors: np.ndarray | None = None
+        self._examples: dict[str, tuple[list[str], np.ndarray]] = {}
 
-    def _examples(self) -> tuple[list[str], np.ndarray]:
+    def _of(self, code: str) -> tuple[list[str], np.ndarray]:
         with self._lock:
-            if self._vectors is None:
-                examples = lang.slot_examples()
-                vectors = np.asarray(
-                    self._embedder.embed([f"I: {s}" for _, s in examples]), dtype=np.float32
+            if code not in self._examples:
+                examples = lang.slot_examples(code)
+                vectors = _unit(
+                    self._embedder.embed([f"I: {s}" for _, s in examples])
+                    if examples
+                    else np.zeros((0, 1))
                 )
-                norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-                self._vectors = vectors / np.where(norms > 0, norms, 1.0)
-                self._classes = [attribute for attribute, _ in examples]
-            return self._classes, self._vectors
+                self._examples[code] = ([a for a, _ in examples], vectors)
+            return self._examples[code]
 
-    def slots(self, vectors: np.ndarray) -> list[str]:
-        """Per card vector (rows), the attribute it likely states, "" for none."""
-        if not len(vectors):
-            return []
-        classes, examples = self._examples()
-        if not classes:
-            return [""] * len(vectors)
-        rows = np.asarray(vectors, dtype=np.float32)
-        norms = np.linalg.norm(rows, axis=1, keepdims=True)
-        cosines = (rows / np.where(norms > 0, norms, 1.0)) @ examples.T
-        return [_decide(classes, row) for row in cosines]
+    def slots(self, texts: list[str], vectors: np.ndarray) -> list[str]:
+        """Per card (its fact and vector), the attribute it likely states, "" for none."""
+        found = [""] * len(texts)
+        by_language: dict[str, list[int]] = {}
+        for i, text in enumerate(texts):
+            by_language.setdefault(lang.detect(text), []).append(i)
+        for code, rows in by_language.items():
+            classes, examples = self._of(code)
+            if not classes:
+                continue
+            cosines = _unit(np.asarray(vectors)[rows]) @ examples.T
+            for i, row in zip(rows, cosines, strict=True):
+                found[i] = _decide(classes, row)
+        return found
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    rows = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows / np.where(norms > 0, norms, 1.0)
 
 
 def _decide(classes: list[str], cosines: np.ndarray) -> str:

@@ -267,14 +267,13 @@ def claim(text: str) -> tuple[str, str] | None:
     return None
 
 
-def slot_examples() -> list[tuple[str, str]]:
-    """(attribute, sentence) of every language's slot examples ("" for near misses)."""
-    return [
-        (attribute, sentence)
-        for known in languages()
-        for attribute, sentences in known.slot_examples.items()
-        for sentence in sentences
-    ]
+def slot_examples(code: str) -> list[tuple[str, str]]:
+    """(attribute, sentence) of the slot examples of language ``code`` ("" for near
+    misses); none for a language without a module."""
+    known = language(code)
+    if known is None:
+        return []
+    return [(a, sentence) for a, sentences in known.slot_examples.items() for sentence in sentences]
 
 
 def _any_language(text: str, pattern: Callable[[Language], str]) -> bool:
