@@ -162,8 +162,8 @@ class Gathered:
     #: passages whose card states what the question asks ("where do I live now?"): as
     #: relevant as ``scoring.RELEVANT`` at least, whatever words they share with it
     answered: set[int] = field(default_factory=set)
-    #: card id -> fields recall reads it with instead of the stored ones: a slot only
-    #: similarity read (``_likely``), and statements older than it read as replaced
+    #: card id -> fields recall reads it with instead of the stored ones: the claim of a
+    #: slot only similarity read (``_likely``), as ``temporal.weight`` reads claims
     read_as: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def reached(self, at: int) -> tuple[set[str], list[str]]:
