@@ -486,3 +486,14 @@ def test_a_name_asked_shows_the_card_of_the_turn_that_gives_it(
     ]
     ingest_file(memory, _write(tmp_path, rows), user, progress=False)
     assert "Penny" in top(memory, user, "what's our dog's name?")[0]
+
+
+def test_after_consolidate_a_turn_still_shows_the_card_that_answers(memory: Memory, user: str):
+    """Consolidation summarises cards together; a card of the same turn summarised with
+    the answer ("He was happy") does not take the answer's place at the top."""
+    chat = Path(__file__).parents[1] / "bench/data/chats/companion-en/u10_tom.jsonl"
+    ingest_file(memory, chat, user, progress=False)
+    question = "what's my ldl cholesterol now?"
+    assert "68" in top(memory, user, question)[0]
+    memory.consolidate(user)
+    assert "68" in top(memory, user, question)[0]

@@ -602,6 +602,7 @@ def _with_abstractions(
         },
     )
     taken = {card_id for _, card_id in picks}
+    shown = {at for at, _ in picks}  # a passage shows one card: the one picked for it
     added = []
     with held.lock:
         for row in rows:
@@ -610,6 +611,9 @@ def _with_abstractions(
             if i is None or via is None or row["id"] in taken or not found.cards[i]:
                 continue
             at, source = held.cards[i].passage, held.cards[via].passage
+            if at in shown:
+                continue
+            shown.add(at)
             gain = scoring.ABSTRACTION_WEIGHT * relevance[source]
             relevance[at] = max(relevance[at], gain)
             taken.add(row["id"])
