@@ -372,17 +372,24 @@ RULES: tuple[_Rule, ...] = (
         rf"(?:as\s+an?\s+[\w -]+?\s+)?(?:at|from|with)\s+{_VAL}",
         keys=("offer",),
     ),
+    _rule(  # "accepted the sous chef job at X", "got a nursing position with X"
+        "employer",
+        rf"\b(?:got|landed|accepted|took|taking|accepting|offered)\s+(?:an?\s+|the\s+)?"
+        rf"(?:[\w-]+\s+){{0,3}}?(?:job|position|role|post)\s+(?:at|with)\s+{_VAL}",
+        keys=("job", "position", "role", "post"),
+    ),
     _rule(
         "employer",
         r"\b(?:got|landed|accepted|took)\s+the\s+(?!(?:new|dream|first|second|other|same|"
         r"full-time|part-time|full|part|big|whole)\b)(?P<value>[\w'&-]+(?:\s+[\w'&-]+)?)"
-        r"\s+(?:job|position|role)\b",
+        r"\s+(?:job|position|role)\b(?!\s+(?:at|with)\b)",  # "the sous chef job at X": X
         keys=("job", "position", "role"),
     ),
     _rule(
         "employer",
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
-        rf"start(?:ed|ing)\s+(?:working\s+|work\s+)?at|(?:first|1st)\s+(?:day|week|month)\s+at|"
+        rf"start(?:ed|ing)\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at|"
+        rf"(?:first|1st)\s+(?:day|week|month)\s+at|"
         rf"hired\s+(?:by|at))\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired"),
     ),
