@@ -497,3 +497,33 @@ def test_after_consolidate_a_turn_still_shows_the_card_that_answers(memory: Memo
     assert "68" in top(memory, user, question)[0]
     memory.consolidate(user)
     assert "68" in top(memory, user, question)[0]
+
+
+def test_what_you_recommended_is_your_reply_not_my_reaction(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """The user's reaction ("gina loved that book") shares the question's word; the
+    reply naming the book is what was asked."""
+    rows = [
+        {"session_id": "a", "date": "2026-03-02T21:10:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "hey so im marco btw. the missus (gina) says i should ask u for help w my "
+            "cv, been a line cook at trattoria bella in the north end for 6 yrs",
+        },
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "Hi Marco! Happy to help. For a line cook CV, lead with the volume you "
+            "handle. You might also read 'Kitchen Confidential' by Anthony Bourdain for "
+            "some perspective.",
+        },
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "lol gina loved that book. also mum would kill me if i left boston",
+        },
+    ]
+    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    assert "Kitchen Confidential" in top(memory, user, "what book did you recommend?")[0]
