@@ -94,7 +94,9 @@ _STOP_WORDS = (
     "for|at|with|in|last|this|next|ago|recently|again|when|where|who|which|though|as of|"
     "after|before|every|each|so|very|too|a lot|to|as|instead|because|while|since|during|"
     "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever|"
-    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg"
+    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg|"
+    # a verb after the value starts what is said of it: "last shift at bella is friday"
+    "is|was|will|are|were"
 )
 # A value runs up to punctuation, the end, or a word that starts a qualifier clause.
 #: "joined the game dev club": a pastime, not an employer.
@@ -390,8 +392,8 @@ RULES: tuple[_Rule, ...] = (
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
         rf"start(?:ed|ing)\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at|"
         rf"(?:first|1st)\s+(?:day|week|month)\s+at|"
-        rf"hired\s+(?:by|at))\s+{_VAL}",
-        keys=("employed", "joined", " at ", "hired"),
+        rf"hired\s+(?:by|at)|signed\s+(?:on\s+)?with(?!\s+(?:a|an|the|my|our)\b))\s+{_VAL}",
+        keys=("employed", "joined", " at ", "hired", "signed"),
     ),
     _rule(
         "employer",
@@ -402,8 +404,9 @@ RULES: tuple[_Rule, ...] = (
     _rule(
         "employer",
         rf"\b(?:(?:handed|handing|gave|giving)\s+in\s+(?:my\s+)?notice\s+(?:at|to)|"
-        rf"resigned\s+from|(?:quit|left|leaving|quitting)\s+(?:my\s+)?job\s+(?:at|with))\s+{_VAL}",
-        keys=("notice", "resigned", "job"),
+        rf"resigned\s+from|(?:quit|left|leaving|quitting)\s+(?:my\s+)?job\s+(?:at|with)|"
+        rf"(?:last|final)\s+(?:day|shift)\s+(?:at|with))\s+{_VAL}",
+        keys=("notice", "resigned", "job", "last", "final"),
         negate=True,
     ),
     _rule(  # "quit the warehouse job", "left my job at the bakery" said the other way round
