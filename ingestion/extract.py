@@ -192,11 +192,11 @@ _SELF_INTRO = [
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
 ]
-#: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
-#: "Of course, Priya."): that name is the user's.
 #: Capitalised words in a row, as a name is written ("Winslow Homer", "Paula Scher").
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}\b")
 _WORD = re.compile(r"[^\W\d_]+")
+#: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
+#: "Of course, Priya."): that name is the user's.
 _ADDRESSED = re.compile(
     r"^(?:(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening|night)|goodnight|"
     r"of course|thanks|thank you|welcome back|oh|congratulations|congrats)[,!]?\s+)"
@@ -670,11 +670,7 @@ class Extractor:
         says how ("她答应了", "我们领证了": ``Language.partner_steps``): their one partner
         is called what that step makes them, in the words they had ("女朋友" -> "未婚妻")."""
         step = lang.partner_step_in(text)
-        partners = [
-            r
-            for r in self.registry
-            if is_current(r.relationship) and role(r.relationship) == "partner"
-        ]
+        partners = self.registry.partners()
         if step is None or len(partners) != 1:
             return
         known = partners[0]
@@ -1114,11 +1110,7 @@ class Extractor:
         if said is None:
             return None
         if said.who.lower() == "we":
-            partners = [
-                r
-                for r in self.registry
-                if is_current(r.relationship) and role(r.relationship) == "partner"
-            ]
+            partners = self.registry.partners()
             if len(partners) != 1:
                 return None
             name = partners[0].name
@@ -1210,11 +1202,7 @@ class Extractor:
         elif proposer and others and not mine:
             name = others[0]  # "callum proposed": to the user
         elif mine:
-            partners = [
-                r
-                for r in self.registry
-                if is_current(r.relationship) and role(r.relationship) == "partner"
-            ]
+            partners = self.registry.partners()
             if len(partners) != 1:
                 return
             name = partners[0].name

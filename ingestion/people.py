@@ -368,6 +368,11 @@ class PersonRegistry:
             record.relationship = relationship
         return Resolution(record.name, record.relationship, certain=True)
 
+    def partners(self) -> list[PersonRecord]:
+        """The people the user is with now (a current relationship whose role is
+        partner: girlfriend, fiancé, wife, 老婆...)."""
+        return [r for r in self if is_current(r.relationship) and role(r.relationship) == "partner"]
+
     def partner_as(self, relationship: str) -> Resolution | None:
         """The user's one partner, now called ``relationship`` when it is a step on
         ("my fiancé" said of the one boyfriend: he is the fiancé now, "boyfriend" kept in

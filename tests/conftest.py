@@ -7,6 +7,7 @@ Tests stay independent by writing under a user id of their own.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -24,6 +25,13 @@ BACKENDS = ["falkordb", pytest.param("neo4j", marks=pytest.mark.neo4j)]
 # when graphmem.cli is imported, would keep that width for every test, where each CLI test
 # gives its own (CliRunner's env).
 os.environ.pop("COLUMNS", None)
+
+
+def write_chat(folder: Path, rows: list[dict]) -> Path:
+    """A chat export (``graphmem ingest --format conversation``): one JSON object a line."""
+    path = folder / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
+    return path
 
 
 def short_tmpdir(prefix: str = "gm-") -> Path:

@@ -7,7 +7,6 @@ person would ask later.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from graphmem import Memory
 from graphmem.recall.scoring import RELEVANT
 from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
 
 CHAT = [
     {"session_id": "may-1", "date": "2023-05-01T20:00:00Z"},
@@ -45,15 +45,9 @@ CHAT = [
 ]
 
 
-def _write(tmp_path: Path, rows: list[dict]) -> Path:
-    path = tmp_path / "chat.jsonl"
-    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def chat(memory: Memory, user: str, tmp_path: Path):
-    return ingest_file(memory, _write(tmp_path, CHAT), user, progress=False)
+    return ingest_file(memory, write_chat(tmp_path, CHAT), user, progress=False)
 
 
 def top(memory: Memory, user: str, question: str, k: int = 1) -> list[str]:
@@ -124,7 +118,7 @@ ZH = [
 def test_a_chinese_chat_is_remembered_and_found_through_people(
     memory: Memory, user: str, tmp_path: Path
 ):
-    report = ingest_file(memory, _write(tmp_path, ZH), user, progress=False)
+    report = ingest_file(memory, write_chat(tmp_path, ZH), user, progress=False)
     assert report.languages["zh"].turns == 4
     assert report.languages["zh"].kept == 3  # kept as said: no turn is lost
     assert report.languages["zh"].skipped == {"small talk": 1}  # 你好呀
@@ -160,7 +154,7 @@ def test_people_are_people_and_the_user_is_the_user():
 
 
 def test_a_move_said_in_chinese_supersedes_the_old_home(memory: Memory, user: str, tmp_path: Path):
-    ingest_file(memory, _write(tmp_path, ZH), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, ZH), user, progress=False)
     statuses = {c.fact: c.status for c in memory.cards(user, status=None)}
     old = next(f for f in statuses if "我住在上海" in f)
     assert statuses[old] == "superseded"
@@ -182,7 +176,7 @@ TRADITIONAL = [
 
 
 def test_traditional_script_time_words_and_people(memory: Memory, user: str, tmp_path: Path):
-    ingest_file(memory, _write(tmp_path, TRADITIONAL), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, TRADITIONAL), user, progress=False)
     assert "竹北" in memory.recall(user, "我現在住在哪裡？", k=1)[0].card.fact
     assert "台中" in memory.recall(user, "2023年我住在哪裡？", k=1)[0].card.fact
     assert {p.name: p.relationship for p in memory.people(user)}["阿凱"] == "男朋友"
@@ -234,7 +228,7 @@ def test_a_new_users_chat_stays_true_after_consolidation_and_a_quiet_year(
     """Tried as a new user would: a plain chat, consolidate, then "now" and "a year
     later" questions. Kept: the move holds at every moment, the old home stays findable
     as the past, and what the assistant suggested survives a year of forgetting."""
-    report = ingest_file(memory, _write(tmp_path, SAM), user, progress=False)
+    report = ingest_file(memory, write_chat(tmp_path, SAM), user, progress=False)
     assert report.speakers["assistant"].turns == 2  # the congratulations: small talk
     assert report.speakers["user"].kept + report.speakers["user"].read == 2
 
@@ -276,7 +270,7 @@ SHORT_ANSWERS = [
 def test_a_sentence_without_a_verb_stays_with_its_neighbour(memory: Memory, user: str, tmp_path):
     """Chat answers in fragments ("78.", "texas a&m."): kept in the fact that gives them
     meaning, a faithful span of the turn, never a card that names nothing."""
-    ingest_file(memory, _write(tmp_path, SHORT_ANSWERS), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, SHORT_ANSWERS), user, progress=False)
     grade = top(memory, user, "what did i get on my calc midterm?", k=3)
     assert any("midterm back. 78" in fact for fact in grade), grade
     school = top(memory, user, "where does jake go to school?", k=3)
@@ -300,7 +294,7 @@ def test_a_message_opening_with_one_verb_keeps_it_with_what_follows(
             "text": "moved!! got keys to a 1 bed in springfield yesterday, 15 min from the office",
         },
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert [c.fact for c in memory.cards(user)] == [
         "Moved!! got keys to a 1 bed in springfield yesterday, 15 min from the office"
     ]
@@ -316,7 +310,7 @@ def test_shes_here_stays_with_who_arrived(memory: Memory, user: str, tmp_path: P
             "text": "shes here. eleni grace, born 3:12am on the 12th, 3.4kg. kayla was unreal",
         },
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     facts = [c.fact for c in memory.cards(user)]
     assert "Shes here. eleni grace, born 3:12am on the 12th, 3.4kg" in facts, facts
     assert "3:12am" in top(memory, user, "when was my daughter born?")[0]
@@ -327,7 +321,7 @@ def test_what_nobody_said_about_someone_known_falls_under_the_cut(
 ):
     """Barb is known, her favourite flower never came up: the passages about Barb match
     who the question is about, not what it asks."""
-    ingest_file(memory, _write(tmp_path, SHORT_ANSWERS), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, SHORT_ANSWERS), user, progress=False)
     hits = memory.recall(user, "what's barb's favorite flower?", k=5)
     assert hits
     assert all(hit.relevance < RELEVANT for hit in hits), [(h.card.fact, h.relevance) for h in hits]
@@ -345,7 +339,7 @@ def test_a_day_is_the_day_the_user_lived_it(memory: Memory, user: str, tmp_path:
         {"session_id": "b", "date": "2025-05-15T09:00:00-04:00"},
         {"session_id": "b", "speaker": "user", "text": "booked a table at nobu for grace"},
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     hit = memory.recall(user, "on may 14th what did i book?", k=1)[0]
     assert "riding lesson" in hit.card.fact
     assert "2025-05-14" in hit.card.backstory
@@ -363,7 +357,7 @@ def test_how_many_shows_the_card_with_the_number(memory: Memory, user: str, tmp_
             "week. there are 7 of us, all teachers or ex teachers lol",
         },
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "7 of us" in top(memory, user, "how many people are in my book club?")[0]
     assert "copperhead" in top(memory, user, "what is my book club reading?")[0].lower()
 
@@ -392,7 +386,7 @@ def test_a_new_number_and_a_new_neighbourhood_answer_now_and_before(
         },
         {"session_id": "b", "speaker": "user", "text": "the area we live in is so quiet tho"},
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     for moment in (None, "2024-08-21", "2025-08-21"):  # at ingest, consolidated, a year on
         if moment:
             memory.consolidate(user, now=moment)
@@ -423,7 +417,7 @@ def test_what_you_suggested_is_your_answer_not_my_request(
             "text": "Try Forest: you plant a tree that grows while you stay off your phone.",
         },
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "Forest" in top(memory, user, "which app did you suggest for the pomodoro stuff?")[0]
     said = top(memory, user, "what did i tell you i keep doing instead of the pomodoro?")[0]
     assert "doomscrolling" in said
@@ -447,7 +441,7 @@ def test_what_you_suggested_is_the_reply_to_what_i_asked(memory: Memory, user: s
         {"session_id": "a", "speaker": "user", "text": "ok and the ring, any tips on the size?"},
         {"session_id": "a", "speaker": "assistant", "text": "Borrow one of hers to measure."},
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "Shenzhen Bay" in top(memory, user, "where did you suggest i propose?")[0]
 
 
@@ -466,7 +460,7 @@ def test_how_many_prefers_the_turn_that_gives_a_number(memory: Memory, user: str
         {"session_id": "a", "date": "2025-03-02T19:00:00Z"},
         {"session_id": "b", "date": "2025-03-09T19:00:00Z"},
     ] + [{"session_id": s, "speaker": who, "text": text} for s, who, text in said]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "eight" in top(memory, user, "how many people are in my pottery class?")[0]
 
 
@@ -484,7 +478,7 @@ def test_a_name_asked_shows_the_card_of_the_turn_that_gives_it(
             "Her name is Penny, she's 4. She howls at the mail truck every day",
         },
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "Penny" in top(memory, user, "what's our dog's name?")[0]
 
 
@@ -525,5 +519,5 @@ def test_what_you_recommended_is_your_reply_not_my_reaction(
             "text": "lol gina loved that book. also mum would kill me if i left boston",
         },
     ]
-    ingest_file(memory, _write(tmp_path, rows), user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "Kitchen Confidential" in top(memory, user, "what book did you recommend?")[0]

@@ -4,12 +4,12 @@ a new manager, a married surname), with pets kept as pets. Real spaCy, no mocks.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 from ingestion.extract import Extractor
 from ingestion.people import PersonRegistry
 from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
 
 
 def chat(*sessions: tuple[str, ...]) -> PersonRegistry:
@@ -253,9 +253,7 @@ def test_a_relationship_is_dated_by_the_turn_that_said_it(memory, user, tmp_path
             "text": "theo proposed!! hes my fiancé now",
         },
     ]
-    path = tmp_path / "chat.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in rows))
-    ingest_file(memory, path, user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     (theo,) = [p for p in memory.people(user) if p.name == "Theo"]
     assert (theo.relationship, theo.relationship_history) == ("fiancé", ["boyfriend"])
     assert theo.since == datetime(2024, 5, 4, 20, tzinfo=UTC).timestamp() * 1000

@@ -10,7 +10,6 @@ recall: nothing supersedes by it.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from graphmem import Memory
 from graphmem.algorithms.slots import SlotReader
 from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
 
 CHAT = [
     {"session_id": "mar-3", "date": "2024-03-03T21:00:00Z"},
@@ -51,9 +51,7 @@ SIGNED = "Big news!! signed with the alder in collingwood, sous chef not head ch
 
 @pytest.fixture
 def chat(memory: Memory, user: str, tmp_path: Path) -> str:
-    path = tmp_path / "chat.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in CHAT), encoding="utf-8")
-    ingest_file(memory, path, user, progress=False)
+    ingest_file(memory, write_chat(tmp_path, CHAT), user, progress=False)
     return user
 
 

@@ -378,12 +378,11 @@ def rank(
         if found.by_assistant is not None and found.by_assistant.any():  # who said it
             if found.asks_the_assistant:
                 relevance = _replies_count_as_asked(relevance, found.by_assistant, before)
-            spoke, others = (
-                (found.by_assistant, scoring.OTHER_SPEAKER)
-                if found.asks_the_assistant
-                else (~found.by_assistant, scoring.ECHO)
-            )
-            relevance = np.where(spoke, relevance, relevance * others)
+                relevance = np.where(
+                    found.by_assistant, relevance, relevance * scoring.OTHER_SPEAKER
+                )
+            else:
+                relevance = np.where(found.by_assistant, relevance * scoring.ECHO, relevance)
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
             _answering(found, relevance)
@@ -501,16 +500,16 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     held = found.held
     intent = replace(found.intent, asks=slots)
     rows = held.stating(slots, found.cards, mine=not intent.about)
-    answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+    stated = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+    answers = stated
     if intent.kind == "past":  # "before", "used to": a value replaced, never today's
-        answers = [i for i in answers if held.cards[i].worth["status"] == "superseded"]
-    elif not answers:  # nothing holds a value now: what ended it answers
+        answers = [i for i in stated if held.cards[i].worth["status"] == "superseded"]
+    elif not stated:  # nothing holds a value now: what ended it answers
         intent = replace(intent, yes_no=True)
-        answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
+        stated = answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     answers = _agreeing(held, answers)
     if not intent.about:  # the user's own slots: what only similarity read joins in
-        mine = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
-        likely = _likely(found, slots, mine, past=intent.kind == "past")
+        likely = _likely(found, slots, stated, past=intent.kind == "past")
         if not answers:  # a value a rule read answers first
             answers = likely
     if not answers:
