@@ -586,23 +586,29 @@ class Extractor:
     ) -> list[Card]:
         """Cards holding the turn's own words (``ingestion.said``): the whole turn in
         pieces, or only the spans ``only`` the rules left. The user's sentences in a
-        language that names people (``Language.people_in``) are about whom they name."""
+        language that names people (``Language.people_in``) are about whom they name: a
+        piece is the sentences in a row about one person."""
         is_user = self.is_user(turn.speaker)
         speaker = self._speaker(turn)
         known = lang.language(code)
-        by_sentence = is_user and known is not None and known.people_in is not None
+        by_person = is_user and known is not None and known.people_in is not None
         if only is None:
-            kept = said.pieces(turn.text, by_sentence=by_sentence)
+            leans_back = known.leans_back if known is not None else ""
+            kept = said.pieces(turn.text, by_sentence=by_person, leans_back=leans_back)
         else:
             kept = [said.Piece(turn.text[s:e], s, e) for s, e in only]
+        about = [speaker] * len(kept)
+        if is_user:
+            for i, piece in enumerate(kept):
+                about[i] = self._named_in(piece.text, said.people_in(piece.text, code))
+                self._partner_step_said(piece.text)
+        said_of = list(zip(kept, about, strict=True))
+        if by_person and only is None:
+            said_of = said.joined_while_about(turn.text, said_of)
         day = iso_day(turn.when)
         date_text = iso_day(turn.session_date) if turn.session_date is not None else day
         cards: list[Card] = []
-        for piece in kept:
-            person = speaker
-            if is_user:
-                person = self._named_in(piece.text, said.people_in(piece.text, code))
-                self._partner_step_said(piece.text)
+        for piece, person in said_of:
             fact = piece.text if is_user else f"{turn.speaker} said: {piece.text}"
             cards.append(
                 Card(

@@ -10,23 +10,32 @@ characters, so a recommendation in the fourth paragraph is a fact of its own.
 A sentence in a language whose module reads people (``Language.people_in``: Chinese
 kinship words, "我妹妹小雨对花生过敏") is about the person it names, who is learnt with
 the relationship, so "我妹妹对什么过敏？" finds it as "what is my sister allergic to?" would.
+Sentences in a row about the same person are one piece ("京都我們訂機票了！11月18號出發"
+names the trip the day is of), and a sentence that leans on the one before ("她从小就这样")
+stays with it.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeVar
 
 from graphmem import lang
 from graphmem.lang import Named
 from ingestion import cues
 
+T = TypeVar("T")
+
 #: A piece of a long turn: a few sentences, up to this many characters.
 MAX_PIECE = 400
 #: A sentence shorter than this many characters is kept with the one after it.
 MIN_SENTENCE = 6
-#: Sentence ends: Latin punctuation before a space, CJK punctuation, line breaks.
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？；;!?])|\n+")
+#: Sentence ends: Latin punctuation before a space (not a list's "1. "), CJK
+#: punctuation, line breaks.
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?…])(?<!^\d\.)(?<!\s\d\.)(?<!\s\d\d\.)\s+|(?<=[。！？；;!?])|\n+"
+)
 _PHATIC_STRIP = re.compile(r"[\W_]+", re.UNICODE)
 #: Said by anyone, these alone are no memory ("ok", "哈哈", "谢谢").
 _SMALL_TALK_ZH = frozenset(
@@ -64,13 +73,18 @@ def is_small_talk(text: str) -> bool:
     return all(w in cues.SMALL_TALK or w in _SMALL_TALK_ZH for w in bare.split())  # "haha ok"
 
 
-def pieces(text: str, *, by_sentence: bool = False) -> list[Piece]:
+def pieces(text: str, *, by_sentence: bool = False, leans_back: str = "") -> list[Piece]:
     """The turn cut into pieces at sentence ends: every sentence on its own when
     ``by_sentence``, else consecutive sentences joined up to ``MAX_PIECE`` characters.
-    Small-talk sentences are left out; offsets are exact.
+    A sentence matching ``leans_back`` ("她从小就这样") is not a piece of its own: it
+    stays with the sentence it speaks of. Small-talk sentences are left out; offsets
+    are exact.
 
     >>> [p.text for p in pieces("我搬到深圳了！哈哈。你觉得呢？", by_sentence=True)]
     ['我搬到深圳了！', '你觉得呢？']
+    >>> said = "小雨对芒果过敏。她从小就这样。"
+    >>> [p.text for p in pieces(said, by_sentence=True, leans_back="^她")]
+    ['小雨对芒果过敏。她从小就这样。']
     >>> t = "Try Monet. " * 60
     >>> [len(p.text) <= MAX_PIECE for p in pieces(t)] == [True] * len(pieces(t))
     True
@@ -91,7 +105,9 @@ def pieces(text: str, *, by_sentence: bool = False) -> list[Piece]:
         else:
             merged.append((s, e))
     spans = merged
-    if not by_sentence:
+    if by_sentence:
+        spans = _leaning_joined(text, spans, re.compile(leans_back) if leans_back else None)
+    else:
         joined: list[tuple[int, int]] = []
         for s, e in spans:
             if joined and e - joined[-1][0] <= MAX_PIECE:
@@ -108,6 +124,39 @@ def pieces(text: str, *, by_sentence: bool = False) -> list[Piece]:
             s = _trimmed(text, cut, e)[0]
         if e > s:
             out.append(Piece(text[s:e], s, e))
+    return out
+
+
+def _leaning_joined(
+    text: str, spans: list[tuple[int, int]], leans_back: re.Pattern[str] | None
+) -> list[tuple[int, int]]:
+    """Sentences joined to the one they lean on, up to ``MAX_PIECE`` characters."""
+    joined: list[tuple[int, int]] = []
+    for s, e in spans:
+        leans = leans_back is not None and leans_back.match(text[s:e]) is not None
+        if joined and leans and e - joined[-1][0] <= MAX_PIECE:
+            joined[-1] = (joined[-1][0], e)
+        else:
+            joined.append((s, e))
+    return joined
+
+
+def joined_while_about(text: str, said_of: list[tuple[Piece, T]]) -> list[tuple[Piece, T]]:
+    """Consecutive pieces about the same one joined, up to ``MAX_PIECE`` characters:
+    "然後京都我們訂機票了！11月18號出發" is one claim of the user's, not two fragments.
+
+    >>> t = "我去買筆記本。京都我們訂機票了！小雨对花生过敏。"
+    >>> said_of = list(zip(pieces(t, by_sentence=True), ["me", "me", "Yu"]))
+    >>> [(p.text, who) for p, who in joined_while_about(t, said_of)]
+    [('我去買筆記本。京都我們訂機票了！', 'me'), ('小雨对花生过敏。', 'Yu')]
+    """
+    out: list[tuple[Piece, T]] = []
+    for piece, who in said_of:
+        if out and who == out[-1][1] and piece.end - out[-1][0].start <= MAX_PIECE:
+            start = out[-1][0].start
+            out[-1] = (Piece(text[start : piece.end], start, piece.end), who)
+        else:
+            out.append((piece, who))
     return out
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
+from graphmem.models import SELF
 from graphmem.recall.scoring import RELEVANT
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
@@ -151,6 +152,29 @@ def test_people_are_people_and_the_user_is_the_user():
     )
     people = [(p.name, p.relationship) for p in extractor.registry.to_people("john")]
     assert people == [("me", "self"), ("Lily", None), ("Mei", "wife")]
+
+
+def test_a_chinese_turn_keeps_its_sentences_about_one_person_together(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Sentences in a row about the user are one card, so the fact shown says what the
+    day asked about is the day of ("11月18號出發" alone names no trip); a sentence
+    about the sister is a card of her own."""
+    rows = [
+        {"session_id": "k1", "date": "2024-10-02T21:00:00+08:00"},
+        {
+            "session_id": "k1",
+            "speaker": "user",
+            "text": "好，我去買筆記本。然後京都我們訂機票了！11月18號出發，玩五天。"
+            "我妹妹小雨對花生過敏，她也要一起去。",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    shown = top(memory, user, "我們去京都是幾號出發？")[0]
+    assert all(said in shown for said in ("京都", "11月18號")), shown
+    about = {c.fact: c.person for c in memory.cards(user)}
+    assert [who for fact, who in about.items() if "京都" in fact] == [SELF]
+    assert [who for fact, who in about.items() if "花生" in fact] == ["小雨"]
 
 
 def test_a_move_said_in_chinese_supersedes_the_old_home(memory: Memory, user: str, tmp_path: Path):

@@ -118,6 +118,10 @@ class Language:
     #: words by which a question says what kind of answer it wants ("name", "叫什么"),
     #: never part of the answer: not what a passage must speak of (``recall.engine``)
     answer_kind_words: frozenset[str] = frozenset()
+    #: how a sentence that leans on the one before it starts ("It won the Pulitzer",
+    #: "他说..."): a regex; such a sentence is kept with the one it leans on
+    #: (``ingestion.said``), so a piece names what it speaks of
+    leans_back: str = ""
     #: words by which a question points at what was said ("what did I say", "what did
     #: you tell me about ..."), never what was said: not searched for (``recall.engine``)
     speech_words: frozenset[str] = frozenset()
