@@ -68,6 +68,7 @@ WORDS = frozenset(
         "twin",
         "friend",
         "best friend",
+        "bestfriend",
         "roommate",
         "flatmate",
         "housemate",

@@ -392,3 +392,24 @@ def test_mum_said_bare_is_the_users_mum_but_not_hers_or_a_dad_thing():
     )
     assert people(registry)["Mum"] == ("mum", [])
     assert "Dad" not in people(registry)
+
+
+def test_taglish_names_people_by_si_and_by_the_possessive_and_moves_the_partner_on():
+    """Taglish is kept as said, and its people are read by the language's own markers:
+    "si <name> (bf ko)", "ate ko si <name>", "tita ko"; "engaged na ako" and "kasal na
+    kami" move the boyfriend on to fiancé and husband."""
+    registry = chat(
+        (
+            "sorry late reply, si migs (bf ko, 3 yrs na kami) nagluto ng adobo para sakin",
+            "tsaka ate ko si bea, lilipat na sya sa cebu next month",
+            "nag adopt kami ng aso, pinangalanan namin na choco",
+            "pupunta ako sa bahay ng tita ko bukas",
+        ),
+        ("ENGAGED NA AKO!!! nag propose si migs sa baguio 😭",),
+        ("KASAL NA KAMI!!!! ang saya saya",),
+    )
+    found = people(registry)
+    assert found["Migs"] == ("husband", ["boyfriend", "fiancé"])
+    assert found["Bea"][0] == "older sister"
+    assert found["Choco"][0] == "dog"
+    assert found["Tita"][0] == "aunt"

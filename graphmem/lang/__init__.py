@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 #: The language modules, in the order their scripts are tried for a run of text.
-_MODULES = ("zh", "en")
+_MODULES = ("zh", "en", "tl")
 
 #: Scripts without a language module: the language a text in them most likely is,
 #: (first character of the range, last), so the report names it. Data, not branches.

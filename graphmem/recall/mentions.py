@@ -18,8 +18,15 @@ from graphmem import lang
 RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "mother": ("mom", "mum", "mother", "mommy", "mama", "ma"),
     "father": ("dad", "father", "daddy", "papa", "pa"),
-    "sister": ("sister", "sis"),
-    "brother": ("brother", "bro"),
+    "sister": ("sister", "sis", "older sister", "big sister", "younger sister", "little sister"),
+    "brother": (
+        "brother",
+        "bro",
+        "older brother",
+        "big brother",
+        "younger brother",
+        "little brother",
+    ),
     "manager": ("manager", "boss", "supervisor", "line manager"),
     "partner": (
         "partner",
@@ -39,7 +46,7 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
-    "friend": ("friend", "buddy", "pal", "best friend"),
+    "friend": ("friend", "buddy", "pal", "best friend", "bestfriend", "bff"),
     "son": ("son",),
     "daughter": ("daughter",),
     "grandmother": ("grandmother", "grandma", "granny"),

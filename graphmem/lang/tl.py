@@ -1,0 +1,234 @@
+"""Tagalog and Taglish: the people a sentence names, read by the language's own markers.
+
+Filipino users chat in Taglish ("si paolo (bf ko, 4 yrs na kami) nagaaya mag tagaytay",
+"ate ko si joy, nag resign na sya"), which graphmem keeps as said (no spaCy pipeline
+reads it). Two markers of the grammar name people whatever the words around them: the
+personal article ``si`` / ``ni`` / ``kay`` before a name, and the possessive after a noun
+("ate ko": my older sister, "head nurse namin": our head nurse). A relationship is the
+kinship word's English reading ("ate": older sister), or the English word said
+("bf ko": boyfriend), so "who is my sister?" finds Joy. Titles of address ("sir arnel",
+"ma'am tess") are no part of a name; kinship titles ("kuya marco") say the relationship.
+
+Latin words are searched as English is: a Taglish text shares its script, and
+``detect`` tells it by its function words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.lang import Language, Named, en
+
+#: Kinship words and their English reading: as a title before a name ("kuya marco") or
+#: with a possessive ("tita ko"), they say who the person is to the user.
+KIN: dict[str, str] = {
+    "nanay": "mother",
+    "inay": "mother",
+    "mama": "mother",
+    "mommy": "mother",
+    "mami": "mother",
+    "tatay": "father",
+    "itay": "father",
+    "papa": "father",
+    "daddy": "father",
+    "ate": "older sister",
+    "kuya": "older brother",
+    "lola": "grandmother",
+    "lolo": "grandfather",
+    "tita": "aunt",
+    "tito": "uncle",
+    "pinsan": "cousin",
+    "asawa": "spouse",
+    "misis": "wife",
+    "mister": "husband",
+    "anak": "child",
+    "apo": "grandchild",
+    "bunso": "youngest sibling",
+    "kapatid": "sibling",
+    "jowa": "partner",
+    "kaibigan": "friend",
+    "katrabaho": "coworker",
+    "amo": "boss",
+    "biyenan": "parent-in-law",
+    "bayaw": "brother-in-law",
+    "hipag": "sister-in-law",
+    "ninang": "godmother",
+    "ninong": "godfather",
+}
+#: Kinship words said as a title before a name ("kuya marco", "tita baby"); "mama" and
+#: "papa" are said alone ("si mama umiyak").
+KIN_TITLES = frozenset({"kuya", "ate", "tita", "tito", "lola", "lolo", "ninang", "ninong"})
+#: English relationship words Taglish uses as they are ("bf ko", "my bestfriend kaye").
+ENGLISH: dict[str, str] = {
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+    "boyfriend": "boyfriend",
+    "girlfriend": "girlfriend",
+    "fiance": "fiancé",
+    "fiancé": "fiancé",
+    "fiancee": "fiancée",
+    "husband": "husband",
+    "hubby": "husband",
+    "wife": "wife",
+    "bestfriend": "best friend",
+    "best friend": "best friend",
+    "bff": "best friend",
+    "bestie": "best friend",
+    "friend": "friend",
+    "officemate": "coworker",
+    "coworker": "coworker",
+    "classmate": "classmate",
+    "roommate": "roommate",
+    "boss": "boss",
+    "manager": "manager",
+    "supervisor": "supervisor",
+    "head nurse": "head nurse",
+    "charge nurse": "charge nurse",
+    "landlady": "landlady",
+    "landlord": "landlord",
+    "sister": "sister",
+    "brother": "brother",
+    "cousin": "cousin",
+    "mom": "mother",
+    "dad": "father",
+}
+#: Kinds of pet ("pusa": cat), said before the name the pet was given.
+PETS: dict[str, str] = {"pusa": "cat", "aso": "dog", "kuting": "cat", "tuta": "dog"}
+#: Titles of address before a name, not part of it ("sir arnel", "ma'am tess").
+TITLES = frozenset({"sir", "ma'am", "maam", "mam", "miss", "mr", "mrs", "ms", "dr", "doc", "atty"})
+#: Words after a personal article that are no name ("si sya", "kay ako").
+NOT_NAMES = frozenset(
+    """na ba pa ko mo nya niya siya sya ako kami tayo sila ang ng sa yung ay din rin lang
+    naman pala daw raw po talaga at o the a an ko'y ka kayo namin natin nila""".split()
+)
+#: Possessives after a noun: whose the person is ("ate ko": mine; "namin": ours).
+_MINE = r"(?:ko|namin|natin|kong|naming)"
+#: Function words that make a Latin text Tagalog (``graphmem.lang.detect``).
+FUNCTION_WORDS = frozenset("ang ng mga sa na ako ko siya ay hindi at si kami po".split())
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_KIN_TITLE = _alternation(list(KIN_TITLES))
+_ROLE = _alternation([*KIN, *ENGLISH])
+_TITLE = _alternation(list(TITLES))
+_NAME = r"(?P<name>[a-zñ][\w'-]*)"
+#: "si kuya marco", "si ma'am tess", "si paolo", "kay mama"
+_ARTICLE = re.compile(
+    rf"(?i)\b(?:si|ni|kay)\s+(?:(?P<kin>{_KIN_TITLE})\s+)?(?:(?:{_TITLE})\.?\s+)?{_NAME}"
+)
+#: "ate ko si joy", "head nurse namin, si sir arnel", "bagong head nurse namin si ..."
+_ROLE_THEN_NAME = re.compile(
+    rf"(?i)\b(?P<new>bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}\s*,?\s*(?:ay\s+)?(?:si|ni|kay)\s+"
+    rf"(?:(?:{_TITLE})\.?\s+)?{_NAME}"
+)
+#: "si paolo (bf ko", "si ma'am tess namin (head nurse)": the role in brackets after
+_BRACKETED_ROLE = re.compile(rf"(?i)\s*(?:{_MINE}\s*)?\(\s*(?P<role>{_ROLE})\b")
+#: "tita ko", "mama namin": someone named by the word alone
+_ROLE_MINE = re.compile(rf"(?i)\b(?P<role>{_ROLE})\s+{_MINE}\b")
+#: "my bestfriend kaye", "our tita baby"
+_MY_ROLE_NAME = re.compile(rf"(?i)\b(?:my|our)\s+(?P<role>{_ROLE})\s+{_NAME}")
+_PET_KIND = _alternation([*PETS, "cat", "dog"])
+#: "nag adopt kami ng pusa ..., pinangalanan namin ... na mingming"
+_PET = re.compile(
+    rf"(?i)\b(?P<kind>{_PET_KIND})\b[^.!?]{{0,80}}?"
+    rf"\b(?:pinangalanan|pangalan|named|tinawag)\b[^.!?]{{0,40}}?\b(?:na|si|ay)\s+{_NAME}"
+)
+
+#: The user's own engagement or wedding: (step, regex), as ``Language.partner_steps``.
+PARTNER_STEPS: tuple[tuple[str, str], ...] = (
+    ("engaged", r"(?i)\bengaged\s+na\s+(?:ako|ko|kami)\b|\bfianc[eé]e?\s+ko\s+na\b"),
+    ("married", r"(?i)\bkasal\s+na\s+(?:kami|ako)\b|\bmrs\.?\s+\w+\s+\w+\s+na\s+ko\b"),
+)
+
+
+def people_in(sentence: str) -> list[Named]:
+    """People a Taglish sentence names, in order, with their relationship in English.
+
+    >>> [(n.name, n.relationship) for n in people_in("si paolo (bf ko, 4 yrs na kami)")]
+    [('Paolo', 'boyfriend')]
+    >>> [(n.name, n.relationship) for n in people_in("tsaka ate ko si joy, nag resign na sya")]
+    [('Joy', 'older sister')]
+    >>> [(n.name, n.relationship) for n in people_in("si ma'am tess namin (head nurse) ang strict")]
+    [('Tess', 'head nurse')]
+    >>> [(n.name, n.relationship) for n in people_in("yung bagong head nurse namin, si sir arnel")]
+    [('Arnel', 'head nurse')]
+    >>> [(n.name, n.relationship) for n in people_in("si mama umiyak, si kuya marco nag-facetime")]
+    [('Mama', 'mother'), ('Marco', 'older brother')]
+    >>> [(n.name, n.relationship) for n in people_in("sa bahay ng tita ko. ngayon lang")]
+    [('Tita', 'aunt')]
+    >>> [(n.name, n.relationship) for n in people_in("my bestfriend kaye naman lilipat sa dubai")]
+    [('Kaye', 'best friend')]
+    >>> adopted = "nag adopt kami ng pusa, pinangalanan namin na mingming"
+    >>> [(n.name, n.relationship) for n in people_in(adopted)]
+    [('Mingming', 'cat')]
+    >>> people_in("si paolo nagaaya mag tagaytay")  # a name alone says no relationship
+    []
+    """
+    found: list[Named] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(name: str, relationship: str, start: int, end: int) -> None:
+        if any(s < end and start < e for s, e in taken):
+            return
+        taken.append((start, end))
+        found.append(Named(_cased(name), relationship, True, start=start))
+
+    for m in _PET.finditer(sentence):
+        if _is_name(m["name"]):
+            kind = m["kind"].lower()
+            add(m["name"], PETS.get(kind, kind), m.start(), m.end())
+    for m in _ROLE_THEN_NAME.finditer(sentence):
+        if _is_name(m["name"]):
+            add(m["name"], _reading(m["role"]), m.start(), m.end())
+    for m in _MY_ROLE_NAME.finditer(sentence):
+        if _is_name(m["name"]):
+            add(m["name"], _reading(m["role"]), m.start(), m.end())
+    for m in _ARTICLE.finditer(sentence):
+        name = m["name"]
+        if name.lower() in KIN and not m["kin"]:  # "si mama": called by the word
+            add(name, KIN[name.lower()], m.start(), m.end())
+        elif _is_name(name) and (role := _role_after(sentence, m, m["kin"])):
+            add(name, role, m.start(), m.end())
+    for m in _ROLE_MINE.finditer(sentence):
+        if m["role"].lower() in KIN:
+            add(m["role"], KIN[m["role"].lower()], m.start(), m.end())
+    return sorted(found, key=lambda n: n.start)
+
+
+def _role_after(sentence: str, m: re.Match[str], kin: str | None) -> str | None:
+    """The relationship of "si <name>": its kinship title, else a role in brackets."""
+    if kin:
+        return KIN[kin.lower()]
+    bracketed = _BRACKETED_ROLE.match(sentence, m.end())
+    return _reading(bracketed["role"]) if bracketed else None
+
+
+def _reading(role: str) -> str:
+    word = " ".join(role.lower().split())
+    return KIN.get(word) or ENGLISH.get(word, word)
+
+
+def _is_name(word: str) -> bool:
+    lowered = word.lower()
+    return lowered not in NOT_NAMES and lowered not in KIN and lowered not in ENGLISH
+
+
+def _cased(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+LANGUAGE = Language(
+    code="tl",
+    name="Tagalog",
+    script=en.LANGUAGE.script,
+    words=en.words,
+    stop_words=en.STOP_WORDS,
+    extracts=False,
+    pets=PETS,
+    function_words=FUNCTION_WORDS,
+    people_in=people_in,
+    partner_steps=PARTNER_STEPS,
+)
