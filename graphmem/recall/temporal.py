@@ -107,7 +107,10 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         ),
         (r"\be-?mail\b", ("email",)),
         (r"\b(?:phone|mobile|cell)\b|\bmy\s+(?:new\s+|old\s+)?number\b", ("phone",)),
-        (r"\bwhere\b.*\b(?:work|working|employed)\b|\bwhich company\b", ("employer", "job")),
+        (
+            r"\bwhere\b.*\b(?:work|working|employed)\b|\b(?:what|which)\s+(?:company|employer|firm)\b",
+            ("employer", "job"),
+        ),
         (
             r"\b(?:job|role|profession|occupation|for a living|for work|work as)\b",
             ("job", "employer"),
@@ -306,6 +309,8 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         True
         >>> read_intent("What's my diet now?", now).asks, read_intent("Who's my boss?", now).asks
         (('diet',), ('my manager',))
+        >>> read_intent("what company was i at before i switched jobs?", now).asks
+        ('employer', 'job')
         >>> i = read_intent("What is my sister allergic to?", now)  # her allergy, not mine
         >>> i.asks, i.about
         (('allergy',), ('sister',))
