@@ -129,7 +129,7 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\b(?:alive|dead|died|passed away)\b", ("alive",)),
         (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
         (r"\bhow old\b|\bmy age\b", ("age",)),
-        (r"\bmy name\b|\bwho am i\b", ("name", "preferred name")),
+        (r"\bmy name\b|\bwho am i\b(?!\s+\w)", ("name", "preferred name")),
         (r"\bcall me\b", ("preferred name",)),
         (r"\bbirthday\b|\bborn\b", ("birthday",)),
         (r"\ballerg", ("allergy",)),
@@ -311,6 +311,8 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         (('diet',), ('my manager',))
         >>> read_intent("what company was i at before i switched jobs?", now).asks
         ('employer', 'job')
+        >>> read_intent("who am i?", now).asks, read_intent("who am i dating now?", now).asks
+        (('name', 'preferred name'), ('my partner',))
         >>> i = read_intent("What is my sister allergic to?", now)  # her allergy, not mine
         >>> i.asks, i.about
         (('allergy',), ('sister',))
