@@ -305,6 +305,8 @@ def asks_the_assistant(query: str) -> bool:
     (True, False)
     >>> asks_the_assistant("你上次说我跑步用什么app记录"), asks_the_assistant("你说呢？")
     (True, False)
+    >>> asks_the_assistant("你给豆豆推荐过哪些绘本？"), asks_the_assistant("你说我该先买哪本字帖？")
+    (True, True)
     """
     return _any_language(query, lambda k: k.asks_the_assistant)
 
