@@ -263,6 +263,8 @@ def claim(text: str) -> tuple[str, str] | None:
 
     >>> claim("我搬到深圳了！"), claim("我现在在腾讯上班")
     (('location', '深圳'), ('employer', '腾讯'))
+    >>> claim("他很希望我搬去新竹"), claim("如果我去腾讯上班")  # a wish, a what-if
+    (None, None)
     """
     for known in languages():
         for attribute, pattern in known.claims:

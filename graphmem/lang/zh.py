@@ -419,10 +419,18 @@ def _clean(name: str, after: str = "") -> str:
 
 _PLACE = r"(?P<value>[\u4e00-\u9fff]{2,6}?)"
 _END = r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$)"
+#: What, said right before a move or a job, makes it a wish or a plan, not a claim
+#: ("一直想搬去新竹", "他很希望我搬去新竹", "如果我去腾讯上班").
+NOT_YET = """想 要 希望 希望我 打算 计划 計劃 准备 準備 可能 如果 如果我 考虑 考慮 或者 让我 讓我
+叫我 可以""".split()
+_NOT_YET = "".join(f"(?<!{word})" for word in NOT_YET)
 #: Claims, as (attribute, pattern): where someone lives and works. A newer one on the
 #: same attribute supersedes the older ("我搬到深圳了" after "我住在上海").
 CLAIMS: tuple[tuple[str, str], ...] = (
-    ("location", rf"(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}"),
+    (
+        "location",
+        rf"{_NOT_YET}(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
+    ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
     # a first day said as joining: "我入职云帆数据啦"
@@ -433,7 +441,7 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     ),
     (
         "employer",
-        r"(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        rf"{_NOT_YET}(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
         r"(?:上班|工作|任职|任職|实习|實習)",
     ),
 )
