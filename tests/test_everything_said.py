@@ -614,3 +614,27 @@ def test_a_new_users_job_home_and_wife_hold_at_ingest_consolidated_and_a_year_on
 def test_the_book_you_suggested_in_a_long_reply(memory: Memory, user: str, tmp_path: Path):
     ingest_file(memory, write_chat(tmp_path, MARCO), user, progress=False)
     assert "Kitchen Confidential" in top(memory, user, "what book did you recommend?")[0]
+
+
+def test_asked_if_it_still_holds_the_newest_word_on_it_answers(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "am i still anemic?" is as close to the day it began as to the day it ended
+    (the older says less besides): the newer of the close hits answers."""
+    rows = [
+        {"session_id": "a1", "date": "2025-02-03T19:00:00Z"},
+        {
+            "session_id": "a1",
+            "speaker": "user",
+            "text": "so the doctor says im anemic 😬 at 29",
+        },
+        {"session_id": "a2", "date": "2025-09-12T19:00:00Z"},
+        {
+            "session_id": "a2",
+            "speaker": "user",
+            "text": "also my iron levels came back normal!!! "
+            "not anemic anymore según la doctora 🙌",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "not anemic anymore" in top(memory, user, "am i still anemic?")[0].lower()

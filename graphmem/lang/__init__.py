@@ -108,6 +108,9 @@ class Language:
     asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: a question asking for a number ("how many", "多少"), and a number as written
     #: ("12", "seven", "七"): regexes (``recall.engine`` shows the card that has one)
+    #: a yes/no question on whether something still holds ("am i still prediabetic?",
+    #: "我还在吃素吗"): a regex (``recall.temporal.latest_first``)
+    still_question: str = ""
     number_question: str = ""
     number: str = ""
     #: a question asking a name ("what's our dog's name?", "叫什么"), and a text that gives
@@ -294,6 +297,17 @@ def asks_a_number(query: str) -> bool:
     (True, True)
     """
     return _any_language(query, lambda k: k.number_question)
+
+
+def asks_if_still(query: str) -> bool:
+    """Does a question in any language ask whether something still holds?
+
+    >>> asks_if_still("am i still doing intermittent fasting?"), asks_if_still("我还在吃素吗？")
+    (True, True)
+    >>> asks_if_still("what did i say i dont drink anymore?")  # asks what was said
+    False
+    """
+    return _any_language(query, lambda k: k.still_question)
 
 
 def asks_the_assistant(query: str) -> bool:

@@ -539,6 +539,7 @@ LANGUAGE = Language(
     answer_kind_words=frozenset({"名字", "叫什么"}),
     leans_back=r"^(?:它|这|這|那|他|她|两者|兩者)",
     question_words=r"[哪谁誰几幾]|什么|什麼|多少",
+    still_question=r"(?:还|還).*[吗嗎]",
     name_question=r"叫什么|叫什麼|名字",
     naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)

@@ -690,6 +690,8 @@ def _score_cards(
             fields[card_id] = worth
     scored.sort(key=lambda hit: (-hit[0], hit[1]))
     scored = temporal.predecessors_first(found.intent, scored, fields)
+    if lang.asks_if_still(found.query):
+        scored = temporal.latest_first(scored, fields)
     best: list[tuple[float, str, int, float, dict[str, float]]] = []
     rows: dict[str, Row] = {}
     # At a point in time a card read back may not have been held then: read on.

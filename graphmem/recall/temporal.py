@@ -459,6 +459,28 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
     return (DURING_INSIDE / SUPERSEDED_FACTOR if superseded else DURING_INSIDE) * factor
 
 
+#: Asked whether something still holds, the newest hit scoring at least this share of
+#: the best one's ranks first (``latest_first``)
+STILL_SHARE = 0.7
+
+
+def latest_first(scored: list[Any], fields: Mapping[str, Mapping[str, Any]]) -> list[Any]:
+    """Asked whether something still holds ("am i still prediabetic?"), the newest of
+    the first three hits that score near the best (``STILL_SHARE``) ranks first: "my a1c
+    came back 5.6, not prediabetic anymore" answers, not the older "my doctor says im
+    prediabetic" that shares more words with the question.
+
+    >>> fields = {"old": {"timestamp": 1}, "new": {"timestamp": 9}, "far": {"timestamp": 10}}
+    >>> [i for _, i in latest_first([(0.9, "old"), (0.7, "new"), (0.2, "far")], fields)]
+    ['new', 'old', 'far']
+    """
+    head = [hit for hit in scored[:3] if hit[0] >= STILL_SHARE * scored[0][0]]
+    if len(head) < 2:
+        return scored
+    newest = max(head, key=lambda hit: _int(fields[hit[1]].get("timestamp"), 0) or 0)
+    return [newest, *(hit for hit in scored if hit is not newest)]
+
+
 def predecessors_first(
     intent: TemporalIntent, scored: list[Any], fields: Mapping[str, Mapping[str, Any]]
 ) -> list[Any]:
