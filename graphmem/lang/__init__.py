@@ -109,7 +109,7 @@ class Language:
     #: a question asking for a number ("how many", "多少"), and a number as written
     #: ("12", "seven", "七"): regexes (``recall.engine`` shows the card that has one)
     #: a yes/no question on whether something still holds ("am i still prediabetic?",
-    #: "我还在吃素吗"): a regex (``recall.temporal.latest_first``)
+    #: "我还在吃素吗"): a regex (``recall.temporal.first_in_time``)
     still_question: str = ""
     number_question: str = ""
     number: str = ""

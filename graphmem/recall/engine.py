@@ -691,7 +691,9 @@ def _score_cards(
     scored.sort(key=lambda hit: (-hit[0], hit[1]))
     scored = temporal.predecessors_first(found.intent, scored, fields)
     if lang.asks_if_still(found.query):
-        scored = temporal.latest_first(scored, fields)
+        scored = temporal.first_in_time(scored, fields, newest=True, share=temporal.STILL_SHARE)
+    elif found.intent.kind == "past":
+        scored = temporal.first_in_time(scored, fields, newest=False, share=temporal.PAST_SHARE)
     best: list[tuple[float, str, int, float, dict[str, float]]] = []
     rows: dict[str, Row] = {}
     # At a point in time a card read back may not have been held then: read on.
