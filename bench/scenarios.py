@@ -1110,7 +1110,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         # held back when written (2026-11-24); its failures shaped two rules: now dev
     ),
     S(
-        "coffee-to-tea",
+        "coffee-quit",
         "habit",
         ("2024-04-01", ["I drink three coffees a day, usually flat whites."]),
         ("2025-01-20", ["I quit coffee in January.", "It's green tea for me now."]),
@@ -1189,6 +1189,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         held_back=True,
     ),
 )
+# A scenario's name is its user's: two of one name would share a memory.
+assert len({s.name for s in SCENARIOS}) == len(SCENARIOS), "scenario names must be unique"
 
 
 # -- the run --------------------------------------------------------------------------------

@@ -375,6 +375,10 @@ def rank(
         relevance = scoring.fuse(lexical, dense, before, after) * found.passages
         if found.on_day is not None:  # "on May 4th": that day's turns, whatever their words
             relevance = days.on_the_day(relevance, found.on_day, 1 + scoring.NEIGHBOUR_SHARE)
+            turns = np.zeros(size)
+            for row in np.flatnonzero(found.on_day).tolist():
+                turns[row] = held.passages[row].turn or 0
+            relevance = days.openings_first(relevance, found.on_day, turns)
         if found.by_assistant is not None and found.by_assistant.any():  # who said it
             if found.asks_the_assistant:
                 relevance = _replies_count_as_asked(relevance, found.by_assistant, before)
@@ -690,10 +694,15 @@ def _score_cards(
             fields[card_id] = worth
     scored.sort(key=lambda hit: (-hit[0], hit[1]))
     scored = temporal.predecessors_first(found.intent, scored, fields)
+
+    def said(hit: tuple[float, str, int, float, dict[str, float]]) -> int:
+        """The day the hit was said on: what one day said is equally new."""
+        return (held.passages[hit[2]].when or int(fields[hit[1]]["timestamp"])) // scoring.DAY_MS
+
     if lang.asks_if_still(found.query):
-        scored = temporal.first_in_time(scored, fields, newest=True, share=temporal.STILL_SHARE)
+        scored = temporal.first_in_time(scored, said, newest=True, share=temporal.STILL_SHARE)
     elif found.intent.kind == "past":
-        scored = temporal.first_in_time(scored, fields, newest=False, share=temporal.PAST_SHARE)
+        scored = temporal.first_in_time(scored, said, newest=False, share=temporal.PAST_SHARE)
     best: list[tuple[float, str, int, float, dict[str, float]]] = []
     rows: dict[str, Row] = {}
     # At a point in time a card read back may not have been held then: read on.

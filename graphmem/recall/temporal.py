@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, overload
@@ -468,31 +468,38 @@ PAST_SHARE = 0.8
 
 
 def first_in_time(
-    scored: list[Any], fields: Mapping[str, Mapping[str, Any]], *, newest: bool, share: float
+    scored: list[Any], said: Callable[[Any], int], *, newest: bool, share: float
 ) -> list[Any]:
-    """The newest (or oldest) of the first three hits that score within ``share`` of the
-    best ranks first. Asked "am i still prediabetic?", "my a1c came back 5.6, not
-    prediabetic anymore" answers, not the older "my doctor says im prediabetic" that
-    shares more words with the question; asked "which branch was i at before the
-    promotion?", "im a relationship manager at the ikeja branch" said long before,
-    not "wuse 2 branch is big" said since.
+    """The hit said last (or first) among the first three that score within ``share`` of
+    the best ranks first, ``said(hit)`` being when its conversation took place: asked "am
+    i still prediabetic?", "my a1c came back 5.6, not prediabetic anymore" answers, not
+    the older "my doctor says im prediabetic" that shares more words with the question;
+    asked "which branch was i at before the promotion?", "im a relationship manager at
+    the ikeja branch" said long before, not "wuse 2 branch is big" said since. Hits said
+    the same day keep their order: a remark after the news is no newer news.
 
-    >>> fields = {"old": {"timestamp": 1}, "new": {"timestamp": 9}, "far": {"timestamp": 10}}
-    >>> hits = [(0.9, "old"), (0.7, "new"), (0.2, "far")]
-    >>> [i for _, i in first_in_time(hits, fields, newest=True, share=0.7)]
+    ``scored``: tuples (score, card id, passage, relevance, parts), best first. Where a
+    claim raised the best hit (its ``temporal`` part above 1: "where did I live before
+    Berlin?" is answered by what Berlin replaced), the order stands.
+
+    >>> said = {"old": 1, "new": 9, "far": 10}
+    >>> hits = [(0.9, "old", 0, 0.5, {}), (0.7, "new", 1, 0.4, {}), (0.2, "far", 2, 0.1, {})]
+    >>> when = lambda hit: said[hit[1]]
+    >>> [hit[1] for hit in first_in_time(hits, when, newest=True, share=0.7)]
     ['new', 'old', 'far']
-    >>> hits = [(0.9, "new"), (0.8, "old"), (0.2, "far")]
-    >>> [i for _, i in first_in_time(hits, fields, newest=False, share=0.7)]
-    ['old', 'new', 'far']
+    >>> hits = [(0.9, "new", 1, 0.4, {}), (0.8, "old", 0, 0.5, {})]
+    >>> [hit[1] for hit in first_in_time(hits, when, newest=False, share=0.7)]
+    ['old', 'new']
+    >>> claimed = [(0.9, "new", 1, 0.4, {"temporal": 2.0}), (0.8, "old", 0, 0.5, {})]
+    >>> [hit[1] for hit in first_in_time(claimed, when, newest=False, share=0.7)]
+    ['new', 'old']
     """
+    if not scored or scored[0][4].get("temporal", 1.0) > 1.0:  # a claim answers already
+        return scored
     head = [hit for hit in scored[:3] if hit[0] >= share * scored[0][0]]
     if len(head) < 2:
         return scored
-
-    def when(hit: Any) -> int:
-        return _int(fields[hit[1]].get("timestamp"), 0) or 0
-
-    first = max(head, key=when) if newest else min(head, key=when)
+    first = max(head, key=said) if newest else min(head, key=said)
     return [first, *(hit for hit in scored if hit is not first)]
 
 
