@@ -456,10 +456,28 @@ SPELLED_OUT: dict[str, str] = {
     "didi": "sister",
     "bhaiya": "brother",
     "mummy": "mother",
+    "mama": "mama",
+    "amma": "mother",
+    "appa": "father",
+    # roles people have at work or in a class, said as who someone is to the user
+    "instructor": "instructor",
+    "editor": "editor",
+    "department head": "department head",
+    "head nurse": "head nurse",
 }
 #: Words that make a relationship noun the speaker's own ("my", "our"; "mi", "mera" in
 #: code-switched chat).
 OWNERS = frozenset({"my", "our", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
+#: Plural words for several of the user's people at once ("the twins", "my kids"),
+#: and the relationship each of them has: "how old are the twins?" "ollie and rosie".
+GROUPS: dict[str, str] = {
+    "kids": "child",
+    "children": "child",
+    "twins": "child",
+    "parents": "parent",
+    "grandkids": "grandchild",
+    "grandchildren": "grandchild",
+}
 #: Relationships people call someone by as a name ("my mum": "Mum"): an unnamed one of
 #: these is a person known by that word until a name is said.
 KIN_NAMES = frozenset(

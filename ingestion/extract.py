@@ -450,6 +450,11 @@ class Extractor:
     #: per session, the relationship of someone mentioned without a name ("my late
     #: mother"), for "her name was Helen"
     unnamed: dict[str, str] = field(default_factory=dict, init=False)
+    #: per session, who the last turn spoke of by relationship and did not name ("my
+    #: mom", the assistant's "your son"), for "her name is min-ji" or "hiro, he's 15"
+    referent: dict[str, relatives.Referent] = field(default_factory=dict, init=False)
+    #: sessions whose last turn was the assistant asking something
+    asked: set[str] = field(default_factory=set, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
     #: what became of the turns, per speaker and per language (the ingest report's)
     speakers: dict[str, TurnTally] = field(default_factory=dict, init=False)
@@ -470,6 +475,8 @@ class Extractor:
             "genders": dict(self.genders),
             "things": sorted(self.registry.things),
             "unnamed": dict(self.unnamed),
+            "referent": {k: [r.relationship, r.pet, r.plural] for k, r in self.referent.items()},
+            "asked": sorted(self.asked),
             "casing": self.casing.state(),
             "user_words": sorted(self.user_words),
         }
@@ -484,6 +491,10 @@ class Extractor:
         self.genders.update(state.get("genders", {}))
         self.registry.things.update(state.get("things", []))
         self.unnamed.update(state.get("unnamed", {}))
+        self.referent.update(
+            {k: relatives.Referent(v[0], v[1], v[2]) for k, v in state.get("referent", {}).items()}
+        )
+        self.asked.update(state.get("asked", []))
         self.casing.restore_state(state.get("casing", {}))
         self.user_words.update(state.get("user_words", []))
 
@@ -570,6 +581,7 @@ class Extractor:
                     how = "kept"
             elif how == "kept":
                 if self.is_assistant(turn.speaker):
+                    self._observe_asked(turn)
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
                 made = self.said_cards(turn, code)
@@ -704,6 +716,7 @@ class Extractor:
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
         if is_user:
             self._observe_named(doc, where, speaker)
+            self._observe_referred(doc, turn.session_id)
             self._observe_renames(doc)
         self._observe_things(doc)
         when = turn.when
@@ -969,6 +982,50 @@ class Extractor:
                 self._note(self.registry.observe(name, named.relationship), name, where)
             if name != named.name:
                 self.registry.alias(name, named.name)
+
+    def _observe_asked(self, turn: Turn) -> None:
+        """What the assistant's turn says of the user's people ("your son, how old is
+        he?"): who the user's answer speaks of, when it gives only a name."""
+        found, back = relatives.asked_about(turn.text)
+        if found is not None:
+            self.referent[turn.session_id] = found
+        elif not back:
+            self.referent.pop(turn.session_id, None)
+        if "?" in turn.text:
+            self.asked.add(turn.session_id)
+
+    def _observe_referred(self, doc: Doc, session: str) -> None:
+        """Names given to someone the conversation spoke of by relationship: in the turn
+        ("my cat ... her name is biscuit", "the teacher is named joan"), the turn before
+        ("my mom has it" ... "her name is min-ji"), or answering the assistant's question
+        ("how old are the twins?" "ollie and rosie"). The last someone the turn speaks of
+        unnamed is carried to the next turns."""
+        carried = self.referent.pop(session, None)
+        asked = session in self.asked
+        self.asked.discard(session)
+        given = relatives.named_referents(doc, carried)
+        if asked and carried is not None and not given:
+            given = [(n, carried) for n in relatives.answered(doc, carried)]
+        for name, ref in given:
+            if self.registry.is_user(name) or name.lower() in cues.GROUPS:
+                continue
+            known = self.registry.get(name)
+            if ref.pet:
+                if known is not None and name not in self.pets:
+                    continue  # a known person is nobody's pet
+                self.pets[name] = (SELF, None)
+            elif known is not None and known.relationship is not None:
+                continue  # a name the user already placed
+            self._learn_gender(name, ref.relationship)
+            self.registry.observe(name, ref.relationship)
+        named = [*relatives.find(doc), *relatives.parenthesised(doc)]
+        owned = [  # "my sister georgie" is named: no one left to name
+            r
+            for t, r in relatives.referents(doc)
+            if not any(n.start <= t.idx < n.end for n in named)
+        ]
+        if owned:
+            self.referent[session] = owned[-1]
 
     def _observe_renames(self, doc: Doc) -> None:
         """A known person's new surname ("Megan Castillo now, she changed her name",

@@ -13,6 +13,7 @@ as a function word, a date or a number, and that no word list knows as something
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from ingestion import cues
 from ingestion.casing import well_cased
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 #: Parts of speech a name is never tagged as, even in lower-case chat.
 _NOT_NAME_POS = frozenset(
@@ -185,7 +186,15 @@ def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:
         return None
     first = doc[i]
     end = i + 1
-    if end < len(doc):
+    while (  # "min-ji": a name typed with a hyphen is one name
+        end + 1 < len(doc)
+        and doc[end].text == "-"
+        and not doc[end - 1].whitespace_
+        and not doc[end].whitespace_
+        and doc[end + 1].is_alpha
+    ):
+        end += 2
+    if end == i + 1 and end < len(doc):
         nxt = doc[end]
         joined = (first.head is nxt or nxt.head is first) and nxt.dep_ in {
             "compound",
@@ -198,7 +207,7 @@ def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:
         }
         if (nxt.pos_ == "PROPN" or first.dep_ == "compound") and joined and name_token(nxt):
             end += 1
-    name = " ".join(t.text for t in doc[i:end])
+    name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
@@ -289,7 +298,13 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
     """ "olga, my new manager", "marmalade our cat", "haggis is my cat": the name the
     relationship noun is in apposition to, or the subject it is said of."""
     head = rel.head
-    if rel.dep_ == "appos" and head.i < owner and name_token(head):
+    if (
+        rel.dep_ == "appos"
+        and head.i < owner
+        and name_token(head)
+        and head.tag_ != "NNS"  # "her students, my mama": no name, someone's people
+        and not any(c.dep_ in {"poss", "det"} for c in head.children)
+    ):
         return head.text, head.i, head.i + 1, "appos"
     negated = any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in head.subtree)
     if rel.dep_ == "attr" and head.lemma_ == "be" and not negated:
@@ -436,3 +451,243 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
         if token.lower_ in _words():
             return spelled_out(token.lower_)
     return None
+
+
+@dataclass(frozen=True)
+class Referent:
+    """Someone the speaker spoke of by relationship and has not named yet ("my mom",
+    "my cat", "the twins"): who a name said next is ("her name is min-ji")."""
+
+    relationship: str
+    pet: bool
+    plural: bool = False
+
+
+#: Pronouns that point back to someone: "her name is ...", "how old is she?".
+_BACK = frozenset({"she", "he", "they", "her", "him", "them", "his", "their", "its", "it"})
+_HER, _HIS = frozenset({"her", "she"}), frozenset({"his", "he", "him"})
+
+
+def _referent_word(words: list[str], i: int) -> tuple[int, Referent] | None:
+    """The relationship, pet or group word ending at ``words[i]`` (lower case), with the
+    index it starts at: "department head", "cat", "twins", "rabbits"."""
+    word = words[i]
+    if i > 0 and f"{words[i - 1]} {word}" in _words():
+        return i - 1, Referent(spelled_out(f"{words[i - 1]} {word}"), False)
+    if word in cues.GROUPS:
+        return i, Referent(cues.GROUPS[word], False, plural=True)
+    for single, plural in ((word, False), (word.removesuffix("s"), True)):
+        if single in cues.PETS or single in cues.PET_KINDS:
+            return i, Referent(cues.PET_KINDS.get(single, single), True, plural)
+    if word in _words() and word not in cues.SELF_OWNED:
+        return i, Referent(spelled_out(word), False)
+    return None
+
+
+def _owned(words: list[str], start: int, owners: frozenset[str]) -> bool:
+    """Whether an owner word comes before ``words[start]``, past up to two modifiers
+    ("my little brother", "your older son")."""
+    j = start - 1
+    while j >= 0 and j >= start - 3 and words[j] not in owners:
+        if words[j] not in cues.RELATIONSHIP_MODIFIERS and not words[j].endswith("est"):
+            return False
+        j -= 1
+    return j >= 0 and words[j] in owners
+
+
+def referents(doc: Doc, owners: frozenset[str] = _OWNERS) -> list[tuple[Token, Referent]]:
+    """The relationship, pet and group nouns a turn owns ("my mom", "our cat"; "the
+    twins", a group, with any owner), with their tokens, in order."""
+    words = [t.lower_ for t in doc]
+    out: list[tuple[Token, Referent]] = []
+    for token in doc:
+        if token.pos_ not in {"NOUN", "PROPN"}:
+            continue
+        got = _referent_word(words, token.i)
+        if got is None:
+            continue
+        start, ref = got
+        group_owners = owners | {"the"} if ref.plural else owners
+        if _owned(words, start, group_owners):
+            out.append((token, ref))
+    return out
+
+
+_WORD_RE = re.compile(r"[\w'-]+")
+
+
+def asked_about(text: str) -> tuple[Referent | None, bool]:
+    """What an assistant's turn says of the user's people: the last of them it names as
+    the user's ("your son", "the twins"), and whether its last question points back with a
+    pronoun ("how old is she?"). No parse: the assistant's words are only looked up."""
+    words = [w.lower() for w in _WORD_RE.findall(text)]
+    found: Referent | None = None
+    for i in range(len(words)):
+        got = _referent_word(words, i)
+        if got is not None and _owned(
+            words, got[0], frozenset({"your", "the"} if got[1].plural else {"your"})
+        ):
+            found = got[1]
+    questions = [q for q in re.split(r"(?<=[.!?])\s+", text) if q.rstrip().endswith("?")]
+    back = bool(questions) and bool({w.lower() for w in _WORD_RE.findall(questions[-1])} & _BACK)
+    return found, back
+
+
+def _fits(ref: Referent, pronoun: str) -> bool:
+    """Whether a pronoun can stand for the referent: "her" for a mum, not for a brother."""
+    if ref.plural:
+        return pronoun in {"their", "they", "them"}
+    if pronoun in _HER:
+        return ref.relationship not in cues.MALE_RELATIONSHIPS
+    if pronoun in _HIS:
+        return ref.relationship not in cues.FEMALE_RELATIONSHIPS
+    return ref.pet and pronoun in {"its", "it"}
+
+
+def _person_word(token: Token) -> bool:
+    low = token.lower_
+    return (
+        low in _words()
+        or low in cues.PETS
+        or low in cues.PERSON_NOUNS
+        or low in cues.GROUPS
+        or token.ent_type_ == "PERSON"
+    )
+
+
+def named_referents(doc: Doc, carried: Referent | None = None) -> list[tuple[str, Referent]]:
+    """Names given to someone spoken of by relationship: "my cat ... her name is
+    biscuit", "the teacher is named joan", "the teacher is this older guy named hal",
+    "my grandma's name was ximena", and "her name is min-ji" when the turn before spoke
+    of the user's mom (``carried``). The name goes to the nearest such someone the parse
+    and the pronoun allow; never past another person between them."""
+    owned = referents(doc, _OWNERS | {"the"})
+    by_token = {t.i: r for t, r in owned}
+    out: list[tuple[str, Referent]] = []
+    for token in doc:
+        nxt = token.i + 1
+        ref: Referent | None = None
+        if token.lower_ == "name" and nxt < len(doc) and doc[nxt].lemma_ == "be":
+            owner = next((c for c in token.children if c.dep_ == "poss"), None)
+            if owner is None:
+                continue
+            if owner.lower_ in _BACK:
+                before = next((t for t in reversed(doc[: token.i]) if _person_word(t)), None)
+                ref = by_token.get(before.i) if before is not None else carried
+                if ref is not None and not _fits(ref, owner.lower_):
+                    ref = None
+            else:  # "my grandma's name was ximena"
+                ref = by_token.get(owner.i)
+            at = nxt + 1
+        elif token.lower_ in {"named", "called"}:
+            if nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
+                continue  # "we named her tiwatope": ``introduced``
+            ref = _named_of(token, by_token)
+            at = nxt
+        else:
+            continue
+        got = _name_at(doc, at) if ref is not None and not ref.plural else None
+        if got is not None and ref is not None:
+            out.append((_capitalised(got[0]), ref))
+    return out
+
+
+def _named_of(named: Token, by_token: dict[int, Referent]) -> Referent | None:
+    """Who "named"/"called" names, by the parse: the noun it describes ("my cat named
+    x"), its passive subject ("the teacher is named joan"), or the subject of the "is"
+    whose complement it describes ("the teacher is this older guy named hal")."""
+    head = named.head
+    if named.dep_ == "acl" and head.i in by_token:
+        return by_token[head.i]
+    subject = next((c for c in named.children if c.dep_ in _SUBJECT_DEPS), None)
+    if subject is not None:
+        return by_token.get(subject.i)
+    if named.dep_ == "acl" and head.dep_ == "attr" and head.head.lemma_ == "be":
+        subject = next((c for c in head.head.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None:
+            return by_token.get(subject.i)
+    return None
+
+
+def answered(doc: Doc, ref: Referent) -> list[str]:
+    """Names a turn gives in answer to a question about someone spoken of by relationship
+    ("how old are the twins?" "two and a half. ollie and rosie."; "how old is he?" "hiro,
+    he's 15"; "mai is 6"; "kai is 14 and ruby is 10"): a sentence of names alone, or names
+    opening the sentence, each said with a number or followed by a pronoun. One name for
+    one person; for a group, one or more."""
+    for piece in _pieces(doc)[:3]:
+        names = _listed(piece)
+        if names and (ref.plural or len(names) == 1):
+            return [_capitalised(n) for n in names]
+    return []
+
+
+def _pieces(doc: Doc) -> list[Span]:
+    """The turn cut at every full stop, even where the parser joins sentences ("two and
+    a half. ollie and rosie.")."""
+    out: list[Span] = []
+    start = 0
+    for token in doc:
+        if token.is_sent_start and token.i > start:
+            out.append(doc[start : token.i])
+            start = token.i
+        if token.text in {".", "!", "?", ";"}:
+            out.append(doc[start : token.i + 1])
+            start = token.i + 1
+    if start < len(doc):
+        out.append(doc[start:])
+    return out
+
+
+def _listed(sent: Span) -> list[str]:
+    """The names a sentence is made of, or opens with: "ollie and rosie", "hiro, he's
+    15", "ella is 9 sam is 6"."""
+    tokens = [t for t in sent if not t.is_space]
+    names: list[Token] = []
+    counted = False
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if names and t.lower_ in {"and", ",", "&"} and nxt is not None and _answer_name(nxt):
+            i += 1
+            continue
+        if not _answer_name(t):
+            break
+        after = tokens[i + 2] if i + 2 < len(tokens) else None
+        if nxt is not None and nxt.lemma_ == "be":  # "mai is 6"
+            if after is None or not after.like_num:
+                break
+            names.append(t)
+            counted = True
+            i += 3
+            continue
+        names.append(t)
+        i += 1
+    rest = tokens[i:]
+    if not names or (counted and len(names) != sum(1 for t in tokens[:i] if t.like_num)):
+        return []
+    if counted or (rest and rest[0].text == "," and len(rest) > 1 and rest[1].lower_ in _BACK):
+        return [t.text for t in names]  # each said with its number; "hiro, he's 15"
+    if (not rest or rest[0].text in {".", "!", ";"}) and all(map(_written_as_name, names)):
+        return [t.text for t in names]  # a sentence of names
+    return []
+
+
+def _written_as_name(token: Token) -> bool:
+    """A word alone is a name when it is written as one (by the user, or as the
+    conversation capitalises it elsewhere), not merely as a sentence's first word, or
+    when the entity tagger says so ("good!", "nervous.", "books!!" are no names)."""
+    if token.ent_type_ == "PERSON":
+        return True
+    return token.is_title and not (token.is_sent_start and _well_cased(token.doc))
+
+
+def _answer_name(token: Token) -> bool:
+    """A name as an answer gives it: a name token, or a proper noun the entity tagger
+    took for a quantity ("sam is 6")."""
+    return name_token(token) or (
+        token.pos_ == "PROPN"
+        and token.text.isalpha()
+        and token.ent_type_ in {"QUANTITY", "CARDINAL"}
+    )

@@ -1,0 +1,143 @@
+"""People the user names in passing, the way chat names them: a name given to someone
+spoken of by relationship a moment before ("my mom has it ... her name is min-ji"), the
+name a question about them gets back ("how old is your son?" "hiro, he's 15"), a name
+after "named"/"called" bound by the parse ("the teacher is named joan"), and a partner
+who breaks up with the user. Real spaCy; the Memory test uses the embedded FalkorDB."""
+
+from __future__ import annotations
+
+from ingestion.extract import Extractor
+from ingestion.people import PersonRegistry
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def talk(*turns: tuple[str, str]) -> Extractor:
+    """One session of (speaker, text) turns, read by one extractor."""
+    extractor = Extractor("u1")
+    extractor.conversation(
+        [
+            {
+                "session_id": "2025-03-04",
+                "turn": i,
+                "speaker": speaker,
+                "text": text,
+                "session_date": "2025-03-04",
+            }
+            for i, (speaker, text) in enumerate(turns)
+        ]
+    )
+    return extractor
+
+
+def people(registry: PersonRegistry) -> dict[str, str | None]:
+    return {r.name: r.relationship for r in registry}
+
+
+def test_her_name_said_the_turn_after_names_the_mom_of_the_turn_before():
+    """ "my mom" was known only by the word; "her name is min-ji" names her: one person,
+    Min-ji, the mother (no "Mom" left beside her)."""
+    extractor = talk(
+        ("user", "i know braiding sweetgrass, my mom has it on her shelf actually"),
+        ("assistant", "Borrow it from your mom! Does she read a lot of nature writing?"),
+        (
+            "user",
+            "kind of? shes more into kdramas lol. her name is min-ji, she lives in sacramento",
+        ),
+    )
+    assert people(extractor.registry) == {"Min-ji": "mom"}
+
+
+def test_a_pet_named_in_the_same_turn_is_kept_as_a_pet():
+    extractor = talk(
+        (
+            "user",
+            "drying on my radiator next to my cat who thinks its a heated bed. her name is biscuit",
+        ),
+    )
+    assert people(extractor.registry) == {"Biscuit": "cat"}
+    assert "Biscuit" in extractor.pets
+
+
+def test_named_and_called_go_to_whom_the_parse_says_they_name():
+    extractor = talk(
+        ("user", "the teacher is this older guy named hal who has been throwing for 40 years"),
+        ("user", "first cycling lesson was on sunday!! the instructor was called bola"),
+        ("user", "my grandma's name was ximena so everyone thinks that"),
+    )
+    assert people(extractor.registry) == {
+        "Hal": "teacher",
+        "Bola": "instructor",
+        "Ximena": "grandma",
+    }
+
+
+def test_a_name_given_in_answer_to_a_question_about_someone():
+    """The assistant asks about the user's son, daughter or twins; the name that comes
+    back is theirs. A group gives each of its names the group's relationship."""
+    extractor = talk(
+        ("assistant", "And your son, the one who set this up, how old is he?"),
+        ("user", "hiro, he's 15. grade 10."),
+        ("user", "the hard part is my daughter eats breakfast at 7"),
+        ("assistant", "Ha, waffle torture. How old is she?"),
+        ("user", "mai is 6, first grade."),
+        ("user", "ok the twins are FINALLY asleep."),
+        ("assistant", "Congratulations! How old are the twins?"),
+        ("user", "two and a half. ollie and rosie. theyre amazing and also feral lol."),
+    )
+    assert people(extractor.registry) == {
+        "Hiro": "son",
+        "Mai": "daughter",
+        "Ollie": "child",
+        "Rosie": "child",
+    }
+
+
+def test_one_word_answers_are_no_names():
+    extractor = talk(
+        ("user", "my brother is visiting"),
+        ("assistant", "How are you feeling about it?"),
+        ("user", "nervous. any tips?"),
+        ("assistant", "What does he like?"),
+        ("user", "books!! he reads like 15 a week"),
+        ("assistant", "How was the visit?"),
+        ("user", "good! he's staying 2 weeks"),
+    )
+    assert set(people(extractor.registry)) <= {"Brother"}
+
+
+def test_someone_elses_people_before_a_relationship_are_no_name():
+    extractor = talk(
+        ("user", "everything. her students, my mama, her son marcus jr is in the army")
+    )
+    assert "Students" not in people(extractor.registry)
+
+
+def test_words_for_parents_and_roles_typed_in_chat():
+    extractor = talk(
+        ("user", "my amma lakshmi makes the best rasam, can you give me a recipe?"),
+        ("user", "also news from school. gordon, our department head, is retiring in june"),
+    )
+    assert people(extractor.registry) == {"Lakshmi": "mother", "Gordon": "department head"}
+
+
+def test_a_girlfriend_who_breaks_up_with_the_user_is_an_ex(memory, user, tmp_path):
+    rows = [
+        {"session_id": "a", "date": "2025-03-01T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "ok also my girlfriend mara wants to facetime later",
+        },
+        {"session_id": "b", "date": "2025-04-01T20:00:00Z"},
+        {
+            "session_id": "b",
+            "turn": 0,
+            "speaker": "user",
+            "text": "mara broke up with me. like 2 hours ago",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    (mara,) = [p for p in memory.people(user) if p.name == "Mara"]
+    assert (mara.relationship, mara.relationship_history) == ("ex-girlfriend", ["girlfriend"])
