@@ -478,6 +478,10 @@ GROUPS: dict[str, str] = {
     "grandkids": "grandchild",
     "grandchildren": "grandchild",
 }
+#: Who teaches the user something, and the words for what they teach: "first
+#: watercolor class was today. the teacher is named joan": a watercolor teacher.
+TEACHING = frozenset({"teacher", "instructor", "coach", "tutor", "trainer"})
+LESSONS = frozenset({"class", "classes", "lesson", "lessons", "course"})
 #: Relationships people call someone by as a name ("my mum": "Mum"): an unnamed one of
 #: these is a person known by that word until a name is said.
 KIN_NAMES = frozenset(

@@ -1017,7 +1017,9 @@ class Extractor:
             elif known is not None and known.relationship is not None:
                 continue  # a name the user already placed
             self._learn_gender(name, ref.relationship)
-            self.registry.observe(name, ref.relationship)
+            self.registry.observe(name, relatives.taught(doc, ref.relationship))
+        for said_of in relatives.said_of_pronoun(doc):
+            self._said_of(said_of)
         named = [*relatives.find(doc), *relatives.parenthesised(doc)]
         owned = [  # "my sister georgie" is named: no one left to name
             r
@@ -1026,6 +1028,27 @@ class Extractor:
         ]
         if owned:
             self.referent[session] = owned[-1]
+
+    def _said_of(self, said_of: relatives.SaidOf) -> None:
+        """ "she's my girlfriend" of the name before it; "she's officially my former
+        roommate": the relationship ended; a pet is kept as a pet."""
+        name = said_of.name
+        if self.registry.is_user(name) or (self.registry.is_thing(name) and not said_of.pet):
+            return
+        known = self.registry.get(name)
+        if said_of.pet:
+            if known is None or name in self.pets:
+                self.pets[name] = (SELF, None)
+                self.registry.observe(name, said_of.relationship)
+            return
+        self._learn_gender(name, said_of.relationship)
+        if said_of.ended:
+            if known is not None and is_current(known.relationship):
+                self.registry.end(name, said_of.relationship)
+            elif known is None:
+                self.registry.observe(name, ended(said_of.relationship))
+        else:
+            self.registry.relate(name, said_of.relationship)
 
     def _observe_renames(self, doc: Doc) -> None:
         """A known person's new surname ("Megan Castillo now, she changed her name",

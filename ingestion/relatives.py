@@ -140,7 +140,7 @@ def name_token(token: Token) -> bool:
     not a function word, a filler, a date or a number (a word spaCy read as a place is a
     name where only a name goes: "my labmate dallas")."""
     text = token.text
-    if not text.isalpha() or len(text) < 2 or token.pos_ in _NOT_NAME_POS:
+    if not _lettered(text) or len(text) < 2 or token.pos_ in _NOT_NAME_POS:
         return False
     if len(text) > 2 and text.isupper():
         return False  # "LOL", shouted
@@ -165,6 +165,12 @@ def name_token(token: Token) -> bool:
     return token.pos_ != "ADV"
 
 
+def _lettered(text: str) -> bool:
+    """Letters, and an apostrophe inside a name ("za'atar", "o'neill")."""
+    inner = text[1:-1].replace("'", "").replace("’", "")
+    return text[:1].isalpha() and text[-1:].isalpha() and (inner.isalpha() or not inner)
+
+
 def _well_cased(doc: Doc) -> bool:
     """Whether the turn's writer capitalises sentence starts (then names too)."""
     cased = doc.user_data.get("well_cased")
@@ -173,16 +179,17 @@ def _well_cased(doc: Doc) -> bool:
     return bool(cased)
 
 
-def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:
+def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
     """The name starting at token ``i`` (a title skipped, a surname kept when the parse
-    joins it): (name, index after it)."""
+    joins it): (name, index after it). In a ``slot`` where only a name goes ("my little
+    brother sho"), a word the tagger took for a bare verb is a name too."""
     title = None
     if i < len(doc) and doc[i].lower_.rstrip(".") in TITLES:
         title = doc[i].text.rstrip(".")
         i += 1
         if i < len(doc) and doc[i].text == ".":
             i += 1
-    if i >= len(doc) or not name_token(doc[i]):
+    if i >= len(doc) or not (name_token(doc[i]) or (slot and _bare_verb_name(doc[i]))):
         return None
     first = doc[i]
     end = i + 1
@@ -211,6 +218,21 @@ def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
+
+
+def _bare_verb_name(token: Token) -> bool:
+    """An unknown lower-case name the tagger read as a bare verb ("sho"): no verb form
+    it would have as a verb (no -ed, -ing, -s), no word the lists know."""
+    if token.pos_ != "VERB" or token.tag_ not in {"VB", "VBP"} or not token.is_alpha:
+        return False
+    if any(
+        c.dep_ in {"dobj", "prep", "xcomp", "ccomp", "prt", "aux", "neg"} for c in token.children
+    ):
+        return False  # "my boss hate me": a verb with what it does
+    low = token.lower_
+    return low == token.lemma_.lower() and not (
+        low in cues.NAME_STOP_WORDS or low in cues.CHAT_FILLERS or low in _words()
+    )
 
 
 def _capitalised(name: str) -> str:
@@ -265,7 +287,7 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
         j += 1
     if j < len(doc) and doc[j].text in {"(", "-", "–"}:
         j += 1
-    got = _name_at(doc, j)
+    got = _name_at(doc, j, slot=j == i + 1)
     if got is not None and not (rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j):
         return got[0], j, got[1], "after"
     # "my regional manager is mr danjuma now": the name the noun is said to be
@@ -669,18 +691,21 @@ def _listed(sent: Span) -> list[str]:
         return []
     if counted or (rest and rest[0].text == "," and len(rest) > 1 and rest[1].lower_ in _BACK):
         return [t.text for t in names]  # each said with its number; "hiro, he's 15"
-    if (not rest or rest[0].text in {".", "!", ";"}) and all(map(_written_as_name, names)):
+    if (not rest or rest[0].text in {".", "!", ";"}) and _written_as_names(names):
         return [t.text for t in names]  # a sentence of names
     return []
 
 
-def _written_as_name(token: Token) -> bool:
-    """A word alone is a name when it is written as one (by the user, or as the
-    conversation capitalises it elsewhere), not merely as a sentence's first word, or
-    when the entity tagger says so ("good!", "nervous.", "books!!" are no names)."""
-    if token.ent_type_ == "PERSON":
+def _written_as_names(names: list[Token]) -> bool:
+    """Words alone are names when written as names (by the user, or as the conversation
+    capitalises them elsewhere), not merely as a sentence's first word, or when the
+    entity tagger says so ("good!", "nervous.", "books!!" are no names; "Pita and
+    Za'atar." are)."""
+    if all(t.ent_type_ == "PERSON" for t in names):
         return True
-    return token.is_title and not (token.is_sent_start and _well_cased(token.doc))
+    if not all(t.text[:1].isupper() and not t.text.isupper() for t in names):
+        return False
+    return any(not t.is_sent_start for t in names) or not _well_cased(names[0].doc)
 
 
 def _answer_name(token: Token) -> bool:
@@ -691,3 +716,88 @@ def _answer_name(token: Token) -> bool:
         and token.text.isalpha()
         and token.ent_type_ in {"QUANTITY", "CARDINAL"}
     )
+
+
+@dataclass(frozen=True)
+class SaidOf:
+    """ "pepper needs to go out. shes my schnauzer": who a pronoun's "is my <word>" is
+    said of, by the name it points back to."""
+
+    name: str
+    relationship: str
+    pet: bool
+    ended: bool
+
+
+def said_of_pronoun(doc: Doc) -> list[SaidOf]:
+    """ "<name> ... she's my <relationship>": the relationship is the name's, the last
+    name the turn gave before the pronoun ("tanya and me, its official. she's my
+    girlfriend"; "camille moved out. she's officially my former roommate"), unless a
+    person named by a word comes between (then the pronoun may be theirs) or the pronoun
+    cannot stand for the word ("he's my sister")."""
+    out: list[SaidOf] = []
+    for token in doc:
+        phrase = relationship_phrase(doc, token.i)
+        said = token
+        if token.dep_ == "compound" and token.head.lower_ in cues.CHAT_FILLERS:
+            said = token.head  # "my former roommate lol": the parse hangs it on "lol"
+        if phrase is None or said.dep_ != "attr" or not _is_be(said.head):
+            continue
+        verb = said.head
+        subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is None or subject.lower_ not in _HER | _HIS:
+            continue
+        if any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in verb.children):
+            continue
+        start, word, pet = phrase
+        if not _fits(Referent(word, pet), subject.lower_):
+            continue
+        before = _pointed_back(doc, subject.i)
+        if before is None:
+            continue
+        typed = {t.lower_ for t in doc[max(0, start - 3) : token.i]}
+        out.append(SaidOf(_capitalised(before.text), word, pet, bool(typed & cues.ENDED_MODIFIERS)))
+    return out
+
+
+def _is_be(token: Token) -> bool:
+    """ "is", and the "s" of "shes" typed without its apostrophe."""
+    return token.lemma_ == "be" or token.lower_ in {"s", "'s", "’s"}
+
+
+def _pointed_back(doc: Doc, at: int) -> Token | None:
+    """The name a pronoun at ``at`` points back to: the last name before it in the turn,
+    if no relationship word, person word or other pronoun for someone comes between."""
+    for token in reversed(doc[:at]):
+        low = token.lower_
+        if low in _BACK and low not in {"it", "its"}:
+            return None  # another "she": whoever it is, not for this rule
+        if _person_word(token) and token.ent_type_ != "PERSON":
+            return None
+        if (
+            name_token(token)
+            and token.dep_ in _SUBJECT_DEPS | {"ROOT", "conj"}
+            and (token.pos_ == "PROPN" or token.is_title)
+        ):
+            return token
+    return None
+
+
+def taught(doc: Doc, relationship: str) -> str:
+    """A teaching role named by what the turn's class or lesson is of ("first
+    watercolor class was today. the teacher is named joan": "watercolor teacher"); the
+    role alone when the turn names no such class.
+
+    >>> from ingestion.extract import load_nlp
+    >>> taught(load_nlp()("first cycling lesson was on sunday"), "instructor")
+    'cycling instructor'
+    """
+    if relationship not in cues.TEACHING:
+        return relationship
+    for token in doc:
+        if token.lower_ not in cues.LESSONS:
+            continue
+        kinds = [c for c in token.lefts if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN"]
+        if len(kinds) == 1 and kinds[0].is_alpha:
+            return f"{kinds[0].lower_} {relationship}"
+    return relationship

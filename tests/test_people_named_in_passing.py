@@ -6,7 +6,8 @@ who breaks up with the user. Real spaCy; the Memory test uses the embedded Falko
 
 from __future__ import annotations
 
-from ingestion.extract import Extractor
+from ingestion import relatives
+from ingestion.extract import Extractor, load_nlp
 from ingestion.people import PersonRegistry
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
@@ -67,7 +68,7 @@ def test_named_and_called_go_to_whom_the_parse_says_they_name():
     )
     assert people(extractor.registry) == {
         "Hal": "teacher",
-        "Bola": "instructor",
+        "Bola": "cycling instructor",
         "Ximena": "grandma",
     }
 
@@ -141,3 +142,58 @@ def test_a_girlfriend_who_breaks_up_with_the_user_is_an_ex(memory, user, tmp_pat
     ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     (mara,) = [p for p in memory.people(user) if p.name == "Mara"]
     assert (mara.relationship, mara.relationship_history) == ("ex-girlfriend", ["girlfriend"])
+
+
+def test_shes_my_word_is_said_of_the_name_before_it():
+    """ "she's my girlfriend" of the name the turn gave before the pronoun; an ended
+    relationship ("my former roommate") ends the one known; a pet word keeps a pet."""
+    extractor = talk(
+        (
+            "user",
+            "i am. her mom and me split when she was 10, my ex rochelle, but we both pushed school",
+        ),
+        ("user", "ok so tanya and me, its official. she's my girlfriend lol. at 52."),
+        ("user", "yeah my roommate camille works at a bar and slams doors"),
+        (
+            "user",
+            "camille moved out on saturday. it's so quiet. she's officially my former roommate lol",
+        ),
+        ("user", "Well thank you dear, Pepper needs to go out. Shes my schnauzer, shes 11"),
+    )
+    assert people(extractor.registry) == {
+        "Rochelle": "ex",
+        "Tanya": "girlfriend",
+        "Camille": "former roommate",
+        "Pepper": "schnauzer",
+    }
+    assert "Pepper" in extractor.pets
+
+
+def test_a_she_that_may_be_someone_named_by_a_word_is_not_read_back_to_a_name():
+    """Between "Jo" and "she" comes "my sister": the pronoun may be hers, so the rule
+    that reads "she's my <word>" back to a name says nothing."""
+    doc = load_nlp()("Jo came over with my sister. she's my neighbour now")
+    assert relatives.said_of_pronoun(doc) == []
+    doc = load_nlp()("Jo came over at noon. she's my neighbour now")
+    assert [(s.name, s.relationship) for s in relatives.said_of_pronoun(doc)] == [
+        ("Jo", "neighbour")
+    ]
+
+
+def test_a_name_the_tagger_takes_for_a_verb_after_my_brother():
+    extractor = talk(
+        ("user", "and SHE is marrying my little brother sho next saturday!! december 6"),
+        ("user", "ugh my boss hate me"),
+    )
+    assert people(extractor.registry) == {"Sho": "brother"}
+
+
+def test_names_with_an_apostrophe_answer_a_question_about_pets():
+    extractor = talk(
+        ("user", "ok. the rabbits are at my feet being very gentle right now"),
+        ("assistant", "Aw, they sense something. What are their names?"),
+        ("user", "pita and za'atar. pita is a white lop and za'atar is a brown dwarf"),
+        ("assistant", "Pita and Za'atar are lovely names."),
+        ("assistant", "Give Pita and Za'atar a carrot from me!"),
+    )
+    assert people(extractor.registry) == {"Pita": "rabbit", "Za'atar": "rabbit"}
