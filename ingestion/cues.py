@@ -575,7 +575,14 @@ NAME_STOP_WORDS = frozenset(
     few more most other some such no nor not only own same so than too very can will just
     should now im ive id ill dont didnt cant wont isnt wasnt hes shes theyre were its
     gonna wanna gotta kinda sorta new old""".split()
+) | frozenset(  # code-switched chat: possessives and markers around a name (Tagalog)
+    """ko mo namin natin nila niya nya kami kayo si ni kay sina po naman na pa""".split()
 )
+#: Owners said after the relationship word in code-switched chat: "ate ko si joy" (my
+#: older sister joy), "yung boss namin" (our boss).
+OWNERS_AFTER = frozenset({"ko", "namin", "natin"})
+#: Words that stand before a person's name and are skipped to reach it: "si joy".
+NAME_MARKERS = frozenset({"si", "ni", "kay"})
 
 #: Nouns that belong to a person: "Aisha's birthday" names a person even when spaCy tags
 #: "Aisha" as a place.

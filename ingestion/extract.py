@@ -404,6 +404,13 @@ class TurnTally:
             self.skipped[how] = self.skipped.get(how, 0) + 1
 
 
+def _latin(text: str) -> bool:
+    """Text whose letters are all Latin ("si mama umiyak 😂"), which English parsing can
+    read names and relationship words from; not Chinese or another script."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 3 and all(ord(c) <= 0x24F for c in letters)
+
+
 @dataclass(frozen=True)
 class Review:
     """A person mention that matched nobody for certain: for a human (or the lead) to decide."""
@@ -584,6 +591,8 @@ class Extractor:
                     self._observe_asked(turn)
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
+                elif self.is_user(turn.speaker) and _latin(turn.text):
+                    self._observe_people_in(turn)
                 made = self.said_cards(turn, code)
             if self.is_user(turn.speaker):
                 self.user_words.update(_WORD.findall(turn.text.lower()))
@@ -982,6 +991,16 @@ class Extractor:
                 self._note(self.registry.observe(name, named.relationship), name, where)
             if name != named.name:
                 self.registry.alias(name, named.name)
+
+    def _observe_people_in(self, turn: Turn) -> None:
+        """The people of a user's turn in a Latin-script language no rules read (Taglish:
+        "ate ko si joy", "si paolo (bf ko, 4 yrs na kami)"): its relationship words and
+        names go through the same readers as English chat; no claim is read from it."""
+        doc = self.nlp(self.casing.restore(turn.text))
+        where = f"session {turn.session_id}, turn {turn.turn}"
+        self._observe_relationships(doc.text, True, where, (SELF, None), turn.session_id)
+        self._observe_named(doc, where, (SELF, None))
+        self._observe_referred(doc, turn.session_id)
 
     def _observe_asked(self, turn: Turn) -> None:
         """What the assistant's turn says of the user's people ("your son, how old is

@@ -75,19 +75,35 @@ def _typo(word: str) -> str | None:
 
 
 def parenthesised(doc: Doc) -> list[Named]:
-    """ "austin (coworker, not the city lol)": a name with its relationship in brackets."""
+    """ "austin (coworker, not the city lol)", "riya (choti behen)", "paolo (bf ko, 4 yrs
+    na kami)": a name with its relationship in brackets, among their first words."""
     out: list[Named] = []
+    words = [t.lower_ for t in doc]
     for token in doc:
         if token.text != "(" or token.i == 0 or token.i + 1 >= len(doc):
             continue
-        name, word = doc[token.i - 1], doc[token.i + 1].lower_
-        if word not in _words() or not name_token(name) or name.lower_ in _words():
+        name = doc[token.i - 1]
+        if name.lower_ in cues.OWNERS_AFTER and token.i > 1:
+            name = doc[token.i - 2]  # "si ma'am tess namin (head nurse)"
+        if not name_token(name) or name.lower_ in _words():
             continue
-        end = doc[token.i + 1]
+        inside = range(token.i + 1, min(token.i + 4, len(doc)))
+        closing = next((k for k in inside if doc[k].text in {")", ","}), inside.stop)
+        found = None
+        for k in range(token.i + 1, closing):
+            if k + 1 < closing and f"{words[k]} {words[k + 1]}" in _words():
+                found = (k + 1, f"{words[k]} {words[k + 1]}")  # "(head nurse)"
+                break
+            if words[k] in _words():
+                found = (k, words[k])
+                break
+        if found is None:
+            continue
+        end = doc[found[0]]
         out.append(
             Named(
                 _capitalised(name.text),
-                spelled_out(word),
+                spelled_out(found[1]),
                 False,
                 name.idx,
                 end.idx + len(end),
@@ -113,13 +129,30 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             phrase = typo  # "my frriend nadia"
         if tokens[start].lower_ in _OWNERS:
             continue  # "our neighbour" is listed whole: the noun alone is read below
+        if not pet and (
+            (i + 1 < len(tokens) and tokens[i + 1].lower_ in cues.OWNERS_AFTER)
+            or (  # an honorific before a name ("si kuya marco"), not "si mama" said alone
+                start > 0
+                and tokens[start - 1].lower_ in cues.NAME_MARKERS
+                and phrase not in cues.KIN_NAMES
+            )
+        ):
+            return start, spelled_out(phrase), False  # "ate ko si joy", "si kuya marco"
         if phrase in cues.SELF_OWNED:  # "the missus (barb)": no "my" needed
             return start, spelled_out(phrase), False
-        if (  # "wife is funke btw": chat drops the "my" before who someone is
-            not pet
+        if (  # "wife is funke btw", "coworker phoenix has been covering": chat drops
+            not pet  # the "my" before who someone is, at the start of a sentence
             and tokens[start].is_sent_start
             and i + 1 < len(tokens)
-            and tokens[i + 1].lemma_ == "be"
+            and (
+                tokens[i + 1].lemma_ == "be"
+                or (  # a name, then an English verb form ("has", "will")
+                    tokens[i + 1].pos_ == "PROPN"
+                    and tokens[i + 1].dep_ in _SUBJECT_DEPS
+                    and i + 2 < len(tokens)
+                    and tokens[i + 2].tag_ in {"VBZ", "MD"}
+                )
+            )
         ):
             return start, spelled_out(phrase), False
         j = start - 1  # "my new manager", "our wee brother", "my best mate"
@@ -283,12 +316,17 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     verb it is the subject of: "my mum screamed")."""
     i = rel.i
     j = i + 1
+    if j < len(doc) and doc[j].lower_ in cues.OWNERS_AFTER:
+        j += 1  # "ate ko si joy"
+    if j < len(doc) and doc[j].lower_ in cues.NAME_MARKERS:
+        j += 1
     if j < len(doc) and doc[j].text == ",":
         j += 1
     if j < len(doc) and doc[j].text in {"(", "-", "–"}:
         j += 1
     got = _name_at(doc, j, slot=j == i + 1)
-    if got is not None and not (rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j):
+    said_of = rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j  # "my mum screamed"
+    if got is not None and (not said_of or doc[j].pos_ == "PROPN"):
         return got[0], j, got[1], "after"
     # "my regional manager is mr danjuma now": the name the noun is said to be
     if rel.dep_ == "nsubj" and rel.head.lemma_ == "be" and rel.head.i == j:
@@ -358,9 +396,11 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     """A kinship word said bare, as a name ("mum would be happier", "stopping at mum's"):
     the speaker's own, unless another owner, an article or a noun comes before it, or it
     describes a thing or the speaker ("a very dad thing", "a stay at home dad")."""
+    before = doc[token.i - 1] if token.i > 0 else None
+    if before is not None and before.lower_ in cues.NAME_MARKERS:
+        return token.i, spelled_out(token.lower_), False  # "si mama umiyak"
     if token.dep_ in {"amod", "compound", "attr"} or token.pos_ not in {"NOUN", "PROPN"}:
         return None  # "a very dad thing", "i've been a stay at home dad"
-    before = doc[token.i - 1] if token.i > 0 else None
     if before is not None and (
         before.lower_ in _NOT_OWN_BEFORE
         or before.lower_ in _OWNERS

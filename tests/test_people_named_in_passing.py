@@ -197,3 +197,40 @@ def test_names_with_an_apostrophe_answer_a_question_about_pets():
         ("assistant", "Give Pita and Za'atar a carrot from me!"),
     )
     assert people(extractor.registry) == {"Pita": "rabbit", "Za'atar": "rabbit"}
+
+
+def test_code_switched_turns_name_people_through_the_same_readers():
+    """Taglish and Hinglish turns no claim rules read still name the user's people: a
+    relationship word before or after a name ("ate ko si joy", "si kuya marco"), one in
+    brackets ("si paolo (bf ko, 4 yrs na kami)", "riya (choti behen)"), and "si mama"
+    said as a name."""
+    extractor = talk(
+        ("user", "sige hanapin ko. tsaka ate ko si joy, nag resign na sya sa call center"),
+        ("user", "si mama umiyak, si papa nagpa-lechon lol. si kuya marco nag-facetime"),
+        ("user", "ay oo. also valentines bukas, si paolo (bf ko, 4 yrs na kami) nagaaya"),
+        ("user", "honestly i dont mind. riya (choti behen) bolti hai bhaiya tum boring ho"),
+    )
+    assert people(extractor.registry) == {
+        "Joy": "sister",
+        "Mama": "mama",
+        "Papa": "papa",
+        "Marco": "brother",
+        "Paolo": "boyfriend",
+        "Riya": "sister",
+    }
+
+
+def test_a_relationship_word_opening_a_sentence_names_the_name_after_it():
+    extractor = talk(
+        ("user", "nah im good. coworker phoenix has been covering for me"),
+        ("user", "haan resign kar diya. manager thoda upset tha par theek hai"),
+    )
+    assert people(extractor.registry) == {"Phoenix": "coworker"}
+
+
+def test_relationships_are_compared_without_age_words_and_with_former_ones_alike():
+    from graphmem.recall.mentions import canonical_relationship as same
+
+    assert same("older sister") == same("sister") == "sister"
+    assert same("former boss") == same("ex-manager") == "former manager"
+    assert same("former neighbor") == same("former neighbour")
