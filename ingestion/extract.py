@@ -600,7 +600,27 @@ class Extractor:
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
             self.languages.setdefault(code, TurnTally()).add(how, len(made))
             cards.extend(made)
-        return cards
+        return [self._named_now(card) for card in cards]
+
+    def _named_now(self, card: Card) -> Card:
+        """A card about someone the conversation named only later: "my mom" (or "Mom")
+        before "her name is min-ji", "my daughter" before "mai is 6". The card is about
+        the person the registry now knows for certain, so that the people table holds
+        Min-ji, not Min-ji and a "Mom" beside her."""
+        if card.person == SELF or card.relationship == ASSISTANT:
+            return card
+        record = self.registry.get(card.person)
+        if record is not None and record.name != card.person:
+            name, relationship = record.name, record.relationship  # renamed, or an alias
+        elif record is None and card.person.startswith("my ") and card.relationship:
+            res = self.registry.resolve(None, card.relationship)
+            if not (res.certain and res.name):
+                return card
+            name, relationship = res.name, res.relationship
+        else:
+            return card
+        data = card.model_dump(exclude={"id", "content_hash", "identity"})
+        return Card.model_validate({**data, "person": name, "relationship": relationship})
 
     def said_cards(
         self, turn: Turn, code: str, only: list[tuple[int, int]] | None = None

@@ -234,3 +234,35 @@ def test_relationships_are_compared_without_age_words_and_with_former_ones_alike
     assert same("older sister") == same("sister") == "sister"
     assert same("former boss") == same("ex-manager") == "former manager"
     assert same("former neighbor") == same("former neighbour")
+
+
+def test_cards_said_before_a_name_are_about_the_person_named_later(memory, user, tmp_path):
+    """ "my mom has it on her shelf" is said before "her name is min-ji": the people
+    table holds Min-ji alone, and the card about "my mom" is about her."""
+    rows = [
+        {"session_id": "a", "date": "2025-03-04T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "i know braiding sweetgrass, my mom has it on her shelf actually",
+        },
+        {
+            "session_id": "a",
+            "turn": 1,
+            "speaker": "assistant",
+            "text": "Borrow it from your mom! Does she read a lot of nature writing?",
+        },
+        {
+            "session_id": "a",
+            "turn": 2,
+            "speaker": "user",
+            "text": "kind of? her name is min-ji, she runs a nail salon in sacramento",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    people_now = {p.name: p.relationship for p in memory.people(user) if p.name != "me"}
+    assert people_now == {"Min-ji": "mom"}
+    shelf = [c for c in memory.cards(user) if "shelf" in c.fact]
+    assert shelf
+    assert {c.person for c in shelf} == {"Min-ji"}
