@@ -478,6 +478,12 @@ GROUPS: dict[str, str] = {
     "grandkids": "grandchild",
     "grandchildren": "grandchild",
 }
+#: Nouns that introduce someone and say whether a man or a woman ("to a fella named
+#: kevin"): "m" or "f".
+GENDERED_NOUNS = {
+    **dict.fromkeys(("guy", "man", "fella", "fellow", "bloke", "gentleman", "boy"), "m"),
+    **dict.fromkeys(("girl", "woman", "lady", "gal"), "f"),
+}
 #: Who teaches the user something, and the words for what they teach: "first
 #: watercolor class was today. the teacher is named joan": a watercolor teacher.
 TEACHING = frozenset({"teacher", "instructor", "coach", "tutor", "trainer"})

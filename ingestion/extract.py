@@ -1059,6 +1059,10 @@ class Extractor:
             self.registry.observe(name, relatives.taught(doc, ref.relationship))
         for said_of in relatives.said_of_pronoun(doc):
             self._said_of(said_of)
+        for relative, name, word in relatives.married_to(doc):
+            mine = through(relative, word)
+            if mine is not None and not self.registry.is_user(name):
+                self.registry.observe(name, mine)
         named = [*relatives.find(doc), *relatives.parenthesised(doc)]
         owned = [  # "my sister georgie" is named: no one left to name
             r
@@ -1213,7 +1217,9 @@ class Extractor:
         if found is None or found.attribute != "partner" or found.value.startswith("not "):
             return
         named = re.search(rf"\b{re.escape(found.value)}\b", fact, re.IGNORECASE)
-        if named is not None and named[0].split()[0].lower() not in cues.NAME_STOP_WORDS:
+        if named is None or find_dates(named[0], now_ms()):
+            return  # "got married yesterday": a day, no partner
+        if named[0].split()[0].lower() not in cues.NAME_STOP_WORDS:
             self._related_through(person[0], "partner", named[0])
 
     def _died_unnamed(self, relationship: str, session: str) -> None:

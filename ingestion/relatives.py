@@ -496,10 +496,23 @@ def _naming_site(doc: Doc, token: Token) -> tuple[int, str | None] | None:
 
 
 def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
-    """The relationship of the nearest someone the speaker introduced before token ``at``."""
+    """The relationship of the nearest someone the speaker introduced before token ``at``
+    ("there's this guy. his name is julián ... we've been dating": the dating says what
+    he is)."""
     for token in reversed(doc[max(0, at - 25) : at]):
         verb = token.head
-        subject = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS}
+        subject = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS | {"expl"}}
+        if token.dep_ == "attr" and subject == {"there"} and token.lower_ in cues.DATING_OBJECTS:
+            dating = any(  # "we met" alone is no dating
+                t.lemma_.lower() in cues.DATING - {"meet"}
+                and {c.lower_ for c in t.children if c.dep_ in _SUBJECT_DEPS} & {"i", "we"}
+                for t in doc
+            )
+            if dating:
+                return {"her": "girlfriend", "his": "boyfriend", "him": "boyfriend"}.get(
+                    pronoun or "", "partner"
+                )
+            continue
         if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
             continue
         words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
@@ -841,3 +854,49 @@ def taught(doc: Doc, relationship: str) -> str:
         if len(kinds) == 1 and kinds[0].is_alpha:
             return f"{kinds[0].lower_} {relationship}"
     return relationship
+
+
+def married_to(doc: Doc) -> list[tuple[str, str, str]]:
+    """A relative of the user's who married or is marrying someone, and whom ("our
+    daughter amy got married yesterday!! to a fella named kevin whitfield", "my sister
+    rachel is getting married in april!! to tunde"): (the relative's relationship word,
+    the partner's name, the partner as a partner word: "husband", "wife" or "partner",
+    by the noun that introduced them)."""
+    out: list[tuple[str, str, str]] = []
+    for token in doc:
+        if cues.PARTNER_STEPS.get(token.lemma_.lower()) != "married":
+            continue
+        relative = next(
+            (
+                phrase
+                for t in doc[max(0, token.i - 6) : token.i]
+                if (phrase := relationship_phrase(doc, t.i)) is not None and not phrase[2]
+            ),
+            None,
+        )
+        if relative is None:
+            continue
+        partner = _married_whom(doc, token.i)
+        if partner is not None:
+            out.append((relative[1], *partner))
+    return out
+
+
+def _married_whom(doc: Doc, at: int) -> tuple[str, str] | None:
+    """ "... to <name>" or "... to a <man/woman> named <name>" within a few words after
+    the marrying word, crossing the "!!" chat puts between."""
+    for k in range(at + 1, min(at + 8, len(doc) - 1)):
+        if doc[k].lower_ != "to":
+            continue
+        got = _name_at(doc, k + 1)
+        if got is not None and doc[k + 1].lower_ not in cues.GENDERED_NOUNS:
+            return _capitalised(got[0]), "partner"
+        for j in range(k + 1, min(k + 5, len(doc) - 1)):
+            if doc[j].lower_ in {"named", "called"}:
+                named = _name_at(doc, j + 1)
+                nouns = [cues.GENDERED_NOUNS.get(t.lower_) for t in doc[k + 1 : j]]
+                gender = next((g for g in nouns if g), None)
+                word = {"m": "husband", "f": "wife"}.get(gender or "", "partner")
+                return (_capitalised(named[0]), word) if named is not None else None
+        return None
+    return None

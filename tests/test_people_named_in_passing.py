@@ -266,3 +266,37 @@ def test_cards_said_before_a_name_are_about_the_person_named_later(memory, user,
     shelf = [c for c in memory.cards(user) if "shelf" in c.fact]
     assert shelf
     assert {c.person for c in shelf} == {"Min-ji"}
+
+
+def test_someone_there_is_then_named_is_a_partner_when_the_user_is_dating_them():
+    extractor = talk(
+        (
+            "user",
+            "ok so update. theres this guy. his name is julián, he's a physical therapist, "
+            "we met at the dog park. we've been dating for like 6 weeks now",
+        ),
+        ("user", "theres this guy at work. his name is rob, we met at a conference"),
+    )
+    assert people(extractor.registry).get("Julián") == "boyfriend"
+    assert people(extractor.registry).get("Rob") is None
+
+
+def test_a_relative_who_marries_brings_an_in_law():
+    """The partner of a relative who married is the user's in-law, as the noun that
+    introduced them says (a fella: a son-in-law); without one, the relative's partner.
+    "Got married yesterday" names no partner called Yesterday."""
+    extractor = talk(
+        (
+            "user",
+            "so big news. our daughter amy got married yesterday!! to a fella named kevin, "
+            "nice guy, hes an electrician",
+        ),
+        ("assistant", "Congratulations to Amy and Kevin! How was the day?"),
+        ("user", "anyway my sister rachel is getting married in april!! to tunde"),
+    )
+    assert people(extractor.registry) == {
+        "Amy": "daughter",
+        "Kevin": "son-in-law",
+        "Rachel": "sister",
+        "Tunde": "sister's partner",
+    }

@@ -57,6 +57,8 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "doctor": ("doctor", "gp", "physician"),
     "therapist": ("therapist",),
     "roommate": ("roommate", "flatmate", "housemate"),
+    "stepfather": ("stepfather", "stepdad"),
+    "stepmother": ("stepmother", "stepmum", "stepmom"),
 }
 _FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|i'd)\b", re.IGNORECASE)
 
