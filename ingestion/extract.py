@@ -1059,6 +1059,10 @@ class Extractor:
             self.registry.observe(name, relatives.taught(doc, ref.relationship))
         for said_of in relatives.said_of_pronoun(doc):
             self._said_of(said_of)
+        for name, relationship in relatives.born(doc):
+            if not self.registry.is_user(name) and name not in self.pets:
+                self._learn_gender(name, relationship)
+                self.registry.observe(name, relationship)
         for relative, name, word in relatives.married_to(doc):
             mine = through(relative, word)
             if mine is not None and not self.registry.is_user(name):

@@ -900,3 +900,47 @@ def _married_whom(doc: Doc, at: int) -> tuple[str, str] | None:
                 return (_capitalised(named[0]), word) if named is not None else None
         return None
     return None
+
+
+#: Partner words that may stand beside a birth the user announces ("my wife linh").
+_PARTNER_WORDS = frozenset(
+    {"wife", "husband", "partner", "girlfriend", "boyfriend", "gf", "bf", "fiancé", "fiancée"}
+)
+
+
+def born(doc: Doc) -> list[tuple[str, str]]:
+    """Babies the user announces by name ("LEO TRAN was born jan 14!! ... he does not
+    believe in sleep"; "shes here. eleni grace, born 3:12am"): (name, son / daughter as
+    the turn's pronoun says, else child). Not when the sentence names another relative
+    the baby may be of ("my sister's baby ella was born")."""
+    out: list[tuple[str, str]] = []
+    for token in doc:
+        if token.lower_ != "born":
+            continue
+        if token.dep_ == "acl":
+            head: Token | None = token.head
+        else:
+            head = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
+        if head is None:
+            continue
+        start = head.i
+        while start > 0 and doc[start - 1].dep_ in {"compound", "amod", "flat"}:
+            start -= 1
+        parts = list(doc[start : head.i + 1])
+        if not parts or not all(_baby_name(t) for t in parts):
+            continue
+        sentence = token.sent
+        if any(t.lower_ in _words() and t.lower_ not in _PARTNER_WORDS for t in sentence):
+            continue
+        pronouns = [t.lower_ for t in doc if t.lower_ in _HER | _HIS]
+        gender = "f" if pronouns and pronouns[0] in _HER else "m" if pronouns else None
+        name = " ".join(t.text.capitalize() if t.text.isupper() else t.text for t in parts)
+        out.append((_capitalised(name), {"m": "son", "f": "daughter"}.get(gender or "", "child")))
+    return out
+
+
+def _baby_name(token: Token) -> bool:
+    """A word of a newborn's name: a name token, or one typed in capitals ("LEO TRAN")."""
+    return name_token(token) or (
+        token.is_alpha and token.text.isupper() and token.pos_ == "PROPN" and len(token) > 1
+    )

@@ -300,3 +300,12 @@ def test_a_relative_who_marries_brings_an_in_law():
         "Rachel": "sister",
         "Tunde": "sister's partner",
     }
+
+
+def test_a_baby_the_user_announces_is_their_son_or_daughter():
+    extractor = talk(
+        ("user", "its 2:30am and im awake because LEO TRAN was born jan 14!! he does not sleep"),
+        ("user", "shes here. eleni grace, born 3:12am on the 12th, 3.4kg. i cried like a baby"),
+        ("user", "my sister's baby ella was born today, she is tiny"),
+    )
+    assert people(extractor.registry) == {"Leo Tran": "son", "Eleni Grace": "daughter"}
