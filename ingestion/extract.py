@@ -568,7 +568,8 @@ class Extractor:
                 how = "read"
             plan.append((turn, code, how))
         docs = self.nlp.pipe(
-            (self.casing.restore(t.text) for t, _, how in plan if how == "read"), batch_size=128
+            (self.casing.restore(t.text) for t, _, how in plan if self._parsed(t, how)),
+            batch_size=128,
         )
         cards: list[Card] = []
         for turn, code, how in plan:
@@ -591,8 +592,8 @@ class Extractor:
                     self._observe_asked(turn)
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
-                elif self.is_user(turn.speaker) and _latin(turn.text):
-                    self._observe_people_in(turn)
+                elif self._parsed(turn, how):
+                    self._observe_people_in(turn, next(docs))
                 made = self.said_cards(turn, code)
             if self.is_user(turn.speaker):
                 self.user_words.update(_WORD.findall(turn.text.lower()))
@@ -1012,11 +1013,22 @@ class Extractor:
             if name != named.name:
                 self.registry.alias(name, named.name)
 
-    def _observe_people_in(self, turn: Turn) -> None:
+    def _parsed(self, turn: Turn, how: str) -> bool:
+        """Whether a turn is parsed: one read for claims, or a user's turn in a
+        Latin-script language read for its people only (``_observe_people_in``)."""
+        if how == "read":
+            return True
+        return (
+            how == "kept"
+            and not self.is_assistant(turn.speaker)
+            and self.is_user(turn.speaker)
+            and _latin(turn.text)
+        )
+
+    def _observe_people_in(self, turn: Turn, doc: Doc) -> None:
         """The people of a user's turn in a Latin-script language no rules read (Taglish:
         "ate ko si joy", "si paolo (bf ko, 4 yrs na kami)"): its relationship words and
         names go through the same readers as English chat; no claim is read from it."""
-        doc = self.nlp(self.casing.restore(turn.text))
         where = f"session {turn.session_id}, turn {turn.turn}"
         self._observe_relationships(doc.text, True, where, (SELF, None), turn.session_id)
         self._observe_named(doc, where, (SELF, None))

@@ -13,6 +13,7 @@ as a function word, a date or a number, and that no word list knows as something
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -59,10 +60,12 @@ def spelled_out(word: str) -> str:
     return cues.SPELLED_OUT.get(low, low)
 
 
+@functools.cache
 def _words() -> frozenset[str]:
     return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
 
 
+@functools.lru_cache(maxsize=8192)
 def _typo(word: str) -> str | None:
     """A relationship word typed with one slip ("frriend", "brohter"): long words only,
     so no short word is read as another."""
@@ -276,8 +279,16 @@ def _capitalised(name: str) -> str:
 def find(doc: Doc) -> list[Named]:
     """People and pets a turn names with their relationship to the speaker, in order.
 
-    Names come back capitalised as a name is written ("rachel" -> "Rachel").
+    Names come back capitalised as a name is written ("rachel" -> "Rachel"). Read once
+    per doc (kept in ``doc.user_data``): several readers ask.
     """
+    cached = doc.user_data.get("relatives.find")
+    if cached is None:
+        cached = doc.user_data["relatives.find"] = _find(doc)
+    return list(cached)
+
+
+def _find(doc: Doc) -> list[Named]:
     found: list[Named] = []
     taken: set[int] = set()
     for token in doc:
@@ -790,11 +801,13 @@ def said_of_pronoun(doc: Doc) -> list[SaidOf]:
     cannot stand for the word ("he's my sister")."""
     out: list[SaidOf] = []
     for token in doc:
-        phrase = relationship_phrase(doc, token.i)
         said = token
         if token.dep_ == "compound" and token.head.lower_ in cues.CHAT_FILLERS:
             said = token.head  # "my former roommate lol": the parse hangs it on "lol"
-        if phrase is None or said.dep_ != "attr" or not _is_be(said.head):
+        if said.dep_ != "attr" or not _is_be(said.head):
+            continue
+        phrase = relationship_phrase(doc, token.i)
+        if phrase is None:
             continue
         verb = said.head
         subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
