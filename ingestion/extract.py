@@ -972,7 +972,11 @@ class Extractor:
         seen = {m.name.lower() for m in find_relationships(doc.text)}  # read already
         found = [
             n
-            for n in [*relatives.find(doc), *relatives.parenthesised(doc)]
+            for n in [
+                *relatives.find(doc),
+                *relatives.parenthesised(doc),
+                *relatives.the_appositive(doc),
+            ]
             if n.name.lower() not in seen
         ]
         for word, relationship in relatives.unnamed_kin(doc, found):

@@ -957,3 +957,33 @@ def _baby_name(token: Token) -> bool:
     return name_token(token) or (
         token.is_alpha and token.text.isupper() and token.pos_ == "PROPN" and len(token) > 1
     )
+
+
+def the_appositive(doc: Doc) -> list[Named]:
+    """ "the editor, elise, said she picked me", "the landlord, mr patel, came by": a
+    relationship said with "the" and the name set off by commas as its apposition (a
+    "the" with no name beside it says nobody's name)."""
+    out: list[Named] = []
+    for token in doc:
+        if token.i < 1 or token.i + 3 >= len(doc) or doc[token.i + 1].text != ",":
+            continue
+        word = token.lower_
+        if word not in _words() or word in cues.SELF_OWNED or doc[token.i - 1].lower_ != "the":
+            continue
+        got = _name_at(doc, token.i + 2)
+        if got is None or got[1] >= len(doc) or doc[got[1]].text != ",":
+            continue
+        if doc[token.i + 2].dep_ != "appos" and doc[got[1] - 1].dep_ != "appos":
+            continue
+        end = doc[got[1] - 1]
+        out.append(
+            Named(
+                _capitalised(got[0]),
+                spelled_out(word),
+                False,
+                doc[token.i - 1].idx,
+                end.idx + len(end),
+                "appos",
+            )
+        )
+    return out

@@ -309,3 +309,11 @@ def test_a_baby_the_user_announces_is_their_son_or_daughter():
         ("user", "my sister's baby ella was born today, she is tiny"),
     )
     assert people(extractor.registry) == {"Leo Tran": "son", "Eleni Grace": "daughter"}
+
+
+def test_the_relationship_with_the_name_set_off_by_commas():
+    extractor = talk(
+        ("user", "my style is soft gouache. the editor, elise, said she picked me for my series"),
+        ("user", "the doctor, however, said no"),
+    )
+    assert people(extractor.registry) == {"Elise": "editor"}
