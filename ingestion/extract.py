@@ -1075,6 +1075,11 @@ class Extractor:
             self.registry.observe(name, relatives.taught(doc, ref.relationship))
         for said_of in relatives.said_of_pronoun(doc):
             self._said_of(said_of)
+        for name in relatives.quit_work(doc):
+            known = self.registry.get(name)
+            working = known is not None and role(known.relationship) in cues.WORK_ROLES
+            if known is not None and working and is_current(known.relationship):
+                self.registry.end(known.name)  # "renee quit": a former coworker
         for name, relationship in relatives.born(doc):
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)

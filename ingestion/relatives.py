@@ -987,3 +987,28 @@ def the_appositive(doc: Doc) -> list[Named]:
             )
         )
     return out
+
+
+def quit_work(doc: Doc) -> list[str]:
+    """Names the turn says left their job ("renee quit. her last shift was last night",
+    "arjun resigned"): the subject of a quitting verb said as done, not negated, planned
+    or supposed ("if renee quit", "she might resign", "he didn't quit")."""
+    out: list[str] = []
+    for token in doc:
+        if token.lemma_.lower() not in cues.QUITTING or token.pos_ != "VERB":
+            continue
+        if token.tag_ not in {"VBD", "VBN"} and not (
+            token.tag_ == "VBP" and token.lower_ == "quit"
+        ):
+            continue
+        sentence = {t.lower_ for t in token.sent}
+        if sentence & cues.NOT_YET or any(
+            c.dep_ in {"neg", "aux", "mark"}
+            and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
+            for c in token.children
+        ):
+            continue
+        subject = next((c for c in token.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None and name_token(subject) and subject.pos_ in {"PROPN", "NOUN"}:
+            out.append(_capitalised(subject.text))
+    return out

@@ -317,3 +317,18 @@ def test_the_relationship_with_the_name_set_off_by_commas():
         ("user", "the doctor, however, said no"),
     )
     assert people(extractor.registry) == {"Elise": "editor"}
+
+
+def test_a_coworker_who_quit_is_a_former_one():
+    extractor = talk(
+        ("user", "my coworker renee stayed with me in the parking lot after"),
+        ("user", "my coworker dom is great"),
+        ("user", "my friend sal came over last night"),
+        ("user", "hi. bittersweet news. renee quit. her last shift was last night"),
+        ("user", "if dom quit i would cry. sal quit his band lol"),
+    )
+    assert people(extractor.registry) == {
+        "Renee": "former colleague",
+        "Dom": "coworker",
+        "Sal": "friend",
+    }
