@@ -568,7 +568,7 @@ class Extractor:
                 how = "read"
             plan.append((turn, code, how))
         docs = self.nlp.pipe(
-            (self.casing.restore(t.text) for t, _, how in plan if self._parsed(t, how)),
+            (self.casing.restore(t.text) for t, c, how in plan if self._parsed(t, c, how)),
             batch_size=128,
         )
         cards: list[Card] = []
@@ -592,7 +592,7 @@ class Extractor:
                     self._observe_asked(turn)
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
-                elif self._parsed(turn, how):
+                elif self._parsed(turn, code, how):
                     self._observe_people_in(turn, next(docs))
                 made = self.said_cards(turn, code)
             if self.is_user(turn.speaker):
@@ -1017,16 +1017,19 @@ class Extractor:
             if name != named.name:
                 self.registry.alias(name, named.name)
 
-    def _parsed(self, turn: Turn, how: str) -> bool:
+    def _parsed(self, turn: Turn, code: str, how: str) -> bool:
         """Whether a turn is parsed: one read for claims, or a user's turn in a
-        Latin-script language read for its people only (``_observe_people_in``)."""
+        Latin-script language read for its people only (``_observe_people_in``), unless
+        its language module reads its people itself (``Language.people_in``: Tagalog)."""
         if how == "read":
             return True
+        known = lang.language(code)
         return (
             how == "kept"
             and not self.is_assistant(turn.speaker)
             and self.is_user(turn.speaker)
             and _latin(turn.text)
+            and (known is None or known.people_in is None)
         )
 
     def _observe_people_in(self, turn: Turn, doc: Doc) -> None:

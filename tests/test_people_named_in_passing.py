@@ -200,23 +200,24 @@ def test_names_with_an_apostrophe_answer_a_question_about_pets():
 
 
 def test_code_switched_turns_name_people_through_the_same_readers():
-    """Taglish and Hinglish turns no claim rules read still name the user's people: a
-    relationship word before or after a name ("ate ko si joy", "si kuya marco"), one in
-    brackets ("si paolo (bf ko, 4 yrs na kami)", "riya (choti behen)"), and "si mama"
-    said as a name."""
+    """Hinglish turns, read as English or kept as said (no claim rules read them), name
+    the user's people by the same readers: a relationship in brackets among its first
+    words ("riya (choti behen)"), "mera manager <name>" where the parse hangs the noun on
+    the name, and the new manager's arrival makes the old one former. (Tagalog turns
+    are read by their own module, ``graphmem.lang.tl``.)"""
     extractor = talk(
-        ("user", "sige hanapin ko. tsaka ate ko si joy, nag resign na sya sa call center"),
-        ("user", "si mama umiyak, si papa nagpa-lechon lol. si kuya marco nag-facetime"),
-        ("user", "ay oo. also valentines bukas, si paolo (bf ko, 4 yrs na kami) nagaaya"),
         ("user", "honestly i dont mind. riya (choti behen) bolti hai bhaiya tum boring ho"),
+        ("user", "zentrix mein kaam mast chal raha hai, mera manager arjun bahut supportive hai"),
+        (
+            "user",
+            "baad mein. ek change hua ofifce mein, arjun ne resign kar diya, wo ek US company "
+            "mein gaya. ab mera manager sneha iyer hai, pehle platform team lead thi",
+        ),
     )
     assert people(extractor.registry) == {
-        "Joy": "sister",
-        "Mama": "mama",
-        "Papa": "papa",
-        "Marco": "brother",
-        "Paolo": "boyfriend",
         "Riya": "sister",
+        "Arjun": "former manager",
+        "Sneha": "manager",
     }
 
 
