@@ -266,9 +266,19 @@ def same_relationship(expected: str | None, held: str | None) -> bool:
     (True, True)
     >>> same_relationship("sister", "brother"), same_relationship("sister", None)
     (False, False)
+
+    A pet is stored with its kind as its relationship, which is what "pet" expects:
+
+    >>> same_relationship("pet", "cat"), same_relationship("pet", "schnauzer")
+    (True, True)
+    >>> same_relationship("pet", "sister"), same_relationship("dog", "cat")
+    (False, False)
     """
     from graphmem.recall.mentions import canonical_relationship
+    from ingestion import cues
 
+    if expected == "pet" and held is not None:
+        return held in cues.PETS or held in cues.PET_KINDS.values()
     return same_words(expected, held) or (
         expected is not None
         and held is not None

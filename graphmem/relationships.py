@@ -305,6 +305,17 @@ _THROUGH = {
 }
 
 
+#: A relative's husband or wife, as the user calls them: (his word, her word).
+_PARTNER_THROUGH = {
+    "sister": ("brother-in-law", "sister-in-law"),
+    "brother": ("brother-in-law", "sister-in-law"),
+    "daughter": ("son-in-law", "daughter-in-law"),
+    "son": ("son-in-law", "daughter-in-law"),
+    "mother": ("stepfather", "stepmother"),
+    "father": ("stepfather", "stepmother"),
+}
+
+
 def through(relative: str | None, relation: str) -> str | None:
     """How someone relates to the user when known through a relative: the user's
     sister's husband is a brother-in-law, a partner's mother a mother-in-law.
@@ -313,16 +324,19 @@ def through(relative: str | None, relation: str) -> str | None:
     ('brother-in-law', 'sister-in-law', 'mother-in-law')
     >>> through("sister", "partner"), through("friend", "wife")
     ("sister's partner", None)
+    >>> through("daughter", "husband"), through("mum", "husband")
+    ('son-in-law', 'stepfather')
     """
     held = role(relative) if relative and is_current(relative) else None
     if held is None:
         return None
     word = " ".join(relation.lower().split())
-    if held in {"sister", "brother"} and word in _PARTNERS:
+    by_gender = _PARTNER_THROUGH.get(held) if word in _PARTNERS else None
+    if by_gender is not None:
         if word in _MALE_PARTNERS:
-            return "brother-in-law"
+            return by_gender[0]
         if word in _FEMALE_PARTNERS:
-            return "sister-in-law"
+            return by_gender[1]
         return f"{held}'s partner"
     return _THROUGH.get((held, canonical_relationship(word)))
 

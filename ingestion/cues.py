@@ -456,10 +456,42 @@ SPELLED_OUT: dict[str, str] = {
     "didi": "sister",
     "bhaiya": "brother",
     "mummy": "mother",
+    "mama": "mama",
+    "amma": "mother",
+    "appa": "father",
+    # roles people have at work or in a class, said as who someone is to the user
+    "instructor": "instructor",
+    "editor": "editor",
+    "department head": "department head",
+    "head nurse": "head nurse",
 }
 #: Words that make a relationship noun the speaker's own ("my", "our"; "mi", "mera" in
 #: code-switched chat).
 OWNERS = frozenset({"my", "our", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
+#: Plural words for several of the user's people at once ("the twins", "my kids"),
+#: and the relationship each of them has: "how old are the twins?" "ollie and rosie".
+GROUPS: dict[str, str] = {
+    "kids": "child",
+    "children": "child",
+    "twins": "child",
+    "parents": "parent",
+    "grandkids": "grandchild",
+    "grandchildren": "grandchild",
+}
+#: Nouns that introduce someone and say whether a man or a woman ("to a fella named
+#: kevin"): "m" or "f".
+GENDERED_NOUNS = {
+    **dict.fromkeys(("guy", "man", "fella", "fellow", "bloke", "gentleman", "boy"), "m"),
+    **dict.fromkeys(("girl", "woman", "lady", "gal"), "f"),
+}
+#: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
+#: manager who did is a former one. Roles this ends, by ``relationships.role``.
+QUITTING = frozenset({"quit", "resign"})
+WORK_ROLES = frozenset({"colleague", "manager", "teammate", "workmate", "team lead"})
+#: Who teaches the user something, and the words for what they teach: "first
+#: watercolor class was today. the teacher is named joan": a watercolor teacher.
+TEACHING = frozenset({"teacher", "instructor", "coach", "tutor", "trainer"})
+LESSONS = frozenset({"class", "classes", "lesson", "lessons", "course"})
 #: Relationships people call someone by as a name ("my mum": "Mum"): an unnamed one of
 #: these is a person known by that word until a name is said.
 KIN_NAMES = frozenset(
@@ -553,7 +585,14 @@ NAME_STOP_WORDS = frozenset(
     few more most other some such no nor not only own same so than too very can will just
     should now im ive id ill dont didnt cant wont isnt wasnt hes shes theyre were its
     gonna wanna gotta kinda sorta new old""".split()
+) | frozenset(  # code-switched chat: possessives and markers around a name (Tagalog)
+    """ko mo namin natin nila niya nya kami kayo si ni kay sina po naman na pa""".split()
 )
+#: Owners said after the relationship word in code-switched chat: "ate ko si joy" (my
+#: older sister joy), "yung boss namin" (our boss).
+OWNERS_AFTER = frozenset({"ko", "namin", "natin"})
+#: Words that stand before a person's name and are skipped to reach it: "si joy".
+NAME_MARKERS = frozenset({"si", "ni", "kay"})
 
 #: Nouns that belong to a person: "Aisha's birthday" names a person even when spaCy tags
 #: "Aisha" as a place.

@@ -404,6 +404,13 @@ class TurnTally:
             self.skipped[how] = self.skipped.get(how, 0) + 1
 
 
+def _latin(text: str) -> bool:
+    """Text whose letters are all Latin ("si mama umiyak 😂"), which English parsing can
+    read names and relationship words from; not Chinese or another script."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 3 and all(ord(c) <= 0x24F for c in letters)
+
+
 @dataclass(frozen=True)
 class Review:
     """A person mention that matched nobody for certain: for a human (or the lead) to decide."""
@@ -450,6 +457,11 @@ class Extractor:
     #: per session, the relationship of someone mentioned without a name ("my late
     #: mother"), for "her name was Helen"
     unnamed: dict[str, str] = field(default_factory=dict, init=False)
+    #: per session, who the last turn spoke of by relationship and did not name ("my
+    #: mom", the assistant's "your son"), for "her name is min-ji" or "hiro, he's 15"
+    referent: dict[str, relatives.Referent] = field(default_factory=dict, init=False)
+    #: sessions whose last turn was the assistant asking something
+    asked: set[str] = field(default_factory=set, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
     #: what became of the turns, per speaker and per language (the ingest report's)
     speakers: dict[str, TurnTally] = field(default_factory=dict, init=False)
@@ -470,6 +482,8 @@ class Extractor:
             "genders": dict(self.genders),
             "things": sorted(self.registry.things),
             "unnamed": dict(self.unnamed),
+            "referent": {k: [r.relationship, r.pet, r.plural] for k, r in self.referent.items()},
+            "asked": sorted(self.asked),
             "casing": self.casing.state(),
             "user_words": sorted(self.user_words),
         }
@@ -484,6 +498,10 @@ class Extractor:
         self.genders.update(state.get("genders", {}))
         self.registry.things.update(state.get("things", []))
         self.unnamed.update(state.get("unnamed", {}))
+        self.referent.update(
+            {k: relatives.Referent(v[0], v[1], v[2]) for k, v in state.get("referent", {}).items()}
+        )
+        self.asked.update(state.get("asked", []))
         self.casing.restore_state(state.get("casing", {}))
         self.user_words.update(state.get("user_words", []))
 
@@ -550,7 +568,8 @@ class Extractor:
                 how = "read"
             plan.append((turn, code, how))
         docs = self.nlp.pipe(
-            (self.casing.restore(t.text) for t, _, how in plan if how == "read"), batch_size=128
+            (self.casing.restore(t.text) for t, c, how in plan if self._parsed(t, c, how)),
+            batch_size=128,
         )
         cards: list[Card] = []
         for turn, code, how in plan:
@@ -570,8 +589,11 @@ class Extractor:
                     how = "kept"
             elif how == "kept":
                 if self.is_assistant(turn.speaker):
+                    self._observe_asked(turn)
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
+                elif self._parsed(turn, code, how):
+                    self._observe_people_in(turn, next(docs))
                 made = self.said_cards(turn, code)
             if self.is_user(turn.speaker):
                 self.user_words.update(_WORD.findall(turn.text.lower()))
@@ -579,7 +601,27 @@ class Extractor:
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
             self.languages.setdefault(code, TurnTally()).add(how, len(made))
             cards.extend(made)
-        return cards
+        return [self._named_now(card) for card in cards]
+
+    def _named_now(self, card: Card) -> Card:
+        """A card about someone the conversation named only later: "my mom" (or "Mom")
+        before "her name is min-ji", "my daughter" before "mai is 6". The card is about
+        the person the registry now knows for certain, so that the people table holds
+        Min-ji, not Min-ji and a "Mom" beside her."""
+        if card.person == SELF or card.relationship == ASSISTANT:
+            return card
+        record = self.registry.get(card.person)
+        if record is not None and record.name != card.person:
+            name, relationship = record.name, record.relationship  # renamed, or an alias
+        elif record is None and card.person.startswith("my ") and card.relationship:
+            res = self.registry.resolve(None, card.relationship)
+            if not (res.certain and res.name):
+                return card
+            name, relationship = res.name, res.relationship
+        else:
+            return card
+        data = card.model_dump(exclude={"id", "content_hash", "identity"})
+        return Card.model_validate({**data, "person": name, "relationship": relationship})
 
     def said_cards(
         self, turn: Turn, code: str, only: list[tuple[int, int]] | None = None
@@ -704,6 +746,7 @@ class Extractor:
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
         if is_user:
             self._observe_named(doc, where, speaker)
+            self._observe_referred(doc, turn.session_id)
             self._observe_renames(doc)
         self._observe_things(doc)
         when = turn.when
@@ -929,7 +972,11 @@ class Extractor:
         seen = {m.name.lower() for m in find_relationships(doc.text)}  # read already
         found = [
             n
-            for n in [*relatives.find(doc), *relatives.parenthesised(doc)]
+            for n in [
+                *relatives.find(doc),
+                *relatives.parenthesised(doc),
+                *relatives.the_appositive(doc),
+            ]
             if n.name.lower() not in seen
         ]
         for word, relationship in relatives.unnamed_kin(doc, found):
@@ -969,6 +1016,110 @@ class Extractor:
                 self._note(self.registry.observe(name, named.relationship), name, where)
             if name != named.name:
                 self.registry.alias(name, named.name)
+
+    def _parsed(self, turn: Turn, code: str, how: str) -> bool:
+        """Whether a turn is parsed: one read for claims, or a user's turn in a
+        Latin-script language read for its people only (``_observe_people_in``), unless
+        its language module reads its people itself (``Language.people_in``: Tagalog)."""
+        if how == "read":
+            return True
+        known = lang.language(code)
+        return (
+            how == "kept"
+            and not self.is_assistant(turn.speaker)
+            and self.is_user(turn.speaker)
+            and _latin(turn.text)
+            and (known is None or known.people_in is None)
+        )
+
+    def _observe_people_in(self, turn: Turn, doc: Doc) -> None:
+        """The people of a user's turn in a Latin-script language no rules read (Taglish:
+        "ate ko si joy", "si paolo (bf ko, 4 yrs na kami)"): its relationship words and
+        names go through the same readers as English chat; no claim is read from it."""
+        where = f"session {turn.session_id}, turn {turn.turn}"
+        self._observe_relationships(doc.text, True, where, (SELF, None), turn.session_id)
+        self._observe_named(doc, where, (SELF, None))
+        self._observe_referred(doc, turn.session_id)
+
+    def _observe_asked(self, turn: Turn) -> None:
+        """What the assistant's turn says of the user's people ("your son, how old is
+        he?"): who the user's answer speaks of, when it gives only a name."""
+        found, back = relatives.asked_about(turn.text)
+        if found is not None:
+            self.referent[turn.session_id] = found
+        elif not back:
+            self.referent.pop(turn.session_id, None)
+        if "?" in turn.text:
+            self.asked.add(turn.session_id)
+
+    def _observe_referred(self, doc: Doc, session: str) -> None:
+        """Names given to someone the conversation spoke of by relationship: in the turn
+        ("my cat ... her name is biscuit", "the teacher is named joan"), the turn before
+        ("my mom has it" ... "her name is min-ji"), or answering the assistant's question
+        ("how old are the twins?" "ollie and rosie"). The last someone the turn speaks of
+        unnamed is carried to the next turns."""
+        carried = self.referent.pop(session, None)
+        asked = session in self.asked
+        self.asked.discard(session)
+        given = relatives.named_referents(doc, carried)
+        if asked and carried is not None and not given:
+            given = [(n, carried) for n in relatives.answered(doc, carried)]
+        for name, ref in given:
+            if self.registry.is_user(name) or name.lower() in cues.GROUPS:
+                continue
+            known = self.registry.get(name)
+            if ref.pet:
+                if known is not None and name not in self.pets:
+                    continue  # a known person is nobody's pet
+                self.pets[name] = (SELF, None)
+            elif known is not None and known.relationship is not None:
+                continue  # a name the user already placed
+            self._learn_gender(name, ref.relationship)
+            self.registry.observe(name, relatives.taught(doc, ref.relationship))
+        for said_of in relatives.said_of_pronoun(doc):
+            self._said_of(said_of)
+        for name in relatives.quit_work(doc):
+            known = self.registry.get(name)
+            working = known is not None and role(known.relationship) in cues.WORK_ROLES
+            if known is not None and working and is_current(known.relationship):
+                self.registry.end(known.name)  # "renee quit": a former coworker
+        for name, relationship in relatives.born(doc):
+            if not self.registry.is_user(name) and name not in self.pets:
+                self._learn_gender(name, relationship)
+                self.registry.observe(name, relationship)
+        for relative, name, word in relatives.married_to(doc):
+            mine = through(relative, word)
+            if mine is not None and not self.registry.is_user(name):
+                self.registry.observe(name, mine)
+        named = [*relatives.find(doc), *relatives.parenthesised(doc)]
+        owned = [  # "my sister georgie" is named: no one left to name
+            r
+            for t, r in relatives.referents(doc)
+            if not any(n.start <= t.idx < n.end for n in named)
+        ]
+        if owned:
+            self.referent[session] = owned[-1]
+
+    def _said_of(self, said_of: relatives.SaidOf) -> None:
+        """ "she's my girlfriend" of the name before it; "she's officially my former
+        roommate": the relationship ended; a pet is kept as a pet."""
+        name = said_of.name
+        if self.registry.is_user(name) or (self.registry.is_thing(name) and not said_of.pet):
+            return
+        known = self.registry.get(name)
+        if said_of.pet:
+            if known is None or name in self.pets:
+                self.pets[name] = (SELF, None)
+                self.registry.observe(name, said_of.relationship)
+            return
+        self._learn_gender(name, said_of.relationship)
+        if said_of.ended:
+            if known is not None and is_current(known.relationship):
+                self.registry.end(name, said_of.relationship)
+            elif known is None:
+                self.registry.observe(name, ended(said_of.relationship))
+        else:
+            self.registry.relate(name, said_of.relationship)
 
     def _observe_renames(self, doc: Doc) -> None:
         """A known person's new surname ("Megan Castillo now, she changed her name",
@@ -1094,7 +1245,9 @@ class Extractor:
         if found is None or found.attribute != "partner" or found.value.startswith("not "):
             return
         named = re.search(rf"\b{re.escape(found.value)}\b", fact, re.IGNORECASE)
-        if named is not None and named[0].split()[0].lower() not in cues.NAME_STOP_WORDS:
+        if named is None or find_dates(named[0], now_ms()):
+            return  # "got married yesterday": a day, no partner
+        if named[0].split()[0].lower() not in cues.NAME_STOP_WORDS:
             self._related_through(person[0], "partner", named[0])
 
     def _died_unnamed(self, relationship: str, session: str) -> None:

@@ -13,6 +13,8 @@ as a function word, a date or a number, and that no word list knows as something
 from __future__ import annotations
 
 import difflib
+import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +23,7 @@ from ingestion import cues
 from ingestion.casing import well_cased
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 #: Parts of speech a name is never tagged as, even in lower-case chat.
 _NOT_NAME_POS = frozenset(
@@ -58,10 +60,12 @@ def spelled_out(word: str) -> str:
     return cues.SPELLED_OUT.get(low, low)
 
 
+@functools.cache
 def _words() -> frozenset[str]:
     return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
 
 
+@functools.lru_cache(maxsize=8192)
 def _typo(word: str) -> str | None:
     """A relationship word typed with one slip ("frriend", "brohter"): long words only,
     so no short word is read as another."""
@@ -74,19 +78,35 @@ def _typo(word: str) -> str | None:
 
 
 def parenthesised(doc: Doc) -> list[Named]:
-    """ "austin (coworker, not the city lol)": a name with its relationship in brackets."""
+    """ "austin (coworker, not the city lol)", "riya (choti behen)", "paolo (bf ko, 4 yrs
+    na kami)": a name with its relationship in brackets, among their first words."""
     out: list[Named] = []
+    words = [t.lower_ for t in doc]
     for token in doc:
         if token.text != "(" or token.i == 0 or token.i + 1 >= len(doc):
             continue
-        name, word = doc[token.i - 1], doc[token.i + 1].lower_
-        if word not in _words() or not name_token(name) or name.lower_ in _words():
+        name = doc[token.i - 1]
+        if name.lower_ in cues.OWNERS_AFTER and token.i > 1:
+            name = doc[token.i - 2]  # "si ma'am tess namin (head nurse)"
+        if not name_token(name) or name.lower_ in _words():
             continue
-        end = doc[token.i + 1]
+        inside = range(token.i + 1, min(token.i + 4, len(doc)))
+        closing = next((k for k in inside if doc[k].text in {")", ","}), inside.stop)
+        found = None
+        for k in range(token.i + 1, closing):
+            if k + 1 < closing and f"{words[k]} {words[k + 1]}" in _words():
+                found = (k + 1, f"{words[k]} {words[k + 1]}")  # "(head nurse)"
+                break
+            if words[k] in _words():
+                found = (k, words[k])
+                break
+        if found is None:
+            continue
+        end = doc[found[0]]
         out.append(
             Named(
                 _capitalised(name.text),
-                spelled_out(word),
+                spelled_out(found[1]),
                 False,
                 name.idx,
                 end.idx + len(end),
@@ -112,13 +132,30 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             phrase = typo  # "my frriend nadia"
         if tokens[start].lower_ in _OWNERS:
             continue  # "our neighbour" is listed whole: the noun alone is read below
+        if not pet and (
+            (i + 1 < len(tokens) and tokens[i + 1].lower_ in cues.OWNERS_AFTER)
+            or (  # an honorific before a name ("si kuya marco"), not "si mama" said alone
+                start > 0
+                and tokens[start - 1].lower_ in cues.NAME_MARKERS
+                and phrase not in cues.KIN_NAMES
+            )
+        ):
+            return start, spelled_out(phrase), False  # "ate ko si joy", "si kuya marco"
         if phrase in cues.SELF_OWNED:  # "the missus (barb)": no "my" needed
             return start, spelled_out(phrase), False
-        if (  # "wife is funke btw": chat drops the "my" before who someone is
-            not pet
+        if (  # "wife is funke btw", "coworker phoenix has been covering": chat drops
+            not pet  # the "my" before who someone is, at the start of a sentence
             and tokens[start].is_sent_start
             and i + 1 < len(tokens)
-            and tokens[i + 1].lemma_ == "be"
+            and (
+                tokens[i + 1].lemma_ == "be"
+                or (  # a name, then an English verb form ("has", "will")
+                    tokens[i + 1].pos_ == "PROPN"
+                    and tokens[i + 1].dep_ in _SUBJECT_DEPS
+                    and i + 2 < len(tokens)
+                    and tokens[i + 2].tag_ in {"VBZ", "MD"}
+                )
+            )
         ):
             return start, spelled_out(phrase), False
         j = start - 1  # "my new manager", "our wee brother", "my best mate"
@@ -139,7 +176,7 @@ def name_token(token: Token) -> bool:
     not a function word, a filler, a date or a number (a word spaCy read as a place is a
     name where only a name goes: "my labmate dallas")."""
     text = token.text
-    if not text.isalpha() or len(text) < 2 or token.pos_ in _NOT_NAME_POS:
+    if not _lettered(text) or len(text) < 2 or token.pos_ in _NOT_NAME_POS:
         return False
     if len(text) > 2 and text.isupper():
         return False  # "LOL", shouted
@@ -164,6 +201,12 @@ def name_token(token: Token) -> bool:
     return token.pos_ != "ADV"
 
 
+def _lettered(text: str) -> bool:
+    """Letters, and an apostrophe inside a name ("za'atar", "o'neill")."""
+    inner = text[1:-1].replace("'", "").replace("’", "")
+    return text[:1].isalpha() and text[-1:].isalpha() and (inner.isalpha() or not inner)
+
+
 def _well_cased(doc: Doc) -> bool:
     """Whether the turn's writer capitalises sentence starts (then names too)."""
     cased = doc.user_data.get("well_cased")
@@ -172,20 +215,29 @@ def _well_cased(doc: Doc) -> bool:
     return bool(cased)
 
 
-def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:
+def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
     """The name starting at token ``i`` (a title skipped, a surname kept when the parse
-    joins it): (name, index after it)."""
+    joins it): (name, index after it). In a ``slot`` where only a name goes ("my little
+    brother sho"), a word the tagger took for a bare verb is a name too."""
     title = None
     if i < len(doc) and doc[i].lower_.rstrip(".") in TITLES:
         title = doc[i].text.rstrip(".")
         i += 1
         if i < len(doc) and doc[i].text == ".":
             i += 1
-    if i >= len(doc) or not name_token(doc[i]):
+    if i >= len(doc) or not (name_token(doc[i]) or (slot and _bare_verb_name(doc[i]))):
         return None
     first = doc[i]
     end = i + 1
-    if end < len(doc):
+    while (  # "min-ji": a name typed with a hyphen is one name
+        end + 1 < len(doc)
+        and doc[end].text == "-"
+        and not doc[end - 1].whitespace_
+        and not doc[end].whitespace_
+        and doc[end + 1].is_alpha
+    ):
+        end += 2
+    if end == i + 1 and end < len(doc):
         nxt = doc[end]
         joined = (first.head is nxt or nxt.head is first) and nxt.dep_ in {
             "compound",
@@ -198,10 +250,25 @@ def _name_at(doc: Doc, i: int) -> tuple[str, int] | None:
         }
         if (nxt.pos_ == "PROPN" or first.dep_ == "compound") and joined and name_token(nxt):
             end += 1
-    name = " ".join(t.text for t in doc[i:end])
+    name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
+
+
+def _bare_verb_name(token: Token) -> bool:
+    """An unknown lower-case name the tagger read as a bare verb ("sho"): no verb form
+    it would have as a verb (no -ed, -ing, -s), no word the lists know."""
+    if token.pos_ != "VERB" or token.tag_ not in {"VB", "VBP"} or not token.is_alpha:
+        return False
+    if any(
+        c.dep_ in {"dobj", "prep", "xcomp", "ccomp", "prt", "aux", "neg"} for c in token.children
+    ):
+        return False  # "my boss hate me": a verb with what it does
+    low = token.lower_
+    return low == token.lemma_.lower() and not (
+        low in cues.NAME_STOP_WORDS or low in cues.CHAT_FILLERS or low in _words()
+    )
 
 
 def _capitalised(name: str) -> str:
@@ -212,8 +279,16 @@ def _capitalised(name: str) -> str:
 def find(doc: Doc) -> list[Named]:
     """People and pets a turn names with their relationship to the speaker, in order.
 
-    Names come back capitalised as a name is written ("rachel" -> "Rachel").
+    Names come back capitalised as a name is written ("rachel" -> "Rachel"). Read once
+    per doc (kept in ``doc.user_data``): several readers ask.
     """
+    cached = doc.user_data.get("relatives.find")
+    if cached is None:
+        cached = doc.user_data["relatives.find"] = _find(doc)
+    return list(cached)
+
+
+def _find(doc: Doc) -> list[Named]:
     found: list[Named] = []
     taken: set[int] = set()
     for token in doc:
@@ -252,12 +327,17 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     verb it is the subject of: "my mum screamed")."""
     i = rel.i
     j = i + 1
+    if j < len(doc) and doc[j].lower_ in cues.OWNERS_AFTER:
+        j += 1  # "ate ko si joy"
+    if j < len(doc) and doc[j].lower_ in cues.NAME_MARKERS:
+        j += 1
     if j < len(doc) and doc[j].text == ",":
         j += 1
     if j < len(doc) and doc[j].text in {"(", "-", "–"}:
         j += 1
-    got = _name_at(doc, j)
-    if got is not None and not (rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j):
+    got = _name_at(doc, j, slot=j == i + 1)
+    said_of = rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j  # "my mum screamed"
+    if got is not None and (not said_of or doc[j].pos_ == "PROPN"):
         return got[0], j, got[1], "after"
     # "my regional manager is mr danjuma now": the name the noun is said to be
     if rel.dep_ == "nsubj" and rel.head.lemma_ == "be" and rel.head.i == j:
@@ -289,7 +369,13 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
     """ "olga, my new manager", "marmalade our cat", "haggis is my cat": the name the
     relationship noun is in apposition to, or the subject it is said of."""
     head = rel.head
-    if rel.dep_ == "appos" and head.i < owner and name_token(head):
+    if (
+        rel.dep_ == "appos"
+        and head.i < owner
+        and name_token(head)
+        and head.tag_ != "NNS"  # "her students, my mama": no name, someone's people
+        and not any(c.dep_ in {"poss", "det"} for c in head.children)
+    ):
         return head.text, head.i, head.i + 1, "appos"
     negated = any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in head.subtree)
     if rel.dep_ == "attr" and head.lemma_ == "be" and not negated:
@@ -321,9 +407,11 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     """A kinship word said bare, as a name ("mum would be happier", "stopping at mum's"):
     the speaker's own, unless another owner, an article or a noun comes before it, or it
     describes a thing or the speaker ("a very dad thing", "a stay at home dad")."""
+    before = doc[token.i - 1] if token.i > 0 else None
+    if before is not None and before.lower_ in cues.NAME_MARKERS:
+        return token.i, spelled_out(token.lower_), False  # "si mama umiyak"
     if token.dep_ in {"amod", "compound", "attr"} or token.pos_ not in {"NOUN", "PROPN"}:
         return None  # "a very dad thing", "i've been a stay at home dad"
-    before = doc[token.i - 1] if token.i > 0 else None
     if before is not None and (
         before.lower_ in _NOT_OWN_BEFORE
         or before.lower_ in _OWNERS
@@ -419,10 +507,23 @@ def _naming_site(doc: Doc, token: Token) -> tuple[int, str | None] | None:
 
 
 def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
-    """The relationship of the nearest someone the speaker introduced before token ``at``."""
+    """The relationship of the nearest someone the speaker introduced before token ``at``
+    ("there's this guy. his name is julián ... we've been dating": the dating says what
+    he is)."""
     for token in reversed(doc[max(0, at - 25) : at]):
         verb = token.head
-        subject = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS}
+        subject = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS | {"expl"}}
+        if token.dep_ == "attr" and subject == {"there"} and token.lower_ in cues.DATING_OBJECTS:
+            dating = any(  # "we met" alone is no dating
+                t.lemma_.lower() in cues.DATING - {"meet"}
+                and {c.lower_ for c in t.children if c.dep_ in _SUBJECT_DEPS} & {"i", "we"}
+                for t in doc
+            )
+            if dating:
+                return {"her": "girlfriend", "his": "boyfriend", "him": "boyfriend"}.get(
+                    pronoun or "", "partner"
+                )
+            continue
         if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
             continue
         words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
@@ -436,3 +537,478 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
         if token.lower_ in _words():
             return spelled_out(token.lower_)
     return None
+
+
+@dataclass(frozen=True)
+class Referent:
+    """Someone the speaker spoke of by relationship and has not named yet ("my mom",
+    "my cat", "the twins"): who a name said next is ("her name is min-ji")."""
+
+    relationship: str
+    pet: bool
+    plural: bool = False
+
+
+#: Pronouns that point back to someone: "her name is ...", "how old is she?".
+_BACK = frozenset({"she", "he", "they", "her", "him", "them", "his", "their", "its", "it"})
+_HER, _HIS = frozenset({"her", "she"}), frozenset({"his", "he", "him"})
+
+
+def _referent_word(words: list[str], i: int) -> tuple[int, Referent] | None:
+    """The relationship, pet or group word ending at ``words[i]`` (lower case), with the
+    index it starts at: "department head", "cat", "twins", "rabbits"."""
+    word = words[i]
+    if i > 0 and f"{words[i - 1]} {word}" in _words():
+        return i - 1, Referent(spelled_out(f"{words[i - 1]} {word}"), False)
+    if word in cues.GROUPS:
+        return i, Referent(cues.GROUPS[word], False, plural=True)
+    for single, plural in ((word, False), (word.removesuffix("s"), True)):
+        if single in cues.PETS or single in cues.PET_KINDS:
+            return i, Referent(cues.PET_KINDS.get(single, single), True, plural)
+    if word in _words() and word not in cues.SELF_OWNED:
+        return i, Referent(spelled_out(word), False)
+    return None
+
+
+def _owned(words: list[str], start: int, owners: frozenset[str]) -> bool:
+    """Whether an owner word comes before ``words[start]``, past up to two modifiers
+    ("my little brother", "your older son")."""
+    j = start - 1
+    while j >= 0 and j >= start - 3 and words[j] not in owners:
+        if words[j] not in cues.RELATIONSHIP_MODIFIERS and not words[j].endswith("est"):
+            return False
+        j -= 1
+    return j >= 0 and words[j] in owners
+
+
+def referents(doc: Doc, owners: frozenset[str] = _OWNERS) -> list[tuple[Token, Referent]]:
+    """The relationship, pet and group nouns a turn owns ("my mom", "our cat"; "the
+    twins", a group, with any owner), with their tokens, in order."""
+    words = [t.lower_ for t in doc]
+    out: list[tuple[Token, Referent]] = []
+    for token in doc:
+        if token.pos_ not in {"NOUN", "PROPN"}:
+            continue
+        got = _referent_word(words, token.i)
+        if got is None:
+            continue
+        start, ref = got
+        group_owners = owners | {"the"} if ref.plural else owners
+        if _owned(words, start, group_owners):
+            out.append((token, ref))
+    return out
+
+
+_WORD_RE = re.compile(r"[\w'-]+")
+
+
+def asked_about(text: str) -> tuple[Referent | None, bool]:
+    """What an assistant's turn says of the user's people: the last of them it names as
+    the user's ("your son", "the twins"), and whether its last question points back with a
+    pronoun ("how old is she?"). No parse: the assistant's words are only looked up."""
+    words = [w.lower() for w in _WORD_RE.findall(text)]
+    found: Referent | None = None
+    for i in range(len(words)):
+        got = _referent_word(words, i)
+        if got is not None and _owned(
+            words, got[0], frozenset({"your", "the"} if got[1].plural else {"your"})
+        ):
+            found = got[1]
+    questions = [q for q in re.split(r"(?<=[.!?])\s+", text) if q.rstrip().endswith("?")]
+    back = bool(questions) and bool({w.lower() for w in _WORD_RE.findall(questions[-1])} & _BACK)
+    return found, back
+
+
+def _fits(ref: Referent, pronoun: str) -> bool:
+    """Whether a pronoun can stand for the referent: "her" for a mum, not for a brother."""
+    if ref.plural:
+        return pronoun in {"their", "they", "them"}
+    if pronoun in _HER:
+        return ref.relationship not in cues.MALE_RELATIONSHIPS
+    if pronoun in _HIS:
+        return ref.relationship not in cues.FEMALE_RELATIONSHIPS
+    return ref.pet and pronoun in {"its", "it"}
+
+
+def _person_word(token: Token) -> bool:
+    low = token.lower_
+    return (
+        low in _words()
+        or low in cues.PETS
+        or low in cues.PERSON_NOUNS
+        or low in cues.GROUPS
+        or token.ent_type_ == "PERSON"
+    )
+
+
+def named_referents(doc: Doc, carried: Referent | None = None) -> list[tuple[str, Referent]]:
+    """Names given to someone spoken of by relationship: "my cat ... her name is
+    biscuit", "the teacher is named joan", "the teacher is this older guy named hal",
+    "my grandma's name was ximena", and "her name is min-ji" when the turn before spoke
+    of the user's mom (``carried``). The name goes to the nearest such someone the parse
+    and the pronoun allow; never past another person between them."""
+    owned = referents(doc, _OWNERS | {"the"})
+    by_token = {t.i: r for t, r in owned}
+    out: list[tuple[str, Referent]] = []
+    for token in doc:
+        nxt = token.i + 1
+        ref: Referent | None = None
+        if token.lower_ == "name" and nxt < len(doc) and doc[nxt].lemma_ == "be":
+            owner = next((c for c in token.children if c.dep_ == "poss"), None)
+            if owner is None:
+                continue
+            if owner.lower_ in _BACK:
+                before = next((t for t in reversed(doc[: token.i]) if _person_word(t)), None)
+                ref = by_token.get(before.i) if before is not None else carried
+                if ref is not None and not _fits(ref, owner.lower_):
+                    ref = None
+            else:  # "my grandma's name was ximena"
+                ref = by_token.get(owner.i)
+            at = nxt + 1
+        elif token.lower_ in {"named", "called"}:
+            if nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
+                continue  # "we named her tiwatope": ``introduced``
+            ref = _named_of(token, by_token)
+            at = nxt
+        else:
+            continue
+        got = _name_at(doc, at) if ref is not None and not ref.plural else None
+        if got is not None and ref is not None:
+            out.append((_capitalised(got[0]), ref))
+    return out
+
+
+def _named_of(named: Token, by_token: dict[int, Referent]) -> Referent | None:
+    """Who "named"/"called" names, by the parse: the noun it describes ("my cat named
+    x"), its passive subject ("the teacher is named joan"), or the subject of the "is"
+    whose complement it describes ("the teacher is this older guy named hal")."""
+    head = named.head
+    if named.dep_ == "acl" and head.i in by_token:
+        return by_token[head.i]
+    subject = next((c for c in named.children if c.dep_ in _SUBJECT_DEPS), None)
+    if subject is not None:
+        return by_token.get(subject.i)
+    if named.dep_ == "acl" and head.dep_ == "attr" and head.head.lemma_ == "be":
+        subject = next((c for c in head.head.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None:
+            return by_token.get(subject.i)
+    return None
+
+
+def answered(doc: Doc, ref: Referent) -> list[str]:
+    """Names a turn gives in answer to a question about someone spoken of by relationship
+    ("how old are the twins?" "two and a half. ollie and rosie."; "how old is he?" "hiro,
+    he's 15"; "mai is 6"; "kai is 14 and ruby is 10"): a sentence of names alone, or names
+    opening the sentence, each said with a number or followed by a pronoun. One name for
+    one person; for a group, one or more."""
+    for piece in _pieces(doc)[:3]:
+        names = _listed(piece)
+        if names and (ref.plural or len(names) == 1):
+            return [_capitalised(n) for n in names]
+    return []
+
+
+def _pieces(doc: Doc) -> list[Span]:
+    """The turn cut at every full stop, even where the parser joins sentences ("two and
+    a half. ollie and rosie.")."""
+    out: list[Span] = []
+    start = 0
+    for token in doc:
+        if token.is_sent_start and token.i > start:
+            out.append(doc[start : token.i])
+            start = token.i
+        if token.text in {".", "!", "?", ";"}:
+            out.append(doc[start : token.i + 1])
+            start = token.i + 1
+    if start < len(doc):
+        out.append(doc[start:])
+    return out
+
+
+def _listed(sent: Span) -> list[str]:
+    """The names a sentence is made of, or opens with: "ollie and rosie", "hiro, he's
+    15", "ella is 9 sam is 6"."""
+    tokens = [t for t in sent if not t.is_space]
+    names: list[Token] = []
+    counted = False
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if names and t.lower_ in {"and", ",", "&"} and nxt is not None and _answer_name(nxt):
+            i += 1
+            continue
+        if not _answer_name(t):
+            break
+        after = tokens[i + 2] if i + 2 < len(tokens) else None
+        if nxt is not None and nxt.lemma_ == "be":  # "mai is 6"
+            if after is None or not after.like_num:
+                break
+            names.append(t)
+            counted = True
+            i += 3
+            continue
+        names.append(t)
+        i += 1
+    rest = tokens[i:]
+    if not names or (counted and len(names) != sum(1 for t in tokens[:i] if t.like_num)):
+        return []
+    if counted or (rest and rest[0].text == "," and len(rest) > 1 and rest[1].lower_ in _BACK):
+        return [t.text for t in names]  # each said with its number; "hiro, he's 15"
+    if (not rest or rest[0].text in {".", "!", ";"}) and _written_as_names(names):
+        return [t.text for t in names]  # a sentence of names
+    return []
+
+
+def _written_as_names(names: list[Token]) -> bool:
+    """Words alone are names when written as names (by the user, or as the conversation
+    capitalises them elsewhere), not merely as a sentence's first word, or when the
+    entity tagger says so ("good!", "nervous.", "books!!" are no names; "Pita and
+    Za'atar." are)."""
+    if all(t.ent_type_ == "PERSON" for t in names):
+        return True
+    if not all(t.text[:1].isupper() and not t.text.isupper() for t in names):
+        return False
+    return any(not t.is_sent_start for t in names) or not _well_cased(names[0].doc)
+
+
+def _answer_name(token: Token) -> bool:
+    """A name as an answer gives it: a name token, or a proper noun the entity tagger
+    took for a quantity ("sam is 6")."""
+    return name_token(token) or (
+        token.pos_ == "PROPN"
+        and token.text.isalpha()
+        and token.ent_type_ in {"QUANTITY", "CARDINAL"}
+    )
+
+
+@dataclass(frozen=True)
+class SaidOf:
+    """ "pepper needs to go out. shes my schnauzer": who a pronoun's "is my <word>" is
+    said of, by the name it points back to."""
+
+    name: str
+    relationship: str
+    pet: bool
+    ended: bool
+
+
+def said_of_pronoun(doc: Doc) -> list[SaidOf]:
+    """ "<name> ... she's my <relationship>": the relationship is the name's, the last
+    name the turn gave before the pronoun ("tanya and me, its official. she's my
+    girlfriend"; "camille moved out. she's officially my former roommate"), unless a
+    person named by a word comes between (then the pronoun may be theirs) or the pronoun
+    cannot stand for the word ("he's my sister")."""
+    out: list[SaidOf] = []
+    for token in doc:
+        said = token
+        if token.dep_ == "compound" and token.head.lower_ in cues.CHAT_FILLERS:
+            said = token.head  # "my former roommate lol": the parse hangs it on "lol"
+        if said.dep_ != "attr" or not _is_be(said.head):
+            continue
+        phrase = relationship_phrase(doc, token.i)
+        if phrase is None:
+            continue
+        verb = said.head
+        subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is None or subject.lower_ not in _HER | _HIS:
+            continue
+        if any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in verb.children):
+            continue
+        start, word, pet = phrase
+        if not _fits(Referent(word, pet), subject.lower_):
+            continue
+        before = _pointed_back(doc, subject.i)
+        if before is None:
+            continue
+        typed = {t.lower_ for t in doc[max(0, start - 3) : token.i]}
+        out.append(SaidOf(_capitalised(before.text), word, pet, bool(typed & cues.ENDED_MODIFIERS)))
+    return out
+
+
+def _is_be(token: Token) -> bool:
+    """ "is", and the "s" of "shes" typed without its apostrophe."""
+    return token.lemma_ == "be" or token.lower_ in {"s", "'s", "’s"}
+
+
+def _pointed_back(doc: Doc, at: int) -> Token | None:
+    """The name a pronoun at ``at`` points back to: the last name before it in the turn,
+    if no relationship word, person word or other pronoun for someone comes between."""
+    for token in reversed(doc[:at]):
+        low = token.lower_
+        if low in _BACK and low not in {"it", "its"}:
+            return None  # another "she": whoever it is, not for this rule
+        if _person_word(token) and token.ent_type_ != "PERSON":
+            return None
+        if (
+            name_token(token)
+            and token.dep_ in _SUBJECT_DEPS | {"ROOT", "conj"}
+            and (token.pos_ == "PROPN" or token.is_title)
+        ):
+            return token
+    return None
+
+
+def taught(doc: Doc, relationship: str) -> str:
+    """A teaching role named by what the turn's class or lesson is of ("first
+    watercolor class was today. the teacher is named joan": "watercolor teacher"); the
+    role alone when the turn names no such class.
+
+    >>> from ingestion.extract import load_nlp
+    >>> taught(load_nlp()("first cycling lesson was on sunday"), "instructor")
+    'cycling instructor'
+    """
+    if relationship not in cues.TEACHING:
+        return relationship
+    for token in doc:
+        if token.lower_ not in cues.LESSONS:
+            continue
+        kinds = [c for c in token.lefts if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN"]
+        if len(kinds) == 1 and kinds[0].is_alpha:
+            return f"{kinds[0].lower_} {relationship}"
+    return relationship
+
+
+def married_to(doc: Doc) -> list[tuple[str, str, str]]:
+    """A relative of the user's who married or is marrying someone, and whom ("our
+    daughter amy got married yesterday!! to a fella named kevin whitfield", "my sister
+    rachel is getting married in april!! to tunde"): (the relative's relationship word,
+    the partner's name, the partner as a partner word: "husband", "wife" or "partner",
+    by the noun that introduced them)."""
+    out: list[tuple[str, str, str]] = []
+    for token in doc:
+        if cues.PARTNER_STEPS.get(token.lemma_.lower()) != "married":
+            continue
+        relative = next(
+            (
+                phrase
+                for t in doc[max(0, token.i - 6) : token.i]
+                if (phrase := relationship_phrase(doc, t.i)) is not None and not phrase[2]
+            ),
+            None,
+        )
+        if relative is None:
+            continue
+        partner = _married_whom(doc, token.i)
+        if partner is not None:
+            out.append((relative[1], *partner))
+    return out
+
+
+def _married_whom(doc: Doc, at: int) -> tuple[str, str] | None:
+    """ "... to <name>" or "... to a <man/woman> named <name>" within a few words after
+    the marrying word, crossing the "!!" chat puts between."""
+    for k in range(at + 1, min(at + 8, len(doc) - 1)):
+        if doc[k].lower_ != "to":
+            continue
+        got = _name_at(doc, k + 1)
+        if got is not None and doc[k + 1].lower_ not in cues.GENDERED_NOUNS:
+            return _capitalised(got[0]), "partner"
+        for j in range(k + 1, min(k + 5, len(doc) - 1)):
+            if doc[j].lower_ in {"named", "called"}:
+                named = _name_at(doc, j + 1)
+                nouns = [cues.GENDERED_NOUNS.get(t.lower_) for t in doc[k + 1 : j]]
+                gender = next((g for g in nouns if g), None)
+                word = {"m": "husband", "f": "wife"}.get(gender or "", "partner")
+                return (_capitalised(named[0]), word) if named is not None else None
+        return None
+    return None
+
+
+#: Partner words that may stand beside a birth the user announces ("my wife linh").
+_PARTNER_WORDS = frozenset(
+    {"wife", "husband", "partner", "girlfriend", "boyfriend", "gf", "bf", "fiancé", "fiancée"}
+)
+
+
+def born(doc: Doc) -> list[tuple[str, str]]:
+    """Babies the user announces by name ("LEO TRAN was born jan 14!! ... he does not
+    believe in sleep"; "shes here. eleni grace, born 3:12am"): (name, son / daughter as
+    the turn's pronoun says, else child). Not when the sentence names another relative
+    the baby may be of ("my sister's baby ella was born")."""
+    out: list[tuple[str, str]] = []
+    for token in doc:
+        if token.lower_ != "born":
+            continue
+        if token.dep_ == "acl":
+            head: Token | None = token.head
+        else:
+            head = next((c for c in token.children if c.dep_ == "nsubjpass"), None)
+        if head is None:
+            continue
+        start = head.i
+        while start > 0 and doc[start - 1].dep_ in {"compound", "amod", "flat"}:
+            start -= 1
+        parts = list(doc[start : head.i + 1])
+        if not parts or not all(_baby_name(t) for t in parts):
+            continue
+        sentence = token.sent
+        if any(t.lower_ in _words() and t.lower_ not in _PARTNER_WORDS for t in sentence):
+            continue
+        pronouns = [t.lower_ for t in doc if t.lower_ in _HER | _HIS]
+        gender = "f" if pronouns and pronouns[0] in _HER else "m" if pronouns else None
+        name = " ".join(t.text.capitalize() if t.text.isupper() else t.text for t in parts)
+        out.append((_capitalised(name), {"m": "son", "f": "daughter"}.get(gender or "", "child")))
+    return out
+
+
+def _baby_name(token: Token) -> bool:
+    """A word of a newborn's name: a name token, or one typed in capitals ("LEO TRAN")."""
+    return name_token(token) or (
+        token.is_alpha and token.text.isupper() and token.pos_ == "PROPN" and len(token) > 1
+    )
+
+
+def the_appositive(doc: Doc) -> list[Named]:
+    """ "the editor, elise, said she picked me", "the landlord, mr patel, came by": a
+    relationship said with "the" and the name set off by commas as its apposition (a
+    "the" with no name beside it says nobody's name)."""
+    out: list[Named] = []
+    for token in doc:
+        if token.i < 1 or token.i + 3 >= len(doc) or doc[token.i + 1].text != ",":
+            continue
+        word = token.lower_
+        if word not in _words() or word in cues.SELF_OWNED or doc[token.i - 1].lower_ != "the":
+            continue
+        got = _name_at(doc, token.i + 2)
+        if got is None or got[1] >= len(doc) or doc[got[1]].text != ",":
+            continue
+        if doc[token.i + 2].dep_ != "appos" and doc[got[1] - 1].dep_ != "appos":
+            continue
+        end = doc[got[1] - 1]
+        out.append(
+            Named(
+                _capitalised(got[0]),
+                spelled_out(word),
+                False,
+                doc[token.i - 1].idx,
+                end.idx + len(end),
+                "appos",
+            )
+        )
+    return out
+
+
+def quit_work(doc: Doc) -> list[str]:
+    """Names the turn says left their job ("renee quit. her last shift was last night",
+    "arjun resigned"): the subject of a quitting verb said as done, not negated, planned
+    or supposed ("if renee quit", "she might resign", "he didn't quit")."""
+    out: list[str] = []
+    for token in doc:
+        if token.lemma_.lower() not in cues.QUITTING or token.pos_ != "VERB":
+            continue
+        if token.tag_ not in {"VBD", "VBN"} and not (
+            token.tag_ == "VBP" and token.lower_ == "quit"
+        ):
+            continue
+        sentence = {t.lower_ for t in token.sent}
+        if sentence & cues.NOT_YET or any(
+            c.dep_ in {"neg", "aux", "mark"}
+            and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
+            for c in token.children
+        ):
+            continue
+        subject = next((c for c in token.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None and name_token(subject) and subject.pos_ in {"PROPN", "NOUN"}:
+            out.append(_capitalised(subject.text))
+    return out

@@ -910,6 +910,10 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
             True,
         ),
         (rf"\b(?i:i)\s+(?:just\s+)?(?:broke\s+up|split\s+up|split)\s+with\s+{_WHO}", True),
+        (
+            rf"\b{_WHO}\s+(?:just\s+)?(?:broke\s+up\s+with|split\s+up\s+with|dumped)\s+(?i:me)\b",
+            True,
+        ),
         (rf"\b(?i:i)\s+(?:divorced|left|dumped)\s+{_WHO}", True),
         (
             r"\b(?P<who>(?i:we))\s+(?:have\s+|just\s+|finally\s+)?(?:broke\s+up|split\s+up|"

@@ -57,6 +57,8 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "doctor": ("doctor", "gp", "physician"),
     "therapist": ("therapist",),
     "roommate": ("roommate", "flatmate", "housemate"),
+    "stepfather": ("stepfather", "stepdad"),
+    "stepmother": ("stepmother", "stepmum", "stepmom"),
 }
 _FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|i'd)\b", re.IGNORECASE)
 
@@ -88,15 +90,24 @@ def canonical_relationship(word: str) -> str:
     'father'
     >>> canonical_relationship("ex-girlfriend")
     'ex'
+    >>> canonical_relationship("older sister"), canonical_relationship("little brother")
+    ('sister', 'brother')
+    >>> canonical_relationship("former boss"), canonical_relationship("former neighbor")
+    ('former manager', 'former neighbour')
     >>> canonical_relationship("老婆"), canonical_relationship("我妈")  # read in English
     ('partner', 'mother')
     """
     word = " ".join(word.lower().split()).removeprefix("late ")
+    for age in ("older ", "younger ", "little ", "big ", "elder "):  # "my older sister"
+        word = word.removeprefix(age)
     if (english := lang.relationship_in_english(word)) is not None:
         return canonical_relationship(english)
-    for prefix in ("ex-", "ex "):  # "ex-girlfriend": an ex
-        if word.startswith(prefix) and canonical_relationship(word[len(prefix) :]) == "partner":
-            return "ex"
+    for prefix in ("ex-", "ex ", "former "):  # "ex-girlfriend": an ex
+        if word.startswith(prefix):
+            held = canonical_relationship(word[len(prefix) :])
+            if held == "partner":
+                return "ex"
+            return f"former {held}"  # "former boss", "ex-boss": a former manager
     for canonical, synonyms in RELATIONSHIP_SYNONYMS.items():
         if word in synonyms:
             return canonical
@@ -132,8 +143,9 @@ def pointer_phrases(person: Known) -> list[str]:
     """The words that can point at ``person`` in a question: their name and the words for
     their relationship to the user, in every language ("Luz", "sis", "姐姐").
 
-    >>> pointer_phrases(Known("luz", "Luz", "sister"))
-    ['Luz', 'sister', 'sis', '妹妹', '姐姐']
+    >>> pointer_phrases(Known("luz", "Luz", "sister"))  # doctest: +NORMALIZE_WHITESPACE
+    ['Luz', 'sister', 'sis', 'older sister', 'big sister', 'younger sister',
+     'little sister', '妹妹', '姐姐']
     """
     if not person.relationship:
         return [person.name]

@@ -1,0 +1,335 @@
+"""People the user names in passing, the way chat names them: a name given to someone
+spoken of by relationship a moment before ("my mom has it ... her name is min-ji"), the
+name a question about them gets back ("how old is your son?" "hiro, he's 15"), a name
+after "named"/"called" bound by the parse ("the teacher is named joan"), and a partner
+who breaks up with the user. Real spaCy; the Memory test uses the embedded FalkorDB."""
+
+from __future__ import annotations
+
+from ingestion import relatives
+from ingestion.extract import Extractor, load_nlp
+from ingestion.people import PersonRegistry
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def talk(*turns: tuple[str, str]) -> Extractor:
+    """One session of (speaker, text) turns, read by one extractor."""
+    extractor = Extractor("u1")
+    extractor.conversation(
+        [
+            {
+                "session_id": "2025-03-04",
+                "turn": i,
+                "speaker": speaker,
+                "text": text,
+                "session_date": "2025-03-04",
+            }
+            for i, (speaker, text) in enumerate(turns)
+        ]
+    )
+    return extractor
+
+
+def people(registry: PersonRegistry) -> dict[str, str | None]:
+    return {r.name: r.relationship for r in registry}
+
+
+def test_her_name_said_the_turn_after_names_the_mom_of_the_turn_before():
+    """ "my mom" was known only by the word; "her name is min-ji" names her: one person,
+    Min-ji, the mother (no "Mom" left beside her)."""
+    extractor = talk(
+        ("user", "i know braiding sweetgrass, my mom has it on her shelf actually"),
+        ("assistant", "Borrow it from your mom! Does she read a lot of nature writing?"),
+        (
+            "user",
+            "kind of? shes more into kdramas lol. her name is min-ji, she lives in sacramento",
+        ),
+    )
+    assert people(extractor.registry) == {"Min-ji": "mom"}
+
+
+def test_a_pet_named_in_the_same_turn_is_kept_as_a_pet():
+    extractor = talk(
+        (
+            "user",
+            "drying on my radiator next to my cat who thinks its a heated bed. her name is biscuit",
+        ),
+    )
+    assert people(extractor.registry) == {"Biscuit": "cat"}
+    assert "Biscuit" in extractor.pets
+
+
+def test_named_and_called_go_to_whom_the_parse_says_they_name():
+    extractor = talk(
+        ("user", "the teacher is this older guy named hal who has been throwing for 40 years"),
+        ("user", "first cycling lesson was on sunday!! the instructor was called bola"),
+        ("user", "my grandma's name was ximena so everyone thinks that"),
+    )
+    assert people(extractor.registry) == {
+        "Hal": "teacher",
+        "Bola": "cycling instructor",
+        "Ximena": "grandma",
+    }
+
+
+def test_a_name_given_in_answer_to_a_question_about_someone():
+    """The assistant asks about the user's son, daughter or twins; the name that comes
+    back is theirs. A group gives each of its names the group's relationship."""
+    extractor = talk(
+        ("assistant", "And your son, the one who set this up, how old is he?"),
+        ("user", "hiro, he's 15. grade 10."),
+        ("user", "the hard part is my daughter eats breakfast at 7"),
+        ("assistant", "Ha, waffle torture. How old is she?"),
+        ("user", "mai is 6, first grade."),
+        ("user", "ok the twins are FINALLY asleep."),
+        ("assistant", "Congratulations! How old are the twins?"),
+        ("user", "two and a half. ollie and rosie. theyre amazing and also feral lol."),
+    )
+    assert people(extractor.registry) == {
+        "Hiro": "son",
+        "Mai": "daughter",
+        "Ollie": "child",
+        "Rosie": "child",
+    }
+
+
+def test_one_word_answers_are_no_names():
+    extractor = talk(
+        ("user", "my brother is visiting"),
+        ("assistant", "How are you feeling about it?"),
+        ("user", "nervous. any tips?"),
+        ("assistant", "What does he like?"),
+        ("user", "books!! he reads like 15 a week"),
+        ("assistant", "How was the visit?"),
+        ("user", "good! he's staying 2 weeks"),
+    )
+    assert set(people(extractor.registry)) <= {"Brother"}
+
+
+def test_someone_elses_people_before_a_relationship_are_no_name():
+    extractor = talk(
+        ("user", "everything. her students, my mama, her son marcus jr is in the army")
+    )
+    assert "Students" not in people(extractor.registry)
+
+
+def test_words_for_parents_and_roles_typed_in_chat():
+    extractor = talk(
+        ("user", "my amma lakshmi makes the best rasam, can you give me a recipe?"),
+        ("user", "also news from school. gordon, our department head, is retiring in june"),
+    )
+    assert people(extractor.registry) == {"Lakshmi": "mother", "Gordon": "department head"}
+
+
+def test_a_girlfriend_who_breaks_up_with_the_user_is_an_ex(memory, user, tmp_path):
+    rows = [
+        {"session_id": "a", "date": "2025-03-01T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "ok also my girlfriend mara wants to facetime later",
+        },
+        {"session_id": "b", "date": "2025-04-01T20:00:00Z"},
+        {
+            "session_id": "b",
+            "turn": 0,
+            "speaker": "user",
+            "text": "mara broke up with me. like 2 hours ago",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    (mara,) = [p for p in memory.people(user) if p.name == "Mara"]
+    assert (mara.relationship, mara.relationship_history) == ("ex-girlfriend", ["girlfriend"])
+
+
+def test_shes_my_word_is_said_of_the_name_before_it():
+    """ "she's my girlfriend" of the name the turn gave before the pronoun; an ended
+    relationship ("my former roommate") ends the one known; a pet word keeps a pet."""
+    extractor = talk(
+        (
+            "user",
+            "i am. her mom and me split when she was 10, my ex rochelle, but we both pushed school",
+        ),
+        ("user", "ok so tanya and me, its official. she's my girlfriend lol. at 52."),
+        ("user", "yeah my roommate camille works at a bar and slams doors"),
+        (
+            "user",
+            "camille moved out on saturday. it's so quiet. she's officially my former roommate lol",
+        ),
+        ("user", "Well thank you dear, Pepper needs to go out. Shes my schnauzer, shes 11"),
+    )
+    assert people(extractor.registry) == {
+        "Rochelle": "ex",
+        "Tanya": "girlfriend",
+        "Camille": "former roommate",
+        "Pepper": "schnauzer",
+    }
+    assert "Pepper" in extractor.pets
+
+
+def test_a_she_that_may_be_someone_named_by_a_word_is_not_read_back_to_a_name():
+    """Between "Jo" and "she" comes "my sister": the pronoun may be hers, so the rule
+    that reads "she's my <word>" back to a name says nothing."""
+    doc = load_nlp()("Jo came over with my sister. she's my neighbour now")
+    assert relatives.said_of_pronoun(doc) == []
+    doc = load_nlp()("Jo came over at noon. she's my neighbour now")
+    assert [(s.name, s.relationship) for s in relatives.said_of_pronoun(doc)] == [
+        ("Jo", "neighbour")
+    ]
+
+
+def test_a_name_the_tagger_takes_for_a_verb_after_my_brother():
+    extractor = talk(
+        ("user", "and SHE is marrying my little brother sho next saturday!! december 6"),
+        ("user", "ugh my boss hate me"),
+    )
+    assert people(extractor.registry) == {"Sho": "brother"}
+
+
+def test_names_with_an_apostrophe_answer_a_question_about_pets():
+    extractor = talk(
+        ("user", "ok. the rabbits are at my feet being very gentle right now"),
+        ("assistant", "Aw, they sense something. What are their names?"),
+        ("user", "pita and za'atar. pita is a white lop and za'atar is a brown dwarf"),
+        ("assistant", "Pita and Za'atar are lovely names."),
+        ("assistant", "Give Pita and Za'atar a carrot from me!"),
+    )
+    assert people(extractor.registry) == {"Pita": "rabbit", "Za'atar": "rabbit"}
+
+
+def test_code_switched_turns_name_people_through_the_same_readers():
+    """Hinglish turns, read as English or kept as said (no claim rules read them), name
+    the user's people by the same readers: a relationship in brackets among its first
+    words ("riya (choti behen)"), "mera manager <name>" where the parse hangs the noun on
+    the name, and the new manager's arrival makes the old one former. (Tagalog turns
+    are read by their own module, ``graphmem.lang.tl``.)"""
+    extractor = talk(
+        ("user", "honestly i dont mind. riya (choti behen) bolti hai bhaiya tum boring ho"),
+        ("user", "zentrix mein kaam mast chal raha hai, mera manager arjun bahut supportive hai"),
+        (
+            "user",
+            "baad mein. ek change hua ofifce mein, arjun ne resign kar diya, wo ek US company "
+            "mein gaya. ab mera manager sneha iyer hai, pehle platform team lead thi",
+        ),
+    )
+    assert people(extractor.registry) == {
+        "Riya": "sister",
+        "Arjun": "former manager",
+        "Sneha": "manager",
+    }
+
+
+def test_a_relationship_word_opening_a_sentence_names_the_name_after_it():
+    extractor = talk(
+        ("user", "nah im good. coworker phoenix has been covering for me"),
+        ("user", "haan resign kar diya. manager thoda upset tha par theek hai"),
+    )
+    assert people(extractor.registry) == {"Phoenix": "coworker"}
+
+
+def test_relationships_are_compared_without_age_words_and_with_former_ones_alike():
+    from graphmem.recall.mentions import canonical_relationship as same
+
+    assert same("older sister") == same("sister") == "sister"
+    assert same("former boss") == same("ex-manager") == "former manager"
+    assert same("former neighbor") == same("former neighbour")
+
+
+def test_cards_said_before_a_name_are_about_the_person_named_later(memory, user, tmp_path):
+    """ "my mom has it on her shelf" is said before "her name is min-ji": the people
+    table holds Min-ji alone, and the card about "my mom" is about her."""
+    rows = [
+        {"session_id": "a", "date": "2025-03-04T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "i know braiding sweetgrass, my mom has it on her shelf actually",
+        },
+        {
+            "session_id": "a",
+            "turn": 1,
+            "speaker": "assistant",
+            "text": "Borrow it from your mom! Does she read a lot of nature writing?",
+        },
+        {
+            "session_id": "a",
+            "turn": 2,
+            "speaker": "user",
+            "text": "kind of? her name is min-ji, she runs a nail salon in sacramento",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    people_now = {p.name: p.relationship for p in memory.people(user) if p.name != "me"}
+    assert people_now == {"Min-ji": "mom"}
+    shelf = [c for c in memory.cards(user) if "shelf" in c.fact]
+    assert shelf
+    assert {c.person for c in shelf} == {"Min-ji"}
+
+
+def test_someone_there_is_then_named_is_a_partner_when_the_user_is_dating_them():
+    extractor = talk(
+        (
+            "user",
+            "ok so update. theres this guy. his name is julián, he's a physical therapist, "
+            "we met at the dog park. we've been dating for like 6 weeks now",
+        ),
+        ("user", "theres this guy at work. his name is rob, we met at a conference"),
+    )
+    assert people(extractor.registry).get("Julián") == "boyfriend"
+    assert people(extractor.registry).get("Rob") is None
+
+
+def test_a_relative_who_marries_brings_an_in_law():
+    """The partner of a relative who married is the user's in-law, as the noun that
+    introduced them says (a fella: a son-in-law); without one, the relative's partner.
+    "Got married yesterday" names no partner called Yesterday."""
+    extractor = talk(
+        (
+            "user",
+            "so big news. our daughter amy got married yesterday!! to a fella named kevin, "
+            "nice guy, hes an electrician",
+        ),
+        ("assistant", "Congratulations to Amy and Kevin! How was the day?"),
+        ("user", "anyway my sister rachel is getting married in april!! to tunde"),
+    )
+    assert people(extractor.registry) == {
+        "Amy": "daughter",
+        "Kevin": "son-in-law",
+        "Rachel": "sister",
+        "Tunde": "sister's partner",
+    }
+
+
+def test_a_baby_the_user_announces_is_their_son_or_daughter():
+    extractor = talk(
+        ("user", "its 2:30am and im awake because LEO TRAN was born jan 14!! he does not sleep"),
+        ("user", "shes here. eleni grace, born 3:12am on the 12th, 3.4kg. i cried like a baby"),
+        ("user", "my sister's baby ella was born today, she is tiny"),
+    )
+    assert people(extractor.registry) == {"Leo Tran": "son", "Eleni Grace": "daughter"}
+
+
+def test_the_relationship_with_the_name_set_off_by_commas():
+    extractor = talk(
+        ("user", "my style is soft gouache. the editor, elise, said she picked me for my series"),
+        ("user", "the doctor, however, said no"),
+    )
+    assert people(extractor.registry) == {"Elise": "editor"}
+
+
+def test_a_coworker_who_quit_is_a_former_one():
+    extractor = talk(
+        ("user", "my coworker renee stayed with me in the parking lot after"),
+        ("user", "my coworker dom is great"),
+        ("user", "my friend sal came over last night"),
+        ("user", "hi. bittersweet news. renee quit. her last shift was last night"),
+        ("user", "if dom quit i would cry. sal quit his band lol"),
+    )
+    assert people(extractor.registry) == {
+        "Renee": "former colleague",
+        "Dom": "coworker",
+        "Sal": "friend",
+    }
