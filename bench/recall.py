@@ -186,11 +186,21 @@ def main() -> None:
         "--home", type=Path, help="keep the store in this directory (reused by the next run)"
     )
     parser.add_argument(
+        "--written",
+        action="store_true",
+        help="--home holds the cards already (an earlier run's, same --users and largest "
+        "size): write none, measure the largest size only",
+    )
+    parser.add_argument(
         "--random-vectors",
         action="store_true",
         help="random card vectors: no model time while writing (for a million cards)",
     )
     args = parser.parse_args()
+    if args.written:
+        if args.home is None:
+            parser.error("--written needs --home")
+        args.sizes = [max(args.sizes)]
 
     # Cards are made as they are written: the client's RSS is graphmem's, not the bench's.
     all_cards = synthetic_cards(max(args.sizes), users=args.users, seed=7)
@@ -205,7 +215,7 @@ def main() -> None:
         # long-running process that mirrors its users' vectors (graphmem/recall/mirror.py),
         # opened for its row only.
         with Memory.open(home, embedder=embedder, settings=Settings(vector_mirror_mb=0)) as plain:
-            stored = 0
+            stored = max(args.sizes) if args.written else 0
             for size in sorted(args.sizes):
                 embedder.frozen = False
                 start = time.perf_counter()

@@ -9,6 +9,12 @@ query reads it, the pages a query touches are the kernel's page cache (shared, a
 dropped with the mapping when the user is evicted), and the heap is not left fragmented
 by megabytes read and freed per restore. Strings that are looked up (card ids, sources,
 words) are saved as ``Keys``: a sorted array of their UTF-8 bytes, searched in place.
+
+Files are replaced (written aside and renamed), never changed in place: a mapping of a
+file truncated under it would fault. Each mapping holds a file descriptor (CPython's mmap
+keeps a duplicate until it is unmapped), one per user held: a budget holding more users
+than the process may open files makes the excess fail to map, and those users are read
+from the store instead.
 """
 
 from __future__ import annotations
