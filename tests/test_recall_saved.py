@@ -229,6 +229,35 @@ def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     index.close()
 
 
+def test_users_recalled_in_turn_stay_within_the_budget(memory: Memory, user: str, tmp_path):
+    """More users than the budget holds, recalled in turn: after every recall the bytes
+    counted (each user's mapped file and what its recalls decoded) are within the budget,
+    and restored users rank as they did when read from the store."""
+    users = [f"{user}-{i}" for i in range(4)]
+    for who in users:
+        written(memory, who)
+    index = passages.PassageIndex(memory._store, directory=tmp_path)
+    ask = "who is allergic to peanuts?"
+    first = {}
+    for who in users:  # read from the store, and saved
+        first[who] = [
+            h.card.id for h in recall(memory._store, memory.embedder, who, ask, k=3, passages=index)
+        ]
+        assert index.wait(timeout=30)
+    one = max(index._file(who).stat().st_size for who in users)
+    budget = int(2.5 * one)  # two users restored, not three
+    small = passages.PassageIndex(memory._store, budget_bytes=budget, directory=tmp_path)
+    for who in users * 3:
+        hits = recall(memory._store, memory.embedder, who, ask, k=3, passages=small)
+        assert [h.card.id for h in hits] == first[who]
+        assert small.held_bytes() <= budget
+        assert 1 <= len(small.held()) <= 2
+    assert small.cards_read == 0
+    assert small.restored >= len(users) * 3 - 2
+    small.close()
+    index.close()
+
+
 def said(user: str, turn: int, text: str, fact: str, person: str | None = None) -> dict:
     """A card from turn ``turn`` of one session (cards of one turn share its passage)."""
     card = {

@@ -178,7 +178,7 @@ class BM25:
             "tf": tf,
             "forward_offsets": forward_offsets,
             "forward": rows[order],
-            "lengths": self._lengths,
+            "lengths": self._lengths.copy(),  # changes in place
             "count": self._count,
             "total": self._total,
         }

@@ -487,7 +487,8 @@ class UserPassages:
         arrays["cards.blob"], arrays["cards.offsets"] = self.cards.pack(_card_plain)
         for name, keys in (("sources", self._passage_at), ("ids", self._card_at)):
             arrays[f"{name}.keys"], arrays[f"{name}.rows"] = keys.pack()
-        arrays |= {f"columns.{name}": c.values for name, c in self._columns.items()}
+        # copies: the file is written after the lock is let go, and apply() writes in place
+        arrays |= {f"columns.{name}": c.values.copy() for name, c in self._columns.items()}
         bm25 = self.bm25.state()
         arrays |= {f"bm25.{k}": v for k, v in bm25.items() if isinstance(v, np.ndarray)}
         header = {
