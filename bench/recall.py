@@ -9,7 +9,9 @@ size, ``--queries`` varied questions to random users are timed end to end throug
 cache), twice: by a client whose vector searches run in the store, and by one that
 mirrors its users' vectors in process (what a long-running agent or service does, see
 graphmem/recall/mirror.py; the time to load the mirror is reported). Prints p50/p95/p99
-(after every user's first recall), throughput, the server's and this process's RSS, and
+(after every user's first recall), throughput, the server's and this process's RSS (the
+store row: the store client alone, the mirroring client is opened for its row and closed
+after, so that its vectors are not counted against the store path; the mirror row: both), and
 the median first recall of a user after the size's writes ("first ms": it reads the
 user's passages, or the cards written since, graphmem/recall/passages.py), and how many
 timed recalls restored their user's passages from file ("restored": the process holds
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
+import os
 import random
 import shutil
 import statistics
@@ -183,11 +186,21 @@ def main() -> None:
         "--home", type=Path, help="keep the store in this directory (reused by the next run)"
     )
     parser.add_argument(
+        "--written",
+        action="store_true",
+        help="--home holds the cards already (an earlier run's, same --users and largest "
+        "size): write none, measure the largest size only",
+    )
+    parser.add_argument(
         "--random-vectors",
         action="store_true",
         help="random card vectors: no model time while writing (for a million cards)",
     )
     args = parser.parse_args()
+    if args.written:
+        if args.home is None:
+            parser.error("--written needs --home")
+        args.sizes = [max(args.sizes)]
 
     # Cards are made as they are written: the client's RSS is graphmem's, not the bench's.
     all_cards = synthetic_cards(max(args.sizes), users=args.users, seed=7)
@@ -199,14 +212,10 @@ def main() -> None:
     rows = []
     try:
         # Two clients of one store: recall through the store alone, and recall in a
-        # long-running process that mirrors its users' vectors (graphmem/recall/mirror.py).
-        with (
-            Memory.open(home, embedder=embedder, settings=Settings(vector_mirror_mb=0)) as plain,
-            Memory.open(
-                home, embedder=embedder, settings=Settings(vector_mirror_mb=1024)
-            ) as mirrored,
-        ):
-            stored = 0
+        # long-running process that mirrors its users' vectors (graphmem/recall/mirror.py),
+        # opened for its row only.
+        with Memory.open(home, embedder=embedder, settings=Settings(vector_mirror_mb=0)) as plain:
+            stored = max(args.sizes) if args.written else 0
             for size in sorted(args.sizes):
                 embedder.frozen = False
                 start = time.perf_counter()
@@ -222,11 +231,17 @@ def main() -> None:
                 embedder.save()
                 embedder.frozen = True  # card texts loaded: from here on, only questions
                 asks = questions(args.queries + 10, args.users, seed=size)
-                start = time.perf_counter()
-                for user in users:
-                    mirrored.vectors.load(user)
-                mirror_load = time.perf_counter() - start
-                for mode, memory in (("store", plain), ("mirror", mirrored)):
+                for mode in ("store", "mirror"):
+                    if mode == "store":
+                        memory, mirror_load = plain, None
+                    else:
+                        memory = Memory.open(
+                            home, embedder=embedder, settings=Settings(vector_mirror_mb=1024)
+                        )
+                        start = time.perf_counter()
+                        for user in users:
+                            memory.vectors.load(user)
+                        mirror_load = time.perf_counter() - start
                     latencies, wall, first, restored = timed_recalls(memory, asks)
                     rows.append(
                         {
@@ -239,16 +254,20 @@ def main() -> None:
                             "qps": len(latencies) / wall,
                             "server": server_rss_mb(home),
                             "client": rss_mb(),
-                            "load": mirror_load if mode == "mirror" else None,
+                            "load": mirror_load,
                             "first": first,
                             "restored": restored,
+                            "loadavg": os.getloadavg()[0],
                         }
                     )
                     print(
                         f"  {size} cards, {mode}: p50 {rows[-1]['p50']:.1f} ms, "
-                        f"p95 {rows[-1]['p95']:.1f} ms",
+                        f"p95 {rows[-1]['p95']:.1f} ms, client {rows[-1]['client']:.0f} MB, "
+                        f"load average {os.getloadavg()[0]:.1f}",
                         file=sys.stderr,
                     )
+                    if memory is not plain:
+                        memory.close()
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
@@ -256,14 +275,14 @@ def main() -> None:
     print(
         f"\n{'cards':>8} {'vectors':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
         f"{'recalls/s':>10} {'server MB':>10} {'client MB':>10} {'first ms':>9} "
-        f"{'restored':>9} {'mirror load s':>14}"
+        f"{'restored':>9} {'loadavg':>8} {'mirror load s':>14}"
     )
     for r in rows:
         load = f"{r['load']:>14.1f}" if r["load"] is not None else f"{'':>14}"
         print(
             f"{r['size']:>8} {r['mode']:>8} {r['p50']:>8.1f} {r['p95']:>8.1f} "
             f"{r['p99']:>8.1f} {r['qps']:>10.1f} {r['server']:>10.0f} {r['client']:>10.0f}"
-            f" {r['first']:>9.1f} {r['restored']:>9}{load}"
+            f" {r['first']:>9.1f} {r['restored']:>9} {r['loadavg']:>8.1f}{load}"
         )
     if args.plot:
         import matplotlib

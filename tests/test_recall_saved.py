@@ -8,13 +8,14 @@ counts only while the store's counters and the tokenisation agree.
 
 from __future__ import annotations
 
-import marshal
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from graphmem import Memory
-from graphmem.recall import passages
+from graphmem.recall import packed, passages
 from graphmem.recall.engine import recall
 from graphmem.recall.mirror import UserState
 
@@ -42,6 +43,15 @@ def written(memory: Memory, user: str) -> None:
         ]
         + [{"user_id": user, "fact": "My sister Ana is allergic to peanuts", "person": "Ana"}]
     )
+
+
+def rewrite(path: Path, **changes: Any) -> None:
+    """Change values of a saved file's header (as another version or store would have
+    written them); the arrays are copied out of the mapping first."""
+    loaded = packed.load(path)
+    assert loaded is not None
+    header, arrays = loaded
+    packed.dump(path, header | changes, {name: a.copy() for name, a in arrays.items()})
 
 
 def saved_by(memory: Memory, user: str) -> None:
@@ -107,10 +117,8 @@ def test_a_file_of_another_tokenisation_is_rebuilt(store_home: Memory, user: str
     written(store_home, user)
     saved_by(store_home, user)
     path = store_home.passages._file(user)
-    state = marshal.loads(path.read_bytes())
-    assert state["terms"] == passages.terms_version()
-    state["terms"] = "an older tokeniser"
-    path.write_bytes(marshal.dumps(state))
+    assert packed.load(path)[0]["terms"] == passages.terms_version()  # type: ignore[index]
+    rewrite(path, terms="an older tokeniser")
     with Memory.open(store_home.home) as fresh:
         fresh.recall(user, "garden", k=3)
         assert (fresh.passages.restored, fresh.passages.cards_read) == (0, CARDS + 1)
@@ -134,16 +142,28 @@ def test_an_unreadable_file_is_rebuilt(store_home: Memory, user: str):
         assert fresh.passages.cards_read == CARDS + 1
 
 
-def test_a_restored_lexical_index_scores_and_changes_as_the_original():
-    import numpy as np
+def saved_and_mapped(state: dict[str, Any], path: Path) -> dict[str, Any]:
+    """``state`` (plain values and arrays) written to ``path`` and mapped back."""
+    arrays = {k: v for k, v in state.items() if isinstance(v, np.ndarray)}
+    packed.dump(path, {k: v for k, v in state.items() if k not in arrays}, arrays)
+    loaded = packed.load(path)
+    assert loaded is not None
+    return loaded[0] | loaded[1]
 
+
+def test_a_restored_lexical_index_scores_and_changes_as_the_original(tmp_path: Path):
     from graphmem.recall.lexical import BM25, terms
 
-    texts = ["Alice is allergic to peanuts", "Bob loves peanut butter", "Carol paints", ""]
+    texts = [  # words beyond ASCII too: saved sorted by their bytes
+        "Alice is allergic to peanuts",
+        "Bob loves peanut butter",
+        "Carol paints",
+        "Zoë runs the café: 我妹妹对花生过敏",
+    ]
     original = BM25()
     for doc, text in enumerate(texts):
         original.put(doc, terms(text))
-    restored = BM25.from_state(marshal.loads(marshal.dumps(original.state())))
+    restored = BM25.from_state(saved_and_mapped(original.state(), tmp_path / "bm25"))
     query = terms("who is allergic to peanuts? Carol?")
     assert np.array_equal(restored.scores(query, 4), original.scores(query, 4))
     for index in (original, restored):  # a document replaced, one removed, one added
@@ -154,7 +174,7 @@ def test_a_restored_lexical_index_scores_and_changes_as_the_original():
     for doc, text in [
         (0, texts[0]),
         (1, "Bob paints peanuts"),
-        (3, ""),
+        (3, texts[3]),
         (4, "Dan is allergic to cats"),
     ]:
         fresh.put(doc, terms(text))
@@ -206,6 +226,35 @@ def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     again = recall(memory._store, memory.embedder, user, ask, k=3, passages=index)
     assert [h.card.id for h in again] == [h.card.id for h in first]
     assert (index.restored, index.cards_read) == (1, 2 * (CARDS + 1))
+    index.close()
+
+
+def test_users_recalled_in_turn_stay_within_the_budget(memory: Memory, user: str, tmp_path):
+    """More users than the budget holds, recalled in turn: after every recall the bytes
+    counted (each user's mapped file and what its recalls decoded) are within the budget,
+    and restored users rank as they did when read from the store."""
+    users = [f"{user}-{i}" for i in range(4)]
+    for who in users:
+        written(memory, who)
+    index = passages.PassageIndex(memory._store, directory=tmp_path)
+    ask = "who is allergic to peanuts?"
+    first = {}
+    for who in users:  # read from the store, and saved
+        first[who] = [
+            h.card.id for h in recall(memory._store, memory.embedder, who, ask, k=3, passages=index)
+        ]
+        assert index.wait(timeout=30)
+    one = max(index._file(who).stat().st_size for who in users)
+    budget = int(2.5 * one)  # two users restored, not three
+    small = passages.PassageIndex(memory._store, budget_bytes=budget, directory=tmp_path)
+    for who in users * 3:
+        hits = recall(memory._store, memory.embedder, who, ask, k=3, passages=small)
+        assert [h.card.id for h in hits] == first[who]
+        assert small.held_bytes() <= budget
+        assert 1 <= len(small.held()) <= 2
+    assert small.cards_read == 0
+    assert small.restored >= len(users) * 3 - 2
+    small.close()
     index.close()
 
 
@@ -295,18 +344,18 @@ def test_a_file_ahead_of_the_store_is_not_used(store_home: Memory, user: str):
     written(store_home, user)
     saved_by(store_home, user)
     path = store_home.passages._file(user)
-    state = marshal.loads(path.read_bytes())
-    state["revision"] += 1000
-    path.write_bytes(marshal.dumps(state))
+    header = packed.load(path)[0]  # type: ignore[index]
+    rewrite(path, revision=header["revision"] + 1000)
     with Memory.open(store_home.home) as fresh:
         assert fresh.recall(user, "peanuts", k=1)[0].card.person == "Ana"
         assert (fresh.passages.restored, fresh.passages.cards_read) == (0, CARDS + 1)
 
 
-def test_the_budget_counts_the_bytes_held(memory: Memory, user: str):
-    """``nbytes`` is what the passages take (tracemalloc, within a factor of 1.5), read
-    from the store or restored from their file; over the budget the least recently
-    recalled user goes."""
+def test_the_budget_counts_the_bytes_held(memory: Memory, user: str, tmp_path: Path):
+    """``nbytes`` is what the passages take: on the heap when read from the store
+    (tracemalloc, within a factor of 1.5); restored from their file, the file mapped
+    (counted whole) and next to nothing on the heap. It is taken again at every recall
+    (recalls decode rows), and over the budget the least recently recalled user goes."""
     import gc
     import tracemalloc
 
@@ -317,24 +366,35 @@ def test_the_budget_counts_the_bytes_held(memory: Memory, user: str):
         ]
     )
     state = UserState.read(memory._store, user)
+    index = passages.PassageIndex(memory._store, directory=tmp_path)
     gc.collect()
     tracemalloc.start()
     try:
-        index = passages.PassageIndex(memory._store)
         held = index.current(user, state.revision, state.deletions)
         held.neighbours()
         gc.collect()
         read = tracemalloc.get_traced_memory()[0]
-        restored = passages.UserPassages.from_snapshot(
-            marshal.loads(marshal.dumps(held.snapshot()))
-        )
+        index._save(user)
         gc.collect()
-        both = tracemalloc.get_traced_memory()[0]
+        before = tracemalloc.get_traced_memory()[0]
+        restored = index._restore(user)
+        assert restored is not None
+        gc.collect()
+        heap = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
     assert 1 / 1.5 < held.nbytes / read < 1.5
-    assert 1 / 1.5 < restored.nbytes / (both - read) < 1.5
-    assert index.held_bytes() <= held.nbytes  # taken when read (before the neighbours)
+    size = index._file(user).stat().st_size
+    assert 1 / 1.5 < restored.nbytes / size < 1.5
+    assert heap < size / 4, (heap, size)
+    assert index.held_bytes() < held.nbytes  # taken before the neighbours were derived
+    index.current(user, state.revision, state.deletions)
+    assert index.held_bytes() == held.nbytes  # and again at this recall
+    mapped = restored.nbytes
+    assert [restored.cards[i].id for i in range(len(restored.cards))] == [
+        held.cards[i].id for i in range(len(held.cards))
+    ]
+    assert restored.nbytes >= mapped + 300 * passages._ROW_BYTES  # the rows decoded count
     other = f"{user}-other"
     written(memory, other)
     small = passages.PassageIndex(memory._store, budget_bytes=held.nbytes + 1)

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from graphmem import lang
+from graphmem.recall.packed import Keys
 
 #: Term-frequency saturation and length normalisation: Anserini's defaults for passages
 #: (k1 0.9, b 0.4), not tuned here. Conversation turns vary from "Thanks!" to a paragraph;
@@ -67,17 +68,20 @@ class BM25:
         self._lengths = np.zeros(0, dtype=np.float64)  # per document id; absent: -1
         self._count = 0
         self._total = 0
-        #: packed postings (``from_state``): word -> row of ``_offsets``
-        self._vocab: dict[str, int] = {}
+        #: packed postings (``from_state``): word -> row of ``_offsets`` (sorted words)
+        self._vocab = Keys()
         self._offsets = np.zeros(1, dtype=np.int64)
         self._doc_ids = np.zeros(0, dtype=np.int32)
         self._tf = np.zeros(0, dtype=np.int32)
         #: packed forward index: document -> word rows (to remove a restored document)
         self._forward_offsets = np.zeros(1, dtype=np.int64)
         self._forward = np.zeros(0, dtype=np.int32)
-        self._words: list[str] = []
         #: per word: documents and term frequencies as arrays (dropped on change)
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        #: dict entries of ``_postings`` and ``_docs``, and bytes of ``_arrays``, as they
+        #: change (``nbytes`` is taken at every recall)
+        self._entries = 0
+        self._cached = 0
 
     def __len__(self) -> int:
         return self._count
@@ -88,17 +92,15 @@ class BM25:
         tracemalloc, a 10k-card user of bench/cold.py)."""
         arrays = (self._lengths, self._offsets, self._doc_ids, self._tf)
         packed = sum(a.nbytes for a in arrays) + self._forward.nbytes
-        packed += self._forward_offsets.nbytes + 80 * len(self._words)
-        entries = sum(len(p) for p in self._postings.values()) + len(self._postings)
-        entries += sum(len(d) for d in self._docs.values())
-        cached = sum(d.nbytes + t.nbytes for d, t in self._arrays.values())
-        return packed + 50 * entries + cached
+        packed += self._forward_offsets.nbytes + self._vocab.nbytes
+        return packed + 50 * self._entries + self._cached
 
     def put(self, doc: int, words: Iterable[str]) -> None:
         """Index ``doc`` with ``words`` (replacing what it had)."""
         self.remove(doc)
         counts = dict(Counter(words))
         self._docs[doc] = counts
+        self._entries += len(counts)
         if doc >= len(self._lengths):
             grown = np.full(max(doc + 1, 2 * len(self._lengths), 16), -1.0)
             grown[: len(self._lengths)] = self._lengths
@@ -108,7 +110,9 @@ class BM25:
         self._count += 1
         self._total += length
         for word, n in counts.items():
-            self._own(word)[doc] = n
+            posting = self._own(word)
+            self._entries += doc not in posting
+            posting[doc] = n
 
     def remove(self, doc: int) -> None:
         if doc >= len(self._lengths) or self._lengths[doc] < 0:
@@ -116,18 +120,21 @@ class BM25:
         counts = self._docs.pop(doc, None)
         if counts is None:  # a packed document
             rows = self._forward[self._forward_offsets[doc] : self._forward_offsets[doc + 1]]
-            words: Iterable[str] = [self._words[r] for r in rows.tolist()]
+            words: Iterable[str] = [self._vocab.key(r) for r in rows.tolist()]
         else:
             words = counts
+            self._entries -= len(counts)
         for word in words:
-            self._own(word).pop(doc, None)
+            self._entries -= self._own(word).pop(doc, None) is not None
         self._total -= int(self._lengths[doc])
         self._lengths[doc] = -1.0
         self._count -= 1
 
     def _own(self, word: str) -> dict[int, int]:
         """The word's postings as a dict, to change (copied out of the packed arrays)."""
-        self._arrays.pop(word, None)
+        cached = self._arrays.pop(word, None)
+        if cached is not None:
+            self._cached -= cached[0].nbytes + cached[1].nbytes
         posting = self._postings.get(word)
         if posting is None:
             row = self._vocab.get(word)
@@ -138,13 +145,14 @@ class BM25:
                 docs, tf = self._doc_ids[a:b].tolist(), self._tf[a:b].tolist()
                 posting = dict(zip(docs, tf, strict=True))
             self._postings[word] = posting
+            self._entries += 1 + len(posting)
         return posting
 
     def state(self) -> dict[str, Any]:
         """What the index holds, packed (for ``graphmem.recall.passages`` to persist):
         its words (as ``terms`` made them), each word's documents and counts as flat
         arrays (bytes), a forward index and the document lengths."""
-        words = sorted(set(self._vocab) | set(self._postings))
+        words = sorted(set(self._vocab) | set(self._postings), key=str.encode)
         docs: list[np.ndarray] = []
         tfs: list[np.ndarray] = []
         kept: list[str] = []
@@ -162,14 +170,15 @@ class BM25:
         order = np.argsort(doc_ids, kind="stable")
         per_doc = np.bincount(doc_ids, minlength=len(self._lengths))
         forward_offsets = np.concatenate([[0], np.cumsum(per_doc)]).astype(np.int64)
+        said = [word.encode() for word in kept]
         return {
-            "words": kept,
-            "offsets": offsets.tobytes(),
-            "docs": doc_ids.tobytes(),
-            "tf": tf.tobytes(),
-            "forward_offsets": forward_offsets.tobytes(),
-            "forward": rows[order].tobytes(),
-            "lengths": self._lengths.tobytes(),
+            "words": np.array(said, dtype=f"S{max(map(len, said), default=1) or 1}"),
+            "offsets": offsets,
+            "docs": doc_ids,
+            "tf": tf,
+            "forward_offsets": forward_offsets,
+            "forward": rows[order],
+            "lengths": self._lengths.copy(),  # changes in place
             "count": self._count,
             "total": self._total,
         }
@@ -177,19 +186,18 @@ class BM25:
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> BM25:
         """The index ``state`` describes (trusted: written by ``state``); its arrays are
-        views of the bytes given, copied only when a change needs it."""
+        kept as given (views of a saved file), copied only when a change needs it."""
         index = cls()
-        index._words = state["words"]
-        index._vocab = {word: row for row, word in enumerate(index._words)}
-        index._offsets = np.frombuffer(state["offsets"], dtype=np.int64)
-        index._doc_ids = np.frombuffer(state["docs"], dtype=np.int32)
-        index._tf = np.frombuffer(state["tf"], dtype=np.int32)
-        index._forward_offsets = np.frombuffer(state["forward_offsets"], dtype=np.int64)
-        index._forward = np.frombuffer(state["forward"], dtype=np.int32)
-        index._lengths = np.frombuffer(state["lengths"], dtype=np.float64).copy()
+        index._vocab = Keys(state["words"])
+        index._offsets = state["offsets"]
+        index._doc_ids = state["docs"]
+        index._tf = state["tf"]
+        index._forward_offsets = state["forward_offsets"]
+        index._forward = state["forward"]
+        index._lengths = np.array(state["lengths"], dtype=np.float64)
         index._count = state["count"]
         index._total = state["total"]
-        if len(index._offsets) != len(index._words) + 1:
+        if len(index._offsets) != len(index._vocab) + 1:
             raise ValueError("packed postings do not match their words")
         return index
 
@@ -198,6 +206,7 @@ class BM25:
         arrays = self._arrays.get(word)
         if arrays is None:
             arrays = self._arrays[word] = self._read(word)
+            self._cached += arrays[0].nbytes + arrays[1].nbytes
         return arrays
 
     def _read(self, word: str) -> tuple[np.ndarray, np.ndarray]:

@@ -28,7 +28,6 @@ file and reads only the cards stamped since (``PassageIndex``).
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import logging
 import marshal
@@ -48,6 +47,7 @@ from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
 from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
+from graphmem.recall.packed import ENTRY_BYTES, Keys, dump, load
 from graphmem.store.base import GraphStore
 
 log = logging.getLogger(__name__)
@@ -60,15 +60,16 @@ log = logging.getLogger(__name__)
 PAGE = 10_000
 #: bytes of passages held over all users (``UserPassages.nbytes``); least recently
 #: recalled users go first (and come back from their saved file). A user read card by
-#: card holds ~3 kB a card (a 10k-card user of bench/cold.py: 29.6 MB at tracemalloc), one
-#: restored from its file ~1.1 kB (11 MB), growing as its rows are read.
+#: card holds ~3 kB a card (a 10k-card user of bench/cold.py: 29.6 MB at tracemalloc); one
+#: restored from its file maps the file (counted whole) and holds on the heap only what
+#: its recalls decode.
 BUDGET_MB = 256
 
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
-#: the saved files' layout (marshal of plain values: loading runs no code)
-SNAPSHOT_FORMAT = 4  # 4: likely claims (3: columns and packed rows)
+#: the saved files' layout (``graphmem.recall.packed``: loading runs no code)
+SNAPSHOT_FORMAT = 5  # 5: mapped arrays, keys searched in place (4: marshal, likely claims)
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -150,11 +151,12 @@ class _Rows(Generic[_Row]):
     def __init__(
         self,
         make: Callable[[tuple[Any, ...]], _Row],
-        blob: bytes = b"",
+        blob: np.ndarray | None = None,
         offsets: np.ndarray | None = None,
     ) -> None:
+        """``blob``: the packed rows (uint8), ``offsets``: where each starts (int64)."""
         self._make = make
-        self._blob = memoryview(blob)
+        self._blob = (np.zeros(0, dtype=np.uint8) if blob is None else blob).data
         self._offsets = np.zeros(1, dtype=np.int64) if offsets is None else offsets
         self._packed = len(self._offsets) - 1
         self._held: dict[int, _Row] = {}
@@ -197,8 +199,8 @@ class _Rows(Generic[_Row]):
     def nbytes(self) -> int:
         return len(self._blob) + self._offsets.nbytes
 
-    def pack(self, plain: Callable[[_Row], tuple[Any, ...]]) -> tuple[bytes, bytes]:
-        """The rows as one blob of marshalled tuples and its offsets (bytes of int64);
+    def pack(self, plain: Callable[[_Row], tuple[Any, ...]]) -> tuple[np.ndarray, np.ndarray]:
+        """The rows as one blob of marshalled tuples (uint8) and its offsets (int64);
         restored rows not changed keep their bytes."""
         pieces: list[bytes | memoryview] = []
         sizes: list[np.ndarray] = []
@@ -217,7 +219,7 @@ class _Rows(Generic[_Row]):
         sizes.append(np.array([len(p) for p in made], dtype=np.int64))
         offsets = np.zeros(len(self) + 1, dtype=np.int64)
         np.cumsum(np.concatenate(sizes), out=offsets[1:])
-        return b"".join(pieces), offsets.tobytes()
+        return np.frombuffer(b"".join(pieces), dtype=np.uint8), offsets
 
 
 class _Column:
@@ -230,6 +232,10 @@ class _Column:
     @property
     def values(self) -> np.ndarray:
         return self._data[: self._size]
+
+    @property
+    def nbytes(self) -> int:
+        return self._data.nbytes
 
     def append(self, value: int) -> None:
         if self._size == len(self._data) or not self._data.flags.writeable:
@@ -284,7 +290,7 @@ _NO_TIME = np.iinfo(np.int64).min
 #: its text: ~850 bytes on average at tracemalloc, a 10k-card user of bench/cold.py read
 #: card by card), and of a dict entry (id -> row, passage -> its cards)
 _ROW_BYTES = 850
-_ENTRY_BYTES = 100
+_ENTRY_BYTES = ENTRY_BYTES
 
 
 def _card_plain(card: _Card) -> tuple[Any, ...]:
@@ -335,8 +341,8 @@ class UserPassages:
         self.lock = threading.RLock()
         self.passages: _Rows[_Passage] = _Rows(_passage_made)
         self.cards: _Rows[_Card] = _Rows(_card_made)
-        self._card_at: dict[str, int] = {}
-        self._passage_at: dict[str, int] = {}
+        self._card_at = Keys()  # card id -> row
+        self._passage_at = Keys()  # source -> passage
         #: passage -> card rows: those changed or made here; the others from ``_by_passage``
         self._members: dict[int, list[int]] = {}
         self._by_passage: tuple[np.ndarray, np.ndarray] | None = None
@@ -361,13 +367,19 @@ class UserPassages:
 
     @property
     def nbytes(self) -> int:
-        """Bytes held: arrays and packed rows as they are, objects at ``_ROW_BYTES``."""
-        arrays = sum(c.values.nbytes for c in self._columns.values())
-        entries = len(self._card_at) + len(self._passage_at) + len(self._members)
+        """Bytes held: arrays and packed rows as they are (mapped from a saved file or
+        not), objects at ``_ROW_BYTES`` and dict entries at ``_ENTRY_BYTES``. Grows as
+        recalls decode rows and derive arrays: ``PassageIndex`` takes it at every recall."""
+        arrays = sum(c.nbytes for c in self._columns.values())
+        arrays += self._card_at.nbytes + self._passage_at.nbytes
+        entries = len(self._members) + len(self._tags) + len(self._stating)
+        entries += sum(len(c.values) for c in self._codes.values())
         rows = self.cards.decoded + self.passages.decoded
         derived = sum(a.nbytes for a in self._neighbours or ())
         derived += 0 if self._days is None else 8 * len(self._days)
         derived += sum(a.nbytes for a in (self._by_passage or ()))
+        for people in (self._by_person or {}).values():
+            derived += people.nbytes + _ENTRY_BYTES
         return (
             self.cards.nbytes
             + self.passages.nbytes
@@ -466,52 +478,61 @@ class UserPassages:
         key = person_key(speaker)
         self._speaking[key] = self._speaking.get(key, 0) + n
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything held, as plain values and bytes (for ``PassageIndex`` to persist);
-        hold ``lock``. Rows go as marshalled tuples, columns and the lexical index as
-        arrays: restoring makes no object per card."""
-        return {
+    def snapshot(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        """Everything held, as plain values and arrays (for ``PassageIndex`` to persist
+        with ``packed.dump``); hold ``lock``. Rows go as marshalled tuples, ids, columns
+        and the lexical index as arrays: restoring makes no object per card."""
+        arrays: dict[str, np.ndarray] = {}
+        arrays["passages.blob"], arrays["passages.offsets"] = self.passages.pack(_passage_plain)
+        arrays["cards.blob"], arrays["cards.offsets"] = self.cards.pack(_card_plain)
+        for name, keys in (("sources", self._passage_at), ("ids", self._card_at)):
+            arrays[f"{name}.keys"], arrays[f"{name}.rows"] = keys.pack()
+        # copies: the file is written after the lock is let go, and apply() writes in place
+        arrays |= {f"columns.{name}": c.values.copy() for name, c in self._columns.items()}
+        bm25 = self.bm25.state()
+        arrays |= {f"bm25.{k}": v for k, v in bm25.items() if isinstance(v, np.ndarray)}
+        header = {
             "revision": self.revision,
             "deletions": self.deletions,
-            "passages": self.passages.pack(_passage_plain),
-            "cards": self.cards.pack(_card_plain),
-            "sources": list(self._passage_at),
-            "ids": list(self._card_at),
-            "columns": {name: c.values.tobytes() for name, c in self._columns.items()},
             "codes": {name: c.values for name, c in self._codes.items()},
             "tags": {i: tuple(t) for i, t in self._tags.items()},
             "speaking": self._speaking,
-            "bm25": self.bm25.state(),
+            "bm25": {k: v for k, v in bm25.items() if not isinstance(v, np.ndarray)},
         }
+        return header, arrays
 
     @classmethod
-    def from_snapshot(cls, state: dict[str, Any]) -> UserPassages:
-        """The passages ``snapshot`` described (no key is tokenised again, no row made)."""
-        held = cls(state["revision"], state["deletions"])
-        blob, offsets = state["passages"]
-        held.passages = _Rows(_passage_made, blob, np.frombuffer(offsets, dtype=np.int64))
-        blob, offsets = state["cards"]
-        held.cards = _Rows(_card_made, blob, np.frombuffer(offsets, dtype=np.int64))
-        held._passage_at = {source: at for at, source in enumerate(state["sources"])}
-        held._card_at = {card_id: i for i, card_id in enumerate(state["ids"])}
+    def from_snapshot(cls, header: dict[str, Any], arrays: dict[str, np.ndarray]) -> UserPassages:
+        """The passages ``snapshot`` described (no key is tokenised again, no row made;
+        the arrays are kept as given: views of the mapped file)."""
+        held = cls(header["revision"], header["deletions"])
+        held.passages = _Rows(_passage_made, arrays["passages.blob"], arrays["passages.offsets"])
+        held.cards = _Rows(_card_made, arrays["cards.blob"], arrays["cards.offsets"])
+        held._passage_at = Keys(arrays["sources.keys"], arrays["sources.rows"])
+        held._card_at = Keys(arrays["ids.keys"], arrays["ids.rows"])
         held._restored_passages = len(held._passage_at)
         for name, dtype in (_CARD_COLUMNS | _PASSAGE_COLUMNS).items():
-            data = np.frombuffer(state["columns"][name], dtype=dtype)
+            data = arrays[f"columns.{name}"]
+            if data.dtype != dtype:
+                raise ValueError(f"saved column {name} is {data.dtype}, not {np.dtype(dtype)}")
             size = len(held.cards) if name in _CARD_COLUMNS else len(held.passages)
             if len(data) != size:
                 raise ValueError(f"saved column {name} has {len(data)} rows, not {size}")
             held._columns[name] = _Column(dtype, data)
         if len(held._card_at) != len(held.cards) or len(held._passage_at) != len(held.passages):
             raise ValueError("saved ids do not match the saved rows")
-        held._codes = {name: _Codes(values) for name, values in state["codes"].items()}
-        held._tags = {i: frozenset(t) for i, t in state["tags"].items()}
-        held._speaking = dict(state["speaking"])
-        held.bm25 = BM25.from_state(state["bm25"])
+        held._codes = {name: _Codes(values) for name, values in header["codes"].items()}
+        held._tags = {i: frozenset(t) for i, t in header["tags"].items()}
+        held._speaking = dict(header["speaking"])
+        bm25 = header["bm25"] | {
+            k.removeprefix("bm25."): v for k, v in arrays.items() if k.startswith("bm25.")
+        }
+        held.bm25 = BM25.from_state(bm25)
         return held
 
-    def sources_known(self) -> set[str]:
-        """Ids of the sources held already (their text is not read again)."""
-        return set(self._passage_at)
+    def sources_unknown(self, sources: Iterable[str]) -> list[str]:
+        """Those of ``sources`` not held yet (the others' text is not read again)."""
+        return [source for source in sources if source not in self._passage_at]
 
     def key(self, at: int) -> str:
         """The searchable text of passage ``at`` (see the module docstring)."""
@@ -737,6 +758,17 @@ _PROBE = (
 )
 
 
+def stamp(user_id: str) -> dict[str, Any]:
+    """What a saved file must say of itself to be read: its layout, the Python that
+    marshalled its rows, the tokenisation and the user."""
+    return {
+        "format": SNAPSHOT_FORMAT,
+        "python": sys.version_info[:2],
+        "terms": terms_version(),
+        "user_id": user_id,
+    }
+
+
 def terms_version() -> str:
     """Which tokenisation a saved lexical index was made with: ``TERMS_VERSION`` and a
     hash of ``terms`` of a probe text, so that a change to ``terms`` (a stemmer, stop
@@ -810,22 +842,18 @@ class PassageIndex:
             elif saved is not None:
                 self.restored += 1
             read = 0
-            size = None
-            if held.revision < revision or held.revision == -1:
-                with held.lock:
+            with held.lock:
+                if held.revision < revision or held.revision == -1:
                     read = self._read(
                         user_id, held, since=held.revision, relationships=relationships
                     )
                     held.revision = revision
-                    size = held.nbytes
-            elif user_id not in self._bytes:
-                with held.lock:
-                    size = held.nbytes
+                # taken at every recall: the ones before decoded rows and derived arrays
+                size = held.nbytes
             with self._lock:
                 self._users[user_id] = held
                 self._users.move_to_end(user_id)
-                if size is not None:
-                    self._bytes[user_id] = size
+                self._bytes[user_id] = size
                 total = sum(self._bytes.values())
                 while total > self._budget and len(self._users) > 1:
                     evicted, _ = self._users.popitem(last=False)
@@ -887,20 +915,12 @@ class PassageIndex:
         if held is None:  # evicted meanwhile
             return
         with held.lock:
-            data = marshal.dumps(
-                {
-                    "format": SNAPSHOT_FORMAT,
-                    "python": sys.version_info[:2],
-                    "terms": terms_version(),
-                    "user_id": user_id,
-                    **held.snapshot(),
-                }
-            )
+            header, arrays = held.snapshot()
         target = self._file(user_id)
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            tmp.write_bytes(data)
+            dump(tmp, {**stamp(user_id), **header}, arrays)
             with self._lock:  # not over a drop() that came meanwhile
                 if self._users.get(user_id) is held:
                     os.replace(tmp, target)
@@ -909,36 +929,16 @@ class PassageIndex:
 
     def _restore(self, user_id: str) -> UserPassages | None:
         """The user's saved passages, if a file made by this format, Python and
-        tokenisation is there (the caller checks the store's counters)."""
-        try:
-            data = self._file(user_id).read_bytes()
-        except OSError:
+        tokenisation is there (the caller checks the store's counters). The file is
+        mapped, not read: its arrays are read where a query needs them."""
+        loaded = load(self._file(user_id))
+        if loaded is None:
             return None
-        # Tens of thousands of tuples at once: the cycle collector would walk the heap
-        # several times over while they are made, for nothing (they hold no cycles).
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return self._restored(user_id, data)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def _restored(self, user_id: str, data: bytes) -> UserPassages | None:
-        try:
-            state = marshal.loads(data)
-        except (ValueError, EOFError, TypeError):
-            return None
-        if not (
-            isinstance(state, dict)
-            and state.get("format") == SNAPSHOT_FORMAT
-            and state.get("python") == sys.version_info[:2]
-            and state.get("user_id") == user_id
-            and state.get("terms") == terms_version()
-        ):
+        header, arrays = loaded
+        if not (isinstance(header, dict) and header | stamp(user_id) == header):
             return None
         try:
-            return UserPassages.from_snapshot(state)
+            return UserPassages.from_snapshot(header, arrays)
         except (KeyError, TypeError, ValueError, IndexError):
             log.debug("unreadable recall passages of %s: rebuilt", user_id, exc_info=True)
             return None
@@ -959,8 +959,8 @@ class PassageIndex:
                 "recall_passages",
                 {"user_id": user_id, "since": since, "after": after, "limit": PAGE},
             )
-            wanted = list(
-                {row["source"] for row in page if row["source"] is not None} - held.sources_known()
+            wanted = held.sources_unknown(
+                {row["source"] for row in page if row["source"] is not None}
             )
             sources = (
                 {
