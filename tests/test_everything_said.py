@@ -638,3 +638,58 @@ def test_asked_if_it_still_holds_the_newest_word_on_it_answers(
     ]
     ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "not anemic anymore" in top(memory, user, "am i still anemic?")[0].lower()
+
+
+XIAOLIN = [  # a new user writing Chinese: a job taken as an offer with its start, a move
+    {"session_id": "d1", "date": "2026-03-03T22:10:00+08:00"},
+    {
+        "session_id": "d1",
+        "speaker": "user",
+        "text": "在吗 我是小林 在杭州一家游戏公司做策划 叫星火互娱 最近加班加到怀疑人生",
+    },
+    {
+        "session_id": "d1",
+        "speaker": "assistant",
+        "text": "在的！加班多真的很消耗人。你可以试试番茄工作法，25分钟专注+5分钟休息。"
+        "另外推荐一本书《深度工作》，讲怎么在碎片化的环境里保持专注。",
+    },
+    {
+        "session_id": "d1",
+        "speaker": "user",
+        "text": "好 我去看看 我女朋友阿敏也说我该换个节奏 她在西湖区当小学老师",
+    },
+    {"session_id": "d2", "date": "2026-04-18T21:30:00+08:00"},
+    {
+        "session_id": "d2",
+        "speaker": "user",
+        "text": "跟你说个大事！我拿到了网易的offer 下个月12号入职 终于可以离开星火了哈哈",
+    },
+    {
+        "session_id": "d2",
+        "speaker": "assistant",
+        "text": "恭喜恭喜！网易是个很好的平台。入职前可以好好休息几天。",
+    },
+    {
+        "session_id": "d2",
+        "speaker": "user",
+        "text": "还有 我们在滨江租了个两室一厅 离网易很近 下周就搬过去 "
+        "以前住的城西那个老小区终于拜拜了",
+    },
+    {"session_id": "d3", "date": "2026-05-30T23:00:00+08:00"},
+    {
+        "session_id": "d3",
+        "speaker": "user",
+        "text": "阿敏答应了！！我们订婚了 在西湖边求的婚 她哭得稀里哗啦",
+    },
+    {"session_id": "d3", "speaker": "assistant", "text": "太好了，恭喜你们！西湖边求婚太浪漫了。"},
+]
+
+
+def test_a_chinese_users_new_job_said_as_an_offer_taken(memory: Memory, user: str, tmp_path: Path):
+    """ "我拿到了网易的offer 下个月12号入职" is the new employer (the start date says the
+    offer was taken): "now" is NetEase, "before" the games studio; the book the
+    assistant suggested is its reply."""
+    ingest_file(memory, write_chat(tmp_path, XIAOLIN), user, progress=False)
+    assert "网易的offer" in top(memory, user, "我现在在哪家公司上班？")[0]
+    assert "星火互娱" in top(memory, user, "我以前在哪家公司？")[0]
+    assert "《深度工作》" in top(memory, user, "你推荐过什么书？")[0]

@@ -268,6 +268,8 @@ def claim(text: str) -> tuple[str, str] | None:
     (('location', '深圳'), ('employer', '腾讯'))
     >>> claim("他很希望我搬去新竹"), claim("如果我去腾讯上班")  # a wish, a what-if
     (None, None)
+    >>> claim("我拿到了网易的offer 下个月12号入职"), claim("收到了腾讯的offer 但是我还在考虑")
+    (('employer', '网易'), None)
     """
     for known in languages():
         for attribute, pattern in known.claims:
