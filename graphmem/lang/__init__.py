@@ -270,6 +270,8 @@ def claim(text: str) -> tuple[str, str] | None:
     (None, None)
     >>> claim("我拿到了网易的offer 下个月12号入职"), claim("收到了腾讯的offer 但是我还在考虑")
     (('employer', '网易'), None)
+    >>> claim("我们在滨江租了个两室一厅"), claim("想在郊区买个房子")
+    (('location', '滨江'), None)
     """
     for known in languages():
         for attribute, pattern in known.claims:

@@ -431,6 +431,12 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         "location",
         rf"{_NOT_YET}(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
     ),
+    # a home rented or bought in a place: "我们在滨江租了个两室一厅", "在郊区买了一套房子"
+    (
+        "location",
+        rf"{_NOT_YET}在(?P<value>[\u4e00-\u9fff]{{2,6}}?)(?:租了|租下了?|买了|買了)"
+        r"(?=[^，,。！？!?]{0,6}?(?:房|室|厅|廳|公寓|小区|小區))",
+    ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
     # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职"
