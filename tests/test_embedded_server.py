@@ -31,6 +31,23 @@ def test_cards_survive_close_and_reopen(home):
         assert mem.get("u", card.id).fact == "Bob loves sushi"
 
 
+def test_a_restart_replays_no_command_that_failed(home):
+    """The start probe's graph is logged created before it is deleted, and a constraint
+    already there is not created again: replaying a lone delete errs ("Invalid graph
+    operation on empty key") and once hung a start; FalkorDB's own log of a constraint
+    it made errs once, however often the store is opened."""
+    for _ in range(3):
+        with Memory.open(home) as mem:
+            mem.remember(Card(user_id="u", fact="I like green tea"))
+    errors = [
+        line for line in EmbeddedServer(home).logfile.read_text().splitlines() if "CRITICAL" in line
+    ]
+    assert not [line for line in errors if "graph.DELETE" in line]
+    assert len(errors) <= 3 * 6  # three restarts, each replaying the six constraints once
+    with Memory.open(home) as mem:
+        assert [c.fact for c in mem.cards("u")] == ["I like green tea"]
+
+
 def test_schema_setup_is_idempotent(home):
     with Memory.open(home) as mem:
         before = mem._store.execute(

@@ -160,9 +160,11 @@ class FalkorDBStore:
             except StoreError as exc:
                 if "already indexed" not in str(exc) and "already exists" not in str(exc):
                     raise
+        constrained = self._constrained()
         for unique in queries.schema_spec("falkordb")["unique"]:
             label, props = _name(unique["label"]), tuple(map(_name, unique["properties"]))
-            changed = self._unique(label, props) or changed
+            if (label, props) not in constrained:
+                changed = self._unique(label, props) or changed
         if changed:
             self._await_operational()
         tag_cards_with_tenant(self)
@@ -179,6 +181,17 @@ class FalkorDBStore:
                 for kind in types.get(prop, []):
                     found.add((row["label"], prop, kind))
         return found
+
+    def _constrained(self) -> set[tuple[str, tuple[str, ...]]]:
+        """(label, properties) of every uniqueness constraint present: creating one again
+        fails, and the failed command, logged to the AOF, errs again at every start."""
+        return {
+            (row["label"], tuple(row["properties"]))
+            for row in self.execute(
+                "CALL db.constraints() YIELD type, label, properties "
+                "WHERE type = 'UNIQUE' RETURN label, properties"
+            )
+        }
 
     def _await_operational(self, timeout: float = 600.0) -> None:
         """Wait until every index and constraint is built.
