@@ -18,6 +18,7 @@ stays with it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -98,23 +99,18 @@ def pieces(text: str, *, by_sentence: bool = False, leans_back: str = "") -> lis
     spans.append((start, len(text)))
     spans = [(s, e) for s, e in (_trimmed(text, s, e) for s, e in spans) if e > s]
     spans = [(s, e) for s, e in spans if not is_small_talk(text[s:e])]
-    merged: list[tuple[int, int]] = []  # "还行吧。" alone says nothing: it joins the next
-    for s, e in spans:
-        if merged and merged[-1][1] - merged[-1][0] < MIN_SENTENCE:
-            merged[-1] = (merged[-1][0], e)
-        else:
-            merged.append((s, e))
-    spans = merged
-    if by_sentence:
-        spans = _leaning_joined(text, spans, re.compile(leans_back) if leans_back else None)
-    else:
-        joined: list[tuple[int, int]] = []
-        for s, e in spans:
-            if joined and e - joined[-1][0] <= MAX_PIECE:
-                joined[-1] = (joined[-1][0], e)
-            else:
-                joined.append((s, e))
-        spans = joined
+    spans = _joined(spans, lambda last, _: last[1] - last[0] < MIN_SENTENCE)  # "还行吧。"
+
+    def fits(last: tuple[int, int], span: tuple[int, int]) -> bool:
+        return span[1] - last[0] <= MAX_PIECE
+
+    if not by_sentence:
+        spans = _joined(spans, fits)
+    elif leans_back:
+        leans = re.compile(leans_back)
+        spans = _joined(
+            spans, lambda last, span: fits(last, span) and bool(leans.match(text[slice(*span)]))
+        )
     out: list[Piece] = []
     for s, e in spans:  # a sentence longer than a piece: cut at a space or anywhere
         while e - s > MAX_PIECE:
@@ -127,18 +123,19 @@ def pieces(text: str, *, by_sentence: bool = False, leans_back: str = "") -> lis
     return out
 
 
-def _leaning_joined(
-    text: str, spans: list[tuple[int, int]], leans_back: re.Pattern[str] | None
+def _joined(
+    spans: list[tuple[int, int]], joins: Callable[[tuple[int, int], tuple[int, int]], bool]
 ) -> list[tuple[int, int]]:
-    """Sentences joined to the one they lean on, up to ``MAX_PIECE`` characters."""
-    joined: list[tuple[int, int]] = []
-    for s, e in spans:
-        leans = leans_back is not None and leans_back.match(text[s:e]) is not None
-        if joined and leans and e - joined[-1][0] <= MAX_PIECE:
-            joined[-1] = (joined[-1][0], e)
+    """Consecutive spans merged where ``joins(the piece so far, the next span)``: a
+    sentence too short to say anything, one that leans on the one before, or one that
+    still fits the piece."""
+    out: list[tuple[int, int]] = []
+    for span in spans:
+        if out and joins(out[-1], span):
+            out[-1] = (out[-1][0], span[1])
         else:
-            joined.append((s, e))
-    return joined
+            out.append(span)
+    return out
 
 
 def joined_while_about(text: str, said_of: list[tuple[Piece, T]]) -> list[tuple[Piece, T]]:
