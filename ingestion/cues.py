@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.lang import tl
 from graphmem.models import Category
 from graphmem.relationships import WORDS
 
@@ -590,9 +591,9 @@ NAME_STOP_WORDS = frozenset(
 )
 #: Owners said after the relationship word in code-switched chat: "ate ko si joy" (my
 #: older sister joy), "yung boss namin" (our boss).
-OWNERS_AFTER = frozenset({"ko", "namin", "natin"})
+OWNERS_AFTER = frozenset(tl.POSSESSIVES)
 #: Words that stand before a person's name and are skipped to reach it: "si joy".
-NAME_MARKERS = frozenset({"si", "ni", "kay"})
+NAME_MARKERS = frozenset(tl.ARTICLES)
 
 #: Nouns that belong to a person: "Aisha's birthday" names a person even when spaCy tags
 #: "Aisha" as a place.

@@ -101,8 +101,13 @@ NOT_NAMES = frozenset(
     """na ba pa ko mo nya niya siya sya ako kami tayo sila ang ng sa yung ay din rin lang
     naman pala daw raw po talaga at o the a an ko'y ka kayo namin natin nila""".split()
 )
-#: Possessives after a noun: whose the person is ("ate ko": mine; "namin": ours).
-_MINE = r"(?:ko|namin|natin|kong|naming)"
+#: Possessives after a noun: whose the person is ("ate ko": mine; "namin": ours); with a
+#: linker ("kong", "naming") before what follows.
+POSSESSIVES = ("ko", "namin", "natin")
+_MINE = f"(?:{'|'.join((*POSSESSIVES, 'kong', 'naming'))})"
+#: Personal articles: the word after one is a name ("si joy", "kay mama").
+ARTICLES = ("si", "ni", "kay")
+_ARTICLES = "|".join(ARTICLES)
 #: Function words that make a Latin text Tagalog (``graphmem.lang.detect``).
 FUNCTION_WORDS = frozenset("ang ng mga sa na ako ko siya ay hindi at si kami po".split())
 
@@ -117,11 +122,11 @@ _TITLE = _alternation(list(TITLES))
 _NAME = r"(?P<name>[a-zñ][\w'-]*)"
 #: "si kuya marco", "si ma'am tess", "si paolo", "kay mama"
 _ARTICLE = re.compile(
-    rf"(?i)\b(?:si|ni|kay)\s+(?:(?P<kin>{_KIN_TITLE})\s+)?(?:(?:{_TITLE})\.?\s+)?{_NAME}"
+    rf"(?i)\b(?:{_ARTICLES})\s+(?:(?P<kin>{_KIN_TITLE})\s+)?(?:(?:{_TITLE})\.?\s+)?{_NAME}"
 )
 #: "ate ko si joy", "head nurse namin, si sir arnel", "bagong head nurse namin si ..."
 _ROLE_THEN_NAME = re.compile(
-    rf"(?i)\b(?P<new>bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}\s*,?\s*(?:ay\s+)?(?:si|ni|kay)\s+"
+    rf"(?i)\b(?:bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}\s*,?\s*(?:ay\s+)?(?:{_ARTICLES})\s+"
     rf"(?:(?:{_TITLE})\.?\s+)?{_NAME}"
 )
 #: "si paolo (bf ko", "si ma'am tess namin (head nurse)": the role in brackets after
