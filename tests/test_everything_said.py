@@ -689,9 +689,13 @@ def test_a_chinese_users_new_job_said_as_an_offer_taken(memory: Memory, user: st
     """ "我拿到了网易的offer 下个月12号入职" is the new employer (the start date says the
     offer was taken): "now" is NetEase, "before" the games studio; "我们在滨江租了个两室一厅"
     is where they live, asked in English too; the book the assistant suggested is its
-    reply."""
-    ingest_file(memory, write_chat(tmp_path, XIAOLIN), user, progress=False)
-    assert "网易的offer" in top(memory, user, "我现在在哪家公司上班？")[0]
-    assert "星火互娱" in top(memory, user, "我以前在哪家公司？")[0]
-    assert "《深度工作》" in top(memory, user, "你推荐过什么书？")[0]
-    assert "滨江" in top(memory, user, "where do we live now?")[0]  # a claim, any language
+    reply; at ingest, after consolidate and a quiet year later. Every turn is kept."""
+    report = ingest_file(memory, write_chat(tmp_path, XIAOLIN), user, progress=False)
+    assert report.languages["zh"].kept == len([r for r in XIAOLIN if "speaker" in r])
+    for moment in (None, "2026-06-01", "2027-06-01"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "网易的offer" in top(memory, user, "我现在在哪家公司上班？")[0], moment
+        assert "星火互娱" in top(memory, user, "我以前在哪家公司？")[0], moment
+        assert "《深度工作》" in top(memory, user, "你推荐过什么书？")[0], moment
+        assert "滨江" in top(memory, user, "where do we live now?")[0], moment
