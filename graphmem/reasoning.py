@@ -334,15 +334,15 @@ class Reasoning:
         rows = self._store.run("trace_get", {"user_id": user_id, "id": trace_id})
         if not rows:
             raise NotFoundError(f"no trace {trace_id!r} for user {user_id!r}")
-        steps: dict[str, tuple[Mapping[str, Any], list[ToolCall]]] = {}
+        steps: dict[str, tuple[Mapping[str, Any], list[tuple[int, ToolCall]]]] = {}
         for row in rows:
             if row["step"] is None:
                 continue
             _, calls = steps.setdefault(row["step"]["id"], (row["step"], []))
             if row["call"] is not None:
-                calls.append(_call(row["call"]))
+                calls.append((row["call"].get("number") or 0, _call(row["call"])))
         built = [
-            _step(props, sorted(calls, key=lambda c: (c.created_at or 0, c.id)))
+            _step(props, [c for _, c in sorted(calls, key=lambda n: (n[1].created_at or 0, n[0]))])
             for props, calls in steps.values()
         ]
         return _trace(user_id, rows[0]["trace"], sorted(built, key=lambda s: s.number))
