@@ -50,12 +50,12 @@ from graphmem.algorithms import (
 )
 from graphmem.algorithms.cardview import normalise_rows
 from graphmem.algorithms.clustering import cluster_centroids, common_subject, rank_by_centrality
-from graphmem.algorithms.conflicts import claim_of
+from graphmem.algorithms.conflicts import card_claim
 from graphmem.algorithms.tasks import OPEN
 from graphmem.cards import card_from_row
 from graphmem.errors import ConflictError, NotFoundError, ValidationError
 from graphmem.history import CALLER
-from graphmem.models import SELF, Card, Model
+from graphmem.models import SELF, TURN, Card, Model
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_ms
 
@@ -466,7 +466,7 @@ def _same_attribute_as(cards: list[CardView], fresh: set[str]) -> list[CardView]
     """The cards that make a claim on a key some fresh card claims (fresh cards included)."""
     keys = {}
     for card in cards:
-        found = claim_of(card.fact, card.person)
+        found = card_claim(card)
         keys[card.id] = found.key if found else None
     wanted = {keys[c.id] for c in cards if c.id in fresh and keys[c.id] is not None}
     return [c for c in cards if c.id in fresh or keys[c.id] in wanted]
@@ -548,6 +548,7 @@ def _abstraction(run: _Run, incremental: bool, seed: int) -> None:
     proj = run.projection
     stored = _stored_abstractions(run)
     active = {c.id for c in proj.active}
+    themed = {c.id for c in proj.active if TURN not in c.tags}  # a turn kept whole is no theme
     current = {aid: a.members & active for aid, a in stored.items()}
     plans: dict[str, tuple[frozenset[str], str]] = {}  # id -> (members, reason)
     retired: dict[str, str] = {}
@@ -557,7 +558,7 @@ def _abstraction(run: _Run, incremental: bool, seed: int) -> None:
         }
         assigned = set().union(*current.values()) if current else set()
         new = sorted(
-            i for i in proj.fresh if i in active and i in proj.vectors and i not in assigned
+            i for i in proj.fresh if i in themed and i in proj.vectors and i not in assigned
         )
         joins = (
             incremental_assign(new, proj.matrix(new), centroids, threshold=ASSIGN_THRESHOLD)
@@ -580,7 +581,7 @@ def _abstraction(run: _Run, incremental: bool, seed: int) -> None:
                 )
         run.report.clusters = len(plans)
     else:
-        ids = [c.id for c in proj.active if c.id in proj.vectors]
+        ids = [i for i in sorted(themed) if i in proj.vectors]
         graph = similarity_graph(ids, proj.matrix(ids), k=GRAPH_K, threshold=GRAPH_THRESHOLD)
         found = clusters(graph, seed=seed, min_size=MIN_CLUSTER)
         run.report.clusters = len(found)

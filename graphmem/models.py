@@ -39,6 +39,10 @@ ASSISTANT_SPEAKERS = frozenset(
 #: The tag of a card holding words as said (no claim read from them): recall and context
 #: find it; the profile does not list it as who the user is.
 SAID = "said"
+#: The tag of a turn kept whole beside the cards the rules read from its parts: recall
+#: shows it for them (a part alone often names nothing: "first shift is thursday"), and
+#: its claims are theirs, never read from it again.
+TURN = "turn"
 _SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
 
 MAX_TEXT = 20_000

@@ -38,7 +38,7 @@ from graphmem.algorithms.conflicts import (
     Conflict,
     Decision,
     Supersede,
-    claim_of,
+    card_claim,
     decide_incoming,
 )
 from graphmem.algorithms.slots import SlotReader
@@ -261,7 +261,7 @@ class Writer:
         by_user: dict[str, list[Card]] = {}
         claims: dict[str, set[str]] = {}
         for card in cards:
-            claim = claim_of(card.fact, card.person)
+            claim = card_claim(card)
             if claim is not None:
                 by_user.setdefault(card.user_id, []).append(card)
                 claims.setdefault(card.user_id, set()).add(claim.key)
@@ -524,7 +524,7 @@ def _with_claim(row: dict[str, Any], card: Card) -> dict[str, Any]:
     """The write row with the card's claim key, what ``claimed_cards`` looks cards up by
     ("" for a card that states no attribute: stored, so it is never read again), and its
     value (recall prefers a stated value to a negated one)."""
-    found = claim_of(card.fact, card.person)
+    found = card_claim(card)
     row["props"]["claim"] = found.key if found is not None else ""
     row["props"]["claim_value"] = found.value if found is not None else ""
     row["props"]["likely_claim"] = ""

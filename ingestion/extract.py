@@ -34,6 +34,7 @@ from graphmem.models import (
     ASSISTANT_SPEAKERS,
     SAID,
     SELF,
+    TURN,
     Card,
     Category,
     Person,
@@ -579,6 +580,8 @@ class Extractor:
                 doc = next(docs)
                 made = list(self._turn_cards(turn, doc, code))
                 made += self.said_cards(turn, code, _uncovered(doc, made))
+                if len(made) > 1:  # cut: the turn is also kept whole (models.TURN)
+                    made += self.said_cards(turn, code, whole=True)
                 if not made and all(_is_phatic(sent) for sent in doc.sents):
                     how = "small talk"
                 elif not made:  # a question, a fragment: the turn itself is what was said
@@ -624,7 +627,12 @@ class Extractor:
         return Card.model_validate({**data, "person": name, "relationship": relationship})
 
     def said_cards(
-        self, turn: Turn, code: str, only: list[tuple[int, int]] | None = None
+        self,
+        turn: Turn,
+        code: str,
+        only: list[tuple[int, int]] | None = None,
+        *,
+        whole: bool = False,
     ) -> list[Card]:
         """Cards holding the turn's own words (``ingestion.said``): the whole turn in
         pieces, or only the spans ``only`` the rules left. The user's sentences in a
@@ -666,7 +674,7 @@ class Extractor:
                     category=Category.OTHER,
                     importance=cues.OTHER_IMPORTANCE,
                     confidence=0.6,
-                    tags=[SAID],
+                    tags=[SAID, TURN] if whole else [SAID],
                     source=Provenance(
                         session_id=turn.session_id,
                         turn=turn.turn,

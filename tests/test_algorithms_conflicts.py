@@ -13,18 +13,20 @@ from langchain_core.messages import AIMessage
 from graphmem.algorithms.cardview import CardView
 from graphmem.algorithms.conflicts import (
     CandidatePair,
+    Claim,
     Conflict,
     Supersede,
     adjudicate_with_llm,
     attribute_of,
     candidate_pairs,
+    card_claim,
     claim_of,
     detect_conflicts,
     is_single_valued,
     knn_within_person,
     resolve,
 )
-from graphmem.models import Card
+from graphmem.models import SAID, TURN, Card
 from graphmem.timeutil import to_ms
 
 JAN_2023 = to_ms("2023-01-10T09:00:00Z")
@@ -433,3 +435,14 @@ def test_the_old_car_gives_way_to_the_new_one() -> None:
     ]
     [decision] = detect_conflicts(cards)
     assert (decision.kind, decision.newer, decision.older) == ("supersede", "tesla", "civic")
+
+
+def test_a_turn_kept_whole_makes_no_claim_of_its_own():
+    """Its claims are its parts': read from it again, the move would supersede the whole
+    turn, and with it what else the turn said."""
+    whole = CardView(
+        id="t", fact="I live in Paris. My sister Alice loves sushi.", tags=(SAID, TURN)
+    )
+    part = CardView(id="p", fact="I live in Paris")
+    assert card_claim(whole) is None
+    assert card_claim(part) == Claim("me", "location", "paris")

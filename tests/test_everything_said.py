@@ -699,3 +699,36 @@ def test_a_chinese_users_new_job_said_as_an_offer_taken(memory: Memory, user: st
         assert "星火互娱" in top(memory, user, "我以前在哪家公司？")[0], moment
         assert "《深度工作》" in top(memory, user, "你推荐过什么书？")[0], moment
         assert "滨江" in top(memory, user, "where do we live now?")[0], moment
+
+
+def test_a_turn_read_in_parts_shows_whole(memory: Memory, user: str, tmp_path: Path):
+    """A turn the rules cut into several cards is also kept whole: the hit for it shows
+    the turn, because the part that matched the question often names nothing ("also we
+    named the boat", "moving up there in august") while the turn holds the answer."""
+    rows = [
+        {"session_id": "s1", "date": "2025-06-02T20:00:00Z"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "i never thought of it like that. ok also we named the boat. barb named it. "
+            '"barb\'s folly" lol. i painted it on the side',
+        },
+        {"session_id": "s1", "speaker": "assistant", "text": "Barb's Folly is perfect!"},
+        {"session_id": "s2", "date": "2026-03-14T18:00:00Z"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "I GOT INTO NAU WITH A SCHOLARSHIP 😭😭 lumberjacks scholarship, $5k a year. "
+            "and ASU too. im picking NAU, flagstaff here i come. moving up there in august",
+        },
+    ]
+    report = ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert report.speakers["user"].turns == 2
+    assert "barb's folly" in top(memory, user, "what did we name the boat?")[0].lower()
+    assert "flagstaff" in top(memory, user, "where am i moving in the fall?")[0].lower()
+    # the parts are still cards of their own, each citing the turn
+    parts = [c for c in memory.cards(user) if c.source and c.source.session_id == "s2"]
+    assert len(parts) > 2
+    assert {c.source.text for c in parts} == {rows[4]["text"]}
+    [whole] = [c for c in parts if "turn" in c.tags]
+    assert whole.fact == rows[4]["text"]

@@ -3,7 +3,7 @@ changes with history, and places, organisations and pets that are not people."""
 
 from __future__ import annotations
 
-from ingestion.extract import Extractor
+from ingestion.extract import KEPT, Extractor
 from ingestion.people import PersonRegistry
 
 
@@ -23,9 +23,11 @@ def turns(*texts: str, day: str = "2025-03-01") -> list[dict[str, object]]:
 def extract(
     *sessions: list[dict[str, object]],
 ) -> tuple[list[tuple[str, str, str | None]], PersonRegistry]:
+    """The cards the rules read (a turn cut into several is also kept whole, as said)."""
     extractor = Extractor("u1")
     cards = [c for session in sessions for c in extractor.conversation(session)]
-    return [(c.fact, c.person, c.relationship) for c in cards], extractor.registry
+    read = [c for c in cards if c.source is not None and c.source.extractor != KEPT]
+    return [(c.fact, c.person, c.relationship) for c in read], extractor.registry
 
 
 def relationships(registry: PersonRegistry) -> dict[str, tuple[str | None, list[str]]]:

@@ -90,10 +90,17 @@ def test_garbage_falls_back_to_spacy_and_keeps_turns_as_said():
     assert [(c.fact, c.person, c.source.turn, c.source.extractor) for c in cards] == [
         ("Actually I'm vegetarian now", SELF, 0, "spacy/0.1"),
         ("My sister Alice moved to Lyon yesterday", "Alice", 0, "spacy/0.1"),
+        # read in two parts, the turn is also kept whole, as said
+        (
+            "Actually I'm vegetarian now, and my sister Alice moved to Lyon yesterday.",
+            SELF,
+            0,
+            "said/0.1",
+        ),
         # spaCy finds no fact in a verbless line: the whole turn is kept, nothing lost
         ("Pizza night at Bob's, finally.", SELF, 1, "said/0.1"),
     ]
-    assert cards[2].source.span == (0, 30)
+    assert cards[3].source.span == (0, 30)
     assert cards[1].timestamp == to_ms("2024-03-19")
 
 

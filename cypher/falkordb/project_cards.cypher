@@ -8,7 +8,7 @@
 // not escape quotes). Nothing unused is returned and the caller sorts (ORDER BY: +17%).
 MATCH (c:Card {user_id: $user_id})
 WHERE c.status = 'active'
-RETURN c.id AS id, c.fact AS fact, c.person AS person, c.category AS category,
+RETURN c.id AS id, c.fact AS fact, c.person AS person, c.category AS category, c.tags AS tags,
        toJSON({timestamp: c.timestamp, confidence: c.confidence,
                importance: c.importance, emotion: c.emotion, reward: c.reward,
                access_count: c.access_count, last_accessed: c.last_accessed,

@@ -5,7 +5,7 @@
 // all are active) and the caller sorts (ORDER BY in Cypher costs more).
 MATCH (c:Card {user_id: $user_id})
 WHERE c.status = 'active'
-RETURN c.id AS id, c.fact AS fact, c.person AS person, c.category AS category,
+RETURN c.id AS id, c.fact AS fact, c.person AS person, c.category AS category, c.tags AS tags,
        c.timestamp AS timestamp,
        c.confidence AS confidence, c.importance AS importance, c.emotion AS emotion,
        c.reward AS reward, c.access_count AS access_count,

@@ -8,7 +8,7 @@ belongs to card ``i``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
@@ -42,6 +42,8 @@ class CardLike(Protocol):
     def last_accessed(self) -> int | None: ...
     @property
     def status(self) -> Any: ...
+    @property
+    def tags(self) -> Collection[str]: ...
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class CardView:
         CardView(id='c1', fact='Alice lives in Paris', person='Alice', relationship=None,
                  timestamp=0, confidence=0.8, importance=0.5, emotion=0.0, reward=0.0,
                  access_count=0, last_accessed=None, status='active', category='other',
-                 valid_to=None)
+                 valid_to=None, tags=())
     """
 
     id: str
@@ -72,6 +74,7 @@ class CardView:
     status: str = "active"
     category: str = "other"
     valid_to: int | None = None
+    tags: tuple[str, ...] = ()
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> CardView:
@@ -83,6 +86,8 @@ class CardView:
         data = {k: v for k, v in row.items() if k in known and v is not None}
         if "status" in data:
             data["status"] = str(data["status"])
+        if "tags" in data:
+            data["tags"] = tuple(data["tags"])
         return cls(**data)
 
 

@@ -39,7 +39,7 @@ from typing import Any
 from graphmem import lang, llm
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
-from graphmem.models import ASSISTANT_SPEAKERS
+from graphmem.models import ASSISTANT_SPEAKERS, TURN
 from graphmem.relationships import SINGLE_HOLDER, TITLE_BEFORE_NAME, WORDS, role
 from graphmem.timeutil import to_iso
 
@@ -1007,6 +1007,14 @@ def _relationship_claim(fact: str, person: str) -> Claim | None:
     return Claim(SELF_KEY, f"my {word}", f"not {value}" if said.ended else value)
 
 
+def card_claim(card: CardLike) -> Claim | None:
+    """The claim a card makes (``claim_of``); a turn kept whole beside the cards read
+    from its parts (``models.TURN``) makes none: its claims are theirs."""
+    if TURN in card.tags:
+        return None
+    return claim_of(card.fact, card.person)
+
+
 @lru_cache(maxsize=65_536)
 def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
     """The claim a card makes, or None when no pattern reads one.
@@ -1190,7 +1198,7 @@ def claim_buckets(cards: Iterable[CardLike]) -> dict[str, list[CardLike]]:
     """Cards by claim key, each bucket in time order (cards without a claim left out)."""
     buckets: dict[str, list[CardLike]] = defaultdict(list)
     for card in cards:
-        found = claim_of(card.fact, card.person)
+        found = card_claim(card)
         if found is not None:
             buckets[found.key].append(card)
     for bucket in buckets.values():
@@ -1235,7 +1243,7 @@ def _rule_decision(
     same_time_ms: int,
     confidence_margin: float,
 ) -> Decision | None:
-    claim_one, claim_two = claim_of(one.fact, one.person), claim_of(two.fact, two.person)
+    claim_one, claim_two = card_claim(one), card_claim(two)
     if claim_one is None or claim_two is None or claim_one.key != claim_two.key:
         return None
     attribute = claim_one.attribute
@@ -1400,10 +1408,7 @@ def detect_conflicts(
             for p in pairs
             if p.similarity is not None
             and p.similarity >= llm_min_similarity
-            and (
-                claim_of(by_id[p.a].fact, by_id[p.a].person) is None
-                or claim_of(by_id[p.b].fact, by_id[p.b].person) is None
-            )
+            and (card_claim(by_id[p.a]) is None or card_claim(by_id[p.b]) is None)
         ]
         unread.sort(key=lambda p: (-(p.similarity or 0.0), p.a, p.b))
         for pair in unread[:llm_max_pairs]:
@@ -1518,6 +1523,7 @@ __all__ = [
     "adjudicate_with_llm",
     "attribute_of",
     "candidate_pairs",
+    "card_claim",
     "claim_of",
     "decide_incoming",
     "detect_conflicts",

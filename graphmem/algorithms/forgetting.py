@@ -49,7 +49,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from graphmem.algorithms.cardview import DAY_MS, CardLike
-from graphmem.algorithms.conflicts import claim_of
+from graphmem.algorithms.conflicts import card_claim
 from graphmem.relationships import WORDS
 
 
@@ -111,7 +111,7 @@ def protection(
         return "positive feedback"
     if category in KEPT_CATEGORIES:
         return category
-    found = claim_of(card.fact, card.person)
+    found = card_claim(card)
     if found is not None:
         if found.attribute.startswith(_PREFERENCE_CLAIMS):
             return "preference"

@@ -38,7 +38,7 @@ from graphmem.algorithms.conflicts import values_conflict
 from graphmem.cards import card_from_row, person_key
 from graphmem.embedding import Embedder
 from graphmem.history import held_at
-from graphmem.models import ASSISTANT_SPEAKERS, SELF, Card, Model, Status
+from graphmem.models import ASSISTANT_SPEAKERS, SELF, TURN, Card, Model, Status
 from graphmem.recall import days, scoring, temporal
 from graphmem.recall.lexical import terms
 from graphmem.recall.mentions import (
@@ -720,7 +720,10 @@ def _score_cards(
         if found.asks_a_name
         else None
     )
-    shown = _giving(store, user_id, found, best, rows, gives=gives) if gives else {}
+    shown = _whole(store, user_id, found, best)
+    if gives:
+        given = _giving(store, user_id, found, best, rows, gives=gives)
+        shown |= {card_id: row for card_id, row in given.items() if card_id not in shown}
     hits = []
     for score, card_id, at, calibrated, parts in best:
         if card_id not in rows:  # deleted since the passages were read
@@ -755,6 +758,29 @@ def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray)
         if not lang.holds_a_number(held.passages[at].text):
             relevance[at] *= scoring.NO_NUMBER
     return order[np.argsort(-relevance[order], kind="stable")]
+
+
+def _whole(
+    store: GraphStore,
+    user_id: str,
+    found: Gathered,
+    best: list[tuple[float, str, int, float, dict[str, float]]],
+) -> dict[str, Row]:
+    """A hit read from part of a turn shows the turn kept whole (``models.TURN``): a part
+    alone often names nothing ("first shift is thursday", "also we named the boat") while
+    the turn holds what the question asks. Scores stay the part's: it is what matched.
+    Hit card id -> row to show."""
+    held = found.held
+    with held.lock:
+        whole = {}
+        for _, card_id, at, _, _ in best:
+            turn = [i for i in held.members(at) if found.cards[i] and TURN in held.cards[i].tags]
+            if len(turn) == 1 and held.cards[turn[0]].id != card_id:
+                whole[card_id] = held.cards[turn[0]].id
+    if not whole:
+        return {}
+    read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, list(whole.values()))}
+    return {card_id: read[turn] for card_id, turn in whole.items() if turn in read}
 
 
 def _giving(
