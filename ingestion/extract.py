@@ -642,7 +642,10 @@ class Extractor:
         about = [speaker] * len(kept)
         if is_user:
             for i, piece in enumerate(kept):
-                about[i] = self._named_in(piece.text, said.people_in(piece.text, code))
+                # lower-cased names as the conversation writes them ("mon frère hugo")
+                sentence = self.casing.restore(piece.text)
+                named = said.people_in(sentence, code, turn.text[: piece.start])
+                about[i] = self._named_in(piece.text, named)
                 self._partner_step_said(piece.text)
         said_of = list(zip(kept, about, strict=True))
         if by_person and only is None:
