@@ -56,8 +56,6 @@ LATIN_FUNCTION_WORDS: Mapping[str, frozenset[str]] = {
     "pt": frozenset("o a os as que de e em um uma não com para do da meu minha é".split()),
     "it": frozenset("il lo la gli le che di e è un una non con per del della mio".split()),
     "tl": frozenset("ang ng mga sa na ako ko siya ay hindi at si kami po".split()),
-    # romanised Hindi (Hinglish), so "aur ... mein" is not read as German
-    "hi": frozenset("hai hain ka ki ke ko ne se mein bhi aur tha thi kya nahi toh".split()),
 }
 
 UNKNOWN = "und"
@@ -110,6 +108,10 @@ class Language:
     #: the kinds of pet ("猫": "cat"), read as a pet's relationship to the user
     pets: Mapping[str, str] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
+    #: a language users mix into English chat ("mi hermana lena", French with English
+    #: words): its turns are also read for people by the English readers, and kept in
+    #: pieces as English is (not cut into sentences by whom they are about)
+    mixed_with_english: bool = False
     #: the people a sentence names by relationship, where the language's turns are kept
     #: as said (English is read by spaCy in ``ingestion.extract`` instead); called with
     #: the sentence and the turn's text before it (what a "叫可樂" names was said there)
@@ -167,7 +169,8 @@ class Language:
     #: unknown): ``graphmem.relationships.partner_word`` in this language's words
     partner_words: Mapping[str, Mapping[str | None, str]] = field(default_factory=dict)
     #: the user's own engagement or wedding said in this language ("她答应了", "我们领证了"),
-    #: as (step, regex): ``graphmem.relationships.PARTNER_WORDS`` steps
+    #: as (step, regex): ``graphmem.relationships.PARTNER_WORDS`` steps, or "ended" for a
+    #: breakup said without a name ("on a rompu")
     partner_steps: tuple[tuple[str, str], ...] = ()
     #: time words and their English reading ("上周": "last week"), so one reader of
     #: temporal intent serves every language

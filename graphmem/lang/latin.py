@@ -176,6 +176,7 @@ FRENCH = Grammar(
         r"\b{name}\s+et\s+moi,?\s+on\s+(?:se\s+voit|sort\s+ensemble)",
     ),
     partner_steps=(
+        ("ended", r"\b(?:on\s+a|nous\s+avons)\s+rompu\b|\bc'est\s+fini\s+entre\s+nous\b"),
         ("engaged", r"\bon\s+s'est\s+fiancés\b|\bnous\s+nous\s+sommes\s+fiancés\b"),
         ("married", r"\bon\s+s'est\s+mariés\b|\bnous\s+nous\s+sommes\s+mariés\b"),
     ),
@@ -287,6 +288,7 @@ SPANISH = Grammar(
         r"\b{name}\s+y\s+yo\s+(?:estamos\s+saliendo|somos\s+novios)",
     ),
     partner_steps=(
+        ("ended", r"\b(?:rompimos|cortamos|nos\s+separamos)\b|\bya\s+no\s+estamos\s+juntos\b"),
         (
             "engaged",
             r"\bnos\s+comprometimos\b|\bme\s+pidió\s+matrimonio\b|\bnos\s+vamos\s+a\s+casar\b",
@@ -380,6 +382,7 @@ PORTUGUESE = Grammar(
         r"\b{name}\s+e\s+eu\s+estamos\s+(?:namorando|saindo)",
     ),
     partner_steps=(
+        ("ended", r"\bterminamos\s+o\s+namoro\b|\ba\s+gente\s+terminou\b|\bnos\s+separamos\b"),
         ("engaged", r"\bficamos\s+noivos\b|\bme\s+pediu\s+em\s+casamento\b"),
         ("married", r"\b(?:nos\s+)?casamos\b"),
     ),
@@ -490,6 +493,7 @@ GERMAN = Grammar(
         r"\b{name}\s+und\s+ich\s+sind\s+zusammen",
     ),
     partner_steps=(
+        ("ended", r"\bwir\s+haben\s+uns\s+getrennt\b|\bschluss\s+gemacht\b"),
         ("engaged", r"\bwir\s+haben\s+uns\s+verlobt\b|\bwir\s+sind\s+verlobt\b"),
         ("married", r"\bwir\s+haben\s+geheiratet\b|\bwir\s+sind\s+verheiratet\b"),
     ),
@@ -579,6 +583,7 @@ ITALIAN = Grammar(
         r"\b{name}\s+e\s+io\s+(?:stiamo\s+insieme|usciamo)",
     ),
     partner_steps=(
+        ("ended", r"\bci\s+siamo\s+lasciati\b|\babbiamo\s+rotto\b"),
         ("engaged", r"\bci\s+siamo\s+fidanzati\b|\bmi\s+ha\s+chiesto\s+di\s+sposarl[oa]\b"),
         ("married", r"\bci\s+siamo\s+sposati\b"),
     ),
@@ -764,6 +769,7 @@ def _language(grammar: Grammar) -> Language:
         },
         function_words=LATIN_FUNCTION_WORDS.get(grammar.code, frozenset()),
         people_in=_reader(grammar),
+        mixed_with_english=True,
         partner_steps=grammar.partner_steps,
         former_prefixes=("ex-",),
     )

@@ -409,7 +409,19 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         mine = not _SOMEONE_ELSES.search(sentence[: m.start()]) or bool(m["my"])
         found.append(Named(name, relationship, mine, start=m.start()))
     found += _pets_named(sentence, before, found)
+    # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
+    found = [replace(n, mine=False) if _quoted(sentence, n.start) else n for n in found]
     return sorted(found, key=lambda n: n.start)
+
+
+def _quoted(sentence: str, at: int) -> bool:
+    """Is ``at`` inside a quotation (“...”, 「...」, "...")?"""
+    before = sentence[:at]
+    return (
+        before.count("“") > before.count("”")
+        or before.count("「") > before.count("」")
+        or before.count('"') % 2 == 1
+    )
 
 
 def _pets_named(sentence: str, before: str, found: list[Named]) -> list[Named]:
@@ -425,7 +437,7 @@ def _pets_named(sentence: str, before: str, found: list[Named]) -> list[Named]:
         if any(n.start >= m.start() - 10 and n.start <= m.start() for n in found):
             continue  # the name of someone just named ("我老闆叫Grace")
         kind = kinds[-1]["kind"]
-        out.append(Named(name, PETS.get(kind, kind), True, start=m.start()))
+        out.append(Named(name, kind, True, start=m.start()))
     return out
 
 
