@@ -121,6 +121,8 @@ RELATIONSHIPS: dict[str, str] = {
     "房东": "landlord",
     "房東": "landlord",
     "老伴": "spouse",
+    "对象": "partner",
+    "對象": "partner",
     "爱人": "spouse",
     "愛人": "spouse",
     "哥们": "friend",
@@ -282,7 +284,15 @@ COMMON_WORDS = frozenset(
     後來 然后 然後 所以 因为 因為 但是 不过 不過 可是 老家 小区 小區 小时 小時 老师 老師 老板
     老闆 阿姨 老人 小孩 老大 小姑娘 说要 說要 都在 也在 还在 還在 今年 去年 明年""".split()
 )
-_KIN = "|".join(sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES]), key=len, reverse=True))
+#: English relationship words Chinese chats use as they are ("跟一个roommate琪琪合租"):
+#: kept in English, said before a name like a Chinese word.
+ENGLISH_WORDS = frozenset(
+    """roommate flatmate boss manager mentor coworker colleague intern bestie bf gf
+    boyfriend girlfriend""".split()
+)
+_KIN = "|".join(
+    sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES, *ENGLISH_WORDS]), key=len, reverse=True)
+)
 _SURNAME = f"[{''.join(sorted(SURNAMES))}]"
 _TITLE = "|".join(sorted(TITLES, key=len, reverse=True))
 _HAN = "\u4e00-\u9fff"
@@ -332,21 +342,22 @@ _CALLED = re.compile(
 )
 #: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
 _IS_MINE = re.compile(
-    rf"(?P<name>{_NAME})是我(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?(?P<rel>{_KIN})"
+    rf"(?P<name>{_NAME})是我(?:们|們)?(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?(?P<rel>{_KIN})"
 )
 #: A child's names as a birth announcement gives them: "大名王子航", "小名叫豆包".
 _FULL_NAME = re.compile(rf"(?:大名|全名)(?:叫|是)?(?P<name>{_SURNAME}[{_HAN}]{{1,2}})")
 _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|是)?(?P<name>[{_HAN}]{{2}})")
-#: The user broke up with someone: "和kevin分手了".
-#: Endings the user announces, and what the one they end with is, when not known
-#: before: a breakup ("和kevin分手了": "前任"), leaving a job ("跟Eric提了离职").
-ENDINGS: tuple[tuple[str, str], ...] = (
+#: Changes the user announces with someone named, and what that one is to them then
+#: (an ended relationship when not known before): a breakup ("和kevin分手了": "前任"),
+#: leaving a job ("跟Eric提了离职"), a new couple ("我跟小鹿在一起了": "对象").
+CHANGES: tuple[tuple[str, str], ...] = (
+    (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?在一起了", "对象"),
     (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?(?:分手|離婚|离婚)了", "前任"),
     (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
     # a partner leaving the business: "阿凱說他要退股"
     (r"(?P<name>{name})(?:说|說)?(?:他|她)?(?:要|已经|已經)?退股", "前合夥人"),
 )
-_ENDINGS = tuple((re.compile(rx.format(name=_NAME)), word) for rx, word in ENDINGS)
+_CHANGES = tuple((re.compile(rx.format(name=_NAME)), word) for rx, word in CHANGES)
 
 
 def people_in(sentence: str, before: str = "") -> list[Named]:
@@ -385,8 +396,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     for m in _NAMED_PET.finditer(sentence):
         kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
         found.append(Named(_clean(_cased(name)), kind, True, start=m.start()))
-    for ending, word in _ENDINGS:
-        for m in ending.finditer(sentence):
+    for change, word in _CHANGES:
+        for m in change.finditer(sentence):
             found.append(Named(_cased(m["name"]), word, True, start=m.start()))
     taken: list[tuple[int, int]] = []
     for m in _IS_MINE.finditer(sentence):
@@ -399,6 +410,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         word = m["rel"]
         if sentence[m.start("rel") :].removeprefix("我").startswith(PARENTS):
             continue  # "我爸媽": both parents, no one person
+        if word in ENGLISH_WORDS and not _english_word_named(sentence, m):
+            continue  # "my bf said", "international": English, read by English readers
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
         given = m["given"] if m["my"] and word in GIVEN_NAMED else None
@@ -412,6 +425,14 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
     found = [replace(n, mine=False) if _quoted(sentence, n.start) else n for n in found]
     return sorted(found, key=lambda n: n.start)
+
+
+def _english_word_named(sentence: str, m: re.Match[str]) -> bool:
+    """An English relationship word in Chinese text, a whole word and a Chinese name
+    after it ("roommate琪琪")."""
+    before = sentence[m.start("rel") - 1 : m.start("rel")]
+    name = m["name"] or m["given"] or ""
+    return not (before.isascii() and before.isalpha()) and bool(name) and not name.isascii()
 
 
 def _quoted(sentence: str, at: int) -> bool:
