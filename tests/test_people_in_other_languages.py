@@ -40,6 +40,7 @@ def test_a_french_chat_names_a_brother_a_best_friend_a_boss_a_cat_and_two_exes(
             ("user", "bon. théo et moi c'est fini. 3 ans. il me l'a dit ce soir"),
             ("assistant", "Je suis désolée. Tu as quelqu'un chez qui dormir ?"),
             ("user", "oui je dors chez lucie, ma meilleure amie. elle a un canapé"),
+            ("assistant", "C'est bien que tu sois chez Lucie ce soir."),
         ],
         [
             ("user", "mon frère bastien vient samedi avec un camion pour le déménagement"),
@@ -52,7 +53,7 @@ def test_a_french_chat_names_a_brother_a_best_friend_a_boss_a_cat_and_two_exes(
         [("user", "bon, on a rompu hier soir. c'est la vie, je garde le chat")],
     )
     assert table["Théo"][0] == "ex"
-    assert table["Lucie"][0] == "best friend"
+    assert table["Lucie"][0] == "best friend"  # "lucie" is Lucie: the assistant wrote so
     assert table["Bastien"][0] == "brother"  # typed "bastien", capitalised by the assistant
     assert table["Odile"][0] == "boss"
     assert table["Pompon"][0] == "cat"

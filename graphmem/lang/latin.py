@@ -51,8 +51,11 @@ class Grammar:
     #: words between a possessive and a relationship word, or after it, saying nothing
     #: of who the person is ("petit", "aînée", "mayor", "nouvelle")
     adjectives: frozenset[str] = frozenset()
-    #: how a name is given: "s'appelle", "se llama", "heißt"
+    #: how a name is given: "s'appelle", "se llama", "heißt"; and the pronouns that may
+    #: come between who is named and it ("ma cheffe qui s'appelle", "mon collègue, il
+    #: s'appelle")
     naming: tuple[str, ...] = ()
+    pronouns: tuple[str, ...] = ()
     #: kinds of pet and their English reading
     pets: Mapping[str, str] = field(default_factory=dict)
     #: the user's breakup with someone named: "{name} et moi c'est fini"
@@ -63,8 +66,6 @@ class Grammar:
     partner_steps: tuple[tuple[str, str], ...] = ()
     #: words that are never a name (beyond the language's function words)
     not_names: frozenset[str] = frozenset()
-    #: articles and determiners: a word after one is a noun ("les chats"), no name
-    articles: frozenset[str] = frozenset()
 
 
 def _words(text: str) -> frozenset[str]:
@@ -153,6 +154,7 @@ FRENCH = Grammar(
     },
     former=("ex", "ex-", "ancien", "ancienne"),
     adjectives=_words("petit petite grand grande aîné aînée cadet cadette nouveau nouvelle nouvel"),
+    pronouns=("qui", "il", "elle"),
     naming=("s'appelle", "s’appelle", "se nomme", "nommé", "nommée", "appelé", "appelée"),
     pets={
         "chat": "cat",
@@ -180,7 +182,6 @@ FRENCH = Grammar(
         ("engaged", r"\bon\s+s'est\s+fiancés\b|\bnous\s+nous\s+sommes\s+fiancés\b"),
         ("married", r"\bon\s+s'est\s+mariés\b|\bnous\s+nous\s+sommes\s+mariés\b"),
     ),
-    articles=_words("le la les l' un une des du au aux ce cette ces mes tes ses"),
     not_names=_words(
         """bon bref enfin alors donc puis ensuite aussi encore toujours jamais déjà juste
         oui non ouais ah bah ben coucou salut merci ok lol mdr ptdr hier demain aujourd'hui
@@ -266,6 +267,7 @@ SPANISH = Grammar(
     },
     former=("ex", "ex-", "antigua", "antiguo"),
     adjectives=_words("mayor menor pequeña pequeño chiquita chiquito nueva nuevo querida querido"),
+    pronouns=("que",),
     naming=("se llama", "llamada", "llamado"),
     pets={
         "gato": "cat",
@@ -295,7 +297,6 @@ SPANISH = Grammar(
         ),
         ("married", r"\bnos\s+casamos\b|\bya\s+estamos\s+casados\b"),
     ),
-    articles=_words("el la los las un una unos unas al del este esta estos estas mis tus sus"),
     not_names=_words(
         """bueno pues entonces también tambien todavía siempre nunca ya solo sí si no ay
         hola gracias ok lol jaja ayer mañana hoy esta este noche aquí allí con sin para por
@@ -361,6 +362,7 @@ PORTUGUESE = Grammar(
     },
     former=("ex", "ex-", "antiga", "antigo"),
     adjectives=_words("mais velha velho nova novo caçula pequena pequeno querida querido"),
+    pronouns=("que", "ele", "ela"),
     naming=("se chama", "chama-se", "chamada", "chamado"),
     pets={
         "gato": "cat",
@@ -386,7 +388,6 @@ PORTUGUESE = Grammar(
         ("engaged", r"\bficamos\s+noivos\b|\bme\s+pediu\s+em\s+casamento\b"),
         ("married", r"\b(?:nos\s+)?casamos\b"),
     ),
-    articles=_words("o a os as um uma uns umas ao do da dos das este esta meus minhas"),
     not_names=_words(
         """bom então também ainda sempre nunca já só sim não ai oi olá obrigada obrigado ok
         kkk ontem amanhã hoje noite aqui ali com sem para por em de do da o a os as um uma
@@ -472,6 +473,7 @@ GERMAN = Grammar(
         """kleine kleiner kleinen große großer großen ältere älterer jüngere jüngerer neue
         neuer neuen"""
     ),
+    pronouns=("die", "der", "er", "sie"),
     naming=("heißt", "heisst", "namens"),
     pets={
         "katze": "cat",
@@ -497,7 +499,6 @@ GERMAN = Grammar(
         ("engaged", r"\bwir\s+haben\s+uns\s+verlobt\b|\bwir\s+sind\s+verlobt\b"),
         ("married", r"\bwir\s+haben\s+geheiratet\b|\bwir\s+sind\s+verheiratet\b"),
     ),
-    articles=_words("der die das den dem des ein eine einen einem einer meine deine seine ihre"),
     not_names=_words(
         """also naja na ja nein doch noch schon immer nie auch nur mal hallo danke ok lol
         gestern morgen heute abend hier dort mit ohne für von zu bei der die das den dem
@@ -561,6 +562,7 @@ ITALIAN = Grammar(
     },
     former=("ex", "ex-", "vecchia", "vecchio"),
     adjectives=_words("piccola piccolo grande maggiore minore nuova nuovo cara caro"),
+    pronouns=("che", "lui", "lei"),
     naming=("si chiama", "chiamata", "chiamato"),
     pets={
         "gatto": "cat",
@@ -587,7 +589,6 @@ ITALIAN = Grammar(
         ("engaged", r"\bci\s+siamo\s+fidanzati\b|\bmi\s+ha\s+chiesto\s+di\s+sposarl[oa]\b"),
         ("married", r"\bci\s+siamo\s+sposati\b"),
     ),
-    articles=_words("il lo la i gli le un uno una l' del della dei delle al alla"),
     not_names=_words(
         """allora quindi poi anche ancora sempre mai già solo sì si no ciao grazie ok lol
         ieri domani oggi stasera qui lì con senza per di del della il lo la gli le un una
@@ -605,10 +606,6 @@ def _alternation(words: Iterable[str]) -> str:
 #: A name: a word of letters (an apostrophe or hyphen inside), with a title before it.
 _NAME = r"(?P<name>[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*)"
 _TITLE = r"(?:(?:dr|dra|dre|prof)\.?\s+)?"
-#: The word right before a name, where an article would be ("les chats, ...").
-_ARTICLE_BEFORE = re.compile(r"(?P<word>[^\W\d_]+'?)\s*$")
-#: What ends a name right after it: a pause or the sentence's end.
-_PAUSE = re.compile(r"\s*(?:[,.;:!?()…]|$)")
 
 
 @dataclass(frozen=True)
@@ -617,6 +614,7 @@ class _Patterns:
     apposition: re.Pattern[str]
     given: re.Pattern[str]
     pet_kind: re.Pattern[str]
+    person: re.Pattern[str]
     breakups: tuple[re.Pattern[str], ...]
     dating: tuple[re.Pattern[str], ...]
 
@@ -630,18 +628,20 @@ def _patterns(grammar: Grammar) -> _Patterns:
     after = rf"(?:\s+(?:{_alternation(grammar.adjectives)})\b)?" if grammar.adjectives else ""
     former = rf"(?:(?P<former>{_alternation(grammar.former)})\s*)??" if grammar.former else ""
     naming = _alternation(grammar.naming)
-    role = rf"\b(?P<mine>{mine})\s+{adjective}{former}{adjective}(?P<rel>{rel})\b{after}"
+    pronoun = rf"(?:(?:{_alternation(grammar.pronouns)})\s+)?" if grammar.pronouns else ""
+    role = rf"\b(?P<mine>{mine})\s+{adjective}{former}{adjective}(?P<rel>{rel})(?![\w-]){after}"
     return _Patterns(
         # "mon frère hugo", "ma cheffe s'appelle Lise", "mi hermana mayor, Lena"
         named=re.compile(
-            rf"(?i){role}(?:\s*,?\s*(?:qui\s+|que\s+|die\s+|der\s+|che\s+)?"
-            rf"(?P<naming>{naming})\s+|\s*,?\s*)(?:{_TITLE}{_NAME})?"
+            rf"(?i){role}(?:\s*,?\s*{pronoun}(?P<naming>{naming})\s+|\s*,?\s*)"
+            rf"(?:{_TITLE}{_NAME})?"
         ),
         # "manon, ma meilleure amie"
         apposition=re.compile(rf"(?i){_TITLE}{_NAME}\s*,\s*{role}"),
         # "il s'appelle Gribouille", "se llama Thor"
         given=re.compile(rf"(?i)\b(?:{naming})\s+{_NAME}"),
         pet_kind=re.compile(rf"(?i)\b(?P<kind>{_alternation(grammar.pets)})\b"),
+        person=re.compile(rf"(?i)\b(?:{rel})\b"),
         breakups=tuple(re.compile("(?i)" + p.format(name=_NAME)) for p in grammar.breakups),
         dating=tuple(re.compile("(?i)" + p.format(name=_NAME)) for p in grammar.dating),
     )
@@ -661,7 +661,8 @@ def _not_names(grammar: Grammar) -> frozenset[str]:
 
 
 def _is_name(grammar: Grammar, word: str | None) -> bool:
-    return bool(word) and len(word or "") > 1 and (word or "").lower() not in _not_names(grammar)
+    """A word that may be a name: two letters or more, no word of the language's own."""
+    return word is not None and len(word) > 1 and word.lower() not in _not_names(grammar)
 
 
 def _cased(name: str) -> str:
@@ -683,14 +684,16 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
 
     >>> def people(text, before=""):
     ...     return [(n.name, n.relationship) for n in read(FRENCH, text, before)]
-    >>> people("mon frère Hugo descend de grenoble samedi, avec mon petit frère léo.")
-    [('Hugo', 'brother'), ('Léo', 'brother')]
-    >>> people("oui oui je suis chez manon, ma meilleure amie.")
+    >>> people("mon frère Hugo descend de grenoble samedi, avec mon petit frère, léo.")
+    [('Hugo', 'brother'), ('frère', 'frère')]
+    >>> people("oui oui je suis chez Manon, ma meilleure amie.")
     [('Manon', 'best friend')]
     >>> people("super. ma cheffe s'appelle Lise, elle est cash mais juste")
     [('Lise', 'boss')]
     >>> people("un tigré de 2 ans, il s'appelle Gribouille.", "j'ai adopté un chat !!!")
     [('Gribouille', 'cat')]
+    >>> people("et mon nouveau collègue, il s'appelle Paul.", "j'ai adopté un chat !!!")
+    [('Paul', 'coworker')]
     >>> people("bon. julien et moi c'est fini. 4 ans.")
     [('Julien', 'ex')]
     >>> people("ma mère adore les chats, mon ancienne cheffe aussi")
@@ -715,27 +718,28 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
             for m in pattern.finditer(sentence):
                 if _is_name(grammar, m["name"]):
                     add(_cased(m["name"]), relationship, m.start("name"), m.end("name"))
-    for m in rx.apposition.finditer(sentence):
-        article = _ARTICLE_BEFORE.search(sentence, 0, m.start("name"))
-        noun = article is not None and article["word"].lower() in grammar.articles
-        if _is_name(grammar, m["name"]) and (m["name"][:1].isupper() or not noun):
+    for m in rx.apposition.finditer(sentence):  # capitalised: "les chats, ma mère" is no one
+        if _is_name(grammar, m["name"]) and m["name"][:1].isupper():
             add(_cased(m["name"]), _reading(grammar, m["rel"], m["former"]), m.start(), m.end())
     for m in rx.named.finditer(sentence):
         relationship = _reading(grammar, m["rel"], m["former"])
         name = m["name"]
-        # a lower-case word right after the relationship may be a verb ("ma mère adore"):
-        # a name when given ("s'appelle"), capitalised, or said before a pause
-        if _is_name(grammar, name) and (
-            m["naming"] or name[:1].isupper() or _PAUSE.match(sentence, m.end())
-        ):
+        # a lower-case word right after the relationship may be a verb ("ma mère adore",
+        # "minha mãe adorou."): a name when given ("s'appelle") or capitalised, as typed
+        # or as the conversation writes it elsewhere (``ingestion.casing``)
+        if _is_name(grammar, name) and (m["naming"] or name[:1].isupper()):
             add(_cased(name), relationship, m.start(), m.end())
         elif relationship in FAMILY and not m["former"]:
             word = " ".join(m["rel"].lower().split())
             add(word, word, m.start(), m.start("rel") + len(m["rel"]))
     if grammar.pets:
         for m in rx.given.finditer(sentence):
-            kind = rx.pet_kind.search(sentence, 0, m.start()) or _last(rx.pet_kind, before)
-            if kind is not None and _is_name(grammar, m["name"]):
+            said = before + " " + sentence[: m.start()]
+            kind = _last(rx.pet_kind, said)
+            person = _last(rx.person, said)  # "un chat ... mon collègue, il s'appelle Paul"
+            if kind is None or (person is not None and person.start() > kind.start()):
+                continue
+            if _is_name(grammar, m["name"]):
                 pet = grammar.pets[kind["kind"].lower()]
                 add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
     return sorted(found, key=lambda n: n.start)
