@@ -110,9 +110,7 @@ def test_a_taiwanese_chat_ends_a_business_partnership_engages_the_boyfriend_and_
     assert not set(table) & {"爸爸", "醫生", "教練", "男友", "女友"}
 
 
-def test_a_family_word_opening_a_clause_is_the_users_own_a_title_is_nobody(
-    memory, user, tmp_path
-):
+def test_a_family_word_opening_a_clause_is_the_users_own_a_title_is_nobody(memory, user, tmp_path):
     table = people_of(
         memory,
         user + "-zh",
