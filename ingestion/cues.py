@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.lang import tl
+from graphmem.lang import LATIN_FUNCTION_WORDS, tl
 from graphmem.models import Category
 from graphmem.relationships import WORDS
 
@@ -576,8 +576,9 @@ CHAT_FILLERS = frozenset(
     que es de la el""".split()
 )
 #: Words a lower-case name is never (NLTK's English stop words and chat spellings of them).
-NAME_STOP_WORDS = frozenset(
-    """i me my myself we our ours ourselves you your yours yourself he him his himself she
+NAME_STOP_WORDS = (
+    frozenset(
+        """i me my myself we our ours ourselves you your yours yourself he him his himself she
     her hers herself it its itself they them their theirs themselves what which who whom
     this that these those am is are was were be been being have has had having do does did
     doing a an the and but if or because as until while of at by for with about against
@@ -586,9 +587,15 @@ NAME_STOP_WORDS = frozenset(
     few more most other some such no nor not only own same so than too very can will just
     should now im ive id ill dont didnt cant wont isnt wasnt hes shes theyre were its
     gonna wanna gotta kinda sorta new old""".split()
-) | frozenset(  # code-switched chat: possessives and markers around a name (Tagalog)
-    """ko mo namin natin nila niya nya kami kayo si ni kay sina po naman na pa""".split()
-)
+    )
+    | frozenset(  # code-switched chat: possessives and markers around a name (Tagalog)
+        """ko mo namin natin nila niya nya kami kayo si ni kay sina po naman na pa""".split()
+    )
+    | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
+        word for words in LATIN_FUNCTION_WORDS.values() for word in words
+    )
+    - {"al", "ang"}
+)  # names too (Al, Ang)
 #: Owners said after the relationship word in code-switched chat: "ate ko si joy" (my
 #: older sister joy), "yung boss namin" (our boss).
 OWNERS_AFTER = frozenset(tl.POSSESSIVES)

@@ -641,7 +641,12 @@ class Extractor:
         is_user = self.is_user(turn.speaker)
         speaker = self._speaker(turn)
         known = lang.language(code)
-        by_person = is_user and known is not None and known.people_in is not None
+        by_person = (
+            is_user
+            and known is not None
+            and known.people_in is not None
+            and not known.mixed_with_english
+        )
         if only is None:
             leans_back = known.leans_back if known is not None else ""
             kept = said.pieces(turn.text, by_sentence=by_person, leans_back=leans_back)
@@ -650,7 +655,10 @@ class Extractor:
         about = [speaker] * len(kept)
         if is_user:
             for i, piece in enumerate(kept):
-                about[i] = self._named_in(piece.text, said.people_in(piece.text, code))
+                # lower-cased names as the conversation writes them ("mon frère hugo")
+                sentence = self.casing.restore(piece.text)
+                named = said.people_in(sentence, code, turn.text[: piece.start])
+                about[i] = self._named_in(piece.text, named)
                 self._partner_step_said(piece.text)
         said_of = list(zip(kept, about, strict=True))
         if by_person and only is None:
@@ -722,14 +730,18 @@ class Extractor:
         return chosen
 
     def _partner_step_said(self, text: str) -> None:
-        """An engagement or a wedding the user announces in a language whose module
-        says how ("她答应了", "我们领证了": ``Language.partner_steps``): their one partner
-        is called what that step makes them, in the words they had ("女朋友" -> "未婚妻")."""
+        """An engagement, a wedding or a breakup the user announces in a language whose
+        module says how ("她答应了", "我们领证了", "on a rompu": ``Language.partner_steps``):
+        their one partner is called what that step makes them, in the words they had
+        ("女朋友" -> "未婚妻"), or is an ex."""
         step = lang.partner_step_in(text)
         partners = self.registry.partners()
         if step is None or len(partners) != 1:
             return
         known = partners[0]
+        if step == "ended":  # "on a rompu", "nos separamos": the one partner is an ex
+            self.registry.end(known.name)
+            return
         gender = self.genders.get(known.name) or partner_gender(known.relationship)
         word = partner_word(step, gender, like=known.relationship)
         if (partner_stage(word) or 0) > (partner_stage(known.relationship) or 0):
@@ -1028,7 +1040,8 @@ class Extractor:
     def _parsed(self, turn: Turn, code: str, how: str) -> bool:
         """Whether a turn is parsed: one read for claims, or a user's turn in a
         Latin-script language read for its people only (``_observe_people_in``), unless
-        its language module reads its people itself (``Language.people_in``: Tagalog)."""
+        its language module reads its people itself (``Language.people_in``: Tagalog) and
+        is not one users mix into English (``Language.mixed_with_english``: French...)."""
         if how == "read":
             return True
         known = lang.language(code)
@@ -1037,7 +1050,7 @@ class Extractor:
             and not self.is_assistant(turn.speaker)
             and self.is_user(turn.speaker)
             and _latin(turn.text)
-            and (known is None or known.people_in is None)
+            and (known is None or known.people_in is None or known.mixed_with_english)
         )
 
     def _observe_people_in(self, turn: Turn, doc: Doc) -> None:

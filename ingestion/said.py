@@ -165,8 +165,9 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def people_in(text: str, code: str) -> list[Named]:
+def people_in(text: str, code: str, before: str = "") -> list[Named]:
     """The people a sentence in language ``code`` names by relationship (its module's
-    ``people_in``; none for a language without one)."""
+    ``people_in``; none for a language without one); ``before``: the turn's text before
+    the sentence ("我們收養了一隻狗！！" before "叫可樂" names a dog)."""
     known = lang.language(code)
-    return known.people_in(text) if known is not None and known.people_in else []
+    return known.people_in(text, before) if known is not None and known.people_in else []

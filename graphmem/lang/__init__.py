@@ -23,8 +23,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-#: The language modules, in the order their scripts are tried for a run of text.
-_MODULES = ("zh", "en", "tl")
+#: The language modules, in the order their scripts are tried for a run of text. A
+#: module exports its ``LANGUAGE``, or ``LANGUAGES`` when one reader serves several
+#: (``latin``: French, Spanish, Portuguese, German, Italian).
+_MODULES = ("zh", "en", "tl", "latin")
 
 #: Scripts without a language module: the language a text in them most likely is,
 #: (first character of the range, last), so the report names it. Data, not branches.
@@ -46,7 +48,10 @@ SCRIPTS: tuple[tuple[str, str, str], ...] = (
 #: whose words are mostly these is not English (kept as said, reported by code).
 LATIN_FUNCTION_WORDS: Mapping[str, frozenset[str]] = {
     "es": frozenset("el la los las que de y en un una es por con para del al muy pero mi".split()),
-    "fr": frozenset("le la les des et est un une du que pour dans pas avec je mon ma au".split()),
+    "fr": frozenset(
+        """le la les des et est un une du que pour dans pas avec je mon ma au il elle on à
+        sur c'est j'ai ça très mais""".split()
+    ),
     "de": frozenset("der die das und ist nicht ein eine ich mit zu den von auf für mein".split()),
     "pt": frozenset("o a os as que de e em um uma não com para do da meu minha é".split()),
     "it": frozenset("il lo la gli le che di e è un una non con per del della mio".split()),
@@ -54,6 +59,17 @@ LATIN_FUNCTION_WORDS: Mapping[str, frozenset[str]] = {
 }
 
 UNKNOWN = "und"
+
+#: English readings of family and partner words: said alone ("我婆婆", "ma mère"), such
+#: a word still names one person, the user's; a work or service word alone ("医生",
+#: "la doctora") names no one.
+FAMILY = frozenset(
+    """mother father sister brother sibling son daughter child wife husband partner
+    boyfriend girlfriend fiancé fiancée spouse cousin aunt uncle niece nephew grandmother
+    grandfather grandson granddaughter mother-in-law father-in-law sister-in-law
+    brother-in-law daughter-in-law son-in-law stepmother stepfather godmother
+    godfather""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -92,9 +108,14 @@ class Language:
     #: the kinds of pet ("猫": "cat"), read as a pet's relationship to the user
     pets: Mapping[str, str] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
+    #: a language users mix into English chat ("mi hermana lena", French with English
+    #: words): its turns are also read for people by the English readers, and kept in
+    #: pieces as English is (not cut into sentences by whom they are about)
+    mixed_with_english: bool = False
     #: the people a sentence names by relationship, where the language's turns are kept
-    #: as said (English is read by spaCy in ``ingestion.extract`` instead)
-    people_in: Callable[[str], list[Named]] | None = None
+    #: as said (English is read by spaCy in ``ingestion.extract`` instead); called with
+    #: the sentence and the turn's text before it (what a "叫可樂" names was said there)
+    people_in: Callable[[str, str], list[Named]] | None = None
     #: claims a sentence makes, as (attribute, regex with a ``value`` group): the
     #: attributes of ``graphmem.algorithms.conflicts`` ("location", "employer"), so a
     #: newer value supersedes an older one in any language
@@ -148,7 +169,8 @@ class Language:
     #: unknown): ``graphmem.relationships.partner_word`` in this language's words
     partner_words: Mapping[str, Mapping[str | None, str]] = field(default_factory=dict)
     #: the user's own engagement or wedding said in this language ("她答应了", "我们领证了"),
-    #: as (step, regex): ``graphmem.relationships.PARTNER_WORDS`` steps
+    #: as (step, regex): ``graphmem.relationships.PARTNER_WORDS`` steps, or "ended" for a
+    #: breakup said without a name ("on a rompu")
     partner_steps: tuple[tuple[str, str], ...] = ()
     #: time words and their English reading ("上周": "last week"), so one reader of
     #: temporal intent serves every language
@@ -160,7 +182,8 @@ class Language:
 @cache
 def languages() -> tuple[Language, ...]:
     """Every language with a module, in ``_MODULES`` order."""
-    return tuple(importlib.import_module(f"graphmem.lang.{m}").LANGUAGE for m in _MODULES)
+    modules = [importlib.import_module(f"graphmem.lang.{m}") for m in _MODULES]
+    return tuple(k for m in modules for k in getattr(m, "LANGUAGES", None) or (m.LANGUAGE,))
 
 
 def language(code: str) -> Language | None:
@@ -405,7 +428,7 @@ def relationships_in(text: str) -> list[str]:
     taken: list[tuple[int, int]] = []
     for known in languages():
         for word in sorted(known.relationships, key=len, reverse=True):
-            at = text.find(word)
+            at = _found_at(text, word)
             if at < 0 or any(s < at + len(word) and at < e for s, e in taken):
                 continue
             if known.someone_elses and re.search(known.someone_elses + r"$", text[:at]):
@@ -414,6 +437,19 @@ def relationships_in(text: str) -> list[str]:
             taken.append((at, at + len(word)))
             found.append((at, known.relationships[word]))
     return list(dict.fromkeys(rel for _, rel in sorted(found)))
+
+
+def _found_at(text: str, word: str) -> int:
+    """Where ``word`` is in ``text`` (-1 if not): anywhere for a word of a script without
+    spaces ("妹妹"), as a whole word for a word of letters ("tía" is not in "tían")."""
+    if _script_without_spaces(word):
+        return text.find(word)
+    m = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
+    return m.start() if m else -1
+
+
+def _script_without_spaces(word: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in word)
 
 
 @cache
@@ -559,6 +595,7 @@ def readable(code: str) -> bool:
 
 
 __all__ = [
+    "FAMILY",
     "SCRIPTS",
     "UNKNOWN",
     "Language",

@@ -149,7 +149,7 @@ PARTNER_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-def people_in(sentence: str) -> list[Named]:
+def people_in(sentence: str, before: str = "") -> list[Named]:
     """People a Taglish sentence names, in order, with their relationship in English.
 
     >>> [(n.name, n.relationship) for n in people_in("si paolo (bf ko, 4 yrs na kami)")]

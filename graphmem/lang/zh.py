@@ -19,7 +19,7 @@ import calendar
 import re
 from dataclasses import replace
 
-from graphmem.lang import Language, Named
+from graphmem.lang import FAMILY, Language, Named
 
 #: Han ideographs (basic block and extension A) and the compatibility block.
 SCRIPT = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -75,8 +75,11 @@ RELATIONSHIPS: dict[str, str] = {
     "奶奶": "grandmother",
     "外婆": "grandmother",
     "姥姥": "grandmother",
+    "姊姊": "sister",
     "表妹": "cousin",
     "表姐": "cousin",
+    "表姊": "cousin",
+    "堂姊": "cousin",
     "表哥": "cousin",
     "表弟": "cousin",
     "堂妹": "cousin",
@@ -99,6 +102,14 @@ RELATIONSHIPS: dict[str, str] = {
     "領導": "boss",
     "主管": "manager",
     "同事": "coworker",
+    "合伙人": "business partner",
+    "合夥人": "business partner",
+    "员工": "employee",
+    "員工": "employee",
+    "店员": "employee",
+    "店員": "employee",
+    "工读生": "part-time employee",
+    "工讀生": "part-time employee",
     "同学": "classmate",
     "同學": "classmate",
     "老师": "teacher",
@@ -110,6 +121,8 @@ RELATIONSHIPS: dict[str, str] = {
     "房东": "landlord",
     "房東": "landlord",
     "老伴": "spouse",
+    "对象": "partner",
+    "對象": "partner",
     "爱人": "spouse",
     "愛人": "spouse",
     "哥们": "friend",
@@ -176,10 +189,21 @@ _WE = r"(?:我们|我們|我俩|我倆|我和(?:她|他)|我跟(?:她|他))"
 #: The user's own engagement or wedding: "她答应了" (to a proposal), "我们领证了". Plans
 #: ("想求婚", "要不要求婚") and someone else's ("cindy订婚了") are not.
 PARTNER_STEPS: tuple[tuple[str, str], ...] = (
-    ("engaged", rf"(?:她|他)答应了|(?:她|他)答應了|求婚成功|{_WE}(?:已经|已經)?(?:订婚|訂婚)了"),
+    (
+        "engaged",
+        rf"(?:她|他)答应了|(?:她|他)答應了|求婚成功|{_WE}(?:已经|已經)?(?:订婚|訂婚)了"
+        # "我男友家豪上週求婚了": the partner proposed
+        r"|(?:男友|男朋友|女友|女朋友)[^，,。！!？?\s]{0,6}?(?:跟我|向我)?求婚了"
+        r"|(?:他|她)(?:跟我|向我|對我|对我)求婚了",
+    ),
     ("married", rf"{_WE}(?:今天|昨天|终于|終於|已经|已經)?(?:结婚|結婚|领证|領證)了"),
 )
 
+#: Both parents in one word ("我爸媽堅持"): no one person.
+PARENTS = ("爸妈", "爸媽", "父母", "爸爸妈妈", "爸爸媽媽")
+#: Before a family word said alone, what makes it a clause's subject (the user's own
+#: family: "婆婆说...", "7月4号 女儿 6斤8两"); not "全职妈妈", "叫“妈妈”".
+_CLAUSE_START = re.compile(r"(?:^|[\s，,。！!？?、~～…]|还有|還有|然后|然後|结果|結果)$")
 #: Pets: a name after these ("我家猫咪团子") is the user's pet, kept as a pet of that kind.
 PETS: dict[str, str] = {
     "猫": "cat",
@@ -261,7 +285,15 @@ COMMON_WORDS = frozenset(
     後來 然后 然後 所以 因为 因為 但是 不过 不過 可是 老家 小区 小區 小时 小時 老师 老師 老板
     老闆 阿姨 老人 小孩 老大 小姑娘 说要 說要 都在 也在 还在 還在 今年 去年 明年""".split()
 )
-_KIN = "|".join(sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES]), key=len, reverse=True))
+#: English relationship words Chinese chats use as they are ("跟一个roommate琪琪合租"):
+#: kept in English, said before a name like a Chinese word.
+ENGLISH_WORDS = frozenset(
+    """roommate flatmate boss manager mentor coworker colleague intern bestie bf gf
+    boyfriend girlfriend""".split()
+)
+_KIN = "|".join(
+    sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES, *ENGLISH_WORDS]), key=len, reverse=True)
+)
 _SURNAME = f"[{''.join(sorted(SURNAMES))}]"
 _TITLE = "|".join(sorted(TITLES, key=len, reverse=True))
 _HAN = "\u4e00-\u9fff"
@@ -275,10 +307,12 @@ _NAME = (
 #: Relatives people name by a given name alone ("我儿子志强"), not by a surname.
 GIVEN_NAMED = frozenset(
     """儿子 兒子 女儿 女兒 妹妹 弟弟 哥哥 姐姐 老公 老婆 男朋友 女朋友 男友 女友 孙子 孫子 孙女
-    孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 堂妹 堂弟 堂哥 堂姐""".split()
+    孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 表姊 堂妹 堂弟 堂哥 堂姐 堂姊 姊姊""".split()
 )
 #: A given name alone, right after "我儿子": two characters a verb or a pause follows.
-_AFTER_GIVEN = "在说說是和跟也都又去来來要会會今昨最很还還的了就给給带帶把被让讓从從，,。！!？?"
+_AFTER_GIVEN = (
+    "在说說是和跟也都又去来來要会會今昨最很还還的了就给給带帶把被让讓从從上下前剛刚已才，,。！!？?"
+)
 _GIVEN = rf"(?P<given>[{_HAN}]{{2}})(?=[{_AFTER_GIVEN}\s])"
 #: What joins a relationship word to a name: "叫", "是", "换成" (a new holder), a pause.
 _JOIN = r"叫做|名叫|叫|就是|是|换成了?|換成了?|变成了?|變成了?|，|,|\s"
@@ -295,28 +329,39 @@ _NAMED_PET = re.compile(
     # "我领养了一只猫 英短蓝猫 叫布丁"
     rf"|(?<=只|条|條|隻)(?P<kind2>{_PET})[^，,。！!？?]{{0,8}}?(?:名叫|叫)(?P<name2>[{_HAN}]{{2}}|[A-Za-z]+)"
 )
+#: A name given ("叫可樂", "取名叫布丁"), and a pet spoken of with its measure word or
+#: as adopted ("一隻狗", "收養了貓"): together, the pet's name (``_pets_named``).
+_GIVEN_NAME = re.compile(
+    rf"(?:名叫|叫做|取名叫?|叫)(?P<name>(?![什甚啥])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
+)
+_PET_SAID = re.compile(
+    rf"(?:[只隻条條头頭]|领养了?|領養了?|收养了?|收養了?|养了|養了|捡了|撿了)(?P<kind>{_PET})"
+)
 #: A name given a few characters on: "老板是创始人之一，叫Grace".
 _CALLED = re.compile(
     rf"[^。！？!?]{{0,8}}?(?:叫|名字是|名叫)(?P<name>[A-Z][a-z]+|(?![我你他她它])[{_HAN}]{{2,3}})"
 )
 #: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
 _IS_MINE = re.compile(
-    rf"(?P<name>{_NAME})是我(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?(?P<rel>{_KIN})"
+    rf"(?P<name>{_NAME})是我(?:们|們)?(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?(?P<rel>{_KIN})"
 )
 #: A child's names as a birth announcement gives them: "大名王子航", "小名叫豆包".
 _FULL_NAME = re.compile(rf"(?:大名|全名)(?:叫|是)?(?P<name>{_SURNAME}[{_HAN}]{{1,2}})")
 _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|是)?(?P<name>[{_HAN}]{{2}})")
-#: The user broke up with someone: "和kevin分手了".
-#: Endings the user announces, and what the one they end with is, when not known
-#: before: a breakup ("和kevin分手了": "前任"), leaving a job ("跟Eric提了离职").
-ENDINGS: tuple[tuple[str, str], ...] = (
+#: Changes the user announces with someone named, and what that one is to them then
+#: (an ended relationship when not known before): a breakup ("和kevin分手了": "前任"),
+#: leaving a job ("跟Eric提了离职"), a new couple ("我跟小鹿在一起了": "对象").
+CHANGES: tuple[tuple[str, str], ...] = (
+    (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?在一起了", "对象"),
     (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?(?:分手|離婚|离婚)了", "前任"),
     (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
+    # a partner leaving the business: "阿凱說他要退股"
+    (r"(?P<name>{name})(?:说|說)?(?:他|她)?(?:要|已经|已經)?退股", "前合夥人"),
 )
-_ENDINGS = tuple((re.compile(rx.format(name=_NAME)), word) for rx, word in ENDINGS)
+_CHANGES = tuple((re.compile(rx.format(name=_NAME)), word) for rx, word in CHANGES)
 
 
-def people_in(sentence: str) -> list[Named]:
+def people_in(sentence: str, before: str = "") -> list[Named]:
     """People a Chinese sentence names by kinship or work words, in order. The
     relationship is in the user's words; someone named only by it is called by it
     ("我妈说" is "妈妈", with "我妈" an alias).
@@ -352,8 +397,8 @@ def people_in(sentence: str) -> list[Named]:
     for m in _NAMED_PET.finditer(sentence):
         kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
         found.append(Named(_clean(_cased(name)), kind, True, start=m.start()))
-    for ending, word in _ENDINGS:
-        for m in ending.finditer(sentence):
+    for change, word in _CHANGES:
+        for m in change.finditer(sentence):
             found.append(Named(_cased(m["name"]), word, True, start=m.start()))
     taken: list[tuple[int, int]] = []
     for m in _IS_MINE.finditer(sentence):
@@ -364,6 +409,10 @@ def people_in(sentence: str) -> list[Named]:
         if any(s <= m.start() < e for s, e in taken):
             continue
         word = m["rel"]
+        if sentence[m.start("rel") :].removeprefix("我").startswith(PARENTS):
+            continue  # "我爸媽": both parents, no one person
+        if word in ENGLISH_WORDS and not _english_word_named(sentence, m):
+            continue  # "my bf said", "international": English, read by English readers
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
         given = m["given"] if m["my"] and word in GIVEN_NAMED else None
@@ -373,7 +422,45 @@ def people_in(sentence: str) -> list[Named]:
             continue
         mine = not _SOMEONE_ELSES.search(sentence[: m.start()]) or bool(m["my"])
         found.append(Named(name, relationship, mine, start=m.start()))
+    found += _pets_named(sentence, before, found)
+    # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
+    found = [replace(n, mine=False) if _quoted(sentence, n.start) else n for n in found]
     return sorted(found, key=lambda n: n.start)
+
+
+def _english_word_named(sentence: str, m: re.Match[str]) -> bool:
+    """An English relationship word in Chinese text, a whole word and a Chinese name
+    after it ("roommate琪琪")."""
+    before = sentence[m.start("rel") - 1 : m.start("rel")]
+    name = m["name"] or m["given"] or ""
+    return not (before.isascii() and before.isalpha()) and bool(name) and not name.isascii()
+
+
+def _quoted(sentence: str, at: int) -> bool:
+    """Is ``at`` inside a quotation (“...”, 「...」, "...")?"""
+    before = sentence[:at]
+    return (
+        before.count("“") > before.count("”")
+        or before.count("「") > before.count("」")
+        or before.count('"') % 2 == 1
+    )
+
+
+def _pets_named(sentence: str, before: str, found: list[Named]) -> list[Named]:
+    """A name given to a pet spoken of just before, in the sentence or the turn's text
+    before it: "我們收養了一隻狗！！從板橋動物之家帶回來的米克斯 叫可樂"."""
+    out: list[Named] = []
+    for m in _GIVEN_NAME.finditer(sentence):
+        context = before[-40:] + sentence[: m.start()]
+        kinds = list(_PET_SAID.finditer(context))
+        name = _name(m["name"], sentence[m.end() :])
+        if not kinds or name is None or any(n.name == name for n in found):
+            continue
+        if any(n.start >= m.start() - 10 and n.start <= m.start() for n in found):
+            continue  # the name of someone just named ("我老闆叫Grace")
+        kind = kinds[-1]["kind"]
+        out.append(Named(name, kind, True, start=m.start()))
+    return out
 
 
 def _name(said: str | None, after: str = "") -> str | None:
@@ -388,10 +475,13 @@ def _name(said: str | None, after: str = "") -> str | None:
 
 
 def _unnamed(sentence: str, m: re.Match[str], relationship: str, said: str) -> Named:
-    """Someone named by a relationship word alone: the user's when "我" says so or the
-    sentence opens with it; called what a birth announcement or "叫" says, else by the
-    word ("妈妈"), with the words said kept as aliases."""
-    mine = bool(m["my"]) or m.start() == 0 or said.startswith("我")
+    """Someone named by a relationship word alone: the user's when "我" says so, or a
+    family word opens a clause ("婆婆说..."; a title, "医生说...", is nobody's); called
+    what a birth announcement or "叫" says, else by the word ("妈妈"), with the words
+    said kept as aliases."""
+    family = RELATIONSHIPS.get(m["rel"]) in FAMILY
+    clause_start = _CLAUSE_START.search(sentence[: m.start()]) is not None
+    mine = bool(m["my"]) or said.startswith("我") or (family and clause_start)
     full, nick = _FULL_NAME.search(sentence), _NICKNAME.search(sentence)
     if full or nick:
         names = [x["name"] for x in (full, nick) if x]

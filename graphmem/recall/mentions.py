@@ -136,8 +136,9 @@ def pointer_phrases(person: Known) -> list[str]:
     """The words that can point at ``person`` in a question: their name and the words for
     their relationship to the user, in every language ("Luz", "sis", "姐姐").
 
-    >>> pointer_phrases(Known("luz", "Luz", "sister"))
-    ['Luz', 'sister', 'sis', '妹妹', '姐姐']
+    >>> pointer_phrases(Known("luz", "Luz", "sister"))  # doctest: +NORMALIZE_WHITESPACE
+    ['Luz', 'sister', 'sis', '妹妹', '姐姐', '姊姊', 'sœur', 'soeur', 'hermana', 'hermanita',
+     'irmã', 'schwester', 'sorella']
     """
     if not person.relationship:
         return [person.name]

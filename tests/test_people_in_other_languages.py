@@ -1,0 +1,129 @@
+"""The people table of chats written in French, Spanish, Portuguese, German, Italian and
+Chinese (simplified and traditional): a chat's turns in, who each person is to the user
+now out, with what ended kept ("ex", "前合夥人"), pets as pets, and no title or
+placeholder as a person. Real spaCy, real embedded store, no mocks."""
+
+from __future__ import annotations
+
+from graphmem.lang import latin
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def people_of(memory, user, tmp_path, *sessions: list[tuple[str, str]]) -> dict:
+    """Ingest one session per list of (speaker, text); the people table, the user aside:
+    name -> (relationship, history)."""
+    rows: list[dict] = []
+    for n, turns in enumerate(sessions):
+        day = f"2025-0{n + 1}-10"
+        rows.append({"session_id": day, "date": f"{day}T20:00:00Z"})
+        rows += [
+            {"session_id": day, "turn": i, "speaker": speaker, "text": text}
+            for i, (speaker, text) in enumerate(turns)
+        ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    return {
+        p.name: (p.relationship, p.relationship_history)
+        for p in memory.people(user)
+        if p.relationship != "self"
+    }
+
+
+def test_a_french_chat_names_a_brother_a_best_friend_a_boss_a_cat_and_two_exes(
+    memory, user, tmp_path
+):
+    table = people_of(
+        memory,
+        user + "-fr",
+        tmp_path,
+        [
+            ("user", "bon. théo et moi c'est fini. 3 ans. il me l'a dit ce soir"),
+            ("assistant", "Je suis désolée. Tu as quelqu'un chez qui dormir ?"),
+            ("user", "oui je dors chez lucie, ma meilleure amie. elle a un canapé"),
+            ("assistant", "C'est bien que tu sois chez Lucie ce soir."),
+        ],
+        [
+            ("user", "mon frère bastien vient samedi avec un camion pour le déménagement"),
+            ("assistant", "Génial, Bastien est un vrai soutien !"),
+            ("user", "nouveau job ! ma cheffe s'appelle Odile, elle est cash mais juste"),
+            ("user", "j'ai adopté un chat !!! un tigré de 2 ans. il s'appelle Pompon."),
+            ("user", "ce soir je vais au ciné avec Jeanne, on se voit depuis un mois"),
+            ("user", "ma mère adore déjà Pompon, elle est passée le voir avec une amie"),
+        ],
+        [("user", "bon, on a rompu hier soir. c'est la vie, je garde le chat")],
+    )
+    assert table["Théo"][0] == "ex"
+    assert table["Lucie"][0] == "best friend"  # "lucie" is Lucie: the assistant wrote so
+    assert table["Bastien"][0] == "brother"  # typed "bastien", capitalised by the assistant
+    assert table["Odile"][0] == "boss"
+    assert table["Pompon"][0] == "cat"
+    assert table["Jeanne"] == ("ex", ["partner"])  # dating, then "on a rompu"
+    assert table["mère"][0] == "mère"  # unnamed: called by the word, read as "mother"
+    assert "Adore" not in table  # a verb after "ma mère" is no name
+
+
+def test_a_spanish_portuguese_german_and_italian_possessive_names_the_same_way():
+    said = [
+        (latin.SPANISH, "mi hermana mayor Lena se muda a Madrid, y terminé con marcos."),
+        (latin.PORTUGUESE, "minha prima Larissa vem no sábado com o meu ex Rafael."),
+        (latin.GERMAN, "meine Schwester Lena heiratet, und mein Chef heißt Jonas."),
+        (latin.ITALIAN, "mia sorella Giulia e il mio capo, Marco. la mia gatta si chiama Neve."),
+    ]
+    read = [[(n.name, n.relationship) for n in latin.read(g, text)] for g, text in said]
+    assert read == [
+        [("Lena", "sister"), ("Marcos", "ex")],
+        [("Larissa", "cousin"), ("Rafael", "ex")],
+        [("Lena", "sister"), ("Jonas", "boss")],
+        [("Giulia", "sister"), ("Marco", "boss"), ("Neve", "cat")],
+    ]
+
+
+def test_a_taiwanese_chat_ends_a_business_partnership_engages_the_boyfriend_and_names_the_dog(
+    memory, user, tmp_path
+):
+    table = people_of(
+        memory,
+        user + "-tw",
+        tmp_path,
+        [
+            ("user", "我合夥人阿哲比較懂這些 不過他最近常常不在店裡"),
+            ("user", "我哥在台中當工程師 他說我應該把店收一收"),
+        ],
+        [
+            ("user", "果然 阿哲說他要退股 他要去跟他女友在台東開民宿"),
+            ("user", "我表姊佩珊說她想加入！ 還有工讀生amy說她要去日本打工度假"),
+        ],
+        [
+            ("user", "還有我男友宏志上週求婚了😭💍 我爸媽超開心"),
+            ("user", "我們收養了一隻狗！！從收容所帶回來的米克斯 叫黑糖 宏志取的"),
+            ("user", "去看醫生說是乳糖不耐症 教練說是腿沒力"),
+        ],
+    )
+    assert table["阿哲"] == ("前合夥人", ["合夥人"])
+    assert table["佩珊"][0] == "表姊"
+    assert table["Amy"][0] == "工讀生"
+    assert table["宏志"] == ("未婚夫", ["男友"])
+    assert table["黑糖"][0] == "狗"
+    assert table["哥哥"][0] == "哥哥"
+    # placeholders and titles are nobody: the parents together, the doctor, the coach,
+    # the boyfriend who has a name, someone else's girlfriend
+    assert not set(table) & {"爸爸", "醫生", "教練", "男友", "女友"}
+
+
+def test_a_family_word_opening_a_clause_is_the_users_own_a_title_is_nobody(memory, user, tmp_path):
+    table = people_of(
+        memory,
+        user + "-zh",
+        tmp_path,
+        [
+            ("user", "还有我家猫馒头怎么办啊 婆婆说有猫对宝宝不好"),
+            ("user", "生了！！7月4号 女儿 6斤8两 大名叫林若溪 小名糖糖 现在凌晨三点"),
+        ],
+        [
+            ("user", "医生说是牛奶蛋白过敏 现在是全职妈妈。今天糖糖第一次叫“妈妈”了"),
+        ],
+    )
+    assert table["婆婆"][0] == "婆婆"
+    assert table["林若溪"][0] == "女儿"
+    assert table["馒头"][0] == "猫"
+    assert not set(table) & {"医生", "妈妈"}
