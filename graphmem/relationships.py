@@ -91,6 +91,7 @@ WORDS = frozenset(
         "co-founder",
         "intern",
         "doctor",
+        "gp",
         "dentist",
         "therapist",
         "coach",

@@ -565,7 +565,14 @@ DATING_OBJECTS = frozenset({"someone", "somebody", "guy", "girl", "man", "woman"
 NEWBORN = {"baby girl": "daughter", "baby boy": "son", "daughter": "daughter", "son": "son"}
 #: Lemmas of a move, and the relationships (canonical) a move ends: "we moved to leith"
 #: leaves a roommate a former roommate.
-MOVING = frozenset({"move", "relocate", "settle", "key"})
+MOVING = frozenset({"move", "relocate", "settle", "key", "shift"})
+#: Where someone lives, said right after their name, and what that makes them to the
+#: speaker ("Devon next door").
+PLACED = {
+    "next door": "neighbour",
+    "across the road": "neighbour",
+    "across the street": "neighbour",
+}
 LIVING_NEXT_TO = frozenset({"roommate", "neighbour", "landlord", "landlady"})
 #: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
 CHAT_FILLERS = frozenset(
@@ -593,6 +600,14 @@ NAME_STOP_WORDS = (
     )
     | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
         word for words in LATIN_FUNCTION_WORDS.values() for word in words
+    )
+    | frozenset(  # code-switched chat: Hindi, Spanish and Tagalog function words and fillers
+        """hai hain hoon ho tha thi the ka ki ke ko ne se mein pe par aur ya toh to bhi abhi
+    bahut thoda bas yaar mera meri mere tera teri tum aap wo woh ye yeh kya kyun koi kuch
+    sab nahi nahin haan achha accha theek ek kar karo diya gaya raha
+    rahi matlab phir fir jab tab pero que con para por muy mas más porque pues bien
+    todo nada tambien también aqui aquí ahora jaja jajaja bueno dijo ay mijo mija
+    lang din rin daw raw pala kasi yung iyong talaga sobra grabe syempre ganun""".split()
     )
     - {"al", "ang"}
 )  # names too (Al, Ang)

@@ -56,6 +56,7 @@ from graphmem.timeutil import now_ms
 from ingestion import cues, relatives, said
 from ingestion.casing import Casing
 from ingestion.dates import DateMatch, find_dates
+from ingestion.lexicon import is_word
 from ingestion.loaders import Passage, Turn
 from ingestion.people import PersonRegistry, Resolution
 
@@ -999,6 +1000,7 @@ class Extractor:
             ]
             if n.name.lower() not in seen
         ]
+        self._moved_out(doc)
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
@@ -1058,6 +1060,7 @@ class Extractor:
         "ate ko si joy", "si paolo (bf ko, 4 yrs na kami)"): its relationship words and
         names go through the same readers as English chat; no claim is read from it."""
         where = f"session {turn.session_id}, turn {turn.turn}"
+        doc.user_data["people only"] = True
         self._observe_relationships(doc.text, True, where, (SELF, None), turn.session_id)
         self._observe_named(doc, where, (SELF, None))
         self._observe_referred(doc, turn.session_id)
@@ -1185,10 +1188,13 @@ class Extractor:
         the user names with a relationship later still becomes one."""
         for match in _CAPITALISED_RUN.finditer(text):
             name = re.sub(r"['’]s$", "", match.group(0))  # "Winslow Homer's seascapes"
-            words = _WORD.findall(name.lower())
-            if any(w in self.user_words for w in words) or self.registry.get(name) is not None:
-                continue
+            words = [w for w in _WORD.findall(name.lower()) if w not in TITLES]
+            if all(w in self.user_words for w in words) or self.registry.get(name) is not None:
+                continue  # said by the user before (every word of it: "King" is no "Albert King")
             self.registry.mark_thing(name)
+            bare = _clean_name(name)  # "Professor Leonard", repeated as "Leonard"
+            if bare and bare != name and self.registry.get(bare) is None:
+                self.registry.mark_thing(bare)
 
     def _observe_user_names(self, doc: Doc) -> None:
         """ "I'm Maya", "call me Bobby": names the user goes by (never another person)."""
@@ -1347,6 +1353,26 @@ class Extractor:
         for record in movers:
             if is_current(record.relationship) and role(record.relationship) in cues.LIVING_NEXT_TO:
                 self.registry.end(record.name)
+
+    def _moved_out(self, doc: Doc) -> None:
+        """The user's move said as done where no claim reads a new place ("shifted to
+        pune", "got the keys on monday"): their roommates and neighbours become former
+        ones, except those the move's own words name ("with a college friend jordan")."""
+        for token in doc:
+            if token.lemma_.lower() not in cues.MOVING or not _done(token):
+                continue
+            verb = token if token.pos_ in {"VERB", "AUX"} else token.head
+            subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+            if subjects and not {w.lower_ for t in subjects for w in t.subtree} & {"i", "we"}:
+                continue  # "bram moved": someone else's move
+            along = {t.lower_ for t in verb.subtree}
+            for record in list(self.registry):
+                if (
+                    is_current(record.relationship)
+                    and role(record.relationship) in cues.LIVING_NEXT_TO
+                    and not set(record.name.lower().split()) & along
+                ):
+                    self.registry.end(record.name)
 
     def _partner_step(self, clause: _Clause) -> None:
         """An engagement or a wedding the user announces ("theo proposed", "we got
@@ -2119,6 +2145,23 @@ def _modifies_a_thing(token: Token) -> bool:
     return lemma not in cues.PERSON_NOUNS and lemma not in cues.RELATIONSHIPS
 
 
+def _done(token: Token) -> bool:
+    """A verb (or the verb of a noun: "got the keys") said as done: past tense, not
+    negated, supposed or planned ("if we moved", "we might move", "thinking of moving")."""
+    verb = token if token.pos_ in {"VERB", "AUX"} else token.head
+    if verb.tag_ not in {"VBD", "VBN"}:
+        return False
+    words = {t.lower_ for t in verb.sent}
+    return not (
+        words & cues.NOT_YET
+        or any(
+            c.dep_ in {"neg", "mark", "aux"}
+            and c.lower_ in {"if", "not", "n't", "never", "would", "could", "might"}
+            for c in verb.children
+        )
+    )
+
+
 def _propn_name(token: Token) -> str | None:
     """A capitalised proper noun that is a subject or an owner ("Pavel has", "Ana's flat"),
     not tagged as a place or organisation: taken as a person's name."""
@@ -2137,6 +2180,9 @@ def _propn_name(token: Token) -> str | None:
         token.dep_ == "poss" and token.head.lemma_.lower() in _OWNED
     ):
         return None  # a place or a team, unless it owns a birthday, a sister, a dog...
+    if token.ent_type_ == "" and token.i == token.sent.start and is_word(token.text):
+        return None  # "Easter was wonderful", "Surgery is set": a word, capitalised to open
+
     doc, i = token.doc, token.i
     if (
         i + 2 < len(doc)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from graphmem.relationships import TITLES
 from ingestion import cues
 from ingestion.casing import well_cased
+from ingestion.lexicon import is_word
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -284,7 +285,10 @@ def find(doc: Doc) -> list[Named]:
     """
     cached = doc.user_data.get("relatives.find")
     if cached is None:
-        cached = doc.user_data["relatives.find"] = _find(doc)
+        found = _find(doc)
+        taken = {n.name.casefold() for n in found}
+        found += [n for n in linked(doc) if n.name.casefold() not in taken]
+        cached = doc.user_data["relatives.find"] = found
     return list(cached)
 
 
@@ -344,7 +348,7 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
         negated = any(c.dep_ == "neg" for c in rel.head.children)
         got = _name_at(doc, j + 1)
         said = doc[j + 1] if j + 1 < len(doc) else None  # "is due", "is sick": no names
-        if got is not None and not negated and said is not None and said.pos_ != "ADJ":
+        if got is not None and not negated and said is not None and _evidenced(said):
             return got[0], j + 1, got[1], "is"
     # "my new manager started, olga": a verb or two, then the name after a comma
     k = i + 1
@@ -1011,4 +1015,184 @@ def quit_work(doc: Doc) -> list[str]:
         subject = next((c for c in token.children if c.dep_ in _SUBJECT_DEPS), None)
         if subject is not None and name_token(subject) and subject.pos_ in {"PROPN", "NOUN"}:
             out.append(_capitalised(subject.text))
+    return out
+
+
+#: Entity labels of things that are no one, whatever slot they are in.
+_THING_ENTS = frozenset(
+    {"ORG", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE", "NORP"}
+)
+#: Where a name stands beside a relationship noun in the parse: "roommate vikram"
+#: (the noun compounded into the name), "a college friend jordan" (the name in apposition).
+_BESIDE = frozenset({"compound", "appos", "flat"})
+#: Copula complements: "manager would be sandeep", "new manager is farah".
+_PREDICATES = frozenset({"attr", "acomp", "oprd"})
+
+
+def linked(doc: Doc) -> list[Named]:
+    """People named beside a relationship noun in any of the usual configurations, owned
+    by the speaker or by no one ("roommate vikram just got into google", "a college friend
+    jordan", "sandeep, my manager, announced", "new manager is farah", "manager would be
+    sandeep", "the GP Dr Patel rang", "new manager na kami, si tasha"), and people placed
+    as the speaker's neighbours ("Devon next door": ``cues.PLACED``). The link is read from
+    the dependency parse, with the comma-set apposition read by position where chat
+    defeats the parser. A name needs evidence of being one (``_evidenced``): a capital
+    (typed, or given back by ``ingestion.casing``), spaCy's PERSON, or a word no
+    dictionary knows; "my manager is chill" names no one."""
+    out: list[Named] = []
+    for token in doc:
+        found = _relationship_noun(doc, token)
+        if found is None:
+            continue
+        start, word = found
+        for name_token_, how in _linked_candidates(doc, token, start):
+            if _said_of_self(name_token_):
+                break  # "Im Margaret Ellis, 71, retired infant teacher": the speaker
+            got = _evidenced_name(doc, name_token_)
+            if got is None:
+                continue
+            name, lo, hi = got
+            first = min(lo, token.left_edge.i, start)
+            last = max(hi, token.i + 1)
+            end = doc[last - 1]
+            out.append(
+                Named(_capitalised(name), word, False, doc[first].idx, end.idx + len(end), how)
+            )
+            break
+    out.extend(_placed(doc))
+    return out
+
+
+def _relationship_noun(doc: Doc, token: Token) -> tuple[int, str] | None:
+    """A singular relationship noun (one or two words, "college friend") the speaker owns
+    or no one does: (index of its first word, the word as stored). "her manager", "Ana's
+    brother" are someone else's."""
+    if token.pos_ not in {"NOUN", "PROPN"} or token.tag_ in {"NNS", "NNPS"}:
+        return None
+    low = token.lower_
+    start, word = token.i, low
+    if token.i > 0 and f"{doc[token.i - 1].lower_} {low}" in _words():
+        start, word = token.i - 1, f"{doc[token.i - 1].lower_} {low}"
+    elif low not in _words() or low in cues.SELF_OWNED:
+        return None
+    owners = [c for c in token.children if c.dep_ == "poss"]
+    if any(c.lower_ not in _OWNERS for c in owners):
+        return None
+    if not owners and doc.user_data.get("people only"):
+        return None  # a language read for its people only: "son" may be French
+    if any(
+        t.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} for t in doc[max(0, start - 3) : start]
+    ):
+        return None  # "his brother's car", "your son", "their landlord"
+    return start, spelled_out(word)
+
+
+def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, str]]:
+    """Tokens the parse (or the position, for a comma-set apposition) links to the
+    relationship noun ``rel`` as its name, with how: "after", "appos", "is"."""
+    out: list[tuple[Token, str]] = []
+    head = rel.head
+    described = any(c.lower_ in {"a", "an"} for c in rel.children)  # "a doctor": what, not who
+    if rel.dep_ == "compound" and head.i > rel.i:  # "roommate vikram", "the GP Dr Patel"
+        while (
+            head.lower_.rstrip(".") in TITLES and head.dep_ == "compound" and head.head.i > head.i
+        ):
+            head = head.head
+        out.append((head, "after"))
+    out += [(c, "after") for c in rel.rights if c.dep_ in _BESIDE]  # "a college friend jordan"
+    pointed = any(c.dep_ == "poss" or c.lower_ == "the" for c in rel.children)
+    if rel.dep_ == "appos" and head.i < rel.i and pointed:  # "olga, my manager"
+        out.append((head, "appos"))
+    negated = any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in head.children)
+    if head.lemma_ == "be" and rel.dep_ in _SUBJECT_DEPS and not negated and not described:
+        out += [
+            (c, "is") for c in head.rights if c.dep_ in _PREDICATES
+        ]  # "manager would be sandeep"
+    for k in range(rel.i + 1, min(rel.i + 6, len(doc) - 1)):  # "new manager na kami, si tasha"
+        if doc[k].text in {".", "!", "?", ";"} or doc[k].lower_ in _words():
+            break
+        if doc[k].lower_ in cues.NAME_MARKERS:
+            out.append((doc[k + 1], "after"))
+            break
+    before = start - 1  # "sandeep, my manager, announced": set off by commas
+    if before >= 2 and doc[before].lower_ in _OWNERS and doc[before - 1].text == ",":
+        name = doc[before - 2]
+        opens = name.i == name.sent.start or doc[name.i - 1].is_punct
+        if opens and rel.i + 1 < len(doc) and doc[rel.i + 1].text == ",":
+            out.append((name, "appos"))
+    return out
+
+
+def _said_of_self(token: Token) -> bool:
+    """The complement of "I am" ("Im Margaret Ellis"): the speaker's own name."""
+    head = token.head
+    return token.dep_ in _PREDICATES and any(
+        c.dep_ in _SUBJECT_DEPS and c.lower_ in {"i", "we"} for c in head.children
+    )
+
+
+def _evidenced_name(doc: Doc, token: Token) -> tuple[str, int, int] | None:
+    """The name at ``token`` (a title before it kept: "Dr Patel") when there is evidence
+    it is one: (name, first index, index after it)."""
+    if not _evidenced(token):
+        return None
+    at = token.i
+    while at > 0 and (  # "Dr Patel", "Margaret Ellis": what the parse compounds into it
+        doc[at - 1].lower_.rstrip(".") in TITLES
+        or (
+            doc[at - 1].dep_ == "compound" and doc[at - 1].head is token and _evidenced(doc[at - 1])
+        )
+    ):
+        at -= 1
+    got = _name_at(doc, at, slot=True)
+    if got is None:
+        got = (token.text, token.i + 1)
+    return got[0], at, got[1]
+
+
+def _evidenced(token: Token) -> bool:
+    """A name in a slot where names go, with evidence it is one: capitalised (as typed
+    or as the conversation writes it), spaCy's PERSON, or a word no dictionary knows
+    (tagged as anything: chat defeats the tagger, "sandeep" comes out an adverb)."""
+    text = token.text
+    if not _lettered(text) or len(text) < 2 or token.ent_type_ in _THING_ENTS:
+        return False
+    if not name_token(token) and (
+        not token.is_lower
+        or is_word(text)
+        or is_word(token.lemma_)
+        or token.pos_ in _NOT_NAME_POS
+        or token.lower_ in cues.NAME_STOP_WORDS | cues.CHAT_FILLERS
+    ):
+        return False
+    return (
+        text[0].isupper()
+        or token.ent_type_ == "PERSON"
+        or not (is_word(text) or is_word(token.lemma_))
+    )
+
+
+def _placed(doc: Doc) -> list[Named]:
+    """ "Devon next door, lovely lad": someone placed where the speaker lives
+    (``cues.PLACED``), said right after the name."""
+    out: list[Named] = []
+    words = [t.lower_ for t in doc]
+    for phrase, relationship in cues.PLACED.items():
+        size = len(phrase.split())
+        for k in range(1, len(doc) - size + 1):
+            if " ".join(words[k : k + size]) != phrase:
+                continue
+            name = doc[k - 1]
+            if _evidenced(name) and name.text[0].isupper():
+                end = doc[k + size - 1]
+                out.append(
+                    Named(
+                        _capitalised(name.text),
+                        relationship,
+                        False,
+                        name.idx,
+                        end.idx + len(end),
+                        "after",
+                    )
+                )
     return out
