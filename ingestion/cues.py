@@ -488,7 +488,9 @@ GENDERED_NOUNS = {
 #: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
 #: manager who did is a former one. Roles this ends, by ``relationships.role``.
 QUITTING = frozenset({"quit", "resign"})
-WORK_ROLES = frozenset({"colleague", "manager", "teammate", "workmate", "team lead"})
+WORK_ROLES = frozenset(
+    {"colleague", "manager", "teammate", "workmate", "team lead", "head nurse", "charge nurse"}
+)
 #: Who teaches the user something, and the words for what they teach: "first
 #: watercolor class was today. the teacher is named joan": a watercolor teacher.
 TEACHING = frozenset({"teacher", "instructor", "coach", "tutor", "trainer"})

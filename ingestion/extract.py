@@ -762,6 +762,7 @@ class Extractor:
         is_user = self.is_user(turn.speaker)
         speaker = self._speaker(turn)
         where = f"session {turn.session_id}, turn {turn.turn}"
+        held = self.registry.relationships()  # before this turn: who a job change leaves
         if is_user:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
@@ -788,6 +789,7 @@ class Extractor:
                 self._partner_of_relative(fact, person)
                 self._partner_step(clause)
                 self._moved_apart(clause, fact, person)
+                self._changed_jobs(clause, fact, person, held)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
             match = _date_in(clause.span, when)
@@ -1352,6 +1354,35 @@ class Extractor:
             movers = [record] if record is not None else []
         for record in movers:
             if is_current(record.relationship) and role(record.relationship) in cues.LIVING_NEXT_TO:
+                self.registry.end(record.name)
+
+    def _changed_jobs(
+        self,
+        clause: _Clause,
+        fact: str,
+        person: tuple[str, str | None],
+        held: dict[str, str | None],
+    ) -> None:
+        """Leaving a job, said as done ("resigned from flipkart", "last shift at HSC is
+        jan 3"), leaves the people the user worked with: the managers and coworkers known
+        before the turn become former ones (``cues.WORK_ROLES``); those the same turn
+        names are at the new place."""
+        if person[0] != SELF:
+            return
+        found = claim_of(fact, SELF)
+        if found is None or found.attribute != "employer" or not found.value.startswith("not "):
+            return
+        words = {t.lower_ for t in clause.span}
+        if words & cues.NOT_YET or cues.FUTURE_CUES.search(clause.span.text):
+            return  # "if i got the job", "i'll start at the bank"
+        for record in list(self.registry):
+            before = held.get(record.name.casefold())
+            if (
+                before is not None
+                and before == record.relationship
+                and is_current(before)
+                and role(before) in cues.WORK_ROLES
+            ):
                 self.registry.end(record.name)
 
     def _moved_out(self, doc: Doc) -> None:
