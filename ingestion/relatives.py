@@ -1045,7 +1045,12 @@ def linked(doc: Doc) -> list[Named]:
         if found is None:
             continue
         start, word = found
-        for name_token_, how in _linked_candidates(doc, token, start):
+        candidates = _linked_candidates(doc, token, start)
+        if doc.user_data.get("people only") and not any(c.dep_ == "poss" for c in token.children):
+            # a language read for its people only ("son" may be French): a noun no one
+            # owns names only whom a name marker introduces ("manager na kami, si tasha")
+            candidates = [c for c in candidates if doc[c[0].i - 1].lower_ in cues.NAME_MARKERS]
+        for name_token_, how in candidates:
             if _said_of_self(name_token_):
                 break  # "Im Margaret Ellis, 71, retired infant teacher": the speaker
             got = _evidenced_name(doc, name_token_)
@@ -1078,8 +1083,6 @@ def _relationship_noun(doc: Doc, token: Token) -> tuple[int, str] | None:
     owners = [c for c in token.children if c.dep_ == "poss"]
     if any(c.lower_ not in _OWNERS for c in owners):
         return None
-    if not owners and doc.user_data.get("people only"):
-        return None  # a language read for its people only: "son" may be French
     if any(
         t.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} for t in doc[max(0, start - 3) : start]
     ):

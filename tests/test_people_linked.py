@@ -1,0 +1,158 @@
+"""The people table from chat as people type it: a relationship noun and a name linked by
+the parse however the sentence puts them (a compound, an apposition on either side, a
+copula, a name marker, "next door"), a name only with evidence of being one, and the
+changes that follow from what happens (a new manager, a move, leaving a job). Real spaCy;
+the last test ingests into the embedded FalkorDB and reads ``Memory.people``."""
+
+from __future__ import annotations
+
+from ingestion.extract import Extractor
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def people(*turns: tuple[str, str], sessions: int = 1) -> dict[str, str | None]:
+    """The people table an extractor keeps after (speaker, text) turns, one session each
+    when ``sessions`` > 1, else one session for all."""
+    extractor = Extractor("u1")
+    rows = []
+    for i, (speaker, text) in enumerate(turns):
+        day = f"2025-03-{(i if sessions > 1 else 0) + 1:02d}"
+        rows.append(
+            {"session_id": day, "turn": i, "speaker": speaker, "text": text, "session_date": day}
+        )
+    extractor.conversation(rows)
+    return {r.name: r.relationship for r in extractor.registry}
+
+
+def test_a_name_beside_a_relationship_noun_with_no_my():
+    """ "roommate vikram" (the noun compounded into the name), "a college friend jordan"
+    (the name in apposition: a dictionary word, a name because the assistant writes it
+    "Jordan"); moving out, said as done, ends living together except with whom the move
+    says."""
+    assert people(
+        ("user", "my PG is trash anyway. roommate vikram just got into google so hes leaving"),
+        ("user", "first week done. shifted to pune, 2bhk in baner with a college friend jordan"),
+        ("assistant", "Congrats on the move! How is it sharing a flat with Jordan?"),
+    ) == {"Vikram": "former roommate", "Jordan": "college friend"}
+
+
+def test_a_manager_named_after_a_copula_or_in_apposition_and_the_next_one():
+    """ "manager would be sandeep", "sandeep, my manager, announced", then "new manager is
+    farah": the manager's role passes on, Sandeep keeps it in his history."""
+    assert people(
+        ("user", "team was nice. manager would be sandeep, he seemed solid"),
+        ("user", "sandeep, my manager, announced on day 3 that hes leaving for a startup"),
+        ("user", "new manager is farah from the payments team"),
+    ) == {"Sandeep": "former manager", "Farah": "manager"}
+
+
+def test_a_word_after_a_copula_is_no_name():
+    """ "chill" is a dictionary word written in lower case: an adjective said of the
+    manager, nobody's name; "sandeep" is in no dictionary."""
+    assert people(("user", "maybe. my manager is chill tho. i need the money")) == {}
+    assert people(("user", "my manager is sandeep, he seemed solid")) == {"Sandeep": "manager"}
+
+
+def test_code_switched_words_beside_a_relationship_are_no_names():
+    assert (
+        people(
+            ("user", "haan resign kar diya. manager thoda upset tha par theek hai"),
+            ("user", "my ward manager is strict pero fair"),
+        )
+        == {}
+    )
+
+
+def test_a_title_and_a_name_after_the_noun_and_someone_placed_next_door():
+    got = people(
+        ("user", "to top it off the GP Dr Patel rang with my blood results"),
+        ("user", "oh and Devon next door, lovely lad, hes just started as a porter"),
+    )
+    assert got == {"Patel": "gp", "Devon": "neighbour"}
+
+
+def test_a_neighbour_is_a_former_one_once_the_user_has_the_keys_to_a_new_place():
+    assert people(
+        ("user", "oh and Devon next door, lovely lad, hes going to help me with boxes"),
+        ("user", "well im IN. got the keys on monday, 3 Riverside Close, Otley"),
+        sessions=2,
+    ) == {"Devon": "former neighbour"}
+
+
+def test_a_name_marker_after_the_noun_and_leaving_the_job():
+    """Taglish: "new manager na kami, si tasha" (the marker "si" before the name) makes
+    Tasha the manager and Brenda the former one; the user's last shift, said as done,
+    makes the people of that job former ones."""
+    before = people(
+        ("user", "my manager brenda is retiring end of the month"),
+        (
+            "user",
+            "update!! new manager na kami, si tasha. she's ok i guess, very strict with charting",
+        ),
+        ("user", "my coworker sydney got a job at grace hospital last month"),
+    )
+    assert before == {"Brenda": "former manager", "Tasha": "manager", "Sydney": "coworker"}
+    after = people(
+        ("user", "my manager brenda is retiring end of the month"),
+        (
+            "user",
+            "update!! new manager na kami, si tasha. she's ok i guess, very strict with charting",
+        ),
+        ("user", "my coworker sydney got a job at grace hospital last month"),
+        ("user", "i gave my notice to tasha today. last shift at HSC is jan 3"),
+        sessions=4,
+    )
+    assert after == {
+        "Brenda": "former manager",
+        "Tasha": "former manager",
+        "Sydney": "former colleague",  # ended in the canonical word
+    }
+
+
+def test_names_the_assistant_brought_up_and_words_that_open_a_sentence_are_no_people():
+    """Singers the assistant recommended, echoed by the user, are not the user's people;
+    nor is a holiday that opens a sentence with its capital."""
+    assert (
+        people(
+            ("assistant", "Try these:\n1. Albert King: Born Under a Bad Sign.\n2. Al Green"),
+            ("user", "Then a playlist with Albert King it is. She loves Al Green too"),
+            ("user", "Good morning. Easter was wonderful. we made the lefse"),
+        )
+        == {}
+    )
+
+
+def test_the_people_table_in_the_store(memory, user, tmp_path):
+    """The whole path: a chat export ingested, ``Memory.people`` read back."""
+    first, then = "2025-11-02", "2026-02-08"
+    said = [
+        (first, "user", "roommate vikram just got into google so hes leaving too"),
+        (first, "user", "team was nice. manager would be sandeep, he seemed solid"),
+        (then, "user", "shifted to pune, 2bhk with a college friend jordan"),
+        (then, "assistant", "A new city and a flat with Jordan, big month!"),
+        (then, "user", "sandeep, my manager, announced that hes leaving"),
+        (then, "user", "new manager is farah from the payments team"),
+        (then, "user", "my manager is chill tho"),
+    ]
+    rows = [
+        {"session_id": first, "date": f"{first}T21:50:00+05:30"},
+        *[
+            {"session_id": day, "turn": i, "speaker": speaker, "text": text}
+            for i, (day, speaker, text) in enumerate(said[:2])
+        ],
+        {"session_id": then, "date": f"{then}T22:10:00+05:30"},
+        *[
+            {"session_id": day, "turn": i, "speaker": speaker, "text": text}
+            for i, (day, speaker, text) in enumerate(said[2:])
+        ],
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    table = {p.name: p for p in memory.people(user) if p.name != "me"}
+    assert {name: p.relationship for name, p in table.items()} == {
+        "Vikram": "former roommate",
+        "Sandeep": "former manager",
+        "Jordan": "college friend",
+        "Farah": "manager",
+    }
+    assert table["Sandeep"].relationship_history == ["manager"]
