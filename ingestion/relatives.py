@@ -286,8 +286,8 @@ def find(doc: Doc) -> list[Named]:
     cached = doc.user_data.get("relatives.find")
     if cached is None:
         found = _find(doc)
-        taken = {n.name.casefold() for n in found}
-        found += [n for n in linked(doc) if n.name.casefold() not in taken]
+        taken = {w for n in found for w in n.name.casefold().split()}
+        found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
 
@@ -1076,7 +1076,8 @@ def _relationship_noun(doc: Doc, token: Token) -> tuple[int, str] | None:
         return None
     low = token.lower_
     start, word = token.i, low
-    if token.i > 0 and f"{doc[token.i - 1].lower_} {low}" in _words():
+    before = doc[token.i - 1].lower_ if token.i > 0 else ""
+    if before not in _OWNERS and f"{before} {low}" in _words():
         start, word = token.i - 1, f"{doc[token.i - 1].lower_} {low}"
     elif low not in _words() or low in cues.SELF_OWNED:
         return None
@@ -1143,13 +1144,21 @@ def _evidenced_name(doc: Doc, token: Token) -> tuple[str, int, int] | None:
     while at > 0 and (  # "Dr Patel", "Margaret Ellis": what the parse compounds into it
         doc[at - 1].lower_.rstrip(".") in TITLES
         or (
-            doc[at - 1].dep_ == "compound" and doc[at - 1].head is token and _evidenced(doc[at - 1])
+            doc[at - 1].dep_ == "compound"
+            and doc[at - 1].head.i == token.i
+            and doc[at - 1].lower_ not in _words()  # "appa ravi": the father, Ravi
+            and _evidenced(doc[at - 1])
         )
     ):
         at -= 1
     got = _name_at(doc, at, slot=True)
-    if got is None:
-        got = (token.text, token.i + 1)
+    if got is None or got[1] <= token.i:  # "Maria Lopez": the words up to the one linked
+        words = [t.text for t in doc[at : token.i + 1]]
+        title = doc[at].lower_.rstrip(".") in TITLES
+        got = (
+            " ".join([w.rstrip(".") if title and k == 0 else w for k, w in enumerate(words)]),
+            token.i + 1,
+        )
     return got[0], at, got[1]
 
 
