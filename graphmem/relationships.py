@@ -91,7 +91,6 @@ WORDS = frozenset(
         "co-founder",
         "intern",
         "doctor",
-        "gp",
         "dentist",
         "therapist",
         "coach",

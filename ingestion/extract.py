@@ -1653,6 +1653,22 @@ class Extractor:
                 return (antecedent, 0.5, "pronoun") if antecedent is not None else None
         return None
 
+    def _opening_word(self, doc: Doc, start: int, name: str) -> bool:
+        """A dictionary word capitalised only because it opens a sentence ("Surgery is
+        set for June 11"), that spaCy calls no person, that no one is known by, and that
+        the conversation never writes as a name inside a sentence: not a name ("Carol is
+        already crying" is: "Carol" is written capitalised elsewhere)."""
+        token = next((t for t in doc if t.idx == start), None)
+        return (
+            token is not None
+            and token.i == token.sent.start
+            and token.ent_type_ != "PERSON"
+            and " " not in name
+            and is_word(name)
+            and self.registry.get(name) is None
+            and not self.casing.name_like(name.lower())
+        )
+
     def _resolve_name(self, mention: str, where: str) -> tuple[str, str | None]:
         if mention in self.pets:
             return self.pets[mention]
@@ -1693,7 +1709,8 @@ class Extractor:
         things = [
             k
             for k, (_, _, name) in found.items()
-            if self.registry.is_thing(name) and name not in self.pets
+            if (self.registry.is_thing(name) and name not in self.pets)
+            or self._opening_word(span.doc, k, name)
         ]
         for start in things:
             del found[start]  # a place, an organisation or a pet seen as such before
@@ -2211,8 +2228,6 @@ def _propn_name(token: Token) -> str | None:
         token.dep_ == "poss" and token.head.lemma_.lower() in _OWNED
     ):
         return None  # a place or a team, unless it owns a birthday, a sister, a dog...
-    if token.ent_type_ == "" and token.i == token.sent.start and is_word(token.text):
-        return None  # "Easter was wonderful", "Surgery is set": a word, capitalised to open
 
     doc, i = token.doc, token.i
     if (

@@ -1104,6 +1104,11 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
             head = head.head
         out.append((head, "after"))
     out += [(c, "after") for c in rel.rights if c.dep_ in _BESIDE]  # "a college friend jordan"
+    nxt = rel.i + 1  # "the doctor Dr Patel rang", parsed apart: a person's name right after
+    while nxt < len(doc) - 1 and doc[nxt].lower_.rstrip(".") in TITLES:
+        nxt += 1
+    if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
+        out.append((doc[nxt], "after"))
     pointed = any(c.dep_ == "poss" or c.lower_ == "the" for c in rel.children)
     if rel.dep_ == "appos" and head.i < rel.i and pointed:  # "olga, my manager"
         out.append((head, "appos"))

@@ -66,10 +66,10 @@ def test_code_switched_words_beside_a_relationship_are_no_names():
 
 def test_a_title_and_a_name_after_the_noun_and_someone_placed_next_door():
     got = people(
-        ("user", "to top it off the GP Dr Patel rang with my blood results"),
+        ("user", "to top it off the doctor Dr Patel rang with my blood results"),
         ("user", "oh and Devon next door, lovely lad, hes just started as a porter"),
     )
-    assert got == {"Patel": "gp", "Devon": "neighbour"}
+    assert got == {"Patel": "doctor", "Devon": "neighbour"}
 
 
 def test_a_neighbour_is_a_former_one_once_the_user_has_the_keys_to_a_new_place():
