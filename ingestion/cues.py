@@ -568,6 +568,13 @@ NEWBORN = {"baby girl": "daughter", "baby boy": "son", "daughter": "daughter", "
 #: Lemmas of a move, and the relationships (canonical) a move ends: "we moved to leith"
 #: leaves a roommate a former roommate.
 MOVING = frozenset({"move", "relocate", "settle", "key", "shift"})
+#: Words that make a proper name a place ("Laurel Falls", "Peggy's Cove", "St Boniface
+#: cardiac unit"): a name with one of them, or owning one, is no person.
+PLACE_WORDS = frozenset(
+    """st saint mt mount lake falls cove bay beach river creek park trail canyon valley
+    island hill hills street rd road avenue ave hospital clinic unit ward centre center
+    church cathedral abbey station airport gardens harbour harbor cardiac""".split()
+)
 #: Where someone lives, said right after their name, and what that makes them to the
 #: speaker ("Devon next door").
 PLACED = {
@@ -608,7 +615,8 @@ NAME_STOP_WORDS = (
     bahut thoda bas yaar mera meri mere tera teri tum aap wo woh ye yeh kya kyun koi kuch
     sab nahi nahin haan achha accha theek ek kar karo diya gaya raha
     rahi matlab phir fir jab tab pero que con para por muy mas más porque pues bien
-    todo nada tambien también aqui aquí ahora jaja jajaja bueno dijo ay mijo mija
+    todo nada tambien también aqui aquí ahora jaja jajaja bueno dijo ay mijo mija en la el
+    los las del
     lang din rin daw raw pala kasi yung iyong talaga sobra grabe syempre ganun""".split()
     )
     - {"al", "ang"}

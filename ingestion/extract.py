@@ -1688,7 +1688,7 @@ class Extractor:
                 tokens = list(ent)
                 while tokens and (
                     tokens[0].pos_ not in {"PROPN", "NOUN"}  # "Saw Ahmed"
-                    or tokens[0].lower_ in cues.LEADING_FILLERS
+                    or tokens[0].lower_ in cues.LEADING_FILLERS | cues.NAME_STOP_WORDS
                 ):
                     tokens = tokens[1:]
                 name = _clean_name(ent.doc[tokens[0].i : ent.end].text) if tokens else None
@@ -1711,6 +1711,7 @@ class Extractor:
             for k, (_, _, name) in found.items()
             if (self.registry.is_thing(name) and name not in self.pets)
             or self._opening_word(span.doc, k, name)
+            or _place_name(span.doc, k, name)
         ]
         for start in things:
             del found[start]  # a place, an organisation or a pet seen as such before
@@ -2191,6 +2192,22 @@ def _modifies_a_thing(token: Token) -> bool:
         return False
     lemma = token.head.lemma_.lower()
     return lemma not in cues.PERSON_NOUNS and lemma not in cues.RELATIONSHIPS
+
+
+def _place_name(doc: Doc, start: int, name: str) -> bool:
+    """A name with a place word in it or owning one ("Laurel Falls", "Peggy's Cove", "St
+    boniface cardiac": ``cues.PLACE_WORDS``): a place, not a person."""
+    if set(name.lower().replace(".", "").split()) & cues.PLACE_WORDS:
+        return True
+    token = next((t for t in doc if t.idx == start), None)
+    if token is None:
+        return False
+    head = token.head
+    return (
+        token.dep_ in {"poss", "compound"}
+        and head.pos_ == "PROPN"
+        and head.lower_ in cues.PLACE_WORDS
+    )
 
 
 def _done(token: Token) -> bool:
