@@ -156,3 +156,38 @@ def test_the_people_table_in_the_store(memory, user, tmp_path):
         "Farah": "manager",
     }
     assert table["Sandeep"].relationship_history == ["manager"]
+
+
+def test_place_names_and_a_word_opening_a_sentence_are_no_people():
+    """A name with a place word in it or owning one is a place; "Surgery" opens its
+    sentence with a capital and is no one (the conversation never writes it as a name)."""
+    assert (
+        people(
+            ("user", "Not great, I mostly sat. Surgery is set for June 11."),
+            ("user", "Fly into Halifax, rent a car, Peggy's Cove and the Cabot Trail."),
+            ("user", "Laurel Falls sounds good. my knee can take that"),
+            ("user", "GOT IT!! St boniface cardiac, days, start date january 12"),
+        )
+        == {}
+    )
+
+
+def test_a_known_name_typed_in_lower_case_takes_the_pronouns_after_it():
+    """ "my mama irene" names her; "irene" is typed in lower case, so only the name read
+    without a capital finds her: the cards after it are hers."""
+    extractor = Extractor("u1")
+    cards = extractor.conversation(
+        [
+            {
+                "session_id": "s",
+                "turn": 0,
+                "speaker": "user",
+                "text": "albert king i love. my mama irene used to play that record. "
+                "she's in memphis, 78. she has dementia, early stage",
+                "session_date": "2025-08-13",
+            }
+        ]
+    )
+    about = {c.fact: c.person for c in cards}
+    assert about["She has dementia, early stage"] == "Irene"
+    assert {r.name: r.relationship for r in extractor.registry} == {"Irene": "mama"}
