@@ -451,8 +451,8 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
         if token.lemma_.lower() not in cues.ADOPTING:
             continue
         subject = {c.lower_ for c in token.children if c.dep_ in _SUBJECT_DEPS}
-        if not subject & {"i", "we"}:
-            continue
+        if subject and not subject & {"i", "we"}:
+            continue  # no subject: chat drops the "we" ("also were getting a DOG")
         for child in token.children:
             word = child.lower_
             if child.dep_ == "dobj" and (word in cues.PETS or word in cues.PET_KINDS):

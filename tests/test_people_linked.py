@@ -191,3 +191,16 @@ def test_a_known_name_typed_in_lower_case_takes_the_pronouns_after_it():
     about = {c.fact: c.person for c in cards}
     assert about["She has dementia, early stage"] == "Irene"
     assert {r.name: r.relationship for r in extractor.registry} == {"Irene": "mama"}
+
+
+def test_a_pet_got_with_the_we_dropped_is_the_pet_named_after_it():
+    """ "were getting a DOG" (chat drops the "we"): the name given after it is the dog's,
+    not the mom's said in between."""
+    got = people(
+        (
+            "user",
+            "update: also were getting a DOG. like my mom finally said yes. pitbull mix from "
+            "the county shelter, her name is chispa bc shes crazy",
+        )
+    )
+    assert got == {"Chispa": "dog", "Mom": "mom"}
