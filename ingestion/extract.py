@@ -1717,23 +1717,13 @@ class Extractor:
             del found[start]  # a place, an organisation or a pet seen as such before
         pattern = self.registry.names_pattern()
         if pattern is not None:
-            for m in _known_names(pattern).finditer(span.text):
+            for m in pattern.finditer(span.text):
                 start = base + m.start()
-                typed = m.group(0)
-                if typed.islower() and (is_word(typed) or typed in cues.NAME_STOP_WORDS):
-                    continue  # "joy" typed in lower case may be the word: only "Joy" is her
                 if not any(
                     s <= start < e or start <= s < base + m.end() for s, e, _ in found.values()
                 ):
-                    found[start] = (start, base + m.end(), self._known_as(typed))
+                    found[start] = (start, base + m.end(), m.group(0))
         return sorted(found.values())
-
-    def _known_as(self, typed: str) -> str:
-        """A known name as the registry writes it ("irene" typed is Irene)."""
-        record = self.registry.get(typed)
-        if record is None:
-            return typed
-        return next((n for n in record.names() if n.casefold() == typed.casefold()), typed)
 
 
 # ---------------------------------------------------------------------------- clauses
@@ -2202,12 +2192,6 @@ def _modifies_a_thing(token: Token) -> bool:
         return False
     lemma = token.head.lemma_.lower()
     return lemma not in cues.PERSON_NOUNS and lemma not in cues.RELATIONSHIPS
-
-
-@functools.lru_cache(maxsize=64)
-def _known_names(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """The registry's names as typed in any case: chat writes "irene" for Irene."""
-    return re.compile(pattern.pattern, re.IGNORECASE)
 
 
 def _place_name(doc: Doc, start: int, name: str) -> bool:
