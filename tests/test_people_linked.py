@@ -172,27 +172,6 @@ def test_place_names_and_a_word_opening_a_sentence_are_no_people():
     )
 
 
-def test_a_known_name_typed_in_lower_case_takes_the_pronouns_after_it():
-    """ "my mama irene" names her; "irene" is typed in lower case, so only the name read
-    without a capital finds her: the cards after it are hers."""
-    extractor = Extractor("u1")
-    cards = extractor.conversation(
-        [
-            {
-                "session_id": "s",
-                "turn": 0,
-                "speaker": "user",
-                "text": "albert king i love. my mama irene used to play that record. "
-                "she's in memphis, 78. she has dementia, early stage",
-                "session_date": "2025-08-13",
-            }
-        ]
-    )
-    about = {c.fact: c.person for c in cards}
-    assert about["She has dementia, early stage"] == "Irene"
-    assert {r.name: r.relationship for r in extractor.registry} == {"Irene": "mama"}
-
-
 def test_a_pet_got_with_the_we_dropped_is_the_pet_named_after_it():
     """ "were getting a DOG" (chat drops the "we"): the name given after it is the dog's,
     not the mom's said in between."""
