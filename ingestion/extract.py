@@ -58,7 +58,7 @@ from ingestion.casing import Casing
 from ingestion.dates import DateMatch, find_dates
 from ingestion.lexicon import is_word
 from ingestion.loaders import Passage, Turn
-from ingestion.people import PersonRegistry, Resolution
+from ingestion.people import PersonRecord, PersonRegistry, Resolution
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -1561,6 +1561,20 @@ class Extractor:
         last = self.last_person.get(session)
         return last if last is not None and fits(last) else None
 
+    def _named_holder(self, relationship: str, sentence: Span) -> PersonRecord | None:
+        """The one person who holds or held ``relationship`` whom the sentence names,
+        typed in any case ("sandeep, my manager, announced that he's leaving")."""
+        words = {t.lower_ for t in sentence}
+        held = role(relationship)
+        named = [
+            r
+            for r in self.registry
+            if r.relationship
+            and role(r.relationship) == held
+            and r.name.lower().split()[0] in words
+        ]
+        return named[0] if len(named) == 1 else None
+
     def _subject(
         self,
         subject: Token,
@@ -1583,6 +1597,9 @@ class Extractor:
         if rel is not None and speaker[0] != SELF:  # the speaker's relative, not ours
             return (f"{speaker[0]}'s {rel}", None), 0.5, "relationship"
         if rel is not None:
+            said = self._named_holder(rel, subject.sent)
+            if said is not None:  # "sandeep, my manager, announced": him, not who holds it now
+                return (said.name, said.relationship), 0.7, "relationship"
             # "my fiancé" of the one boyfriend: him, a step on
             res = self.registry.partner_as(rel) or self.registry.resolve(None, rel)
             if res.certain and res.name:

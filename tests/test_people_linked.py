@@ -183,3 +183,27 @@ def test_a_pet_got_with_the_we_dropped_is_the_pet_named_after_it():
         )
     )
     assert got == {"Chispa": "dog", "Mom": "mom"}
+
+
+def test_a_card_about_the_old_manager_named_beside_the_new_one_is_his():
+    """ "sandeep, my manager, announced he's leaving ... new manager is farah": the
+    announcement is Sandeep's card, not the manager's now."""
+    extractor = Extractor("u1")
+    turns = [
+        "team was nice. manager would be sandeep, he seemed solid",
+        "kinda chaotic. sandeep, my manager, announced on day 3 that hes leaving for a "
+        "startup. new manager is farah from the payments team",
+    ]
+    cards = extractor.conversation(
+        [
+            {
+                "session_id": "s",
+                "turn": i,
+                "speaker": "user",
+                "text": t,
+                "session_date": "2026-02-08",
+            }
+            for i, t in enumerate(turns)
+        ]
+    )
+    assert [c.person for c in cards if "announced" in c.fact] == ["Sandeep"]
