@@ -1593,13 +1593,6 @@ class Extractor:
         inside = [person for start, person in names if lo <= start < hi]
         if inside:
             return inside[-1] if _appositive_name(subject) else inside[0], 0.7, "name"
-        linked = [  # "my mama irene used to play that record": the name read with the noun
-            self.registry.get(_clean_name(n.name) or n.name)
-            for n in relatives.find(subject.doc)
-            if lo <= n.start < hi and n.end <= hi and not n.pet
-        ]
-        if speaker[0] == SELF and len(linked) == 1 and linked[0] is not None:
-            return (linked[0].name, linked[0].relationship), 0.7, "name"
         rel = _relationship_only(subject)
         if rel is not None and speaker[0] != SELF:  # the speaker's relative, not ours
             return (f"{speaker[0]}'s {rel}", None), 0.5, "relationship"
