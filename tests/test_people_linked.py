@@ -207,25 +207,3 @@ def test_a_card_about_the_old_manager_named_beside_the_new_one_is_his():
         ]
     )
     assert [c.person for c in cards if "announced" in c.fact] == ["Sandeep"]
-
-
-def test_the_name_read_with_the_noun_takes_the_pronouns_after_it():
-    """ "my mama irene" (typed in lower case: no capital, no PERSON) is the subject; the
-    cards after it are hers, not the user's nor a singer's the assistant listed."""
-    extractor = Extractor("u1")
-    cards = extractor.conversation(
-        [
-            {
-                "session_id": "s",
-                "turn": 0,
-                "speaker": "user",
-                "text": "albert king i love. my mama irene used to play that record. "
-                "she's in memphis, 78. she moved into assisted living in june",
-                "session_date": "2025-08-13",
-            }
-        ]
-    )
-    about = {c.fact: c.person for c in cards}
-    assert about["She's in memphis, 78"] == "Irene"
-    assert about["She moved into assisted living in june"] == "Irene"
-    assert {r.name: r.relationship for r in extractor.registry} == {"Irene": "mama"}
