@@ -568,8 +568,8 @@ NEWBORN = {"baby girl": "daughter", "baby boy": "son", "daughter": "daughter", "
 #: Lemmas of a move, and the relationships (canonical) a move ends: "we moved to leith"
 #: leaves a roommate a former roommate.
 MOVING = frozenset({"move", "relocate", "settle", "key", "shift"})
-#: Words that make a proper name a place ("Laurel Falls", "Peggy's Cove", "St Boniface
-#: cardiac unit"): a name with one of them, or owning one, is no person.
+#: Words that make a proper name a place ("Laurel Falls", "St Boniface cardiac unit"): a
+#: name with one of them is no person.
 PLACE_WORDS = frozenset(
     """st saint mt mount lake falls cove bay beach river creek park trail canyon valley
     island hill hills street rd road avenue ave hospital clinic unit ward centre center

@@ -1728,7 +1728,7 @@ class Extractor:
             for k, (_, _, name) in found.items()
             if (self.registry.is_thing(name) and name not in self.pets)
             or self._opening_word(span.doc, k, name)
-            or _place_name(span.doc, k, name)
+            or _place_name(name)
         ]
         for start in things:
             del found[start]  # a place, an organisation or a pet seen as such before
@@ -2211,20 +2211,10 @@ def _modifies_a_thing(token: Token) -> bool:
     return lemma not in cues.PERSON_NOUNS and lemma not in cues.RELATIONSHIPS
 
 
-def _place_name(doc: Doc, start: int, name: str) -> bool:
-    """A name with a place word in it or owning one ("Laurel Falls", "Peggy's Cove", "St
-    boniface cardiac": ``cues.PLACE_WORDS``): a place, not a person."""
-    if set(name.lower().replace(".", "").split()) & cues.PLACE_WORDS:
-        return True
-    token = next((t for t in doc if t.idx == start), None)
-    if token is None:
-        return False
-    head = token.head
-    return (
-        token.dep_ in {"poss", "compound"}
-        and head.pos_ == "PROPN"
-        and head.lower_ in cues.PLACE_WORDS
-    )
+def _place_name(name: str) -> bool:
+    """A name with a place word in it ("Laurel Falls", "St boniface cardiac":
+    ``cues.PLACE_WORDS``): a place, not a person."""
+    return bool(set(name.lower().replace(".", "").split()) & cues.PLACE_WORDS)
 
 
 def _done(token: Token) -> bool:

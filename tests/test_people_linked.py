@@ -159,12 +159,11 @@ def test_the_people_table_in_the_store(memory, user, tmp_path):
 
 
 def test_place_names_and_a_word_opening_a_sentence_are_no_people():
-    """A name with a place word in it or owning one is a place; "Surgery" opens its
+    """A name with a place word in it is a place; "Surgery" opens its
     sentence with a capital and is no one (the conversation never writes it as a name)."""
     assert (
         people(
             ("user", "Not great, I mostly sat. Surgery is set for June 11."),
-            ("user", "Fly into Halifax, rent a car, Peggy's Cove and the Cabot Trail."),
             ("user", "Laurel Falls sounds good. my knee can take that"),
             ("user", "GOT IT!! St boniface cardiac, days, start date january 12"),
         )
