@@ -607,9 +607,6 @@ NAME_STOP_WORDS = (
     | frozenset(  # code-switched chat: possessives and markers around a name (Tagalog)
         """ko mo namin natin nila niya nya kami kayo si ni kay sina po naman na pa""".split()
     )
-    | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
-        word for words in LATIN_FUNCTION_WORDS.values() for word in words
-    )
     | frozenset(  # code-switched chat: Hindi, Spanish and Tagalog function words and fillers
         """hai hain hoon ho tha thi the ka ki ke ko ne se mein pe par aur ya toh to bhi abhi
     bahut thoda bas yaar mera meri mere tera teri tum aap wo woh ye yeh kya kyun koi kuch
@@ -618,6 +615,9 @@ NAME_STOP_WORDS = (
     todo nada tambien también aqui aquí ahora jaja jajaja bueno dijo ay mijo mija en la el
     los las del
     lang din rin daw raw pala kasi yung iyong talaga sobra grabe syempre ganun""".split()
+    )
+    | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
+        word for words in LATIN_FUNCTION_WORDS.values() for word in words
     )
     - {"al", "ang"}
 )  # names too (Al, Ang)
