@@ -1412,10 +1412,12 @@ class Extractor:
         engagement ("my flatmate tom got engaged") and plans ("we wanna get married")
         change nothing of the user's."""
         span, root = clause.span, clause.root
-        steps = [cues.PARTNER_STEPS.get(t.lemma_.lower()) for t in span]
-        step = next((s for s in steps if s is not None), None)
+        steps = [(cues.PARTNER_STEPS.get(t.lemma_.lower()), t) for t in span]
+        step, verb = next(((s, t) for s, t in steps if s is not None), (None, None))
         if step is None or any(t.lower_ in cues.NOT_YET for t in span) or root.tag_ == "VBG":
             return
+        if step == "married" and verb is not None and _as_coming(verb):
+            step = "engaged"  # "we're getting married next spring": engaged, not yet wed
         if any(c.dep_ == "neg" for c in root.children):
             return
         subjects = [t for t in span if t.dep_ in _SUBJECT_DEPS]
@@ -2232,6 +2234,15 @@ def _done(token: Token) -> bool:
             for c in verb.children
         )
     )
+
+
+def _as_coming(verb: Token) -> bool:
+    """A wedding said as coming ("we're getting married", "we are marrying in june"): the
+    verb, or the "get" it hangs on, in the progressive."""
+    if any(c.tag_ == "VBG" and c.lower_ == "getting" for c in verb.children):
+        return True  # "getting" parsed as the passive's auxiliary
+    got = verb.head if verb.head.lemma_ == "get" else verb
+    return got.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in got.children)
 
 
 def _propn_name(token: Token) -> str | None:

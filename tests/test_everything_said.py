@@ -732,3 +732,50 @@ def test_a_turn_read_in_parts_shows_whole(memory: Memory, user: str, tmp_path: P
     assert {c.source.text for c in parts} == {rows[4]["text"]}
     [whole] = [c for c in parts if "turn" in c.tags]
     assert whole.fact == rows[4]["text"]
+
+
+TOMAS = [  # a new user's chat: a job started, a move, an engagement said as coming
+    {"session_id": "a", "date": "2026-04-02T21:10:00+02:00"},
+    {
+        "session_id": "a",
+        "speaker": "user",
+        "text": "hola! so im tomás, i do bike deliveries for glovo in barcelona, mostly "
+        "eixample. my legs r dead lol",
+    },
+    {
+        "session_id": "a",
+        "speaker": "user",
+        "text": "ok gracias. also my gf laia says i should quit and do something with my "
+        "hands, she works at a ceramics studio in gràcia, thats where we live too",
+    },
+    {"session_id": "b", "date": "2026-05-04T19:30:00+02:00"},
+    {
+        "session_id": "b",
+        "speaker": "user",
+        "text": "news!! i start at forn sant pau next monday, its a bakery in poble sec, 5am "
+        "shifts 😅 no more glovo",
+    },
+    {"session_id": "c", "date": "2026-06-20T22:00:00+02:00"},
+    {
+        "session_id": "c",
+        "speaker": "user",
+        "text": "ok big weekend. we moved!! new flat in poblenou, carrer de pujades, 10 min "
+        "from the beach. and... laia said yes 💍 we're getting married next spring",
+    },
+    {
+        "session_id": "c",
+        "speaker": "assistant",
+        "text": "Two huge pieces of news, congratulations! I hear Poblenou is lovely.",
+    },
+]
+
+
+def test_a_job_started_a_new_flat_and_a_wedding_to_come(memory: Memory, user: str, tmp_path: Path):
+    """Found trying graphmem as a new user: 'i start at X next monday' is the new job,
+    'new flat in X' the new home (her studio is hers), and 'we're getting married next
+    spring' makes a fiancée, not a wife, nor a partner called 'next spring'."""
+    ingest_file(memory, write_chat(tmp_path, TOMAS), user, progress=False)
+    assert "forn sant pau" in top(memory, user, "where do i work now?")[0]
+    assert "poblenou" in top(memory, user, "where do we live now?")[0]
+    laia = next(p for p in memory.people(user) if p.name == "Laia")
+    assert (laia.relationship, laia.relationship_history) == ("fiancée", ["girlfriend"])

@@ -347,7 +347,7 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "location",
-        rf"\b(?:my|our)\s+(?:own\s+|new\s+)?(?:flat|apartment|house|place|home|condo)\s+"
+        rf"\b(?:(?:my|our)\s+(?:own\s+|new\s+)?|new\s+)(?:flat|apartment|house|place|home|condo)\s+"
         rf"in\s+{_VAL}",
         proper=True,
         keys=("flat", "apartment", "house", "place", "home", "condo"),
@@ -390,7 +390,7 @@ RULES: tuple[_Rule, ...] = (
     _rule(
         "employer",
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
-        rf"start(?:ed|ing)\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at|"
+        rf"start(?:s|ed|ing)?\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at(?!\s+\d)|"
         rf"(?:first|1st)\s+(?:day|week|month)\s+at|"
         rf"hired\s+(?:by|at)|signed\s+(?:on\s+)?with(?!\s+(?:a|an|the|my|our)\b))\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired", "signed"),
@@ -618,7 +618,11 @@ _LIKE_NOT_PREFERENCE = re.compile(
 # "Alice's brother lives in Rome" is not about Alice (pronouns like "she's" are fine).
 _OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
 #: A value that starts a clause of its own is none: "the area we live in is so quiet".
-_NOT_A_VALUE = re.compile(r"(?:is|was|are|were|has|have|had|will|would|gets?|got)\b")
+#: Words a value never starts with: verbs, and times ("getting married next spring").
+_NOT_A_VALUE = re.compile(
+    r"(?:is|was|are|were|has|have|had|will|would|gets?|got|"
+    r"next|last|yesterday|today|tomorrow|tonight|soon|someday)\b"
+)
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 #: Where the clause a claim sits in starts: what precedes says who makes it.
 _CLAUSE_START = re.compile(r".*(?:[.!?;,:]|\band\b|\bbut\b|\bso\b)\s*", re.DOTALL)
