@@ -30,6 +30,7 @@ from graphmem.history import revert as revert_card
 from graphmem.models import (
     MAX_LIMIT,
     MAX_OFFSET,
+    TURN,
     AbstractionRef,
     Card,
     CardLink,
@@ -51,7 +52,7 @@ from graphmem.recall.mirror import VectorMirror
 from graphmem.recall.passages import BUDGET_MB, PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
 from graphmem.recall.vector import ANN_THRESHOLD, VectorIndex
-from graphmem.store.base import Dialect, GraphStore
+from graphmem.store.base import Dialect, GraphStore, Row
 from graphmem.timeutil import allow_future as allow_future_times
 from graphmem.timeutil import now_ms, to_ms
 from graphmem.write import Progress, Writer
@@ -731,8 +732,13 @@ class Memory:
         self, user_id: str, card_id: str, *, hard: bool = False, reason: str = "asked by the user"
     ) -> str:
         """Soft-forget a card (restorable), or with ``hard`` erase its text and vector;
-        returns the card's full id."""
+        returns the card's full id. The turn kept whole beside a card read from part of
+        it (``models.TURN``) holds the card's words: it is forgotten with it."""
         card = self.get(user_id, card_id)
+        holding = f"holds the words of forgotten card {card.id}"
+        for whole in self._wholes(user_id, card):
+            if hard or whole["status"] == Status.ACTIVE.value:
+                self.forget(user_id, whole["id"], hard=hard, reason=holding)
         if not hard:
             self._set_status(
                 card,
@@ -756,7 +762,8 @@ class Memory:
         self.vectors.drop(user_id)  # its vector and text leave this process too, now
         self.passages.drop(user_id)
         shared = rows[0]["shared"] if rows else []
-        if shared and card.source and card.source.text and card.source.span:
+        kept_whole = TURN in card.tags  # its parts redact their own words from the turn
+        if shared and card.source and card.source.text and card.source.span and not kept_whole:
             start, end = card.source.span
             text = card.source.text
             masked = text[:start] + "█" * (end - start) + text[end:]
@@ -799,7 +806,17 @@ class Memory:
             {"forgotten_reason": None, "forgotten_at": None},
             change="restore",
         )
+        holding = f"holds the words of forgotten card {card.id}"
+        for whole in self._wholes(user_id, card):
+            if whole["forgotten_reason"] == holding:  # forgotten with it, back with it
+                self.restore(user_id, whole["id"])
         return self.get(user_id, card.id)
+
+    def _wholes(self, user_id: str, card: Card) -> list[Row]:
+        """The turn kept whole beside ``card``, read from part of it (none for a turn)."""
+        if TURN in card.tags:
+            return []
+        return self._store.run("turn_kept_whole", {"user_id": user_id, "id": card.id})
 
     def _set_status(
         self,

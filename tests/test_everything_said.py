@@ -779,3 +779,35 @@ def test_a_job_started_a_new_flat_and_a_wedding_to_come(memory: Memory, user: st
     assert "poblenou" in top(memory, user, "where do we live now?")[0]
     laia = next(p for p in memory.people(user) if p.name == "Laia")
     assert (laia.relationship, laia.relationship_history) == ("fiancée", ["girlfriend"])
+
+
+def test_forgetting_a_part_forgets_the_turn_that_holds_its_words(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """The turn kept whole holds every part's words: forgotten with a part (restored with
+    it), erased with it, so recall never shows what the user asked to forget."""
+    rows = [
+        {"session_id": "s1", "date": "2025-06-02T20:00:00Z"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "I live in Paris. My sister Alice loves sushi and I love hiking.",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    cards = memory.cards(user)
+    [whole] = [c for c in cards if "turn" in c.tags]
+    paris = next(c for c in cards if c.fact == "I live in Paris")
+
+    memory.forget(user, paris.id)
+    assert memory.get(user, whole.id).status == "forgotten"
+    assert all("Paris" not in h.card.fact for h in memory.recall(user, "where do i live?"))
+    assert "sushi" in top(memory, user, "what does my sister like?")[0]  # its own part
+
+    memory.restore(user, paris.id)
+    assert memory.get(user, whole.id).status == "active"
+
+    memory.forget(user, paris.id, hard=True)
+    assert whole.id not in {c.id for c in memory.cards(user, status=None)}
+    sushi = next(c for c in memory.cards(user) if "sushi" in c.fact)
+    assert "Paris" not in sushi.source.text and "sushi" in sushi.source.text
