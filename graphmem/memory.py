@@ -486,7 +486,6 @@ class Memory:
             k=k,
             filters=filters,
             channels=channels,
-            mirror=self.vectors,
             passages=self.passages,
             min_relevance=min_relevance,
         )

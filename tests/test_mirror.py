@@ -11,7 +11,6 @@ import pytest
 import graphmem.recall.mirror as mirror_module
 from graphmem.cards import write_row
 from graphmem.models import Card
-from graphmem.recall.engine import recall
 from graphmem.recall.mirror import NO_VECTOR, UserVectors, VectorMirror
 from graphmem.recall.vector import exact_candidates, person_candidates, vector_candidates
 from tests.test_vector import DIM, numpy_top, unit_vectors, write_cards
@@ -235,20 +234,6 @@ def test_the_least_recently_recalled_user_is_evicted_first(memory, user):
     assert mirror.load(first)
     assert mirror.load(second)
     assert list(mirror.held()) == [second]
-
-
-def test_recall_through_the_mirror_equals_recall_through_the_store(memory, user):
-    write_people_cards(memory, user)
-    mirror = loaded(memory, user)
-    for question in ("what does my friend Alice like?", "who plays chess?", "jazz"):
-        through_store = recall(memory._store, memory.embedder, user, question, k=8)
-        through_mirror = recall(memory._store, memory.embedder, user, question, k=8, mirror=mirror)
-        assert [(h.card.id, h.found_by) for h in through_mirror] == [
-            (h.card.id, h.found_by) for h in through_store
-        ]
-        assert [h.score for h in through_mirror] == pytest.approx(
-            [h.score for h in through_store], abs=1e-4
-        )
 
 
 def same_vectors(kept: UserVectors, fresh: UserVectors) -> bool:

@@ -32,13 +32,13 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
 import numpy as np
-from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
 from graphmem.models import Status
+from graphmem.recall.cosine import best, one_blas_thread, unit
 from graphmem.recall.jobs import UserJobs
 from graphmem.store.base import GraphStore
 
@@ -161,11 +161,13 @@ class UserVectors:
         eligible = self._eligible(statuses)
         if only is not None:
             eligible &= np.isin(np.asarray(self.ids, dtype=object), list(only))
-        with _one_blas_thread():
-            scores = self.matrix @ _unit(vector)
+        with one_blas_thread():
+            scores = self.matrix @ unit(vector)
         return [
             (self.ids[i], score)
-            for i, score in _best(np.flatnonzero(eligible), scores[eligible], k, self.ids)
+            for i, score in best(
+                np.flatnonzero(eligible), scores[eligible], k, self.ids.__getitem__
+            )
         ]
 
     def nearest_about(
@@ -178,7 +180,7 @@ class UserVectors:
         """Cards about the people ``keys``, ranked by cosine: ``person_vector_search``'s
         rows (id, key, score; a card about two of the people comes once per person)."""
         eligible = self._eligible(statuses)
-        query = _unit(vector)
+        query = unit(vector)
         hits = []
         for key in dict.fromkeys(keys):
             rows = self.about.get(key)
@@ -186,7 +188,7 @@ class UserVectors:
                 rows = rows[eligible[rows]]
                 hits += [
                     (self.ids[i], key, score)
-                    for i, score in _best(rows, self.matrix[rows] @ query, k, self.ids)
+                    for i, score in best(rows, self.matrix[rows] @ query, k, self.ids.__getitem__)
                 ]
         hits.sort(key=lambda hit: (-hit[2], hit[0], hit[1]))
         return [{"id": card_id, "key": key, "score": score} for card_id, key, score in hits[:k]]
@@ -203,42 +205,6 @@ class UserVectors:
     def _eligible(self, statuses: Iterable[str]) -> np.ndarray:
         codes = [_CODES[s] for s in statuses if s in _CODES]
         return np.isin(self.status, codes)
-
-
-@cache
-def _blas() -> ThreadpoolController:
-    return ThreadpoolController().select(user_api="blas")
-
-
-def _one_blas_thread() -> Any:
-    """Run a cosine over a user's vectors on one BLAS thread. OpenBLAS splits a 10k x
-    384 product over every core and spins while it waits: on a busy 2-core machine that
-    took 12 ms a product (4.7 ms CPU) against 1.2 ms (0.3 ms CPU) on one thread, and
-    recalls run side by side in threads anyway. (17 us to set and restore; two recalls
-    overlapping may leave BLAS on one thread, which is what recall wants.)"""
-    return _blas().limit(limits=1)
-
-
-def _best(
-    rows: np.ndarray, scores: np.ndarray, k: int, ids: Sequence[str]
-) -> list[tuple[int, float]]:
-    """The ``k`` best (row, score) pairs, best first, ties by card id."""
-    if k <= 0 or not len(rows):
-        return []
-    if len(rows) > k:  # everything tied with the k-th best stays in for the id order
-        kth = np.partition(scores, len(scores) - k)[len(scores) - k]
-        keep = scores >= kth
-        rows, scores = rows[keep], scores[keep]
-    best = sorted(
-        zip(rows.tolist(), scores.tolist(), strict=True), key=lambda hit: (-hit[1], ids[hit[0]])
-    )
-    return best[:k]
-
-
-def _unit(vector: Sequence[float] | np.ndarray) -> np.ndarray:
-    query = np.asarray(vector, dtype=np.float32)
-    norm = float(np.linalg.norm(query))
-    return query / norm if norm > 0 else query
 
 
 class VectorMirror:

@@ -109,10 +109,11 @@ class Keys:
 
 def dump(path: Path, header: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
     """Write ``header`` (plain values: marshal) and ``arrays`` to ``path``."""
-    table: dict[str, tuple[str, int, int]] = {}  # name -> dtype, offset after the header, rows
+    # name -> dtype, offset after the header, shape
+    table: dict[str, tuple[str, int, tuple[int, ...]]] = {}
     offset = 0
     for name, array in arrays.items():
-        table[name] = (array.dtype.str, offset, len(array))
+        table[name] = (array.dtype.str, offset, array.shape)
         offset += -(-array.nbytes // _ALIGN) * _ALIGN
     head = marshal.dumps({"header": header, "arrays": table})
     start = -(-(len(_MAGIC) + 8 + len(head)) // _ALIGN) * _ALIGN
@@ -143,8 +144,10 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
         state = marshal.loads(mapped[len(_MAGIC) + 8 : end])
         start = -(-end // _ALIGN) * _ALIGN
         arrays = {
-            name: np.frombuffer(mapped, dtype=np.dtype(dtype), count=count, offset=start + at)
-            for name, (dtype, at, count) in state["arrays"].items()
+            name: np.frombuffer(
+                mapped, dtype=np.dtype(dtype), count=int(np.prod(shape)), offset=start + at
+            ).reshape(shape)
+            for name, (dtype, at, shape) in state["arrays"].items()
         }
         return state["header"], arrays
     except (ValueError, EOFError, TypeError, KeyError):

@@ -45,6 +45,8 @@ import numpy as np
 
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
+from graphmem.recall import cosine
+from graphmem.recall.cosine import best, unit
 from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
 from graphmem.recall.packed import ENTRY_BYTES, Keys, dump, load
@@ -69,7 +71,7 @@ BUDGET_MB = 256
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
 #: the saved files' layout (``graphmem.recall.packed``: loading runs no code)
-SNAPSHOT_FORMAT = 5  # 5: mapped arrays, keys searched in place (4: marshal, likely claims)
+SNAPSHOT_FORMAT = 6  # 6: card vectors; 5: mapped arrays, keys searched in place
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -223,10 +225,12 @@ class _Rows(Generic[_Row]):
 
 
 class _Column:
-    """A growable numpy column; restored, a view of the saved bytes until changed."""
+    """A growable numpy column (of rows ``width`` wide, when given); restored, a view of
+    the saved bytes until changed."""
 
-    def __init__(self, dtype: type, data: np.ndarray | None = None) -> None:
-        self._data = np.zeros(16, dtype=dtype) if data is None else data
+    def __init__(self, dtype: type, data: np.ndarray | None = None, *, width: int = 0) -> None:
+        shape = (16, width) if width else (16,)
+        self._data = np.zeros(shape, dtype=dtype) if data is None else data
         self._size = 0 if data is None else len(data)
 
     @property
@@ -237,19 +241,20 @@ class _Column:
     def nbytes(self) -> int:
         return self._data.nbytes
 
-    def append(self, value: int) -> None:
+    def append(self, value: Any) -> None:
         if self._size == len(self._data) or not self._data.flags.writeable:
             self._own()
         self._data[self._size] = value
         self._size += 1
 
-    def __setitem__(self, i: int, value: int) -> None:
+    def __setitem__(self, i: int, value: Any) -> None:
         if not self._data.flags.writeable:
             self._own()
         self._data[i] = value
 
     def _own(self) -> None:
-        grown = np.zeros(max(16, 2 * self._size), dtype=self._data.dtype)
+        shape = (max(16, 2 * self._size), *self._data.shape[1:])
+        grown = np.zeros(shape, dtype=self._data.dtype)
         grown[: self._size] = self._data[: self._size]
         self._data = grown
 
@@ -283,6 +288,7 @@ _CARD_COLUMNS = {
     "likely_claim": np.int32,
     "timestamp": np.int64,
     "passage": np.int64,
+    "vectored": np.bool_,
 }
 _PASSAGE_COLUMNS = {"session": np.int32, "turn": np.int64, "when": np.int64}
 _NO_TIME = np.iinfo(np.int64).min
@@ -361,6 +367,9 @@ class UserPassages:
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
         self._by_person: dict[int, np.ndarray] | None = None
         self._days: np.ndarray | None = None
+        #: each card's unit vector by card row (zeros: none; column "vectored"), made
+        #: with the first vector read: what ``nearest`` scores
+        self._vectors: _Column | None = None
 
     def __len__(self) -> int:
         return len(self._card_at)
@@ -371,6 +380,7 @@ class UserPassages:
         not), objects at ``_ROW_BYTES`` and dict entries at ``_ENTRY_BYTES``. Grows as
         recalls decode rows and derive arrays: ``PassageIndex`` takes it at every recall."""
         arrays = sum(c.nbytes for c in self._columns.values())
+        arrays += 0 if self._vectors is None else self._vectors.nbytes
         arrays += self._card_at.nbytes + self._passage_at.nbytes
         entries = len(self._members) + len(self._tags) + len(self._stating)
         entries += sum(len(c.values) for c in self._codes.values())
@@ -453,6 +463,7 @@ class UserPassages:
             columns["likely_claim"][i] = codes["likely_claim"](likely)
             columns["timestamp"][i] = card.timestamp
             columns["passage"][i] = at
+            columns["vectored"][i] = self._put_vector(i, row.get("embedding"))
             if card.tags:
                 self._tags[i] = card.tags
             else:
@@ -464,6 +475,26 @@ class UserPassages:
             self._neighbours = None
             self._by_person = None
             self._days = None
+
+    def _put_vector(self, i: int, vector: Sequence[float] | None) -> bool:
+        """Hold card row ``i``'s vector, as a unit vector; False: it has none (or one
+        of another dimension than the others: never a candidate)."""
+        if vector is None or not len(vector):
+            if self._vectors is None:
+                return False
+            unit_vector = None
+        else:
+            unit_vector = unit(vector)
+            if self._vectors is None:
+                self._vectors = _Column(np.float32, width=len(unit_vector))
+        held = self._vectors
+        while len(held.values) <= i:  # rows of cards read before without a vector
+            held.append(0.0)
+        if unit_vector is None or unit_vector.shape != held.values.shape[1:]:
+            held[i] = 0.0
+            return False
+        held[i] = unit_vector
+        return bool(unit_vector.any())
 
     def _count_speaker(self, card: _Card, n: int) -> None:
         """Count ``card`` (``n``: 1 in, -1 out) for ``user_speakers``: a card about the
@@ -489,6 +520,8 @@ class UserPassages:
             arrays[f"{name}.keys"], arrays[f"{name}.rows"] = keys.pack()
         # copies: the file is written after the lock is let go, and apply() writes in place
         arrays |= {f"columns.{name}": c.values.copy() for name, c in self._columns.items()}
+        if self._vectors is not None:
+            arrays["vectors"] = self._vectors.values.copy()
         bm25 = self.bm25.state()
         arrays |= {f"bm25.{k}": v for k, v in bm25.items() if isinstance(v, np.ndarray)}
         header = {
@@ -521,6 +554,11 @@ class UserPassages:
             held._columns[name] = _Column(dtype, data)
         if len(held._card_at) != len(held.cards) or len(held._passage_at) != len(held.passages):
             raise ValueError("saved ids do not match the saved rows")
+        vectors = arrays.get("vectors")
+        if vectors is not None:
+            if vectors.dtype != np.float32 or vectors.ndim != 2 or len(vectors) > len(held.cards):
+                raise ValueError(f"saved vectors are {vectors.dtype} {vectors.shape}")
+            held._vectors = _Column(np.float32, vectors)
         held._codes = {name: _Codes(values) for name, values in header["codes"].items()}
         held._tags = {i: frozenset(t) for i, t in header["tags"].items()}
         held._speaking = dict(header["speaking"])
@@ -610,6 +648,31 @@ class UserPassages:
                 (_maybe_held(c.worth, **at) for c in self.cards), bool, len(self.cards)
             )
         return mask
+
+    def nearest(
+        self, vector: Sequence[float] | np.ndarray, k: int, card_mask: np.ndarray
+    ) -> list[tuple[str, float]]:
+        """The ``k`` cards of ``card_mask`` with a vector most similar to ``vector``:
+        ``(card id, cosine)``, best first, ties by id (``graphmem.recall.cosine``)."""
+        if self._vectors is None or k <= 0:
+            return []
+        matrix = self._vectors.values
+        query = unit(vector)
+        if query.shape != matrix.shape[1:]:
+            return []
+        size = len(matrix)
+        rows = np.flatnonzero(card_mask[:size] & self._columns["vectored"].values[:size])
+        if not len(rows):
+            return []
+        if 4 * len(rows) < size:  # a few rows (a filter) are gathered first
+            matrix = matrix[rows]
+        scores = cosine.scores(matrix, query)
+        if len(scores) > len(rows):
+            scores = scores[rows]
+        return [
+            (self.cards[i].id, score)
+            for i, score in best(rows, scores, k, lambda i: self.cards[i].id)
+        ]
 
     def passages_of(self, card_mask: np.ndarray) -> np.ndarray:
         """Passages (a boolean mask) with at least one card of ``card_mask``."""
