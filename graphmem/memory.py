@@ -187,7 +187,7 @@ class Memory:
         unless ``keep_server`` was given at open; ``stop_server`` decides for this close
         (``memory.close(stop_server=memory.started_server)``: stop it only if we started
         it, as ``graphmem serve`` and ``graphmem mcp`` do)."""
-        self.accesses.flush()  # pending access-count updates land first
+        self.accesses.close()  # pending access-count updates land first
         self.vectors.close()
         self.vector_index.close()
         self.passages.close()
