@@ -38,8 +38,12 @@ def write(memory: Memory, user: str, vectors: np.ndarray, start: int = 0) -> lis
 
 
 def held(memory: Memory, user: str, index: PassageIndex) -> UserPassages:
+    """The user's passages, their vectors filled in (read afresh, they come without)."""
     state = UserState.read(memory._store, user)
-    return index.current(user, state.revision, state.deletions)
+    found = index.current(user, state.revision, state.deletions)
+    assert index.wait(timeout=30)
+    assert found.vectors_ready
+    return found
 
 
 def every_card(found: UserPassages) -> np.ndarray:

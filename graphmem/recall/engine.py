@@ -276,19 +276,28 @@ def gather(
             card_ids=filters.card_ids,
             at=at,
         )
-    # A user promoted into the HNSW index (past ``vector.ANN_THRESHOLD`` cards) is
-    # searched there, unfiltered; everyone else, and every filtered recall, over the
-    # vectors the passages hold (exact, in this process: graphmem.recall.cosine).
-    indexed = vector is not None and counters.ann and not filters.narrows
+        # Over the vectors the passages hold (exact, in this process: recall/cosine.py),
+        # once they are read (``UserPassages.vectors_ready``); until then, and for a user
+        # promoted into the HNSW index (past ``vector.ANN_THRESHOLD`` cards) when no
+        # filter narrows, in the store.
+        in_process = held.vectors_ready and not (counters.ann and not filters.narrows)
+        hits = held.nearest(vector, depth, cards) if vector is not None and in_process else []
+        only = held.card_ids(np.flatnonzero(cards)) if filters.narrows and not in_process else None
     dense = (
         pool.submit(
-            vector_candidates, store, user_id, vector, depth, statuses=statuses, indexed=True
+            vector_candidates,
+            store,
+            user_id,
+            vector,
+            depth,
+            statuses=statuses,
+            indexed=counters.ann,
+            only=only,
+            at=at,
         )
-        if indexed
+        if vector is not None and not in_process and (only is None or only)
         else None
     )
-    with held.lock:
-        hits = held.nearest(vector, depth, cards) if vector is not None and not indexed else []
     query_terms = searched_terms(query) if "fulltext" in channels else []
     with held.lock:
         eligible = held.passages_of(cards)

@@ -67,6 +67,10 @@ PAGE = 10_000
 #: its recalls decode.
 BUDGET_MB = 256
 
+#: card vectors read per query while filling them in (``PassageIndex._fill``), and the
+#: lock on the user's passages held while a page is taken in (~10 ms at 1000)
+VECTOR_PAGE = 1000
+
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
@@ -370,6 +374,10 @@ class UserPassages:
         #: each card's unit vector by card row (zeros: none; column "vectored"), made
         #: with the first vector read: what ``nearest`` scores
         self._vectors: _Column | None = None
+        #: every card held has its vector (or has none in the store): ``nearest`` answers
+        #: for the user. A user read afresh is read without vectors, which
+        #: ``PassageIndex`` fills in the background (``fill_vectors``)
+        self.vectors_ready = False
 
     def __len__(self) -> int:
         return len(self._card_at)
@@ -496,6 +504,15 @@ class UserPassages:
         held[i] = unit_vector
         return bool(unit_vector.any())
 
+    def fill_vectors(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Take in ``recall_vectors`` rows (id, embedding) for cards held without a
+        vector; a card read since with its vector keeps that one."""
+        vectored = self._columns["vectored"]
+        for row in rows:
+            i = self._card_at.get(row["id"])
+            if i is not None and not vectored.values[i]:
+                vectored[i] = self._put_vector(i, row["embedding"])
+
     def _count_speaker(self, card: _Card, n: int) -> None:
         """Count ``card`` (``n``: 1 in, -1 out) for ``user_speakers``: a card about the
         user from a turn of a named speaker, in that speaker's own words."""
@@ -530,6 +547,7 @@ class UserPassages:
             "codes": {name: c.values for name, c in self._codes.items()},
             "tags": {i: tuple(t) for i, t in self._tags.items()},
             "speaking": self._speaking,
+            "vectors_ready": self.vectors_ready,
             "bm25": {k: v for k, v in bm25.items() if not isinstance(v, np.ndarray)},
         }
         return header, arrays
@@ -562,6 +580,7 @@ class UserPassages:
         held._codes = {name: _Codes(values) for name, values in header["codes"].items()}
         held._tags = {i: frozenset(t) for i, t in header["tags"].items()}
         held._speaking = dict(header["speaking"])
+        held.vectors_ready = bool(header["vectors_ready"])
         bm25 = header["bm25"] | {
             k.removeprefix("bm25."): v for k, v in arrays.items() if k.startswith("bm25.")
         }
@@ -872,6 +891,13 @@ class PassageIndex:
         self.cards_read = 0
         self.restored = 0
         self._unsaved: dict[str, int] = {}
+        self._fills = UserJobs(
+            self._fill,
+            name="graphmem-passage-vectors",
+            log=log,
+            failed="reading the card vectors of %s failed (recall searches the store)",
+            level=logging.DEBUG,
+        )
         self._saves = UserJobs(
             self._save,
             name="graphmem-passages",
@@ -913,6 +939,7 @@ class PassageIndex:
                     held.revision = revision
                 # taken at every recall: the ones before decoded rows and derived arrays
                 size = held.nbytes
+                ready = held.vectors_ready
             with self._lock:
                 self._users[user_id] = held
                 self._users.move_to_end(user_id)
@@ -926,6 +953,8 @@ class PassageIndex:
             save_after = SAVE_AFTER if self._save_after is None else self._save_after
             if read and self._directory is not None and unsaved >= save_after:
                 self._saves.put(user_id)
+        if not ready:
+            self._fills.put(user_id)
         return held
 
     def reading(self, user_id: str) -> threading.RLock:
@@ -946,11 +975,13 @@ class PassageIndex:
             self._file(user_id).unlink(missing_ok=True)
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until no save is queued or running; False on timeout."""
-        return self._saves.wait(timeout)
+        """Block until no vector fill or save is queued or running; False on timeout."""
+        return self._fills.wait(timeout) and self._saves.wait(timeout)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Stop saving (a save under way finishes; queued ones are dropped)."""
+        """Stop filling vectors and saving (a save under way finishes; queued ones are
+        dropped)."""
+        self._fills.close(timeout)
         self._saves.close(timeout)
 
     def held_bytes(self) -> int:
@@ -990,6 +1021,28 @@ class PassageIndex:
         finally:
             tmp.unlink(missing_ok=True)
 
+    def _fill(self, user_id: str) -> None:
+        """Read the vectors of the user's cards held without one (the user was read
+        afresh: ``recall_passages`` without vectors), then save the user with them."""
+        with self._lock:
+            held = self._users.get(user_id)
+        if held is None or held.vectors_ready:
+            return
+        after = ""
+        while not self._fills.closed.is_set():
+            page = self._store.run(
+                "recall_vectors", {"user_id": user_id, "after": after, "limit": VECTOR_PAGE}
+            )
+            with held.lock:  # cards read meanwhile came with theirs: kept
+                held.fill_vectors(page)
+            if len(page) < VECTOR_PAGE:
+                with held.lock:
+                    held.vectors_ready = True
+                if self._directory is not None:
+                    self._saves.put(user_id)
+                return
+            after = page[-1]["id"]
+
     def _restore(self, user_id: str) -> UserPassages | None:
         """The user's saved passages, if a file made by this format, Python and
         tokenisation is there (the caller checks the store's counters). The file is
@@ -1020,7 +1073,13 @@ class PassageIndex:
         while True:
             page = self._store.run(
                 "recall_passages",
-                {"user_id": user_id, "since": since, "after": after, "limit": PAGE},
+                {
+                    "user_id": user_id,
+                    "since": since,
+                    "after": after,
+                    "limit": PAGE,
+                    "vectors": since >= 0,  # afresh: without (``_fill``)
+                },
             )
             wanted = held.sources_unknown(
                 {row["source"] for row in page if row["source"] is not None}
