@@ -14,8 +14,8 @@ from graphmem import Memory
 from graphmem.cards import write_row
 from graphmem.models import Card
 from graphmem.recall import passages
-from graphmem.recall.mirror import UserState
 from graphmem.recall.passages import PassageIndex, UserPassages
+from graphmem.recall.state import UserState
 from graphmem.recall.vector import exact_candidates, wire_vector
 
 DIM = 384

@@ -17,7 +17,7 @@ import pytest
 from graphmem import Memory
 from graphmem.recall import packed, passages
 from graphmem.recall.engine import recall
-from graphmem.recall.mirror import UserState
+from graphmem.recall.state import UserState
 
 CARDS = 40
 

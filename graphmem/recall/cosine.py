@@ -11,25 +11,8 @@ ties are ordered by card id, as ``cypher/exact_vector_search.cypher``'s caller d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
-from typing import Any
 
 import numpy as np
-from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
-
-
-@cache
-def _blas() -> ThreadpoolController:
-    return ThreadpoolController().select(user_api="blas")
-
-
-def one_blas_thread() -> Any:
-    """Run a cosine over a user's vectors on one BLAS thread. OpenBLAS splits a 10k x
-    384 product over every core and spins while it waits: on a busy 2-core machine that
-    took 12 ms a product (4.7 ms CPU) against 1.2 ms (0.3 ms CPU) on one thread, and
-    recalls run side by side in threads anyway. (17 us to set and restore; two recalls
-    overlapping may leave BLAS on one thread, which is what recall wants.)"""
-    return _blas().limit(limits=1)
 
 
 def scores(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:

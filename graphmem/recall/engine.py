@@ -50,8 +50,8 @@ from graphmem.recall.mentions import (
     pointer_phrases,
     relationship_words,
 )
-from graphmem.recall.mirror import UserState
 from graphmem.recall.passages import PassageIndex, UserPassages, dense_by_passage
+from graphmem.recall.state import UserState
 from graphmem.recall.vector import vector_candidates, wire_vector
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms

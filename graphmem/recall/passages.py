@@ -15,15 +15,19 @@ relates to them (LongMemEval, ICLR 2025: "fact-augmented keys")::
 Cards without a source are keyed by their date, person, relationship, fact and backstory.
 
 Each process keeps, per user it recalls for, the passages with a BM25 index over their keys
-(``graphmem.recall.lexical``) and what the filters need of each card (status, person,
-category, tags, time), so filters narrow candidates before anything is ranked. It stays
-current the way the vector mirror does (``graphmem.recall.mirror``): every card write
-stamps the user's ``revision``, a hard delete counts ``deletions``; recall reads both
-counters in the lookup it makes anyway and reads the cards stamped since (a deletion or a
-counter that went back reloads the user). Loading reads text only, in the recall that
-first needs it, once per user and process (its cost: docs/design.md, "Figures"); given a
-directory, the index saves what it loaded there, and the next process starts from that
-file and reads only the cards stamped since (``PassageIndex``).
+(``graphmem.recall.lexical``), what the filters need of each card (status, person,
+category, tags, time), so filters narrow candidates before anything is ranked, and each
+card's unit vector, which recall ranks in process (``UserPassages.nearest``,
+``graphmem.recall.cosine``) rather than asking the store to scan the user's cards. It
+stays current by the user's counters (``graphmem.recall.state``): every card write stamps
+the user's ``revision``, a hard delete counts ``deletions``; recall reads both counters in
+the lookup it makes anyway and reads the cards stamped since, with their vectors (a
+deletion or a counter that went back reloads the user). Loading reads text only, in the
+recall that first needs it, once per user and process (its cost: docs/design.md,
+"Figures"); the vectors follow in the background (FalkorDB sends them as text: reading
+them with the cards made a fresh read 4-5x slower), and recall searches the store until
+they are in. Given a directory, the index saves what it holds there, and the next process
+starts from that file, mapped, and reads only the cards stamped since (``PassageIndex``).
 """
 
 from __future__ import annotations
