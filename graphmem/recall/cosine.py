@@ -35,9 +35,10 @@ def best(
     rows: np.ndarray, scores: np.ndarray, k: int, name: Callable[[int], str]
 ) -> list[tuple[int, float]]:
     """The ``k`` best ``(row, score)`` pairs, best first, ties by ``name(row)`` (the card
-    id): only the rows tied with the k-th best or better are named.
+    id): only rows tied on a score among the first ``k`` are named (naming a card decodes
+    its row: 600 a recall when every score was kept for it, at 1M cards).
 
-    >>> best(np.array([4, 7, 9]), np.array([0.5, 0.9, 0.5]), 2, lambda r: "abc"[r % 3])
+    >>> best(np.array([4, 7, 9, 5]), np.array([0.5, 0.9, 0.5, 0.1]), 2, lambda r: "abc"[r % 3])
     [(7, 0.9), (9, 0.5)]
     """
     if k <= 0 or not len(rows):
@@ -46,7 +47,14 @@ def best(
         kth = np.partition(scores, len(scores) - k)[len(scores) - k]
         keep = scores >= kth
         rows, scores = rows[keep], scores[keep]
-    ranked = sorted(
-        zip(rows.tolist(), scores.tolist(), strict=True), key=lambda hit: (-hit[1], name(hit[0]))
-    )
+    order = np.argsort(-scores, kind="stable")
+    ranked = list(zip(rows[order].tolist(), scores[order].tolist(), strict=True))
+    start = 0
+    while start < min(k, len(ranked)):
+        end = start + 1
+        while end < len(ranked) and ranked[end][1] == ranked[start][1]:
+            end += 1
+        if end - start > 1:
+            ranked[start:end] = sorted(ranked[start:end], key=lambda hit: name(hit[0]))
+        start = end
     return ranked[:k]
