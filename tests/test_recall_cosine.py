@@ -112,6 +112,10 @@ def test_restored_vectors_rank_as_read_and_take_cards_written_since(
     again = PassageIndex(memory._store, directory=tmp_path)
     restored = held(memory, user, again)
     assert (again.restored, again.cards_read) == (1, len(new))
+    # ids read from the saved keys (ties are named so) are the rows' own
+    assert [restored.card_id(i) for i in range(len(restored))] == [
+        restored.cards[i].id for i in range(len(restored))
+    ]
     hits = restored.nearest(query, 10, every_card(restored))
     if written_since:  # on top of the mapped vectors, which stay as saved
         assert hits[0][0] == new[0]

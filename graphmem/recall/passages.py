@@ -612,6 +612,16 @@ class UserPassages:
     def card_ids(self, rows: Iterable[int]) -> list[str]:
         return [self.cards[i].id for i in rows]
 
+    def card_id(self, i: int) -> str:
+        """Card row ``i``'s id; one restored is read from the saved ids, its row is not
+        decoded (ranking names every card tied on a score)."""
+        card_id = self._card_at.packed_key_of(i)
+        return self.cards[i].id if card_id is None else card_id
+
+    def card_passage(self, i: int) -> int:
+        """The passage of card row ``i`` (its row is not decoded)."""
+        return int(self._columns["passage"].values[i])
+
     def card_row(self, card_id: str) -> int | None:
         return self._card_at.get(card_id)
 
@@ -692,10 +702,7 @@ class UserPassages:
         scores = cosine.scores(matrix, query)
         if len(scores) > len(rows):
             scores = scores[rows]
-        return [
-            (self.cards[i].id, score)
-            for i, score in best(rows, scores, k, lambda i: self.cards[i].id)
-        ]
+        return [(self.card_id(i), score) for i, score in best(rows, scores, k, self.card_id)]
 
     def passages_of(self, card_mask: np.ndarray) -> np.ndarray:
         """Passages (a boolean mask) with at least one card of ``card_mask``."""
@@ -1116,7 +1123,7 @@ def dense_by_passage(
         row = held.card_row(card_id)
         if row is None:
             continue
-        at = held.cards[row].passage
+        at = held.card_passage(row)
         if at not in best or score > best[at]:
             best[at], card[at] = score, card_id
     return best, card
