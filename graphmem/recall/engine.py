@@ -204,20 +204,24 @@ def recall(
     if at is not None:  # as memory held it then, whatever became of it since (history.py)
         now = at["as_of"] if now is None else now
     now = now_ms() if now is None else now
-    passages = passages or PassageIndex(store)
-    with passages.reading(user_id):
-        found = gather(
-            store,
-            embedder,
-            user_id,
-            query,
-            depth=max(CANDIDATES, DEPTH_PER_HIT * k),
-            filters=filters,
-            channels=channels,
-            passages=passages,
-            now=now,
-        )
-        return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
+    index = passages or PassageIndex(store)
+    try:
+        with index.reading(user_id):
+            found = gather(
+                store,
+                embedder,
+                user_id,
+                query,
+                depth=max(CANDIDATES, DEPTH_PER_HIT * k),
+                filters=filters,
+                channels=channels,
+                passages=index,
+                now=now,
+            )
+            return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
+    finally:
+        if passages is None:  # a throwaway index: no vectors read for it in the background
+            index.close(timeout=0)
 
 
 @cache
