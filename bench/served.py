@@ -4,9 +4,10 @@
 
 What a service answering for more users than ``recall_passages_mb`` holds costs: HOME is a
 store ``bench/recall.py --home HOME`` wrote (or ``--build N`` writes N synthetic cards
-first, random card vectors). Vectors are searched in the store (no mirror). Every user is
-recalled once (the "first" recall of each in this process: it reads the user's passages,
-or restores them from their saved file), then ``--queries`` random questions to random
+first, random card vectors). Every user is recalled once (the "first" recall of each in
+this process: it reads the user's passages, or restores them from their saved file; a
+user read afresh has their card vectors read in the background, waited for before the
+timed recalls, which rank them in process), then ``--queries`` random questions to random
 users are timed. Prints the medians, the recalls that restored their user from file, the
 passages' bytes as the budget counted them, this process's RSS after opening, after the
 first recalls and at the end, the client CPU per recall and the load average.
@@ -53,7 +54,7 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true", help="tracemalloc's top lines at the end")
     args = parser.parse_args()
     embedder = RandomCardVectors(f"served-{args.build}-{args.users}")
-    settings = Settings(vector_mirror_mb=0, recall_passages_mb=args.mb)
+    settings = Settings(recall_passages_mb=args.mb)
     with Memory.open(args.home, embedder=embedder, settings=settings) as memory:
         memory.passages._directory = args.home / args.dir
         if args.build:

@@ -1,6 +1,6 @@
 // Hard forget: the card node, its vector and its edges go; sources no other card cites
 // go with it. Returns the ids of sources that other cards still cite (to be redacted).
-// The user's deletion count tells recall's vector mirror to drop what it holds.
+// The user's deletion count tells recall's passages to drop what they hold.
 // History keeps that the card existed and how it changed, without its text: every
 // archived version keeps only who/when/how (erased_at set), the last state is archived
 // the same way, and an 'erase' version ends the history.

@@ -2,7 +2,10 @@
 // stamped after revision $since (every card with $since = -1; cards written before
 // stamping existed count as revision 0), a page of $limit in id order after $after, with
 // what passage keys, recall filters, a card's worth and its validity need
-// (scoring.final_score, temporal.weight, point-in-time recall), and the id of the source
+// (scoring.final_score, temporal.weight, point-in-time recall), with $vectors the vector
+// recall ranks cards by in process (graphmem/recall/cosine.py; FalkorDB sends vectors as
+// text, 4-5x the read of a page without them: a user read afresh is read without, and
+// recall_vectors fills them in the background), and the id of the source
 // turn or document passage each came from (its text: recall_sources, once per source).
 // toString(c.id), not c.id: FalkorDB would answer `c.id > $after` from the index as a range
 // over every tenant's card ids before keeping the user's, which grew a page's read
@@ -20,4 +23,4 @@ RETURN c.id AS id, c.status AS status, c.fact AS fact, c.backstory AS backstory,
        c.confidence AS confidence, c.reward AS reward, c.valid_from AS valid_from,
        c.valid_to AS valid_to, c.created_at AS created_at, c.updated_at AS updated_at,
        c.claim AS claim, c.claim_value AS claim_value, c.likely_claim AS likely_claim,
-       s.id AS source
+       CASE WHEN $vectors THEN c.embedding END AS embedding, s.id AS source

@@ -1,5 +1,5 @@
 // Soft forget / restore / supersede bookkeeping, guarded by the card's version; stamps
-// the user's next revision (recall's vector mirror reads what changed since). The state it
+// the user's next revision (recall's passages read what changed since). The state it
 // replaces is archived first (CardVersion); the card records $change, $decided_by, $note.
 MATCH (c:Card {user_id: $user_id, id: $id})
 WHERE $expected_version IS NULL OR c.version = $expected_version

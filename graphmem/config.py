@@ -14,7 +14,6 @@ opens (never at import time), and passed down from there.
 ``GRAPHMEM_MODEL_DIR``              where the offline model is assembled
                                     (``~/.cache/graphmem/models``)
 ``GRAPHMEM_SPACY_MODEL``            the spaCy pipeline for extraction
-``GRAPHMEM_VECTOR_MIRROR_MB``       recall's in-process vector mirror (256; 0 turns it off)
 ``GRAPHMEM_RECALL_PASSAGES_MB``     recall's passages held in process, all users (256)
 ``GRAPHMEM_ANN_THRESHOLD``          cards from which a user searches through the HNSW index
 ``GRAPHMEM_QUOTA_CARDS`` / ``_BYTES`` default per-user limits (none)
@@ -72,8 +71,6 @@ class Settings(BaseModel):
     model_dir: Path | None = None
     spacy_model: str = DEFAULT_SPACY_MODEL
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
-    #: memory for recall's in-process vector mirror (graphmem.recall.mirror); 0 turns it off
-    vector_mirror_mb: int = Field(256, ge=0)
     #: memory for recall's passages (turns, cards and their lexical index) of the users
     #: recalled in this process (graphmem.recall.passages); least recently used go first
     recall_passages_mb: int = Field(BUDGET_MB, ge=1)
@@ -118,7 +115,6 @@ class Settings(BaseModel):
                 password=SecretStr(password) if password is not None else None,
                 database=text("GRAPHMEM_NEO4J_DATABASE"),
             ),
-            vector_mirror_mb=_int(env, "GRAPHMEM_VECTOR_MIRROR_MB", 256, what="a number of MB"),
             recall_passages_mb=_int(
                 env, "GRAPHMEM_RECALL_PASSAGES_MB", BUDGET_MB, minimum=1, what="a number of MB"
             ),

@@ -289,7 +289,6 @@ class Entities:
         )
         if not rows:
             raise ConflictError("the entities changed during the merge; retry")
-        self._memory.vectors.drop(user_id)  # cards changed person: recall reloads them
         return self.get(user_id, target.id)
 
     # -- cards ------------------------------------------------------------------------

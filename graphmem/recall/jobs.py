@@ -1,5 +1,5 @@
-"""Per-user work on one background thread: the vector mirror's loads and the vector
-index's promotions, neither of which a recall or a write should wait for."""
+"""Per-user work on one background thread: the vector index's promotions, the vectors
+and saves of recall's passages, none of which a recall or a write should wait for."""
 
 from __future__ import annotations
 

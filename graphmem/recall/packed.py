@@ -49,7 +49,7 @@ class Keys:
     (['a', 'b', 'c'], 3)
     """
 
-    __slots__ = ("_added", "_packed", "_rows")
+    __slots__ = ("_added", "_by_row", "_packed", "_rows")
 
     def __init__(self, packed: np.ndarray | None = None, rows: np.ndarray | None = None) -> None:
         """``rows``: of each packed key (None: its place in ``packed``)."""
@@ -58,6 +58,7 @@ class Keys:
         if rows is not None and len(rows) != len(self._packed):
             raise ValueError("packed keys and their rows differ in length")
         self._added: dict[str, int] = {}
+        self._by_row: np.ndarray | None = None  # row -> place in ``_packed`` (-1: none)
 
     def get(self, key: str) -> int | None:
         row = self._added.get(key)
@@ -87,11 +88,25 @@ class Keys:
     @property
     def nbytes(self) -> int:
         rows = 0 if self._rows is None else self._rows.nbytes
+        rows += 0 if self._by_row is None else self._by_row.nbytes
         return self._packed.nbytes + rows + ENTRY_BYTES * len(self._added)
 
     def key(self, i: int) -> str:
         """The ``i``-th packed key (in sorted order)."""
         return bytes(self._packed[i]).decode()
+
+    def packed_key_of(self, row: int) -> str | None:
+        """The packed key whose row is ``row`` (None: no packed key has it).
+
+        >>> Keys(np.array([b"a", b"b"]), np.array([5, 2])).packed_key_of(2)
+        'b'
+        """
+        if self._by_row is None:
+            rows = np.arange(len(self._packed)) if self._rows is None else self._rows
+            self._by_row = np.full(int(rows.max(initial=-1)) + 1, -1, dtype=np.int64)
+            self._by_row[rows] = np.arange(len(rows))
+        at = int(self._by_row[row]) if 0 <= row < len(self._by_row) else -1
+        return self.key(at) if at >= 0 else None
 
     def pack(self) -> tuple[np.ndarray, np.ndarray]:
         """Every key as UTF-8 bytes in sorted order (a fixed-width bytes array) and the
@@ -109,10 +124,11 @@ class Keys:
 
 def dump(path: Path, header: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
     """Write ``header`` (plain values: marshal) and ``arrays`` to ``path``."""
-    table: dict[str, tuple[str, int, int]] = {}  # name -> dtype, offset after the header, rows
+    # name -> dtype, offset after the header, shape
+    table: dict[str, tuple[str, int, tuple[int, ...]]] = {}
     offset = 0
     for name, array in arrays.items():
-        table[name] = (array.dtype.str, offset, len(array))
+        table[name] = (array.dtype.str, offset, array.shape)
         offset += -(-array.nbytes // _ALIGN) * _ALIGN
     head = marshal.dumps({"header": header, "arrays": table})
     start = -(-(len(_MAGIC) + 8 + len(head)) // _ALIGN) * _ALIGN
@@ -143,8 +159,10 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
         state = marshal.loads(mapped[len(_MAGIC) + 8 : end])
         start = -(-end // _ALIGN) * _ALIGN
         arrays = {
-            name: np.frombuffer(mapped, dtype=np.dtype(dtype), count=count, offset=start + at)
-            for name, (dtype, at, count) in state["arrays"].items()
+            name: np.frombuffer(
+                mapped, dtype=np.dtype(dtype), count=int(np.prod(shape)), offset=start + at
+            ).reshape(shape)
+            for name, (dtype, at, shape) in state["arrays"].items()
         }
         return state["header"], arrays
     except (ValueError, EOFError, TypeError, KeyError):

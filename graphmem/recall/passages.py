@@ -15,15 +15,19 @@ relates to them (LongMemEval, ICLR 2025: "fact-augmented keys")::
 Cards without a source are keyed by their date, person, relationship, fact and backstory.
 
 Each process keeps, per user it recalls for, the passages with a BM25 index over their keys
-(``graphmem.recall.lexical``) and what the filters need of each card (status, person,
-category, tags, time), so filters narrow candidates before anything is ranked. It stays
-current the way the vector mirror does (``graphmem.recall.mirror``): every card write
-stamps the user's ``revision``, a hard delete counts ``deletions``; recall reads both
-counters in the lookup it makes anyway and reads the cards stamped since (a deletion or a
-counter that went back reloads the user). Loading reads text only, in the recall that
-first needs it, once per user and process (its cost: docs/design.md, "Figures"); given a
-directory, the index saves what it loaded there, and the next process starts from that
-file and reads only the cards stamped since (``PassageIndex``).
+(``graphmem.recall.lexical``), what the filters need of each card (status, person,
+category, tags, time), so filters narrow candidates before anything is ranked, and each
+card's unit vector, which recall ranks in process (``UserPassages.nearest``,
+``graphmem.recall.cosine``) rather than asking the store to scan the user's cards. It
+stays current by the user's counters (``graphmem.recall.state``): every card write stamps
+the user's ``revision``, a hard delete counts ``deletions``; recall reads both counters in
+the lookup it makes anyway and reads the cards stamped since, with their vectors (a
+deletion or a counter that went back reloads the user). Loading reads text only, in the
+recall that first needs it, once per user and process (its cost: docs/design.md,
+"Figures"); the vectors follow in the background (FalkorDB sends them as text: reading
+them with the cards made a fresh read 4-5x slower), and recall searches the store until
+they are in. Given a directory, the index saves what it holds there, and the next process
+starts from that file, mapped, and reads only the cards stamped since (``PassageIndex``).
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ import numpy as np
 
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status
+from graphmem.recall import cosine
+from graphmem.recall.cosine import best, unit
 from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
 from graphmem.recall.packed import ENTRY_BYTES, Keys, dump, load
@@ -65,11 +71,15 @@ PAGE = 10_000
 #: its recalls decode.
 BUDGET_MB = 256
 
+#: card vectors read per query while filling them in (``PassageIndex._fill``), and the
+#: lock on the user's passages held while a page is taken in (~10 ms at 1000)
+VECTOR_PAGE = 1000
+
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
 #: the saved files' layout (``graphmem.recall.packed``: loading runs no code)
-SNAPSHOT_FORMAT = 5  # 5: mapped arrays, keys searched in place (4: marshal, likely claims)
+SNAPSHOT_FORMAT = 6  # 6: card vectors; 5: mapped arrays, keys searched in place
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -223,10 +233,12 @@ class _Rows(Generic[_Row]):
 
 
 class _Column:
-    """A growable numpy column; restored, a view of the saved bytes until changed."""
+    """A growable numpy column (of rows ``width`` wide, when given); restored, a view of
+    the saved bytes until changed."""
 
-    def __init__(self, dtype: type, data: np.ndarray | None = None) -> None:
-        self._data = np.zeros(16, dtype=dtype) if data is None else data
+    def __init__(self, dtype: type, data: np.ndarray | None = None, *, width: int = 0) -> None:
+        shape = (16, width) if width else (16,)
+        self._data = np.zeros(shape, dtype=dtype) if data is None else data
         self._size = 0 if data is None else len(data)
 
     @property
@@ -237,19 +249,20 @@ class _Column:
     def nbytes(self) -> int:
         return self._data.nbytes
 
-    def append(self, value: int) -> None:
+    def append(self, value: Any) -> None:
         if self._size == len(self._data) or not self._data.flags.writeable:
             self._own()
         self._data[self._size] = value
         self._size += 1
 
-    def __setitem__(self, i: int, value: int) -> None:
+    def __setitem__(self, i: int, value: Any) -> None:
         if not self._data.flags.writeable:
             self._own()
         self._data[i] = value
 
     def _own(self) -> None:
-        grown = np.zeros(max(16, 2 * self._size), dtype=self._data.dtype)
+        shape = (max(16, 2 * self._size), *self._data.shape[1:])
+        grown = np.zeros(shape, dtype=self._data.dtype)
         grown[: self._size] = self._data[: self._size]
         self._data = grown
 
@@ -283,6 +296,7 @@ _CARD_COLUMNS = {
     "likely_claim": np.int32,
     "timestamp": np.int64,
     "passage": np.int64,
+    "vectored": np.bool_,
 }
 _PASSAGE_COLUMNS = {"session": np.int32, "turn": np.int64, "when": np.int64}
 _NO_TIME = np.iinfo(np.int64).min
@@ -361,6 +375,13 @@ class UserPassages:
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None
         self._by_person: dict[int, np.ndarray] | None = None
         self._days: np.ndarray | None = None
+        #: each card's unit vector by card row (zeros: none; column "vectored"), made
+        #: with the first vector read: what ``nearest`` scores
+        self._vectors: _Column | None = None
+        #: every card held has its vector (or has none in the store): ``nearest`` answers
+        #: for the user. A user read afresh is read without vectors, which
+        #: ``PassageIndex`` fills in the background (``fill_vectors``)
+        self.vectors_ready = False
 
     def __len__(self) -> int:
         return len(self._card_at)
@@ -371,6 +392,7 @@ class UserPassages:
         not), objects at ``_ROW_BYTES`` and dict entries at ``_ENTRY_BYTES``. Grows as
         recalls decode rows and derive arrays: ``PassageIndex`` takes it at every recall."""
         arrays = sum(c.nbytes for c in self._columns.values())
+        arrays += 0 if self._vectors is None else self._vectors.nbytes
         arrays += self._card_at.nbytes + self._passage_at.nbytes
         entries = len(self._members) + len(self._tags) + len(self._stating)
         entries += sum(len(c.values) for c in self._codes.values())
@@ -453,6 +475,7 @@ class UserPassages:
             columns["likely_claim"][i] = codes["likely_claim"](likely)
             columns["timestamp"][i] = card.timestamp
             columns["passage"][i] = at
+            columns["vectored"][i] = self._put_vector(i, row.get("embedding"))
             if card.tags:
                 self._tags[i] = card.tags
             else:
@@ -464,6 +487,35 @@ class UserPassages:
             self._neighbours = None
             self._by_person = None
             self._days = None
+
+    def _put_vector(self, i: int, vector: Sequence[float] | None) -> bool:
+        """Hold card row ``i``'s vector, as a unit vector; False: it has none (or one
+        of another dimension than the others: never a candidate)."""
+        if vector is None or not len(vector):
+            if self._vectors is None:
+                return False
+            unit_vector = None
+        else:
+            unit_vector = unit(vector)
+            if self._vectors is None:
+                self._vectors = _Column(np.float32, width=len(unit_vector))
+        held = self._vectors
+        while len(held.values) <= i:  # rows of cards read before without a vector
+            held.append(0.0)
+        if unit_vector is None or unit_vector.shape != held.values.shape[1:]:
+            held[i] = 0.0
+            return False
+        held[i] = unit_vector
+        return bool(unit_vector.any())
+
+    def fill_vectors(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Take in ``recall_vectors`` rows (id, embedding) for cards held without a
+        vector; a card read since with its vector keeps that one."""
+        vectored = self._columns["vectored"]
+        for row in rows:
+            i = self._card_at.get(row["id"])
+            if i is not None and not vectored.values[i]:
+                vectored[i] = self._put_vector(i, row["embedding"])
 
     def _count_speaker(self, card: _Card, n: int) -> None:
         """Count ``card`` (``n``: 1 in, -1 out) for ``user_speakers``: a card about the
@@ -489,6 +541,8 @@ class UserPassages:
             arrays[f"{name}.keys"], arrays[f"{name}.rows"] = keys.pack()
         # copies: the file is written after the lock is let go, and apply() writes in place
         arrays |= {f"columns.{name}": c.values.copy() for name, c in self._columns.items()}
+        if self._vectors is not None:
+            arrays["vectors"] = self._vectors.values.copy()
         bm25 = self.bm25.state()
         arrays |= {f"bm25.{k}": v for k, v in bm25.items() if isinstance(v, np.ndarray)}
         header = {
@@ -497,6 +551,7 @@ class UserPassages:
             "codes": {name: c.values for name, c in self._codes.items()},
             "tags": {i: tuple(t) for i, t in self._tags.items()},
             "speaking": self._speaking,
+            "vectors_ready": self.vectors_ready,
             "bm25": {k: v for k, v in bm25.items() if not isinstance(v, np.ndarray)},
         }
         return header, arrays
@@ -521,9 +576,15 @@ class UserPassages:
             held._columns[name] = _Column(dtype, data)
         if len(held._card_at) != len(held.cards) or len(held._passage_at) != len(held.passages):
             raise ValueError("saved ids do not match the saved rows")
+        vectors = arrays.get("vectors")
+        if vectors is not None:
+            if vectors.dtype != np.float32 or vectors.ndim != 2 or len(vectors) > len(held.cards):
+                raise ValueError(f"saved vectors are {vectors.dtype} {vectors.shape}")
+            held._vectors = _Column(np.float32, vectors)
         held._codes = {name: _Codes(values) for name, values in header["codes"].items()}
         held._tags = {i: frozenset(t) for i, t in header["tags"].items()}
         held._speaking = dict(header["speaking"])
+        held.vectors_ready = bool(header["vectors_ready"])
         bm25 = header["bm25"] | {
             k.removeprefix("bm25."): v for k, v in arrays.items() if k.startswith("bm25.")
         }
@@ -550,6 +611,16 @@ class UserPassages:
     # -- reading -------------------------------------------------------------------------
     def card_ids(self, rows: Iterable[int]) -> list[str]:
         return [self.cards[i].id for i in rows]
+
+    def card_id(self, i: int) -> str:
+        """Card row ``i``'s id; one restored is read from the saved ids, its row is not
+        decoded (ranking names every card tied on a score)."""
+        card_id = self._card_at.packed_key_of(i)
+        return self.cards[i].id if card_id is None else card_id
+
+    def card_passage(self, i: int) -> int:
+        """The passage of card row ``i`` (its row is not decoded)."""
+        return int(self._columns["passage"].values[i])
 
     def card_row(self, card_id: str) -> int | None:
         return self._card_at.get(card_id)
@@ -610,6 +681,28 @@ class UserPassages:
                 (_maybe_held(c.worth, **at) for c in self.cards), bool, len(self.cards)
             )
         return mask
+
+    def nearest(
+        self, vector: Sequence[float] | np.ndarray, k: int, card_mask: np.ndarray
+    ) -> list[tuple[str, float]]:
+        """The ``k`` cards of ``card_mask`` with a vector most similar to ``vector``:
+        ``(card id, cosine)``, best first, ties by id (``graphmem.recall.cosine``)."""
+        if self._vectors is None or k <= 0:
+            return []
+        matrix = self._vectors.values
+        query = unit(vector)
+        if query.shape != matrix.shape[1:]:
+            return []
+        size = len(matrix)
+        rows = np.flatnonzero(card_mask[:size] & self._columns["vectored"].values[:size])
+        if not len(rows):
+            return []
+        if 4 * len(rows) < size:  # a few rows (a filter) are gathered first
+            matrix = matrix[rows]
+        scores = cosine.scores(matrix, query)
+        if len(scores) > len(rows):
+            scores = scores[rows]
+        return [(self.card_id(i), score) for i, score in best(rows, scores, k, self.card_id)]
 
     def passages_of(self, card_mask: np.ndarray) -> np.ndarray:
         """Passages (a boolean mask) with at least one card of ``card_mask``."""
@@ -809,6 +902,13 @@ class PassageIndex:
         self.cards_read = 0
         self.restored = 0
         self._unsaved: dict[str, int] = {}
+        self._fills = UserJobs(
+            self._fill,
+            name="graphmem-passage-vectors",
+            log=log,
+            failed="reading the card vectors of %s failed (recall searches the store)",
+            level=logging.DEBUG,
+        )
         self._saves = UserJobs(
             self._save,
             name="graphmem-passages",
@@ -850,6 +950,7 @@ class PassageIndex:
                     held.revision = revision
                 # taken at every recall: the ones before decoded rows and derived arrays
                 size = held.nbytes
+                ready = held.vectors_ready
             with self._lock:
                 self._users[user_id] = held
                 self._users.move_to_end(user_id)
@@ -863,6 +964,8 @@ class PassageIndex:
             save_after = SAVE_AFTER if self._save_after is None else self._save_after
             if read and self._directory is not None and unsaved >= save_after:
                 self._saves.put(user_id)
+        if not ready:
+            self._fills.put(user_id)
         return held
 
     def reading(self, user_id: str) -> threading.RLock:
@@ -883,11 +986,13 @@ class PassageIndex:
             self._file(user_id).unlink(missing_ok=True)
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until no save is queued or running; False on timeout."""
-        return self._saves.wait(timeout)
+        """Block until no vector fill or save is queued or running; False on timeout."""
+        return self._fills.wait(timeout) and self._saves.wait(timeout)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Stop saving (a save under way finishes; queued ones are dropped)."""
+        """Stop filling vectors and saving (a save under way finishes; queued ones are
+        dropped)."""
+        self._fills.close(timeout)
         self._saves.close(timeout)
 
     def held_bytes(self) -> int:
@@ -927,6 +1032,28 @@ class PassageIndex:
         finally:
             tmp.unlink(missing_ok=True)
 
+    def _fill(self, user_id: str) -> None:
+        """Read the vectors of the user's cards held without one (the user was read
+        afresh: ``recall_passages`` without vectors), then save the user with them."""
+        with self._lock:
+            held = self._users.get(user_id)
+        if held is None or held.vectors_ready:
+            return
+        after = ""
+        while not self._fills.closed.is_set():
+            page = self._store.run(
+                "recall_vectors", {"user_id": user_id, "after": after, "limit": VECTOR_PAGE}
+            )
+            with held.lock:  # cards read meanwhile came with theirs: kept
+                held.fill_vectors(page)
+            if len(page) < VECTOR_PAGE:
+                with held.lock:
+                    held.vectors_ready = True
+                if self._directory is not None:
+                    self._saves.put(user_id)
+                return
+            after = page[-1]["id"]
+
     def _restore(self, user_id: str) -> UserPassages | None:
         """The user's saved passages, if a file made by this format, Python and
         tokenisation is there (the caller checks the store's counters). The file is
@@ -957,7 +1084,13 @@ class PassageIndex:
         while True:
             page = self._store.run(
                 "recall_passages",
-                {"user_id": user_id, "since": since, "after": after, "limit": PAGE},
+                {
+                    "user_id": user_id,
+                    "since": since,
+                    "after": after,
+                    "limit": PAGE,
+                    "vectors": since >= 0,  # afresh: without (``_fill``)
+                },
             )
             wanted = held.sources_unknown(
                 {row["source"] for row in page if row["source"] is not None}
@@ -990,7 +1123,7 @@ def dense_by_passage(
         row = held.card_row(card_id)
         if row is None:
             continue
-        at = held.cards[row].passage
+        at = held.card_passage(row)
         if at not in best or score > best[at]:
             best[at], card[at] = score, card_id
     return best, card

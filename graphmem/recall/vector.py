@@ -1,6 +1,8 @@
-"""Vector candidates for recall: the top-k of one user's cards by cosine, tenant-exact.
+"""Vector candidates in the store: the top-k of one user's cards by cosine, tenant-exact.
 
-Two ways to find them, chosen per user:
+Recall ranks the vectors its passages hold, in process (``graphmem.recall.cosine``),
+once they are read; it searches the store until then, and for a user in the HNSW index.
+Two ways to find them in the store, chosen per user:
 
 - **exact** (``exact_vector_search``): cosine over every card of the user, in Cypher.
   Exact and tenant-safe by construction (it only ever reads the user's cards), and needs
@@ -31,7 +33,7 @@ from typing import Any, Literal
 import numpy as np
 
 from graphmem.recall.jobs import UserJobs
-from graphmem.recall.mirror import Candidate, UserState, UserVectors
+from graphmem.recall.state import Candidate, UserState
 from graphmem.store.base import GraphStore, WireVector
 
 log = logging.getLogger(__name__)
@@ -57,7 +59,6 @@ def vector_candidates(
     *,
     statuses: Iterable[str] = ("active",),
     indexed: bool | None = None,
-    mirrored: UserVectors | None = None,
     at: PointInTime | None = None,
     only: Collection[str] | None = None,
 ) -> list[Candidate]:
@@ -66,16 +67,12 @@ def vector_candidates(
     Only the user's own cards, only in ``statuses`` and, when given, among ``only`` (the
     cards that pass recall's filters); fewer than ``k`` only when the user has fewer such
     cards. ``indexed``: ``uses_index`` when the caller looked it up already (recall does,
-    while the query is embedded); ``mirrored``: the user's vectors held in this process
-    (``graphmem.recall.mirror``), searched in place of the store; ``at``: only cards
-    memory may have held then (``{"as_of", "known_at"}``, see ``graphmem.history``), from
-    the store.
+    while the query is embedded); ``at``: only cards memory may have held then
+    (``{"as_of", "known_at"}``, see ``graphmem.history``).
     """
     if k <= 0:
         return []
     statuses = list(statuses)
-    if mirrored is not None and at is None:
-        return mirrored.nearest(vector, k, statuses, only)
     vec = wire_vector(vector)
     if only is not None:
         rows = store.run(
@@ -121,14 +118,11 @@ def person_candidates(
     k: int,
     *,
     statuses: Iterable[str] = ("active",),
-    mirrored: UserVectors | None = None,
     at: PointInTime | None = None,
 ) -> list[dict[str, Any]]:
     """The cards about the people ``keys``, ranked by cosine to ``vector``: rows of id,
     key (the person the card was found through) and score, best first, ties by id."""
     statuses = list(statuses)
-    if mirrored is not None and at is None:
-        return mirrored.nearest_about(keys, vector, k, statuses)
     rows = store.run(
         "person_vector_search",
         {

@@ -51,8 +51,8 @@ def test_a_35000_card_user_is_promoted_and_recalled_through_the_index():
     try:
         assert Settings().ann_threshold == ANN_THRESHOLD == 30_000
         store = Recorded(FalkorDBStore.open_embedded(home))
-        # No vector mirror: every recall asks the store, so the route it takes shows.
-        memory = Memory(store, default_embedder(), home=home, vector_mirror_mb=0)
+        # The route a recall takes shows in the queries it makes.
+        memory = Memory(store, default_embedder(), home=home)
         try:
             started = time.perf_counter()
             memory.remember_many(facts(0, CARDS - 10), batch_size=512)
