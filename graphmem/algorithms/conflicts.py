@@ -108,6 +108,8 @@ _VAL = (
     r"(?P<value>[^,.;:!?()\[\]\"]+?)"
     rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b|\s+\d+\s+(?:day|week|month|year)s?\b)"
 )
+#: What follows "married" when it names no partner: a time ("getting married next spring")
+_NO_PARTNER = r"(?!(?:next|last|this|in|on|at|yesterday|today|tomorrow|tonight|soon|someday)\b)"
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
 _BE = r"(?:is|am|are|'m|'s|was)"
 #: "is" as chat types it, fused without its apostrophe: "shes an er nurse", "hes a mechanic"
@@ -322,7 +324,7 @@ RULES: tuple[_Rule, ...] = (
     _rule(
         "partner",
         rf"\b(?:married\s+to|engaged\s+to|dating|in\s+a\s+relationship\s+with|"
-        rf"married)\s+{_VAL}",
+        rf"married)\s+{_NO_PARTNER}{_VAL}",
         keys=("married", "engaged", "dating", "relationship"),
     ),
     _rule(
@@ -618,11 +620,7 @@ _LIKE_NOT_PREFERENCE = re.compile(
 # "Alice's brother lives in Rome" is not about Alice (pronouns like "she's" are fine).
 _OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
 #: A value that starts a clause of its own is none: "the area we live in is so quiet".
-#: Words a value never starts with: verbs, and times ("getting married next spring").
-_NOT_A_VALUE = re.compile(
-    r"(?:is|was|are|were|has|have|had|will|would|gets?|got|"
-    r"next|last|yesterday|today|tomorrow|tonight|soon|someday)\b"
-)
+_NOT_A_VALUE = re.compile(r"(?:is|was|are|were|has|have|had|will|would|gets?|got)\b")
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 #: Where the clause a claim sits in starts: what precedes says who makes it.
 _CLAUSE_START = re.compile(r".*(?:[.!?;,:]|\band\b|\bbut\b|\bso\b)\s*", re.DOTALL)
