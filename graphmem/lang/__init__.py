@@ -426,8 +426,11 @@ def relationships_in(text: str) -> list[str]:
     """
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
+    lowered = text.lower()
     for known in languages():
-        for word in sorted(known.relationships, key=len, reverse=True):
+        for word, key in _longest_first(known.code):
+            if key not in lowered:  # most words of most languages: no search needed
+                continue
             at = _found_at(text, word)
             if at < 0 or any(s < at + len(word) and at < e for s, e in taken):
                 continue
@@ -437,6 +440,15 @@ def relationships_in(text: str) -> list[str]:
             taken.append((at, at + len(word)))
             found.append((at, known.relationships[word]))
     return list(dict.fromkeys(rel for _, rel in sorted(found)))
+
+
+@cache
+def _longest_first(code: str) -> tuple[tuple[str, str], ...]:
+    """A language's relationship words, longest first, each with its lower case (what a
+    text must hold for the word to be in it)."""
+    known = language(code)
+    words = sorted(known.relationships, key=len, reverse=True) if known is not None else []
+    return tuple((word, word.lower()) for word in words)
 
 
 def _found_at(text: str, word: str) -> int:
