@@ -14,7 +14,7 @@ vectors), throughput, the server's and this process's RSS and CPU per recall (th
 server's too: before, it scanned the user's cards), the median first recall of a user
 after the size's writes ("first ms": it reads the user's passages, or the cards written
 since), and how many timed recalls restored their user's passages from file
-("restored": the process holds ``recall_passages_mb`` of them, ~10 users of 10k cards by
+("restored": the process holds ``recall_passages_mb`` of them, ~20 users of 10k cards by
 default).
 """
 

@@ -14,7 +14,7 @@ opens (never at import time), and passed down from there.
 ``GRAPHMEM_MODEL_DIR``              where the offline model is assembled
                                     (``~/.cache/graphmem/models``)
 ``GRAPHMEM_SPACY_MODEL``            the spaCy pipeline for extraction
-``GRAPHMEM_RECALL_PASSAGES_MB``     recall's passages held in process, all users (256)
+``GRAPHMEM_RECALL_PASSAGES_MB``     recall's passages held in process, all users (512)
 ``GRAPHMEM_ANN_THRESHOLD``          cards from which a user searches through the HNSW index
 ``GRAPHMEM_QUOTA_CARDS`` / ``_BYTES`` default per-user limits (none)
 / ``_WRITES_PER_MINUTE``

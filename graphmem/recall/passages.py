@@ -69,7 +69,7 @@ PAGE = 10_000
 #: card holds ~3 kB a card (a 10k-card user of bench/cold.py: 29.6 MB at tracemalloc); one
 #: restored from its file maps the file (counted whole) and holds on the heap only what
 #: its recalls decode.
-BUDGET_MB = 256
+BUDGET_MB = 512
 
 #: card vectors read per query while filling them in (``PassageIndex._fill``), and the
 #: lock on the user's passages held while a page is taken in (~10 ms at 1000)
