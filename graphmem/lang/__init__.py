@@ -86,6 +86,24 @@ class Named:
     start: int = 0
 
 
+class Naming:
+    """The people a reader finds in one sentence, never two over the same words (the
+    first reading of a span stands); ``people`` in the order said."""
+
+    def __init__(self) -> None:
+        self._found: list[Named] = []
+        self._taken: list[tuple[int, int]] = []
+
+    def add(self, name: str, relationship: str, start: int, end: int) -> None:
+        if any(s < end and start < e for s, e in self._taken):
+            return
+        self._taken.append((start, end))
+        self._found.append(Named(name, relationship, True, start=start))
+
+    def people(self) -> list[Named]:
+        return sorted(self._found, key=lambda n: n.start)
+
+
 @dataclass(frozen=True)
 class Language:
     """What graphmem knows of one language.

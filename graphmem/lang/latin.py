@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from graphmem.lang import FAMILY, LATIN_FUNCTION_WORDS, Language, Named, en
+from graphmem.lang import FAMILY, LATIN_FUNCTION_WORDS, Language, Named, Naming, en
 
 #: Words these languages share with English ("cousin", "papa"): English reads them.
 ENGLISH_TOO = frozenset({"cousin", "partner", "mama", "papa", "ex"})
@@ -704,23 +704,17 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
     [('Lena', 'sister')]
     """
     rx = _patterns(grammar)
-    found: list[Named] = []
-    taken: list[tuple[int, int]] = []
-
-    def add(name: str, relationship: str, start: int, end: int) -> None:
-        if any(s < end and start < e for s, e in taken):
-            return
-        taken.append((start, end))
-        found.append(Named(name, relationship, True, start=start))
-
+    found = Naming()
     for patterns, relationship in ((rx.breakups, "ex"), (rx.dating, "partner")):
         for pattern in patterns:
             for m in pattern.finditer(sentence):
                 if _is_name(grammar, m["name"]):
-                    add(_cased(m["name"]), relationship, m.start("name"), m.end("name"))
+                    found.add(_cased(m["name"]), relationship, m.start("name"), m.end("name"))
     for m in rx.apposition.finditer(sentence):  # capitalised: "les chats, ma mère" is no one
         if _is_name(grammar, m["name"]) and m["name"][:1].isupper():
-            add(_cased(m["name"]), _reading(grammar, m["rel"], m["former"]), m.start(), m.end())
+            found.add(
+                _cased(m["name"]), _reading(grammar, m["rel"], m["former"]), m.start(), m.end()
+            )
     for m in rx.named.finditer(sentence):
         relationship = _reading(grammar, m["rel"], m["former"])
         name = m["name"]
@@ -728,10 +722,10 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
         # "minha mãe adorou."): a name when given ("s'appelle") or capitalised, as typed
         # or as the conversation writes it elsewhere (``ingestion.casing``)
         if _is_name(grammar, name) and (m["naming"] or name[:1].isupper()):
-            add(_cased(name), relationship, m.start(), m.end())
+            found.add(_cased(name), relationship, m.start(), m.end())
         elif relationship in FAMILY and not m["former"]:
             word = " ".join(m["rel"].lower().split())
-            add(word, word, m.start(), m.start("rel") + len(m["rel"]))
+            found.add(word, word, m.start(), m.start("rel") + len(m["rel"]))
     if grammar.pets:
         for m in rx.given.finditer(sentence):
             said = before + " " + sentence[: m.start()]
@@ -741,8 +735,8 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
                 continue
             if _is_name(grammar, m["name"]):
                 pet = grammar.pets[kind["kind"].lower()]
-                add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
-    return sorted(found, key=lambda n: n.start)
+                found.add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
+    return found.people()
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.lang import Language, Named, en
+from graphmem.lang import Language, Named, Naming, en
 
 #: Kinship words and their English reading: as a title before a name ("kuya marco") or
 #: with a possessive ("tita ko"), they say who the person is to the user.
@@ -172,14 +172,10 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     >>> people_in("si paolo nagaaya mag tagaytay")  # a name alone says no relationship
     []
     """
-    found: list[Named] = []
-    taken: list[tuple[int, int]] = []
+    found = Naming()
 
     def add(name: str, relationship: str, start: int, end: int) -> None:
-        if any(s < end and start < e for s, e in taken):
-            return
-        taken.append((start, end))
-        found.append(Named(_cased(name), relationship, True, start=start))
+        found.add(_cased(name), relationship, start, end)
 
     for m in _PET.finditer(sentence):
         if _is_name(m["name"]):
@@ -200,7 +196,7 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     for m in _ROLE_MINE.finditer(sentence):
         if m["role"].lower() in KIN:
             add(m["role"], KIN[m["role"].lower()], m.start(), m.end())
-    return sorted(found, key=lambda n: n.start)
+    return found.people()
 
 
 def _role_after(sentence: str, m: re.Match[str], kin: str | None) -> str | None:
