@@ -25,7 +25,7 @@ Every hit reports a calibrated relevance, comparable across queries, which
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -722,8 +722,7 @@ def _score_cards(
     )
     shown = _whole(store, user_id, found, best)
     if gives:
-        given = _giving(store, user_id, found, best, rows, gives=gives)
-        shown |= {card_id: row for card_id, row in given.items() if card_id not in shown}
+        shown |= _giving(store, user_id, found, best, rows, gives=gives, shown=shown)
     hits = []
     for score, card_id, at, calibrated, parts in best:
         if card_id not in rows:  # deleted since the passages were read
@@ -791,16 +790,18 @@ def _giving(
     rows: dict[str, Row],
     *,
     gives: Callable[[str], bool],
+    shown: Collection[str] = (),
 ) -> dict[str, Row]:
     """For a question asking a number or a name ("how many people are in my book club?",
     "what's our dog's name?"): a hit whose fact gives none shows instead a card of its
     turn that does ("there are 7 of us", "her name is Penny"), the turn having been
-    ranked for the question. Hit card id -> row to show."""
+    ranked for the question; hits ``shown`` otherwise already (their turn kept whole) are
+    left as they are. Hit card id -> row to show."""
     held = found.held
     lacking = {
         card_id: at
         for _, card_id, at, _, _ in best
-        if card_id in rows and not gives(rows[card_id]["card"]["fact"])
+        if card_id in rows and card_id not in shown and not gives(rows[card_id]["card"]["fact"])
     }
     taken = {card_id for _, card_id, _, _, _ in best}
     with held.lock:
@@ -816,12 +817,12 @@ def _giving(
     if not wanted:
         return {}
     read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, wanted)}
-    shown: dict[str, Row] = {}
+    instead: dict[str, Row] = {}
     for card_id, ids in siblings.items():
         giving = [read[i] for i in ids if i in read and gives(read[i]["card"]["fact"])]
         if giving:
-            shown[card_id] = giving[0]
-    return shown
+            instead[card_id] = giving[0]
+    return instead
 
 
 def _read_cards(
