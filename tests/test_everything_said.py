@@ -775,10 +775,13 @@ def test_a_job_started_a_new_flat_and_a_wedding_to_come(memory: Memory, user: st
     'new flat in X' the new home (her studio is hers), and 'we're getting married next
     spring' makes a fiancée, not a wife, nor a partner called 'next spring'."""
     ingest_file(memory, write_chat(tmp_path, TOMAS), user, progress=False)
-    assert "forn sant pau" in top(memory, user, "where do i work now?")[0]
-    assert "poblenou" in top(memory, user, "where do we live now?")[0]
-    laia = next(p for p in memory.people(user) if p.name == "Laia")
-    assert (laia.relationship, laia.relationship_history) == ("fiancée", ["girlfriend"])
+    for moment in (None, "2026-06-21", "2027-06-21"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "forn sant pau" in top(memory, user, "where do i work now?")[0], moment
+        assert "poblenou" in top(memory, user, "where do we live now?")[0], moment
+        laia = next(p for p in memory.people(user) if p.name == "Laia")
+        assert (laia.relationship, laia.relationship_history) == ("fiancée", ["girlfriend"])
 
 
 def test_forgetting_a_part_forgets_the_turn_that_holds_its_words(
