@@ -281,11 +281,22 @@ def ranked(memory: Memory, user: str, index: passages.PassageIndex) -> list[list
     """Each question's hits (card id, score) through ``index``."""
     return [
         [
-            (h.card.id, round(h.score, 6))
+            (h.card.id, h.score)
             for h in recall(memory._store, memory.embedder, user, q, k=5, passages=index)
         ]
         for q in QUESTIONS
     ]
+
+
+def same_ranking(left: list[list[tuple]], right: list[list[tuple]]) -> bool:
+    """The same cards in the same order, scores equal to float32 rounding: vectors read
+    from the file and vectors read from the store are summed in another order by BLAS
+    (0.17479 against 0.174789 in one run of 6)."""
+    return all(
+        [card for card, _ in a] == [card for card, _ in b]
+        and [score for _, score in a] == pytest.approx([score for _, score in b], abs=1e-5)
+        for a, b in zip(left, right, strict=True)
+    )
 
 
 def test_a_saved_user_caught_up_ranks_as_one_read_from_scratch(store_home: Memory, user: str):
@@ -311,7 +322,7 @@ def test_a_saved_user_caught_up_ranks_as_one_read_from_scratch(store_home: Memor
         caught_up = ranked(fresh, user, fresh.passages)
         assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 3)
         scratch = passages.PassageIndex(fresh._store)
-        assert ranked(fresh, user, scratch) == caught_up
+        assert same_ranking(ranked(fresh, user, scratch), caught_up)
         assert scratch.cards_read == CARDS + 5
         assert rose.card.id not in {card for hits in caught_up for card, _ in hits}
         restored, read = fresh.passages._users[user], scratch._users[user]
