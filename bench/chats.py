@@ -20,7 +20,9 @@ Per conversation, what a user of graphmem gets:
 - **BM25** over the raw turns: Okapi BM25 (``rank_bm25``) over ``[date] speaker: text``;
   English words lower-cased, NLTK's stop words removed, CJK runs as character bigrams
   (``retrieval.tokens``: the tokeniser follows each text's script).
-- **dense** over the same texts: graphmem's default embedder alone, cosine.
+- **dense** over the same texts: graphmem's default embedder alone, cosine (a turn
+  embedded by the other model of its routed space against the question's vector there,
+  ``Embedder.across``, as recall compares them).
   A baseline shows the turns it ranks, so its answer figures look in the turns' text.
 
 Figures per set, per question kind and overall (percent):
@@ -56,11 +58,14 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import describe
-from retrieval import Embed, bm25_ranks, dense_ranks, hit_turns, percentile, tokens
+from retrieval import bm25_ranks, dense_ranks, hit_turns, percentile, tokens
+
+if TYPE_CHECKING:
+    from graphmem.embedding import Embedder
 
 CUTOFFS = (5, 10)
 UNANSWERABLE = "unanswerable"
@@ -379,7 +384,7 @@ def check_people(chat: Chat, held: Sequence[Any]) -> PeopleCheck:
 # ---------------------------------------------------------------------------- systems
 
 
-def baseline_answers(chats: Sequence[Chat], embed: Embed) -> dict[str, dict[str, Answer]]:
+def baseline_answers(chats: Sequence[Chat], embedder: Embedder) -> dict[str, dict[str, Answer]]:
     """BM25 and dense over each conversation's raw turns."""
     out: dict[str, dict[str, Answer]] = {BM25: {}, DENSE: {}}
     for chat in chats:
@@ -387,7 +392,7 @@ def baseline_answers(chats: Sequence[Chat], embed: Embed) -> dict[str, dict[str,
         queries = [q.text for q in chat.questions]
         ranked = {
             BM25: bm25_ranks([tokens(d) for d in docs], (tokens(q) for q in queries)),
-            DENSE: dense_ranks(docs, queries, embed),
+            DENSE: dense_ranks(docs, queries, embedder.embed, embedder),
         }
         for system, ranks in ranked.items():
             for q, order in zip(chat.questions, ranks, strict=True):
@@ -604,7 +609,7 @@ def main() -> None:
     from graphmem.embedding import default_embedder
 
     started = time.perf_counter()
-    embed = default_embedder().embed
+    embedder = default_embedder()
     latencies: list[float] = []
     report: dict[str, Any] = {"machine": describe(), "k": args.k, "sets": {}}
     printed = [f"machine: {describe()}"]
@@ -622,7 +627,7 @@ def main() -> None:
             got, info[chat.name] = graphmem_answers(chat, args.k, args.consolidate, latencies)
             for system, per_q in got.items():
                 answers[system] |= per_q
-        for system, per_q in baseline_answers(chats, embed).items():
+        for system, per_q in baseline_answers(chats, embedder).items():
             answers[system] = per_q
         questions = [q for c in chats for q in c.questions]
         results = {s: score(questions, answers[s]) for s in SYSTEMS if s in answers}

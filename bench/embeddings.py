@@ -30,23 +30,24 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from retrieval import dense_ranks
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 PAIRS = HERE / "data" / "embedding-zh.json"
 
 
-def pair_scores(embed) -> dict[str, dict[str, float]]:
+def pair_scores(model) -> dict[str, dict[str, float]]:
+    """Ranked as recall compares them: a passage another model of the space embedded
+    against the query's vector there (``Embedder.across``: the routed space's English
+    questions against its Chinese turns)."""
     data = json.loads(PAIRS.read_text())
     sets = {name: data[name] for name in ("zh", "zh_en", "en_zh")}
     corpus = [p for pairs in sets.values() for _, p in pairs]
-    passages = embed(corpus)
     out = {}
     for name, pairs in sets.items():
-        queries = embed([q for q, _ in pairs])
-        ranks = []
-        for i, (_, passage) in enumerate(pairs):
-            order = np.argsort(-(passages @ queries[i]), kind="stable")
-            ranks.append(int(np.flatnonzero(order == corpus.index(passage))[0]) + 1)
+        orders = dense_ranks(corpus, [q for q, _ in pairs], model.embed, model)
+        ranks = [orders[i].index(corpus.index(passage)) + 1 for i, (_, passage) in enumerate(pairs)]
         r = np.array(ranks)
         out[name] = {
             "R@1": 100 * float(np.mean(r <= 1)),
@@ -74,15 +75,14 @@ def chat_turns(folder: Path) -> list[tuple[list[str], list[str], list[dict]]]:
     return out
 
 
-def chat_scores(embed, folder: Path) -> dict[str, float]:
+def chat_scores(model, folder: Path) -> dict[str, float]:
     recalls, count = [], 0
     for ids, texts, questions in chat_turns(folder):
         if not questions:
             continue
-        turns = embed(texts)
-        asked = embed([q["q"] for q in questions])
-        for q, vector in zip(questions, asked, strict=True):
-            top = {ids[i] for i in np.argsort(-(turns @ vector), kind="stable")[:10]}
+        orders = dense_ranks(texts, [q["q"] for q in questions], model.embed, model)
+        for q, order in zip(questions, orders, strict=True):
+            top = {ids[i] for i in order[:10]}
             recalls.append(len(top & set(q["evidence"])) / len(q["evidence"]))
             count += 1
     return {"R@10": 100 * float(np.mean(recalls)) if recalls else float("nan"), "n": count}
@@ -102,8 +102,8 @@ def one(name: str, chats: list[Path], locomo: Path | None) -> dict:
     model = default_embedder(None, name)
     load_s = time.perf_counter() - start
     result: dict = {"model": model.model_name, "dimension": model.dimension, "load_s": load_s}
-    result["pairs"] = pair_scores(model.embed)
-    result["chats"] = {str(folder): chat_scores(model.embed, folder) for folder in chats}
+    result["pairs"] = pair_scores(model)
+    result["chats"] = {str(folder): chat_scores(model, folder) for folder in chats}
 
     from synthetic import synthetic_cards
 

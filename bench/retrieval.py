@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from graphmem.embedding import Embedder
 from graphmem.lang.en import STOP_WORDS
 
 #: NLTK's English stop word list (nltk.corpus.stopwords, 179 words), as the baseline uses it:
@@ -63,12 +64,24 @@ def bm25_ranks(docs: Sequence[list[str]], queries: Iterable[list[str]]) -> list[
     return [np.argsort(-index.get_scores(q), kind="stable").tolist() for q in queries]
 
 
-def dense_ranks(docs: list[str], queries: list[str], embed: Embed) -> list[list[int]]:
-    """Per query, every document's index best first by cosine of their embeddings."""
+def dense_ranks(
+    docs: list[str], queries: list[str], embed: Embed, embedder: Embedder | None = None
+) -> list[list[int]]:
+    """Per query, every document's index best first by cosine of their embeddings. With
+    ``embedder`` (whose ``embed`` is ``embed``), a document embedded by another model than
+    the query is compared with the query's vector there (``Embedder.across``), as recall
+    does: an English question over Chinese turns."""
     matrix = unit(embed(docs))
-    return [
-        np.argsort(-(matrix @ vector), kind="stable").tolist() for vector in unit(embed(queries))
-    ]
+    spaces = np.array(embedder.spaces(docs) if embedder else [0] * len(docs))
+    ranks = []
+    for query, vector in zip(queries, unit(embed(queries)), strict=True):
+        scores = matrix @ vector
+        if embedder is not None:
+            for space, there in embedder.across(query, set(spaces.tolist())).items():
+                moved = spaces == space
+                scores[moved] = matrix[moved] @ unit(there[None, :])[0]
+        ranks.append(np.argsort(-scores, kind="stable").tolist())
+    return ranks
 
 
 def unit(matrix: np.ndarray) -> np.ndarray:

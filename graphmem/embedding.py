@@ -101,6 +101,15 @@ class Embedder(Protocol):
         """Drop every copy of ``text`` this embedder keeps (a hard forget); by default it
         keeps none."""
 
+    def spaces(self, texts: Sequence[str]) -> list[int]:
+        """Per text, the space (the model) its vector is made in: one model, one space."""
+        return [0] * len(texts)
+
+    def across(self, text: str, spaces: Iterable[int]) -> dict[int, np.ndarray]:
+        """``text``'s vector in each of ``spaces`` whose model reads it and is not the one
+        ``embed`` used: what to compare with the vectors made there (one model: none)."""
+        return {}
+
 
 @dataclass
 class _Started:
@@ -264,9 +273,10 @@ class RoutedEmbedder(Embedder):
 
     The projection keeps cosines between multilingual vectors close to the model's own
     (the angles of a random 384-dimensional subspace of 512), so a Chinese question
-    finds Chinese cards by meaning; a Chinese and an English text are near orthogonal
-    (no cross-lingual matching: the lexical channel and the people carry that). The
-    multilingual model loads at the first text MiniLM does not read.
+    finds Chinese cards by meaning; a Chinese and an English vector are near orthogonal,
+    so an English question is compared with the Chinese cards through the multilingual
+    model's vector of it (``across``). The multilingual model loads at the first text
+    MiniLM does not read.
     """
 
     def __init__(
@@ -283,8 +293,24 @@ class RoutedEmbedder(Embedder):
         self._basis: np.ndarray | None = None
 
     def _routes(self, texts: Sequence[str]) -> list[bool]:
-        """Per text: does the primary model read it?"""
-        return [lang.detect(t) in self.languages | {lang.UNKNOWN} for t in texts]
+        """Per text: does the primary model read it? (ASCII text is in a Latin script,
+        which ``lang.detect`` never reads as a language MiniLM does not read.)"""
+        known = self.languages | {lang.UNKNOWN}
+        return [t.isascii() or lang.detect(t) in known for t in texts]
+
+    def spaces(self, texts: Sequence[str]) -> list[int]:
+        """0: MiniLM's vectors, 1: the multilingual model's, projected."""
+        return [0 if mine else 1 for mine in self._routes(texts)]
+
+    def across(self, text: str, spaces: Iterable[int]) -> dict[int, np.ndarray]:
+        """A question MiniLM reads, for the cards the multilingual model embedded: that
+        model's vector of it, which lands near the same meaning in another language
+        ("where did my dad have his knee surgery?" against "我老爸上周膝盖做了手术":
+        cosine 0.61, MiniLM's 0.0). A question MiniLM does not read keeps its one vector
+        for every card (MiniLM's vector of Chinese text ranks nothing)."""
+        if 1 not in spaces or not self._routes([text])[0]:
+            return {}
+        return {1: self._project(self._secondary().embed([text]))[0]}
 
     def _project(self, vectors: np.ndarray) -> np.ndarray:
         if self._basis is None:

@@ -109,6 +109,7 @@ class Memory:
             store,
             budget_bytes=recall_passages_mb * 2**20,
             directory=home / "passages" if home else None,
+            spaces=embedder.spaces,
         )
         self._store.ensure_schema(embedder.dimension)
 

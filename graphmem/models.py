@@ -474,9 +474,14 @@ class Card(InputModel):
         model's cost grows with length) for a mixed effect on recall (vector-only MRR
         +0.03, hybrid recall@10 -0.01); it stays searchable through the full-text index.
         """
-        who = "I" if self.person == SELF else self.person
-        rel = f" ({self.relationship})" if self.relationship and self.person != SELF else ""
-        return f"{who}{rel}: {self.fact}"
+        return embedding_text(self.person, self.relationship, self.fact)
+
+
+def embedding_text(person: str, relationship: str | None, fact: str) -> str:
+    """``Card.embedding_text`` of a card about ``person`` (``SELF``: the user)."""
+    who = "I" if person == SELF else person
+    rel = f" ({relationship})" if relationship and person != SELF else ""
+    return f"{who}{rel}: {fact}"
 
 
 def identity(card: Card) -> str:

@@ -129,3 +129,26 @@ def test_any_embedder_can_be_streamed_one_batch_per_call():
         [[2.0]],
         [[3.0], [1.0]],
     ]
+
+
+def test_an_english_question_meets_chinese_text_in_the_multilingual_models_space():
+    """Chinese is embedded by the multilingual model, English by MiniLM: a question in
+    English is compared with Chinese cards through the multilingual model's vector of it
+    (``across``), loaded only for a user who holds such cards."""
+    from graphmem.embedding import DEFAULT_MODEL, MULTILINGUAL_MODEL, RoutedEmbedder
+
+    loads = []
+
+    def multilingual() -> FastEmbedder:
+        loads.append(1)
+        return FastEmbedder.shared(MULTILINGUAL_MODEL)
+
+    routed = RoutedEmbedder(FastEmbedder.shared(DEFAULT_MODEL), multilingual)
+    question = "where did my dad have his knee surgery?"
+    assert routed.spaces([question, "我老爸上周膝盖做了手术", "mi papá se operó"]) == [0, 1, 0]
+    assert routed.across(question, {0}) == {} and not loads  # an English-only user
+    assert routed.across("我老爸在哪做的手术？", {0, 1}) == {}  # the question's own vector
+    (card,) = routed.embed(["I: 对了，我老爸上周膝盖做了手术，换了人工关节"])
+    (same, *_) = routed.embed([question])
+    there = routed.across(question, {0, 1})[1]
+    assert float(there @ card) > 0.5 > abs(float(same @ card)) + 0.4

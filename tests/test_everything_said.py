@@ -221,6 +221,20 @@ def test_chinese_is_found_by_meaning_in_the_routed_vector_space(memory: Memory, 
     assert "vector" in hit.found_by
 
 
+def test_an_english_question_finds_what_was_said_in_chinese(memory: Memory, user: str):
+    """Agents often put their lookups in English whatever the user speaks: the question
+    meets the Chinese cards through the multilingual model's vector of it, on the first
+    recall (the store's vector search) as after the vectors are read into the process."""
+    for fact in ("我妹妹小雨对花生严重过敏", "我们下周去杭州旅游", "I moved to Lisbon last spring"):
+        memory.remember({"user_id": user, "fact": fact})
+    for _ in ("store", "in process"):
+        (hit,) = memory.recall(user, "where are we going on holiday next week?", k=1)
+        assert hit.card.fact == "我们下周去杭州旅游"
+        (hit,) = memory.recall(user, "can my sister eat nuts?", k=1)
+        assert hit.card.fact == "我妹妹小雨对花生严重过敏"
+        assert memory.passages.wait(timeout=30)
+
+
 SAM = [
     {"session_id": "jan", "date": "2025-01-12T19:00:00Z"},
     {

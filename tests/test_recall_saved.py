@@ -71,6 +71,22 @@ def test_a_new_client_starts_from_the_saved_passages(store_home: Memory, user: s
     assert after == before
 
 
+def test_a_restored_user_keeps_the_model_each_vector_came_from(store_home: Memory, user: str):
+    """The saved file says which model embedded each card: a new client restoring it
+    compares an English question with the Chinese cards through the multilingual model."""
+    store_home.remember_many(
+        [
+            {"user_id": user, "fact": "我们下周去杭州旅游"},
+            {"user_id": user, "fact": "I moved to Lisbon last spring"},
+        ]
+    )
+    saved_by(store_home, user)
+    with Memory.open(store_home.home) as fresh:
+        (hit,) = fresh.recall(user, "where are we going on holiday next week?", k=1)
+        assert hit.card.fact == "我们下周去杭州旅游"
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 0)
+
+
 def test_cards_written_after_the_save_are_read_on_top(store_home: Memory, user: str):
     written(store_home, user)
     saved_by(store_home, user)

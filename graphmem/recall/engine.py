@@ -204,7 +204,7 @@ def recall(
     if at is not None:  # as memory held it then, whatever became of it since (history.py)
         now = at["as_of"] if now is None else now
     now = now_ms() if now is None else now
-    index = passages or PassageIndex(store)
+    index = passages or PassageIndex(store, spaces=embedder.spaces)
     try:
         with index.reading(user_id):
             found = gather(
@@ -285,20 +285,27 @@ def gather(
         # promoted into the HNSW index (past ``vector.ANN_THRESHOLD`` cards) when no
         # filter narrows, in the store.
         in_process = held.vectors_ready and not (counters.ann and not filters.narrows)
-        hits = held.nearest(vector, depth, cards) if vector is not None and in_process else []
+        held_spaces = held.spaces() if vector is not None else set()
+    # A question in one language, cards embedded by another model (Embedder.across).
+    across = embedder.across(query, held_spaces) if held_spaces else {}
+    with held.lock:
+        hits = held.nearest(vector, depth, cards, across) if vector and in_process else []
         only = held.card_ids(np.flatnonzero(cards)) if filters.narrows and not in_process else None
     dense = (
-        pool.submit(
-            vector_candidates,
-            store,
-            user_id,
-            vector,
-            depth,
-            statuses=statuses,
-            indexed=counters.ann,
-            only=only,
-            at=at,
-        )
+        [
+            pool.submit(
+                vector_candidates,
+                store,
+                user_id,
+                there,
+                depth,
+                statuses=statuses,
+                indexed=counters.ann,
+                only=only,
+                at=at,
+            )
+            for there in (vector, *across.values())
+        ]
         if vector is not None and not in_process and (only is None or only)
         else None
     )
@@ -325,7 +332,9 @@ def gather(
     about = {m.key for m in mentions}
     pointers = set(terms(" ".join(w for p in people if p.key in about for w in pointer_phrases(p))))
     focus = [t for t in query_terms if t not in pointers and t not in lang.answer_kind_terms()]
-    hits = dense.result() if dense is not None else hits
+    if dense is not None:
+        with held.lock:
+            hits = held.in_own_space([d.result() for d in dense], [0, *across], depth)
     with held.lock:
         cosine, best_card = dense_by_passage(held, hits)
     return Gathered(

@@ -39,7 +39,7 @@ import os
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -48,7 +48,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from graphmem.cards import person_key
-from graphmem.models import SELF, Category, Status
+from graphmem.models import SELF, Category, Status, embedding_text
 from graphmem.recall import cosine
 from graphmem.recall.cosine import best, unit
 from graphmem.recall.jobs import UserJobs
@@ -79,7 +79,7 @@ VECTOR_PAGE = 1000
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
 #: the saved files' layout (``graphmem.recall.packed``: loading runs no code)
-SNAPSHOT_FORMAT = 6  # 6: card vectors; 5: mapped arrays, keys searched in place
+SNAPSHOT_FORMAT = 7  # 7: card spaces; 6: card vectors; 5: mapped arrays, keys searched in place
 
 #: card fields scoring.final_score, temporal.weight and point-in-time recall read
 _WORTH = (
@@ -116,6 +116,8 @@ def day(ms: int | None) -> str:
     return f"{moment.day} {moment.strftime('%B %Y')}"
 
 
+#: the embedder's ``spaces``: per text embedded, the space its vector is in
+Spaces = Callable[[Sequence[str]], list[int]]
 _Row = TypeVar("_Row")
 
 
@@ -297,6 +299,7 @@ _CARD_COLUMNS = {
     "timestamp": np.int64,
     "passage": np.int64,
     "vectored": np.bool_,
+    "space": np.int8,  # the embedder's space the card's vector was made in (``nearest``)
 }
 _PASSAGE_COLUMNS = {"session": np.int32, "turn": np.int64, "when": np.int64}
 _NO_TIME = np.iinfo(np.int64).min
@@ -418,10 +421,12 @@ class UserPassages:
         rows: Iterable[dict[str, Any]],
         sources: dict[str, dict[str, Any]],
         relationships: dict[str, str | None],
+        spaces: Spaces | None = None,
     ) -> None:
         """Take in ``recall_passages`` rows (new cards, and cards that changed), with the
         ``recall_sources`` rows of their sources by id and the user's relationship to
-        each person now (by person key)."""
+        each person now (by person key); ``spaces``: the embedder's (``Embedder.spaces``),
+        which tells the space each card's vector is in from the text it embedded."""
         touched: set[int] = set()
         columns, codes = self._columns, self._codes
         for row in rows:
@@ -476,6 +481,9 @@ class UserPassages:
             columns["timestamp"][i] = card.timestamp
             columns["passage"][i] = at
             columns["vectored"][i] = self._put_vector(i, row.get("embedding"))
+            if spaces is not None:
+                said = embedding_text(row["person"] or SELF, row["relationship"], row["fact"] or "")
+                columns["space"][i] = spaces([said])[0]
             if card.tags:
                 self._tags[i] = card.tags
             else:
@@ -682,11 +690,42 @@ class UserPassages:
             )
         return mask
 
+    def spaces(self) -> set[int]:
+        """The embedder spaces the cards' vectors are in (``Embedder.spaces``)."""
+        spaces = self._columns["space"].values
+        if not spaces.any():  # one model, or only texts the first model reads
+            return {0} if len(spaces) else set()
+        return {int(s) for s in np.unique(spaces)}
+
+    def in_own_space(
+        self, ranked: Sequence[Sequence[tuple[str, float]]], spaces: Sequence[int], k: int
+    ) -> list[tuple[str, float]]:
+        """The ``k`` best of hits ranked by a question's vector in each of ``spaces``
+        (the store's vector search, once per space), each card scored by the vector of its
+        own space: what ``nearest`` gives once the vectors are here."""
+        if len(ranked) == 1:
+            return list(ranked[0])
+        column = self._columns["space"].values
+        mine: dict[str, float] = {}
+        for hits, space in zip(ranked, spaces, strict=True):
+            for card_id, score in hits:
+                row = self._card_at.get(card_id)
+                own = space if row is None else int(column[row])
+                if own == space or (own not in spaces and space == spaces[0]):
+                    mine[card_id] = score
+        return sorted(mine.items(), key=lambda hit: (-hit[1], hit[0]))[:k]
+
     def nearest(
-        self, vector: Sequence[float] | np.ndarray, k: int, card_mask: np.ndarray
+        self,
+        vector: Sequence[float] | np.ndarray,
+        k: int,
+        card_mask: np.ndarray,
+        across: Mapping[int, np.ndarray] | None = None,
     ) -> list[tuple[str, float]]:
         """The ``k`` cards of ``card_mask`` with a vector most similar to ``vector``:
-        ``(card id, cosine)``, best first, ties by id (``graphmem.recall.cosine``)."""
+        ``(card id, cosine)``, best first, ties by id (``graphmem.recall.cosine``). The
+        cards of a space in ``across`` (``Embedder.across``) are compared with its vector
+        there instead: a question in English with cards the multilingual model made."""
         if self._vectors is None or k <= 0:
             return []
         matrix = self._vectors.values
@@ -702,6 +741,10 @@ class UserPassages:
         scores = cosine.scores(matrix, query)
         if len(scores) > len(rows):
             scores = scores[rows]
+        for space, there in (across or {}).items():
+            moved = np.flatnonzero(self._columns["space"].values[rows] == space)
+            if len(moved):
+                scores[moved] = cosine.scores(self._vectors.values[rows[moved]], unit(there))
         return [(self.card_id(i), score) for i, score in best(rows, scores, k, self.card_id)]
 
     def passages_of(self, card_mask: np.ndarray) -> np.ndarray:
@@ -888,8 +931,10 @@ class PassageIndex:
         budget_bytes: int = BUDGET_MB * 2**20,
         directory: Path | None = None,
         save_after: int | None = None,
+        spaces: Spaces | None = None,
     ) -> None:
         self._store = store
+        self._spaces = spaces
         self._budget = budget_bytes
         self._bytes: dict[str, int] = {}  # per user held, as of their last change
         self._lock = threading.Lock()
@@ -1105,7 +1150,7 @@ class PassageIndex:
                 if wanted
                 else {}
             )
-            held.apply(page, sources, relationships or {})
+            held.apply(page, sources, relationships or {}, self._spaces)
             read += len(page)
             if len(page) < PAGE:
                 return read
