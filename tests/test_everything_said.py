@@ -621,9 +621,11 @@ def test_a_new_users_job_home_and_wife_hold_at_ingest_consolidated_and_a_year_on
 
 
 @pytest.mark.xfail(
-    strict=True,
+    strict=False,
     reason="an assistant reply is kept as one card: 'Kitchen Confidential', one sentence of "
-    "a reply about a CV, is further from the question than a congratulation said later",
+    "a reply about a CV, is about as far from the question as a congratulation said later "
+    "(cosine 0.164 against 0.134 when this test runs alone, the other way round in the "
+    "whole suite: the int8 model's vectors move with the batch a text is embedded in)",
 )
 def test_the_book_you_suggested_in_a_long_reply(memory: Memory, user: str, tmp_path: Path):
     ingest_file(memory, write_chat(tmp_path, MARCO), user, progress=False)
