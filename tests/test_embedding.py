@@ -146,7 +146,8 @@ def test_an_english_question_meets_chinese_text_in_the_multilingual_models_space
     routed = RoutedEmbedder(FastEmbedder.shared(DEFAULT_MODEL), multilingual)
     question = "where did my dad have his knee surgery?"
     assert routed.spaces([question, "我老爸上周膝盖做了手术", "mi papá se operó"]) == [0, 1, 0]
-    assert routed.across(question, {0}) == {} and not loads  # an English-only user
+    assert routed.across(question, {0}) == {}  # an English-only user
+    assert not loads  # never loads the multilingual model
     assert routed.across("我老爸在哪做的手术？", {0, 1}) == {}  # the question's own vector
     (card,) = routed.embed(["I: 对了，我老爸上周膝盖做了手术，换了人工关节"])
     (same, *_) = routed.embed([question])

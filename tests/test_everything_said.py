@@ -831,3 +831,54 @@ def test_forgetting_a_part_forgets_the_turn_that_holds_its_words(
     sushi = next(c for c in memory.cards(user) if "sushi" in c.fact)
     assert "Paris" not in sushi.source.text
     assert "sushi" in sushi.source.text
+
+
+SUQING = [  # a new user's Chinese chat, asked in Chinese and by an agent in English
+    {"session_id": "d1", "date": "2026-02-08T22:15:00+08:00"},
+    {
+        "session_id": "d1",
+        "speaker": "user",
+        "text": "hi 我叫苏晴 在上海一家广告公司做文案 叫蓝鲸广告 最近天天改稿改到凌晨 真的好累",
+    },
+    {
+        "session_id": "d1",
+        "speaker": "assistant",
+        "text": "辛苦了苏晴！改稿到凌晨确实很耗人。可以试试把改稿时间集中在下午，晚上十点以后不回"
+        "工作消息。另外推荐你听一个播客《随机波动》，通勤的时候放松一下。",
+    },
+    {"session_id": "d2", "date": "2026-04-19T21:40:00+08:00"},
+    {
+        "session_id": "d2",
+        "speaker": "user",
+        "text": "嗯 闺蜜小鹿这周陪我 另外我领养了一只橘猫 叫芒果 两岁 之前在流浪猫救助站",
+    },
+    {"session_id": "d3", "date": "2026-07-05T20:05:00+08:00"},
+    {
+        "session_id": "d3",
+        "speaker": "user",
+        "text": "好消息！！我跳槽了 拿了字节的offer 做品牌策划 下周一入职 终于不用在蓝鲸改稿了哈哈",
+    },
+    {
+        "session_id": "d3",
+        "speaker": "user",
+        "text": "还有 我搬家了 搬到徐汇了 离新公司近 一个人住一室户 芒果很喜欢新家的阳台",
+    },
+]
+
+
+def test_a_chinese_chat_answers_in_chinese_and_in_english(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "拿了字节的offer 下周一入职" is the new employer; an agent asking in English finds
+    the same cards as the user asking in Chinese, at ingest, consolidated and a year on."""
+    ingest_file(memory, write_chat(tmp_path, SUQING), user, progress=False)
+    for moment in (None, "2026-07-06", "2027-07-06"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        for question in ("我现在在哪家公司上班？", "where do I work now?"):
+            assert "字节的offer" in top(memory, user, question)[0], (question, moment)
+        assert "蓝鲸广告" in top(memory, user, "我以前在哪家公司？")[0], moment
+        for question in ("我现在住哪？", "where do I live now?"):
+            assert "搬到徐汇了" in top(memory, user, question)[0], (question, moment)
+        assert "《随机波动》" in top(memory, user, "what podcast did you recommend?")[0], moment
+        assert "叫芒果" in top(memory, user, "what's my cat's name?")[0], moment

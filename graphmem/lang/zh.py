@@ -529,10 +529,11 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
-    # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职"
+    # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职",
+    # "拿了字节的offer 下周一入职"
     (
         "employer",
-        rf"{_NOT_YET}(?:拿到了?|收到了?|接了)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的\s*offer"
+        rf"{_NOT_YET}(?:拿到了?|拿了|收到了?|接了|接受了)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的\s*offer"
         r"(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
     ),
     # a first day said as joining: "我入职云帆数据啦"
