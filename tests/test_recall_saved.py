@@ -8,6 +8,7 @@ counts only while the store's counters and the tokenisation agree.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,12 @@ def rewrite(path: Path, **changes: Any) -> None:
     assert loaded is not None
     header, arrays = loaded
     packed.dump(path, header | changes, {name: a.copy() for name, a in arrays.items()})
+
+
+def counters(memory: Memory, user: str) -> tuple[int, int]:
+    """The user's revision and deletions, as recall reads them before its passages."""
+    state = UserState.read(memory._store, user)
+    return state.revision, state.deletions
 
 
 def saved_by(memory: Memory, user: str) -> None:
@@ -243,6 +250,36 @@ def test_a_user_evicted_over_the_budget_comes_back_from_the_file(
     assert [h.card.id for h in again] == [h.card.id for h in first]
     assert (index.restored, index.cards_read) == (1, 2 * (CARDS + 1))
     index.close()
+
+
+def test_saves_queued_when_the_process_closes_are_written(
+    memory: Memory, user: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A script that reads users and closes at once leaves their files for the next
+    process: close finishes the saves still queued (here the second waits behind the
+    first, on a slow disk) instead of dropping them."""
+    other = f"{user}-other"
+    for who in (user, other):
+        written(memory, who)
+    disk = threading.Event()
+    dump = passages.dump
+
+    def slow_dump(*args: Any) -> None:
+        disk.wait(timeout=10)
+        dump(*args)
+
+    monkeypatch.setattr(passages, "dump", slow_dump)
+    index = passages.PassageIndex(memory._store, directory=tmp_path)
+    for who in (user, other):
+        index.current(who, *counters(memory, who))
+    closing = threading.Thread(target=index.close, kwargs={"timeout": 30})
+    closing.start()
+    closing.join(timeout=0.3)
+    disk.set()
+    closing.join()
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        index._file(who).name for who in (user, other)
+    )
 
 
 def test_users_recalled_in_turn_stay_within_the_budget(memory: Memory, user: str, tmp_path):

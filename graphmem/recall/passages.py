@@ -38,6 +38,7 @@ import marshal
 import os
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -1035,10 +1036,12 @@ class PassageIndex:
         return self._fills.wait(timeout) and self._saves.wait(timeout)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Stop filling vectors and saving (a save under way finishes; queued ones are
-        dropped)."""
+        """Stop filling vectors; finish the saves queued, within ``timeout`` (a process
+        that read a user and closes leaves their file for the next one), then stop."""
+        deadline = time.monotonic() + timeout
         self._fills.close(timeout)
-        self._saves.close(timeout)
+        self._saves.wait(max(0.0, deadline - time.monotonic()))
+        self._saves.close(max(0.0, deadline - time.monotonic()))
 
     def held_bytes(self) -> int:
         """Bytes of passages held over all users (what ``budget_bytes`` bounds)."""
