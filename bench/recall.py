@@ -99,7 +99,9 @@ class RandomCardVectors(CachedEmbedder):
     def embed(self, texts):
         if self.frozen:
             return self.model.embed(texts)
-        rng = np.random.default_rng(len(texts))
+        # seeded by the texts: every batch its own vectors, the same on every run
+        seed = hashlib.blake2b("\n".join(texts).encode(), digest_size=8).digest()
+        rng = np.random.default_rng(int.from_bytes(seed, "little"))
         vectors = rng.standard_normal((len(texts), self.dimension)).astype(np.float32)
         return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
