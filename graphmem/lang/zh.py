@@ -352,13 +352,21 @@ _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|�
 #: (an ended relationship when not known before): a breakup ("和kevin分手了": "前任"),
 #: leaving a job ("跟Eric提了离职"), a new couple ("我跟小鹿在一起了": "对象").
 CHANGES: tuple[tuple[str, str], ...] = (
-    (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?在一起了", "对象"),
-    (r"(?:和|跟)(?P<name>{name})(?:已经|已經)?(?:分手|離婚|离婚)了", "前任"),
+    (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?在一起了", "对象"),
+    (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?(?:分手|離婚|离婚)了", "前任"),
+    # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
+    (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)(?P<name>{any})", "对象"),
+    (r"(?:和|跟)(?P<name>{any})(?:在)?(?:约会|約會)", "对象"),
     (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
     # a partner leaving the business: "阿凱說他要退股"
     (r"(?P<name>{name})(?:说|說)?(?:他|她)?(?:要|已经|已經)?退股", "前合夥人"),
 )
-_CHANGES = tuple((re.compile(rx.format(name=_NAME)), word) for rx, word in CHANGES)
+#: Any name, where the words around say a person is meant (a partner): "大伟", "Leo"
+#: (``_NAME`` knows names by their shape: "小鹿", "王丽", a surname and a title).
+_ANY_NAME = rf"[A-Za-z][a-z]+(?![A-Za-z])|(?![我你他她它自一这那某這])[{_HAN}]{{2,3}}?"
+_CHANGES = tuple(
+    (re.compile(rx.format(name=_NAME, any=_ANY_NAME)), word) for rx, word in CHANGES
+)
 
 
 def people_in(sentence: str, before: str = "") -> list[Named]:
@@ -399,7 +407,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         found.append(Named(_clean(_cased(name)), kind, True, start=m.start()))
     for change, word in _CHANGES:
         for m in change.finditer(sentence):
-            found.append(Named(_cased(m["name"]), word, True, start=m.start()))
+            if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
+                found.append(Named(name, word, True, start=m.start()))
     taken: list[tuple[int, int]] = []
     for m in _IS_MINE.finditer(sentence):
         if (name := _name(m["name"])) is not None:
@@ -536,6 +545,14 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         rf"{_NOT_YET}(?:拿到了?|拿了|收到了?|接了|接受了)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的\s*offer"
         r"(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
     ),
+    # a workplace described, then named: "在上海一家广告公司做文案 叫蓝鲸广告"
+    (
+        "employer",
+        rf"{_NOT_YET}在[^，,。！？!?\s]{{0,8}}?(?:一家|一间|一間|一所)[^，,。！？!?\s]{{0,8}}?"
+        r"(?:公司|医院|醫院|学校|學校|银行|銀行|工作室|餐厅|餐廳|店)"
+        r"(?:做|当|當|上班|工作)[^，,。！？!?]{0,8}?(?:叫|名叫)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?=\s|，|,|。|！|!|$)",
+    ),
     # a first day said as joining: "我入职云帆数据啦"
     (
         "employer",
@@ -654,7 +671,11 @@ LANGUAGE = Language(
         # "你说深圳周末可以去哪些地方": what was said, asked with a question word
         r"|(?<![跟和对對给給])你(?:说|說)(?!呢)(?=[^，,。]*?(?:什么|什麼|哪|几|幾|多少|怎么|怎麼))"
     ),
-    someone_elses=r"[^\W\d_我们們]{1,4}的",
+    # a possessor right after "我"/"们" or where a run of characters starts ("我哥的",
+    # "阿凱的"), not a time ("我现在的男朋友" is the user's own)
+    someone_elses=r"(?:(?<=[我们們])|(?<![^\W\d_]))"
+    r"(?!现在|現在|目前|以前|之前|最近|当时|當時|现任|現任|原来|原來)[^\W\d_我们們]{1,4}的",
+    who_question=r"谁|誰",
     number_question=r"多少|几|幾|多大|多久|多长|多長|多远|多遠",
     number=r"[一二三四五六七八九十百千万萬两兩半]",
     time_words=TIME_WORDS,
