@@ -846,7 +846,17 @@ SUQING = [  # a new user's Chinese chat, asked in Chinese and by an agent in Eng
         "text": "辛苦了苏晴！改稿到凌晨确实很耗人。可以试试把改稿时间集中在下午，晚上十点以后不回"
         "工作消息。另外推荐你听一个播客《随机波动》，通勤的时候放松一下。",
     },
+    {
+        "session_id": "d1",
+        "speaker": "user",
+        "text": "好 我试试 我男朋友大伟也老说我太拼了 他在浦东做程序员 我们住在静安寺附近",
+    },
     {"session_id": "d2", "date": "2026-04-19T21:40:00+08:00"},
+    {
+        "session_id": "d2",
+        "speaker": "user",
+        "text": "跟你说 我和大伟分手了 上周的事 他要去深圳发展 我不想走 就这样了 还挺难受的",
+    },
     {
         "session_id": "d2",
         "speaker": "user",
@@ -863,15 +873,26 @@ SUQING = [  # a new user's Chinese chat, asked in Chinese and by an agent in Eng
         "speaker": "user",
         "text": "还有 我搬家了 搬到徐汇了 离新公司近 一个人住一室户 芒果很喜欢新家的阳台",
     },
+    {"session_id": "d4", "date": "2026-10-11T23:30:00+08:00"},
+    {
+        "session_id": "d4",
+        "speaker": "user",
+        "text": "最近在跟一个男生约会 叫Leo 是小鹿的同事 做摄影的 人很温柔",
+    },
 ]
 
 
 def test_a_chinese_chat_answers_in_chinese_and_in_english(
     memory: Memory, user: str, tmp_path: Path
 ):
-    """ "拿了字节的offer 下周一入职" is the new employer; an agent asking in English finds
-    the same cards as the user asking in Chinese, at ingest, consolidated and a year on."""
+    """ "拿了字节的offer 下周一入职" is the new employer; "我和大伟分手了" makes the
+    boyfriend an ex and "跟一个男生约会 叫Leo" the one she is seeing ("我现在的男朋友" is
+    hers, not someone's called 现在); an agent asking in English finds the same cards as
+    the user asking in Chinese, at ingest, consolidated and a year on."""
     ingest_file(memory, write_chat(tmp_path, SUQING), user, progress=False)
+    people = {p.name: (p.relationship, p.relationship_history) for p in memory.people(user)}
+    assert people["大伟"] == ("前男友", ["男朋友"])
+    assert people["Leo"] == ("对象", [])
     for moment in (None, "2026-07-06", "2027-07-06"):  # at ingest, consolidated, a year on
         if moment:
             memory.consolidate(user, now=moment)
@@ -882,3 +903,5 @@ def test_a_chinese_chat_answers_in_chinese_and_in_english(
             assert "搬到徐汇了" in top(memory, user, question)[0], (question, moment)
         assert "《随机波动》" in top(memory, user, "what podcast did you recommend?")[0], moment
         assert "叫芒果" in top(memory, user, "what's my cat's name?")[0], moment
+        for question in ("我现在的男朋友是谁？", "who am I dating now?"):
+            assert "叫Leo" in top(memory, user, question)[0], (question, moment)

@@ -173,6 +173,8 @@ class Language:
     #: what makes a clause the one that asks ("where", "哪"): a regex (``recall.temporal``
     #: reads "danny started at google, where do i work?" in its asking clause)
     question_words: str = ""
+    #: a question asking who someone is ("who's my boss now?", "我现在的男朋友是谁？")
+    who_question: str = ""
     #: what, right before a relationship word, makes it someone else's relative
     #: ("阿凱的" in "阿凱的媽媽"): a regex matched at the end of the text before it
     someone_elses: str = ""
@@ -353,6 +355,17 @@ def asks_if_still(query: str) -> bool:
     False
     """
     return _any_language(query, lambda k: k.still_question)
+
+
+def asks_who(query: str) -> bool:
+    """Does a question in any language ask who someone is?
+
+    >>> asks_who("who's my girlfriend now?"), asks_who("我现在的男朋友是谁？")
+    (True, True)
+    >>> asks_who("whose dog is biscuit?"), asks_who("where does my sister live?")
+    (False, False)
+    """
+    return _any_language(query, lambda k: k.who_question)
 
 
 def asks_the_assistant(query: str) -> bool:

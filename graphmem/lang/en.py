@@ -147,6 +147,7 @@ LANGUAGE = Language(
     name_question=r"(?i)\bnamed?\b|\bcalled\b|\bcall\s+(?:him|her|it|them)\b",
     naming=r"(?i)\bnamed\b|\bcalled\b|\bname(?:'s|\s+is|\s+was)\b|\bcall\s+(?:him|her|it|them)\b",
     question_words=r"(?i)\b(?:what|where|which|who|how|when)\b",
+    who_question=r"(?i)\bwho\b",
     asks_the_assistant=(
         r"(?i)\b(?:did|do|would|could|have|had|were)\s+you\b(?!\s+(?:think|know|remember|"
         r"see|hear|mean)\b)|\byou\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"

@@ -163,6 +163,8 @@ class Gathered:
     #: passages whose card states what the question asks ("where do I live now?"): as
     #: relevant as ``scoring.RELEVANT`` at least, whatever words they share with it
     answered: set[int] = field(default_factory=set)
+    #: cards that told the user what a person the question asks about is to them
+    introduced: set[str] = field(default_factory=set)
     #: card id -> fields recall reads it with instead of the stored ones: the claim of a
     #: slot only similarity read (``_likely``), as ``temporal.weight`` reads claims
     read_as: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -256,7 +258,7 @@ def gather(
     state = pool.submit(UserState.read, store, user_id)
     vector = wire_vector(embedder.embed([query])[0]) if "vector" in channels else None
     counters = state.result()
-    people = [Known(r["key"], r["name"], r["relationship"]) for r in known.result()]
+    people = [Known(r["key"], r["name"], r["relationship"], r["since"]) for r in known.result()]
     held = passages.current(
         user_id,
         counters.revision,
@@ -399,6 +401,7 @@ def rank(
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
             _answering(found, relevance)
+            _introduced(found, relevance)
         relevance *= found.passages / scoring.MAX_RELEVANCE
         positive = np.flatnonzero(found.passages & (relevance > 0))
         order = (
@@ -496,6 +499,39 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
         boost += weight * closeness * about
         found.routes.append(("graph-hop", about, f"{via} -> mentions {mention.name} -> card"))
     return boost
+
+
+def _introduced(found: Gathered, relevance: np.ndarray) -> None:
+    """ "Who's my girlfriend now?", "我现在的男朋友是谁？": the card that told the user
+    what the person the question names is to them (said at the relationship's ``since``:
+    "update!! jess is officially my girlfriend") answers, whatever words it shares with
+    the question; it counts as relevant as the best candidate (in place) and weighs as a
+    card stating what a question asks (``temporal.ASKED``). A question
+    about the past is left to the words ("who was my manager before olga?" names the
+    one who came after)."""
+    if found.intent.kind == "past" or not found.mentions or not lang.asks_who(found.query):
+        return
+    held = found.held
+    since = {p.key: p.since for p in found.people}
+    top = float(relevance.max(initial=0.0))
+    said = found.cards
+    if found.by_assistant is not None:  # what the user said, not the assistant's echo
+        said = said & ~found.by_assistant[held.passage_of(np.arange(len(said)))]
+    for mention in found.mentions:
+        when = since.get(mention.key)
+        if mention.key == SELF or when is None:
+            continue
+        row = held.told(mention.name, when, said)
+        if row is None:
+            continue
+        card = held.cards[row]
+        relevance[card.passage] = max(relevance[card.passage], top)
+        found.best_card[card.passage] = card.id
+        found.answered.add(card.passage)
+        found.introduced.add(card.id)
+        reached = np.zeros(len(relevance), dtype=bool)
+        reached[card.passage] = True
+        found.routes.append(("graph", reached, f"{mention.via} -> {mention.name} -> said so"))
 
 
 def _answering(found: Gathered, relevance: np.ndarray) -> None:
@@ -697,6 +733,9 @@ def _score_cards(
             if (factor := temporal.weight(found.intent, worth)) != 1.0:
                 parts["temporal"] = factor
                 score *= factor
+            if card_id in found.introduced:  # as a card stating an asked slot weighs
+                parts["told"] = temporal.ASKED
+                score *= temporal.ASKED
             parts["lexical"] = float(lexical[at])
             parts["cosine"] = float(found.cosine.get(at, 0.0))
             scored.append((score, card_id, at, calibrated, parts))

@@ -36,6 +36,7 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
         "bf",
         "hubby",
         "missus",
+        "dating",  # "who am i dating now?"
     ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
@@ -63,6 +64,8 @@ class Known:
     key: str
     name: str
     relationship: str | None
+    #: when the card that said the relationship was said (epoch ms), where known
+    since: int | None = None
 
 
 @dataclass(frozen=True)

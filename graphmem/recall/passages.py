@@ -799,6 +799,20 @@ class UserPassages:
             return []
         return np.flatnonzero(np.isin(self._columns[column].values, codes) & cards).tolist()
 
+    def told(self, name: str, when: int, cards: np.ndarray) -> int | None:
+        """The row of the first card, among ``cards`` (a row mask) said at ``when``, in
+        the order said, whose fact names ``name`` (case aside): given the time a
+        relationship was said (``Known.since``), the card that said it ("ive been seeing
+        someone, her name is jess" for Jess, girlfriend)."""
+        size = len(self.cards)
+        rows = np.flatnonzero((self._columns["timestamp"].values[:size] == when) & cards[:size])
+        turns = self._columns["turn"].values[self._columns["passage"].values[rows]]
+        wanted = name.lower()
+        for i in rows[np.argsort(turns, kind="stable")].tolist():
+            if wanted in str(self.cards[i].values[_FACT] or "").lower():
+                return int(i)
+        return None
+
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
         kept until the passages change (``apply`` drops it)."""
