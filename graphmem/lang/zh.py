@@ -364,9 +364,7 @@ CHANGES: tuple[tuple[str, str], ...] = (
 #: Any name, where the words around say a person is meant (a partner): "大伟", "Leo"
 #: (``_NAME`` knows names by their shape: "小鹿", "王丽", a surname and a title).
 _ANY_NAME = rf"[A-Za-z][a-z]+(?![A-Za-z])|(?![我你他她它自一这那某這])[{_HAN}]{{2,3}}?"
-_CHANGES = tuple(
-    (re.compile(rx.format(name=_NAME, any=_ANY_NAME)), word) for rx, word in CHANGES
-)
+_CHANGES = tuple((re.compile(rx.format(name=_NAME, any=_ANY_NAME)), word) for rx, word in CHANGES)
 
 
 def people_in(sentence: str, before: str = "") -> list[Named]:
