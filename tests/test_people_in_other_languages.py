@@ -5,7 +5,7 @@ placeholder as a person. Real spaCy, real embedded store, no mocks."""
 
 from __future__ import annotations
 
-from graphmem.lang import latin
+from graphmem.lang import latin, zh
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
 
@@ -158,3 +158,21 @@ def test_a_chinese_chat_names_people_by_a_surname_a_place_a_group_and_a_relative
     assert table["Mike"][0] == "男朋友"  # asked out, and yes said
     # a shop downstairs, "编辑" as a verb, an intern without a name are no one
     assert not set(table) & {"小卖", "编辑", "实习生", "教练"}
+
+
+def test_a_relative_of_a_relative_is_the_one_word_chinese_has_for_them():
+    said = [
+        "我哥阿哲也帶他女兒小米回來",  # a brother's daughter
+        "我姐姐阿梅带她儿子乐乐来了",  # a sister's son: not the same word as a brother's
+        "我媽的妹妹阿芬也來了",  # a mother's sister, in the script said
+        "我老公说他妈妈王丽下周要来",  # a husband's mother
+        "她妈妈的妹妹阿芬也来了",  # someone else's aunt is no one of the user's
+    ]
+    read = [[(n.name, n.relationship) for n in zh.people_in(s) if n.mine] for s in said]
+    assert read == [
+        [("阿哲", "哥哥"), ("小米", "侄女")],
+        [("阿梅", "姐姐"), ("乐乐", "外甥")],
+        [("媽媽", "媽媽"), ("阿芬", "姨媽")],
+        [("老公", "老公"), ("王丽", "婆婆")],
+        [],
+    ]

@@ -176,8 +176,10 @@ RELATIONSHIPS: dict[str, str] = {
 NAMED_ONLY = frozenset("编辑 編輯 客户 客戶 搭档 搭檔 群主 队长 隊長 组长 組長 领舞 領舞".split())
 #: A relative of a relative, as one word: (what the first is to the user, what the
 #: second is to the first), in English, to the user's word for the second ("我哥...他女儿
-#: 小米": a brother's daughter, "侄女"). Only what one word says soundly: a brother's
-#: wife is "嫂子" or "弟媳" by his age, so not here.
+#: 小米": a brother's daughter, "侄女"). Chinese says more than English's
+#: ``graphmem.relationships.through`` (a brother's daughter is 侄女, a sister's 外甥女), so
+#: the table is the language's own. Only what one word says soundly: a brother's wife is
+#: "嫂子" or "弟媳" by his age, so not here.
 COMPOSED: dict[tuple[str, str], str] = {
     ("brother", "daughter"): "侄女",
     ("brother", "son"): "侄子",
@@ -201,6 +203,9 @@ COMPOSED: dict[tuple[str, str], str] = {
     ("mother", "sister"): "姨妈",
     ("father", "sister"): "姑姑",
 }
+#: The characters of ``COMPOSED``'s words that traditional script writes otherwise.
+_TO_TRADITIONAL = str.maketrans("孙儿妈爷", "孫兒媽爺")
+_TO_SIMPLIFIED = str.maketrans("孫兒媽爺", "孙儿妈爷")
 #: Where someone lives, said right before their name ("楼下的张阿姨", "在小区里认识了
 #: 一个王奶奶"): what that makes them to the user.
 PLACES: dict[str, str] = {
@@ -413,6 +418,8 @@ _NAMED_KIN = re.compile(
     rf"(?P<rel>{_KIN})(?:{_JOIN})?"
     rf"(?:(?P<name>{_NAME})|(?<=[{_HAN}]){_GIVEN})?"
 )
+#: The user's relative said before a word for their relative: "我妈的" (弟弟).
+_MY_KIN_OF = re.compile(rf"(?P<my>我的|我们的|我們的|我)?(?P<rel>{_KIN})的$")
 #: Before a relationship word, what makes it someone else's ("她男朋友", "阿凯的妈妈").
 _SOMEONE_ELSES = re.compile(rf"(?:[他她它你]们?|別人|别人|人家|(?:{_NAME}))的?$")
 _PET = "|".join(sorted(map(re.escape, PETS), key=len, reverse=True))
@@ -555,10 +562,10 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         if name is None:
             found.append(replace(_unnamed(sentence, m, relationship, said), start=m.start()))
             continue
-        holder = _SOMEONE_ELSES.search(sentence[: m.start()])
-        if holder and not m["my"] and (composed := _composed(holder[0], word, found)):
-            relationship, holder = composed, None  # "我哥阿哲...他女儿小米": a niece
-        found.append(Named(name, relationship, not holder or bool(m["my"]), start=m.start()))
+        mine = not _SOMEONE_ELSES.search(sentence[: m.start()]) or bool(m["my"])
+        if not m["my"] and (composed := _composed(sentence[: m.start()], word, found)):
+            relationship, mine = composed, True  # "我哥阿哲...他女儿小米": a niece
+        found.append(Named(name, relationship, mine, start=m.start()))
     found += _pets_named(sentence, before, found)
     # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
     found = [replace(n, mine=False) if _quoted(sentence, n.start) else n for n in found]
@@ -606,21 +613,25 @@ def _ends_a_name(said: str, after: str) -> bool:
     return not weak or not after or not re.match(f"[{_HAN}]", after) or after[0] in _AFTER_GIVEN
 
 
-def _composed(holder: str, word: str, found: list[Named]) -> str | None:
-    """The user's word for a relative of one of their relatives ("他女儿", "阿哲的女儿"
-    said after "我哥阿哲": "侄女"): the relative is the one named (or, for 他/她, the last
-    of the user's people named before), the word ``COMPOSED`` gives."""
-    holder = holder.removesuffix("的")
-    mine = [n for n in found if n.mine]
-    if holder in ("他", "她"):
-        of = mine[-1:] if mine else []
+def _composed(before: str, word: str, found: list[Named]) -> str | None:
+    """The user's word for a relative (``word``) of one of their relatives, said just
+    ``before`` it: by the user's word for them ("我妈的弟弟": "舅舅"), their name or a
+    pronoun ("阿哲的女儿", "他女儿" after "我哥阿哲": "侄女"; 他/她 is the last of the
+    user's people named before). The word ``COMPOSED`` gives, in the script said."""
+    if (kin := _MY_KIN_OF.search(before)) and (kin["my"] or kin["rel"].startswith("我")):
+        first = RELATIONSHIPS.get(KIN_NAMES.get(kin["rel"], kin["rel"]))
+    elif other := _SOMEONE_ELSES.search(before):
+        holder = other[0].removesuffix("的")
+        mine = [n for n in found if n.mine and n.start < len(before)]
+        of = mine[-1:] if holder in ("他", "她") else [n for n in mine if n.name == _cased(holder)]
+        first = RELATIONSHIPS.get(of[-1].relationship) if of else None
     else:
-        of = [n for n in mine if n.name == _cased(holder)]
-    if not of:
         return None
-    first = RELATIONSHIPS.get(of[-1].relationship)
-    second = RELATIONSHIPS.get(word)
-    return COMPOSED.get((first, second)) if first and second else None
+    composed = COMPOSED.get((first or "", RELATIONSHIPS.get(word, "")))
+    said = before[-8:] + word
+    if composed and said != said.translate(_TO_SIMPLIFIED):  # "女兒", "我媽的": traditional
+        return composed.translate(_TO_TRADITIONAL)
+    return composed
 
 
 def _english_word_named(sentence: str, m: re.Match[str]) -> bool:
