@@ -10,7 +10,12 @@ People are named by kinship and work words ("我妹妹小雨", "我老公", "我
 scripts) its English reading, so graphmem knows "老婆" is a partner and "领导" a manager
 (one holder at a time, "前领导" once replaced), and "我妹妹对什么过敏？" and "what is my
 sister allergic to?" reach the same person. Kinship words used as names ("我妈说") make
-a person called by the word ("妈妈").
+a person called by the word ("妈妈"). People are also named as the user knows them
+otherwise: a title of a surname and a role ("教练姓何" is 何教练), where they live ("楼下
+的张阿姨": 邻居), who is in a group ("团队有三个人，小周、阿ken": 同事), something done
+together ("跟老周搭档"), a relative of a relative in one word ("我哥...他女儿小米": 侄女,
+``COMPOSED``). Places, shops and words that only start like a name ("楼下的小卖部") are
+no one.
 """
 
 from __future__ import annotations
