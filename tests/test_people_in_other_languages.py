@@ -5,7 +5,7 @@ placeholder as a person. Real spaCy, real embedded store, no mocks."""
 
 from __future__ import annotations
 
-from graphmem.lang import latin
+from graphmem.lang import latin, zh
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
 
@@ -127,3 +127,52 @@ def test_a_family_word_opening_a_clause_is_the_users_own_a_title_is_nobody(memor
     assert table["林若溪"][0] == "女儿"
     assert table["馒头"][0] == "猫"
     assert not set(table) & {"医生", "妈妈"}
+
+
+def test_a_chinese_chat_names_people_by_a_surname_a_place_a_group_and_a_relative_of_a_relative(
+    memory, user, tmp_path
+):
+    table = people_of(
+        memory,
+        user + "-zh-roles",
+        tmp_path,
+        [
+            ("user", "报了个游泳班，教练姓林，我们都叫他林教练，人挺凶的"),
+            ("user", "每天晚上跟楼下的赵阿姨一起散步。楼下的小卖部关门了，买水要走好远"),
+            ("user", "新部门有三个人，小唐、阿sam和一个实习生。我编辑了一下周报"),
+            ("user", "我姐姐阿梅也带她儿子乐乐回来了，乐乐会走路了"),
+        ],
+        [
+            ("user", "周末打球，我跟老冯搭档拿了第一！出版社的编辑小雅也来看了"),
+            ("user", "Leo是我最好的gym buddy。Mike昨天问我要不要做他女朋友，I said yes"),
+        ],
+    )
+    assert table["林教练"][0] == "教练"  # a title made of the surname and the role
+    assert table["赵阿姨"][0] == "邻居"  # who lives downstairs is a neighbour
+    assert table["小唐"][0] == table["阿sam"][0] == "同事"  # listed in the user's team
+    assert table["阿梅"][0] == "姐姐"
+    assert table["乐乐"][0] == "外甥"  # a sister's son, one word for the user
+    assert table["老冯"][0] == "搭档"
+    assert table["小雅"][0] == "编辑"
+    assert table["Leo"][0] == "buddy"  # English words in Chinese: "最好的gym buddy"
+    assert table["Mike"][0] == "男朋友"  # asked out, and yes said
+    # a shop downstairs, "编辑" as a verb, an intern without a name are no one
+    assert not set(table) & {"小卖", "编辑", "实习生", "教练"}
+
+
+def test_a_relative_of_a_relative_is_the_one_word_chinese_has_for_them():
+    said = [
+        "我哥阿哲也帶他女兒小米回來",  # a brother's daughter
+        "我姐姐阿梅带她儿子乐乐来了",  # a sister's son: not the same word as a brother's
+        "我媽的妹妹阿芬也來了",  # a mother's sister, in the script said
+        "我老公说他妈妈王丽下周要来",  # a husband's mother
+        "她妈妈的妹妹阿芬也来了",  # someone else's aunt is no one of the user's
+    ]
+    read = [[(n.name, n.relationship) for n in zh.people_in(s) if n.mine] for s in said]
+    assert read == [
+        [("阿哲", "哥哥"), ("小米", "侄女")],
+        [("阿梅", "姐姐"), ("乐乐", "外甥")],
+        [("媽媽", "媽媽"), ("阿芬", "姨媽")],
+        [("老公", "老公"), ("王丽", "婆婆")],
+        [],
+    ]

@@ -10,7 +10,12 @@ People are named by kinship and work words ("我妹妹小雨", "我老公", "我
 scripts) its English reading, so graphmem knows "老婆" is a partner and "领导" a manager
 (one holder at a time, "前领导" once replaced), and "我妹妹对什么过敏？" and "what is my
 sister allergic to?" reach the same person. Kinship words used as names ("我妈说") make
-a person called by the word ("妈妈").
+a person called by the word ("妈妈"). People are also named as the user knows them
+otherwise: a title of a surname and a role ("教练姓何" is 何教练), where they live ("楼下
+的张阿姨": 邻居), who is in a group ("团队有三个人，小周、阿ken": 同事), something done
+together ("跟老周搭档"), a relative of a relative in one word ("我哥...他女儿小米": 侄女,
+``COMPOSED``). Places, shops and words that only start like a name ("楼下的小卖部") are
+no one.
 """
 
 from __future__ import annotations
@@ -148,7 +153,101 @@ RELATIONSHIPS: dict[str, str] = {
     "保姆": "nanny",
     "育儿嫂": "nanny",
     "育兒嫂": "nanny",
+    "侄女": "niece",
+    "侄子": "nephew",
+    "外甥女": "niece",
+    "外甥": "nephew",
+    "姑姑": "aunt",
+    "姨妈": "aunt",
+    "姨媽": "aunt",
+    "舅舅": "uncle",
+    # roles that name someone only with a name after them (``NAMED_ONLY``)
+    "编辑": "editor",
+    "編輯": "editor",
+    "客户": "client",
+    "客戶": "client",
+    "搭档": "teammate",
+    "搭檔": "teammate",
+    "群主": "group admin",
+    "队长": "captain",
+    "隊長": "captain",
+    "组长": "team lead",
+    "組長": "team lead",
+    "领舞": "dance leader",
+    "領舞": "dance leader",
 }
+#: Role words that are also verbs or titles ("我编辑了一下", "当队长"): a person only
+#: with a name after them ("编辑小敏") or before them ("老周是我们群主").
+NAMED_ONLY = frozenset("编辑 編輯 客户 客戶 搭档 搭檔 群主 队长 隊長 组长 組長 领舞 領舞".split())
+#: A relative of a relative, as one word: (what the first is to the user, what the
+#: second is to the first), in English, to the user's word for the second ("我哥...他女儿
+#: 小米": a brother's daughter, "侄女"). Chinese says more than English's
+#: ``graphmem.relationships.through`` (a brother's daughter is 侄女, a sister's 外甥女), so
+#: the table is the language's own. Only what one word says soundly: a brother's wife is
+#: "嫂子" or "弟媳" by his age, so not here.
+COMPOSED: dict[tuple[str, str], str] = {
+    ("brother", "daughter"): "侄女",
+    ("brother", "son"): "侄子",
+    ("sister", "daughter"): "外甥女",
+    ("sister", "son"): "外甥",
+    ("son", "daughter"): "孙女",
+    ("son", "son"): "孙子",
+    ("daughter", "daughter"): "外孙女",
+    ("daughter", "son"): "外孙",
+    ("son", "wife"): "儿媳",
+    ("daughter", "husband"): "女婿",
+    ("wife", "mother"): "岳母",
+    ("wife", "father"): "岳父",
+    ("husband", "mother"): "婆婆",
+    ("husband", "father"): "公公",
+    ("mother", "mother"): "外婆",
+    ("mother", "father"): "外公",
+    ("father", "mother"): "奶奶",
+    ("father", "father"): "爷爷",
+    ("mother", "brother"): "舅舅",
+    ("mother", "sister"): "姨妈",
+    ("father", "sister"): "姑姑",
+}
+#: The characters of ``COMPOSED``'s words that traditional script writes otherwise.
+_TO_TRADITIONAL = str.maketrans("孙儿妈爷", "孫兒媽爺")
+_TO_SIMPLIFIED = str.maketrans("孫兒媽爺", "孙儿妈爷")
+#: Where someone lives, said right before their name ("楼下的张阿姨", "在小区里认识了
+#: 一个王奶奶"): what that makes them to the user.
+PLACES: dict[str, str] = {
+    "楼下": "邻居",
+    "樓下": "鄰居",
+    "楼上": "邻居",
+    "樓上": "鄰居",
+    "隔壁": "邻居",
+    "对门": "邻居",
+    "對門": "鄰居",
+    "小区里": "邻居",
+    "小區裡": "鄰居",
+    "小区": "邻居",
+    "小區": "鄰居",
+}
+#: What may come between such a place and the name: "的", "认识了一个".
+PLACE_BRIDGES = """的 住的 那个 那個 新来的 新來的 认识了一个 認識了一個 认识了 認識了 认识的 認識的
+有个 有個 有一个 有一個""".split()
+#: A group the user is in, then who is in it ("团队有三个人，小周、阿ken和一个实习生",
+#: "team就我和Amy两个人"): what each one named is to the user.
+GROUPS: dict[str, str] = {
+    "团队": "同事",
+    "團隊": "同事",
+    "team": "同事",
+    "我们组": "同事",
+    "我們組": "同事",
+    "组里": "同事",
+    "組裡": "同事",
+    "部门": "同事",
+    "部門": "同事",
+    "宿舍": "室友",
+    "寝室": "室友",
+    "寢室": "室友",
+}
+#: Doing something with someone that makes them a relationship ("我跟老周搭档",
+#: "跟琪琪合租"): the verb, and the user's word for the one they do it with.
+DOING_WITH: dict[str, str] = {"搭档": "搭档", "搭檔": "搭檔", "合租": "室友"}
 #: Kinship words people use as a name ("我妈说", "老爸"): the person is called by the
 #: plain word ("妈妈"), which is also their relationship; the word said is an alias.
 KIN_NAMES: dict[str, str] = {
@@ -283,13 +382,14 @@ COMMON_WORDS = frozenset(
     上周 下周 生日 一起 自己 他们 她们 我们 一个 這個 这个 那个 那個 这边 那边 真的 好像 突然 终于
     終於 居然 特别 特別 非常 比较 比較 有点 有點 总是 總是 经常 經常 平时 平時 以前 之前 后来
     後來 然后 然後 所以 因为 因為 但是 不过 不過 可是 老家 小区 小區 小时 小時 老师 老師 老板
-    老闆 阿姨 老人 小孩 老大 小姑娘 说要 說要 都在 也在 还在 還在 今年 去年 明年""".split()
+    老闆 阿姨 老人 小孩 老大 小姑娘 说要 說要 都在 也在 还在 還在 今年 去年 明年 两个 兩個 三个 三個
+    几个 幾個""".split()
 )
 #: English relationship words Chinese chats use as they are ("跟一个roommate琪琪合租"):
 #: kept in English, said before a name like a Chinese word.
 ENGLISH_WORDS = frozenset(
     """roommate flatmate boss manager mentor coworker colleague intern bestie bf gf
-    boyfriend girlfriend""".split()
+    boyfriend girlfriend buddy""".split()
 )
 _KIN = "|".join(
     sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES, *ENGLISH_WORDS]), key=len, reverse=True)
@@ -301,13 +401,15 @@ _HAN = "\u4e00-\u9fff"
 #: and a character, a surname and a title, a doubled character (佳佳, 豆豆), a surname
 #: and one or two characters.
 _NAME = (
-    rf"[A-Za-z][a-z]{{2,}}(?![A-Za-z])|[A-Z][a-z]+|[小阿老][{_HAN}]|{_SURNAME}(?:{_TITLE})"
+    rf"[A-Za-z][a-z]{{2,}}(?![A-Za-z])|[A-Z][a-z]+|[小阿老](?:[{_HAN}]|[a-z]{{2,}}(?![A-Za-z]))"
+    rf"|{_SURNAME}(?:{_TITLE})"
     rf"|(?P<dup>[{_HAN}])(?P=dup)|{_SURNAME}[{_HAN}]{{1,2}}"
 )
 #: Relatives people name by a given name alone ("我儿子志强"), not by a surname.
 GIVEN_NAMED = frozenset(
     """儿子 兒子 女儿 女兒 妹妹 弟弟 哥哥 姐姐 老公 老婆 男朋友 女朋友 男友 女友 孙子 孫子 孙女
-    孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 表姊 堂妹 堂弟 堂哥 堂姐 堂姊 姊姊""".split()
+    孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 表姊 堂妹 堂弟 堂哥 堂姐 堂姊 姊姊 侄女 侄子
+    外甥女 外甥""".split()
 )
 #: A given name alone, right after "我儿子": two characters a verb or a pause follows.
 _AFTER_GIVEN = (
@@ -321,6 +423,8 @@ _NAMED_KIN = re.compile(
     rf"(?P<rel>{_KIN})(?:{_JOIN})?"
     rf"(?:(?P<name>{_NAME})|(?<=[{_HAN}]){_GIVEN})?"
 )
+#: The user's relative said before a word for their relative: "我妈的" (弟弟).
+_MY_KIN_OF = re.compile(rf"(?P<my>我的|我们的|我們的|我)?(?P<rel>{_KIN})的$")
 #: Before a relationship word, what makes it someone else's ("她男朋友", "阿凯的妈妈").
 _SOMEONE_ELSES = re.compile(rf"(?:[他她它你]们?|別人|别人|人家|(?:{_NAME}))的?$")
 _PET = "|".join(sorted(map(re.escape, PETS), key=len, reverse=True))
@@ -343,8 +447,32 @@ _CALLED = re.compile(
 )
 #: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
 _IS_MINE = re.compile(
-    rf"(?P<name>{_NAME})是我(?:们|們)?(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?(?P<rel>{_KIN})"
+    rf"(?P<name>{_NAME})是我(?:们|們)?(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?"
+    rf"(?:[A-Za-z]+\s*)?(?P<rel>{_KIN})"  # "Amy是我最好的work bestie"
 )
+#: A title made of a surname and a role: "教练姓何，我们都叫他何教练", "老师姓孙" (孙老师).
+_SURNAMED = re.compile(
+    rf"(?P<rel>{_KIN})姓(?P<surname>{_SURNAME})"
+    rf"(?:[^。！？!?]{{0,12}}?叫(?:他|她)?(?P<called>{_SURNAME}(?:{_TITLE})))?"
+)
+#: A name said where the one named lives ("楼下的张阿姨"): a surname and a title, or
+#: 小/阿/老 and a character, so that a place's own name ("小区门口的王府井") is none.
+_TITLED = rf"{_SURNAME}(?:{_TITLE})|[小阿老](?:[{_HAN}]|[a-z]{{2,}}(?![A-Za-z]))"
+_AT_PLACE = re.compile(
+    rf"(?P<place>{'|'.join(sorted(PLACES, key=len, reverse=True))})"
+    rf"(?:{'|'.join(sorted(PLACE_BRIDGES, key=len, reverse=True))})?(?P<name>{_TITLED})"
+)
+#: A member of a group as a list names one: a Chinese name, 小/阿/老 and a name, or a
+#: capitalised Latin name (a lower-case English word in a list is no one).
+_MEMBER = rf"[A-Z][a-z]+(?![A-Za-z])|{_TITLED}|{_SURNAME}[{_HAN}]{{1,2}}|(?P<dup>[{_HAN}])(?P=dup)"
+_SEPARATOR = r"\s*(?:、|，|,|和|跟|还有|還有)\s*"
+_FIRST, _NEXT = _MEMBER.replace("dup", "d1"), _MEMBER.replace("dup", "d2")  # each named once
+_IN_GROUP = re.compile(
+    rf"(?<![A-Za-z])(?P<group>{'|'.join(sorted(GROUPS, key=len, reverse=True))})(?![A-Za-z])"
+    rf"(?:里|裡)?[^，,。！!？?]{{0,6}}?[，,:：]?\s*"
+    rf"(?P<members>(?:我|{_FIRST})(?:{_SEPARATOR}(?:我|{_NEXT}))+)"
+)
+_DOING_WITH = re.compile(rf"(?:跟|和)(?P<name>{_NAME})(?:一起)?(?P<verb>{'|'.join(DOING_WITH)})")
 #: A child's names as a birth announcement gives them: "大名王子航", "小名叫豆包".
 _FULL_NAME = re.compile(rf"(?:大名|全名)(?:叫|是)?(?P<name>{_SURNAME}[{_HAN}]{{1,2}})")
 _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|是)?(?P<name>[{_HAN}]{{2}})")
@@ -360,11 +488,19 @@ CHANGES: tuple[tuple[str, str], ...] = (
     (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
     # a partner leaving the business: "阿凱說他要退股"
     (r"(?P<name>{name})(?:说|說)?(?:他|她)?(?:要|已经|已經)?退股", "前合夥人"),
+    # asked out, and yes said: "Daniel昨天正式问我要不要做他女朋友，I said yes"
+    (r"(?P<name>{name}){asks}(?:他的|他)女朋友{yes}", "男朋友"),
+    (r"(?P<name>{name}){asks}(?:她的|她)男朋友{yes}", "女朋友"),
 )
+_ASKS = r"[^，,。！!？?]{0,8}?(?:问我|問我)(?:要不要|愿不愿意|願不願意|能不能|可不可以)?做"
+_YES = r"[^。！？!?]{0,12}?(?:[Ss]aid yes|答应了|答應了|同意了|我愿意|我願意)"
 #: Any name, where the words around say a person is meant (a partner): "大伟", "Leo"
 #: (``_NAME`` knows names by their shape: "小鹿", "王丽", a surname and a title).
 _ANY_NAME = rf"[A-Za-z][a-z]+(?![A-Za-z])|(?![我你他她它自一这那某這])[{_HAN}]{{2,3}}?"
-_CHANGES = tuple((re.compile(rx.format(name=_NAME, any=_ANY_NAME)), word) for rx, word in CHANGES)
+_CHANGES = tuple(
+    (re.compile(rx.format(name=_NAME, any=_ANY_NAME, asks=_ASKS, yes=_YES)), word)
+    for rx, word in CHANGES
+)
 
 
 def people_in(sentence: str, before: str = "") -> list[Named]:
@@ -398,6 +534,12 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('Grace', '老板')]
     >>> [(n.name, n.relationship) for n in people_in("周五跟Kevin提了离职，我哥阿哲也回来了")]
     [('Kevin', '前领导'), ('阿哲', '哥哥')]
+    >>> [(n.name, n.relationship) for n in people_in("老师姓孙，大家都叫他孙老师")]
+    [('孙老师', '老师')]
+    >>> [(n.name, n.relationship) for n in people_in("跟楼下的张阿姨一起，团队有小周、阿ken")]
+    [('张阿姨', '邻居'), ('小周', '同事'), ('阿ken', '同事')]
+    >>> [(n.name, n.relationship) for n in people_in("我哥阿哲也帶他女兒小米回來")]
+    [('阿哲', '哥哥'), ('小米', '侄女')]
     """
     found: list[Named] = []
     for m in _NAMED_PET.finditer(sentence):
@@ -412,6 +554,10 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         if (name := _name(m["name"])) is not None:
             found.append(Named(name, KIN_NAMES.get(m["rel"], m["rel"]), True, start=m.start()))
             taken.append(m.span())
+    for person, span in _roles_named(sentence):
+        if not any(s < span[1] and span[0] < e for s, e in taken):
+            found.append(person)
+            taken.append(span)
     for m in _NAMED_KIN.finditer(sentence):
         if any(s <= m.start() < e for s, e in taken):
             continue
@@ -424,15 +570,81 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
         given = m["given"] if m["my"] and word in GIVEN_NAMED else None
         name = _name(m["name"] or given, sentence[m.end() :])
+        if name is None and word in NAMED_ONLY:
+            continue  # "我编辑了一下": a verb
         if name is None:
             found.append(replace(_unnamed(sentence, m, relationship, said), start=m.start()))
             continue
         mine = not _SOMEONE_ELSES.search(sentence[: m.start()]) or bool(m["my"])
+        if not m["my"] and (composed := _composed(sentence[: m.start()], word, found)):
+            relationship, mine = composed, True  # "我哥阿哲...他女儿小米": a niece
         found.append(Named(name, relationship, mine, start=m.start()))
     found += _pets_named(sentence, before, found)
     # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
     found = [replace(n, mine=False) if _quoted(sentence, n.start) else n for n in found]
     return sorted(found, key=lambda n: n.start)
+
+
+def _roles_named(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
+    """People named by a role in other ways than "role name", each with the span read:
+    a surname and a role ("教练姓何" is 何教练), where they live ("楼下的张阿姨"), a group
+    listed ("团队有三个人，小周、阿ken"), something done together ("我跟老周搭档")."""
+    out: list[tuple[Named, tuple[int, int]]] = []
+    for m in _SURNAMED.finditer(sentence):
+        name = m["called"] if m["called"] and m["called"][0] == m["surname"] else None
+        if name is None and m["rel"] in TITLES:
+            name = m["surname"] + m["rel"]
+        if name is not None and not _SOMEONE_ELSES.search(sentence[: m.start()]):
+            out.append((Named(name, m["rel"], True, start=m.start()), m.span()))
+    for m in _AT_PLACE.finditer(sentence):
+        if not _ends_a_name(m["name"], sentence[m.end() :]):
+            continue  # "楼下的小卖部": a shop
+        if (name := _name(m["name"], sentence[m.end() :])) is not None:
+            out.append((Named(name, PLACES[m["place"]], True, start=m.start("name")), m.span()))
+    for m in _IN_GROUP.finditer(sentence):
+        at = m.start("members")
+        for said in re.split(_SEPARATOR, m["members"]):
+            at = sentence.index(said, at)
+            after = sentence[at + len(said) :]
+            if said == "我" or not _ends_a_name(said, after):
+                continue
+            if (name := _name(said, after)) is not None:
+                named = Named(_cased(name), GROUPS[m["group"]], True, start=at)
+                out.append((named, (at, at + len(said))))
+    for m in _DOING_WITH.finditer(sentence):
+        if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
+            named = Named(_cased(name), DOING_WITH[m["verb"]], True, start=m.start("name"))
+            out.append((named, m.span()))
+    return out
+
+
+def _ends_a_name(said: str, after: str) -> bool:
+    """Is a name of 小/阿/老 and one character whole, not the start of a word ("小卖部",
+    "老房子")? A verb, a particle or a pause follows a name; a surname with a title
+    ("张阿姨") is whole whatever follows."""
+    weak = said[:1] in NAME_PREFIXES and len(said) == 2 and not said.isascii()
+    return not weak or not after or not re.match(f"[{_HAN}]", after) or after[0] in _AFTER_GIVEN
+
+
+def _composed(before: str, word: str, found: list[Named]) -> str | None:
+    """The user's word for a relative (``word``) of one of their relatives, said just
+    ``before`` it: by the user's word for them ("我妈的弟弟": "舅舅"), their name or a
+    pronoun ("阿哲的女儿", "他女儿" after "我哥阿哲": "侄女"; 他/她 is the last of the
+    user's people named before). The word ``COMPOSED`` gives, in the script said."""
+    if (kin := _MY_KIN_OF.search(before)) and (kin["my"] or kin["rel"].startswith("我")):
+        first = RELATIONSHIPS.get(KIN_NAMES.get(kin["rel"], kin["rel"]))
+    elif other := _SOMEONE_ELSES.search(before):
+        holder = other[0].removesuffix("的")
+        mine = [n for n in found if n.mine and n.start < len(before)]
+        of = mine[-1:] if holder in ("他", "她") else [n for n in mine if n.name == _cased(holder)]
+        first = RELATIONSHIPS.get(of[-1].relationship) if of else None
+    else:
+        return None
+    composed = COMPOSED.get((first or "", RELATIONSHIPS.get(word, "")))
+    said = before[-8:] + word
+    if composed and said != said.translate(_TO_SIMPLIFIED):  # "女兒", "我媽的": traditional
+        return composed.translate(_TO_TRADITIONAL)
+    return composed
 
 
 def _english_word_named(sentence: str, m: re.Match[str]) -> bool:
