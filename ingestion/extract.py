@@ -45,6 +45,7 @@ from graphmem.relationships import (
     TITLES,
     ended,
     is_current,
+    is_single_holder,
     late,
     partner_gender,
     partner_stage,
@@ -621,7 +622,14 @@ class Extractor:
             res = self.registry.resolve(None, card.relationship)
             if not (res.certain and res.name):
                 return card
-            name, relationship = res.name, res.relationship
+            if _held_later(self.registry.get(res.name), card):
+                # "my girlfriend" said before the breakup is the one who was, not the next
+                former = self.registry.former(card.relationship)
+                if former is None:
+                    return card
+                name, relationship = former.name, former.relationship
+            else:
+                name, relationship = res.name, res.relationship
         else:
             return card
         data = card.model_dump(exclude={"id", "content_hash", "identity"})
@@ -2389,3 +2397,12 @@ def extract_text(
 ) -> list[Card]:
     """Cards from document passages (see ``Extractor.text``)."""
     return Extractor(user_id, people, model).text(passages, document, timestamp=timestamp)
+
+
+def _held_later(record: PersonRecord | None, card: Card) -> bool:
+    """Did ``record`` take the card's relationship only after the card was said, for a
+    role one person holds at a time (a partner, a manager)? A relative stays who they
+    were ("my daughter" before "mai is 6" is Mai)."""
+    if record is None or record.since is None or not is_single_holder(card.relationship):
+        return False
+    return record.since > card.timestamp

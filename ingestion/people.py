@@ -208,6 +208,24 @@ class PersonRegistry:
                 return record
         return None
 
+    def former(self, relationship: str) -> PersonRecord | None:
+        """The one person who held ``relationship``'s role and no longer does (an ex, a
+        former manager), or None when no one or several did.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Riley", "girlfriend")
+        >>> _ = reg.end("Riley")
+        >>> reg.former("girlfriend").name, reg.former("manager")
+        ('Riley', None)
+        """
+        held = role(relationship)
+        past = [
+            r
+            for r in self._records.values()
+            if not is_current(r.relationship) and role(r.relationship) == held
+        ]
+        return past[0] if len(past) == 1 else None
+
     def by_relationship(self, relationship: str) -> list[PersonRecord]:
         """People known by this relationship or a synonym ("dad" finds the father; a
         late father still is one; a former manager is not the manager)."""

@@ -905,3 +905,35 @@ def test_a_chinese_chat_answers_in_chinese_and_in_english(
         assert "叫芒果" in top(memory, user, "what's my cat's name?")[0], moment
         for question in ("我现在的男朋友是谁？", "who am I dating now?"):
             assert "叫Leo" in top(memory, user, question)[0], (question, moment)
+
+
+def test_who_someone_is_answers_with_the_turn_that_said_so(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "who's my girlfriend now?" names Jess through the people table: the turn that
+    introduced her as what she is answers, not the breakup said in more of the words."""
+    rows = [
+        {"session_id": "s1", "date": "2024-09-15T23:02:00-07:00"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "my gf riley would never move, we just renewed the lease on our place",
+        },
+        {"session_id": "s2", "date": "2024-10-27T16:40:00-07:00"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "riley and i broke up. my girlfriend of 3 years, gone. i'm staying on a couch",
+        },
+        {"session_id": "s3", "date": "2025-02-16T14:50:00-08:00"},
+        {
+            "session_id": "s3",
+            "speaker": "user",
+            "text": "ok so. ive been seeing someone 🙈 her name is jess, we met at the climbing "
+            "gym in january. shes a vet tech",
+        },
+        {"session_id": "s3", "speaker": "user", "text": "we've been on 4 dates. she's great"},
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert {p.name: p.relationship for p in memory.people(user)}["Jess"] == "girlfriend"
+    assert "her name is jess" in top(memory, user, "who's my girlfriend now?")[0]

@@ -506,22 +506,24 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     what the person the question names is to them (said at the relationship's ``since``:
     "update!! jess is officially my girlfriend") answers, whatever words it shares with
     the question; it counts as relevant as the best candidate (in place) and weighs as a
-    card stating what a question asks (``temporal.ASKED``). A question
-    about the past is left to the words ("who was my manager before olga?" names the
-    one who came after)."""
+    card stating what a question asks (``temporal.ASKED``). Of several people a
+    relationship names ("who is my roommate?": the one moving out, the new one), the one
+    it was said of last. A question about the past is left to the words ("who was my
+    manager before olga?" names the one who came after)."""
     if found.intent.kind == "past" or not found.mentions or not lang.asks_who(found.query):
         return
     held = found.held
-    since = {p.key: p.since for p in found.people}
+    since = {p.key: p.since for p in found.people if p.key != SELF and p.since is not None}
+    named = [m for m in found.mentions if m.key in since and not m.via.startswith("relation")]
+    related = [m for m in found.mentions if m.key in since and m.via.startswith("relation")]
+    if related:
+        named.append(max(related, key=lambda m: since[m.key]))
     top = float(relevance.max(initial=0.0))
     said = found.cards
     if found.by_assistant is not None:  # what the user said, not the assistant's echo
         said = said & ~found.by_assistant[held.passage_of(np.arange(len(said)))]
-    for mention in found.mentions:
-        when = since.get(mention.key)
-        if mention.key == SELF or when is None:
-            continue
-        row = held.told(mention.name, when, said)
+    for mention in named:
+        row = held.told(mention.name, since[mention.key], said)
         if row is None:
             continue
         card = held.cards[row]
