@@ -898,7 +898,8 @@ def test_a_chinese_chat_answers_in_chinese_and_in_english(
             memory.consolidate(user, now=moment)
         for question in ("我现在在哪家公司上班？", "where do I work now?"):
             assert "字节的offer" in top(memory, user, question)[0], (question, moment)
-        assert "蓝鲸广告" in top(memory, user, "我以前在哪家公司？")[0], moment
+        for question in ("我以前在哪家公司？", "where did I work before?"):
+            assert "蓝鲸广告" in top(memory, user, question)[0], (question, moment)
         for question in ("我现在住哪？", "where do I live now?"):
             assert "搬到徐汇了" in top(memory, user, question)[0], (question, moment)
         assert "《随机波动》" in top(memory, user, "what podcast did you recommend?")[0], moment
