@@ -938,3 +938,39 @@ def test_who_someone_is_answers_with_the_turn_that_said_so(
     ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert {p.name: p.relationship for p in memory.people(user)}["Jess"] == "girlfriend"
     assert "her name is jess" in top(memory, user, "who's my girlfriend now?")[0]
+
+
+def test_a_surname_asked_shows_the_turn_that_gives_one(memory: Memory, user: str, tmp_path: Path):
+    """ "what's my sister's surname now?" is answered by the turn that says the name she
+    took, not by the one that shares the question's words ("my sister rachel is getting
+    married"); before the wedding, by the one that gives her old surname."""
+    rows = [
+        {"session_id": "s1", "date": "2024-10-06T20:00:00+01:00"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "anyway other news my sister rachel is getting married in april!! to tunde, "
+            "theyve been together 6 yrs. so theres a hen do to plan too",
+        },
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "she's keeping it small, registry office in leeds then a meal. she's already "
+            "practising her new signture, no more rachel marsh lol",
+        },
+        {"session_id": "s2", "date": "2025-05-04T20:00:00+01:00"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "the wedding was last saturday!! my sister looked amazing. so rachel is "
+            "officially mrs adeyemi now",
+        },
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "my sister and tunde are off to lisbon for the honeymoon next week",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "mrs adeyemi" in top(memory, user, "whats my sister's surname now she's married?")[0]
+    assert "rachel marsh" in top(memory, user, "what was rachel's last name before the wedding?")[0]

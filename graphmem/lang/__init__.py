@@ -157,6 +157,11 @@ class Language:
     #: card of a turn that gives it)
     name_question: str = ""
     naming: str = ""
+    #: a question asking someone's surname ("what's my mum's surname now?", "姓什么"),
+    #: and a text that says one changed or was ("she'll be sandra mcleod instead of
+    #: sandra paterson", "officially mrs adeyemi", "she took his name", "改姓"): regexes
+    surname_question: str = ""
+    surname_given: str = ""
     #: words by which a question says what kind of answer it wants ("name", "叫什么"),
     #: never part of the answer: not what a passage must speak of (``recall.engine``)
     answer_kind_words: frozenset[str] = frozenset()
@@ -410,6 +415,30 @@ def holds_a_name(text: str) -> bool:
     (True, False)
     """
     return _any_language(text, lambda k: k.naming)
+
+
+def asks_a_surname(query: str) -> bool:
+    """Does a question in any language ask someone's surname?
+
+    >>> asks_a_surname("what was rachel's last name before the wedding?")
+    True
+    >>> asks_a_surname("what's my dog's name?"), asks_a_surname("我妈妈姓什么？")
+    (False, True)
+    """
+    return _any_language(query, lambda k: k.surname_question)
+
+
+def gives_a_surname(text: str) -> bool:
+    """Does a text say what someone's surname is or became?
+
+    >>> gives_a_surname("so rachel is officially mrs adeyemi now")
+    True
+    >>> gives_a_surname("shes Chloe Okafor now, she took his name")
+    True
+    >>> gives_a_surname("my sister rachel is getting married in april!!")
+    False
+    """
+    return _any_language(text, lambda k: k.surname_given)
 
 
 def holds_a_number(text: str) -> bool:

@@ -148,6 +148,15 @@ LANGUAGE = Language(
     naming=r"(?i)\bnamed\b|\bcalled\b|\bname(?:'s|\s+is|\s+was)\b|\bcall\s+(?:him|her|it|them)\b",
     question_words=r"(?i)\b(?:what|where|which|who|how|when)\b",
     who_question=r"(?i)\bwho\b",
+    surname_question=r"(?i)\b(?:sur ?name|last name|maiden name|family name|married name)s?\b",
+    surname_given=(
+        r"(?i)\b(?:mrs|ms|miss|née|nee)\.?\s+[a-z]{2,}"
+        r"|\b(?:took|taking|take|takes|kept|keeping|keep|keeps|changed|changing|change|changes)"
+        r"\s+(?:his|her|their|my|our|the)?\s*(?:last\s+|family\s+|sur)?name"
+        r"|\bchanged (?:everything|it all) to\b|\binstead of\b|\bno more\b"
+        r"|\b(?:maiden|married|last|family) name\b|\bsurname\b|\bhyphenat"
+        r"|\bgoing to be an?\s+[A-Z]"
+    ),
     asks_the_assistant=(
         r"(?i)\b(?:did|do|would|could|have|had|were)\s+you\b(?!\s+(?:think|know|remember|"
         r"see|hear|mean)\b)|\byou\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"

@@ -25,6 +25,7 @@ Every hit reports a calibrated relevance, comparable across queries, which
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -411,6 +412,8 @@ def rank(
         )
         if found.asks_a_number:
             order = _numbers_first(held, relevance, order)
+        elif lang.asks_a_surname(found.query):
+            order = _surnames_first(found, relevance, order)
         picks = _pick_cards(found, order.tolist())
     if "graph" in found.channels and picks:
         picks = _with_abstractions(store, user_id, found, picks, relevance)
@@ -806,6 +809,40 @@ def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray)
     for at in order.tolist():
         if not lang.holds_a_number(held.passages[at].text):
             relevance[at] *= scoring.NO_NUMBER
+    return order[np.argsort(-relevance[order], kind="stable")]
+
+
+def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Asked someone's surname, a candidate turn that gives none counts for
+    ``scoring.NO_SURNAME`` of its relevance (in place): "my sister rachel is getting
+    married in april" shares the question's words, "so rachel is officially mrs adeyemi
+    now" answers it. A turn gives one by its words (``lang.gives_a_surname``) or by a
+    name the question asks about written with another after it ("Megan Hollis"), and
+    names whom the question asks about ("no more late night maggi" gives no one's). Of
+    those, the one said last answers (the name now), asked about the past the one said
+    first ("no more rachel marsh", said before the wedding): it counts as relevant as the
+    best candidate."""
+    held = found.held
+    firsts = [m.name.split()[0] for m in found.mentions if m.key != SELF and m.name]
+    written = (
+        re.compile(rf"\b(?:{'|'.join(re.escape(f) for f in firsts)})\s+[A-Z][a-z]+")
+        if firsts
+        else None
+    )
+    about = [first.lower() for first in firsts]  # "Megan Castillo" was Megan Hollis
+    giving = []
+    for at in order.tolist():
+        text = held.passages[at].text
+        named = not about or any(name in text.lower() for name in about)
+        if named and (lang.gives_a_surname(text) or (written and written.search(text))):
+            giving.append(at)
+        else:
+            relevance[at] *= scoring.NO_SURNAME
+    if giving:
+        said = {at: held.passages[at].when or 0 for at in giving}
+        pick = (min if found.intent.kind == "past" else max)(giving, key=lambda at: said[at])
+        relevance[pick] = max(relevance[pick], float(relevance[order].max()))
+        found.answered.add(pick)
     return order[np.argsort(-relevance[order], kind="stable")]
 
 

@@ -92,6 +92,9 @@ ECHO = 0.7
 #: Asked how many or how much, a candidate passage that gives no number counts for this
 #: share of its relevance (``engine._numbers_first``).
 NO_NUMBER = 0.6
+#: Asked someone's surname, a candidate passage that gives none counts for this share of
+#: its relevance (``engine._surnames_first``).
+NO_SURNAME = 0.6
 #: Passages whose cards were summarised together with the best hits' (consolidation).
 ABSTRACTION_WEIGHT = 0.1
 #: The cosine scale of calibrated relevance (MiniLM): on graphmem's eval set a random card
