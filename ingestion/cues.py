@@ -493,6 +493,9 @@ GROUPS: dict[str, str] = {
     "grandkids": "grandchild",
     "grandchildren": "grandchild",
 }
+#: A group's relationship said of one of two by the other's gender ("toms parents, sue
+#: and graham" with Sue his mum: Graham is his father): group word -> (her, his).
+PAIRED: dict[str, tuple[str, str]] = {"parent": ("mother", "father")}
 #: Nouns that introduce someone and say whether a man or a woman ("to a fella named
 #: kevin"): "m" or "f".
 GENDERED_NOUNS = {

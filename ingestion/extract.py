@@ -1327,13 +1327,14 @@ class Extractor:
             name = held.name
             if whose is None or whose == name or self.registry.is_user(name):
                 continue
-            if name in self.pets or self.registry.is_thing(name):
+            if name in self.pets:  # a name the assistant said first is someone's too
                 continue
-            self._learn_gender(name, held.relation)
-            self.held.append((name, whose, held.relation))
+            relation = self._paired(held)
+            self._learn_gender(name, relation)
+            self.held.append((name, whose, relation))
             known = self.registry.get(name)
             if known is None or known.relationship is None:
-                self._related_through(whose, held.relation, name)
+                self._related_through(whose, relation, name)
         named = self.named_in.setdefault(session, [])  # who they are is asked when needed
         for word in [t.text for t in doc if t.pos_ == "PROPN"]:
             if word in named:
@@ -1341,13 +1342,27 @@ class Extractor:
             named.insert(0, word)
         del named[12:]
 
+    def _paired(self, held: relatives.Held) -> str:
+        """One of two listed after a group noun, said by the other's gender: "toms
+        parents, sue and graham", Sue his mum, Graham his father (``cues.PAIRED``)."""
+        pair = cues.PAIRED.get(held.relation)
+        others = [n for n in held.together if n != held.name]
+        if pair is None or len(held.together) != 2 or len(others) != 1:
+            return held.relation
+        other = self.genders.get(others[0])
+        return pair[1] if other == "f" else pair[0] if other == "m" else held.relation
+
     def _known_in(self, span: Doc | Span) -> list[str]:
-        """People (not the user, not a pet) a span names, in order: by a proper noun,
-        or by a possessive typed without its apostrophe ("toms family")."""
+        """People (not the user, not a pet) a span names, in order: by a name (a noun
+        known as someone's name: "luz and her husband", typed in lower case), or by a
+        possessive typed without its apostrophe ("toms family")."""
         out: list[str] = []
         for t in span:
             typed = t.lower_.endswith("s") and len(t) > 3 and t.dep_ in {"poss", "compound"}
-            name = self._person_named(t.text) if t.pos_ == "PROPN" else None
+            owned = t.i > 0 and t.doc[t.i - 1].lower_ in cues.OWNERS  # "my mama": a word
+            word = t.lower_ in cues.RELATIONSHIPS or t.lower_ in cues.SPELLED_OUT
+            named = t.pos_ == "PROPN" or (t.pos_ == "NOUN" and not owned and not word)
+            name = self._person_named(t.text) if named else None
             if name is None and typed:
                 name = self._person_named(t.text[:-1])
             if name is not None:

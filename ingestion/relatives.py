@@ -1234,6 +1234,7 @@ class Held:
     owner: str
     pronoun: bool
     at: int  # token index of the owner word
+    together: tuple[str, ...] = ()  # the names listed after a group noun ("parents")
 
 
 #: Possessive pronouns that make a relative someone else's.
@@ -1247,7 +1248,8 @@ def held_kin(doc: Doc) -> list[Held]:
     side). Whose relative they are to the user is the reader's business."""
     out: list[Held] = []
     for rel in doc:
-        if rel.pos_ not in {"NOUN", "PROPN"} or rel.lower_ not in _words():
+        group = cues.GROUPS.get(rel.lower_) if rel.tag_ in {"NNS", "NNPS"} else None
+        if rel.pos_ not in {"NOUN", "PROPN"} or (rel.lower_ not in _words() and not group):
             continue
         j = rel.i - 1
         while j >= 0 and j >= rel.i - 2 and doc[j].pos_ == "ADJ":
@@ -1266,6 +1268,9 @@ def held_kin(doc: Doc) -> list[Held]:
         k = rel.i + 1
         if k < len(doc) and doc[k].text == ",":
             k += 1
+        if group is not None:  # "toms parents, sue and graham"
+            out += _held_group(doc, rel, k, relation=group, typed=typed, at=owner.i)
+            continue
         got = _name_at(doc, k, slot=k == rel.i + 1)
         if got is None or doc[k].ent_type_ in _THING_ENTS | {"GPE", "LOC"}:
             continue  # "his brother paris trip": a place
@@ -1290,3 +1295,22 @@ def held_kin(doc: Doc) -> list[Held]:
             word = spelled_out(rel.lower_)
             out.append(Held(_capitalised(name), word, typed, typed in _THEIR, owner.i))
     return out
+
+
+def _held_group(doc: Doc, rel: Token, k: int, *, relation: str, typed: str, at: int) -> list[Held]:
+    """The names listed after someone else's group noun, set off by a comma and joined
+    to it by the parse: "toms parents, sue and graham"."""
+    if k == rel.i + 1 or k >= len(doc):
+        return []
+    names: list[str] = []
+    token: Token | None = doc[k]
+    while token is not None and token.ent_type_ not in _THING_ENTS | {"GPE", "LOC"}:
+        got = _name_at(doc, token.i)
+        linked = token.head.i == rel.i or (names and token.dep_ == "conj")
+        if got is None or not linked:
+            break
+        names.append(_capitalised(got[0]))
+        token = next((c for c in token.children if c.dep_ == "conj"), None)
+    if len(names) < 2:
+        return []
+    return [Held(n, relation, typed, typed in _THEIR, at, tuple(names)) for n in names]

@@ -48,6 +48,24 @@ def test_a_fiances_mother_is_no_mother_in_law_yet():
     ) == {"Tom": "fiancé", "Sue": "fiancé's mother"}
 
 
+def test_the_fiances_parents_listed_one_of_them_known_already():
+    """ "toms parents, sue and graham": Sue is his mum, so Graham is his father. A name
+    the assistant said first is still someone the user lists as a relative."""
+    assert people(
+        ("user", "OK SO. my boyfriend tom proposed!!! last night. he's my fiancé now"),
+        ("assistant", "Congratulations! Will Sue and Graham come over?"),
+        ("user", "but toms family is in yorkshire and his mum sue has never been to india"),
+        ("user", "we want to take them to yorkshire to meet toms parents, sue and graham."),
+    ) == {"Tom": "fiancé", "Sue": "fiancé's mother", "Graham": "fiancé's father"}
+
+
+def test_her_husband_when_she_is_the_sister_typed_in_lower_case():
+    assert people(
+        ("user", "BIG NEWS. my sister luz is pregnant and its a girl!!"),
+        ("user", "my mom screamed. luz and her husband rudy have been trying for 2 years"),
+    ) == {"Luz": "sister", "Mom": "mom", "Rudy": "brother-in-law"}
+
+
 def test_her_son_is_placed_once_she_becomes_the_girlfriend():
     """Tanya is no one to the user yet when her son is named; she becomes the
     girlfriend later, and her son is the girlfriend's son by the end."""
