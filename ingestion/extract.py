@@ -1331,7 +1331,8 @@ class Extractor:
                 continue
             relation = self._paired(held)
             self._learn_gender(name, relation)
-            self.held.append((name, whose, relation))
+            if (name, whose, relation) not in self.held:
+                self.held.append((name, whose, relation))
             known = self.registry.get(name)
             if known is None or known.relationship is None:
                 self._related_through(whose, relation, name)
