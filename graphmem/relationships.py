@@ -302,7 +302,26 @@ _THROUGH = {
     ("son", "daughter"): "granddaughter",
     ("daughter", "son"): "grandson",
     ("daughter", "daughter"): "granddaughter",
+    ("granddaughter", "brother"): "grandson",
+    ("granddaughter", "sister"): "granddaughter",
+    ("grandson", "brother"): "grandson",
+    ("grandson", "sister"): "granddaughter",
+    ("mother", "mother"): "grandmother",
+    ("mother", "father"): "grandfather",
+    ("father", "mother"): "grandmother",
+    ("father", "father"): "grandfather",
+    ("mother", "sister"): "aunt",
+    ("mother", "brother"): "uncle",
+    ("father", "sister"): "aunt",
+    ("father", "brother"): "uncle",
+    ("aunt", "son"): "cousin",
+    ("aunt", "daughter"): "cousin",
+    ("uncle", "son"): "cousin",
+    ("uncle", "daughter"): "cousin",
 }
+#: Holders whose other relatives the user knows as theirs, in the holder's words
+#: ("girlfriend's son", "husband's cousin", "fiancé's mother": no in-law before a wedding).
+_KNOWN_THROUGH = frozenset({"partner"})
 
 
 #: A relative's husband or wife, as the user calls them: (his word, her word).
@@ -326,9 +345,13 @@ def through(relative: str | None, relation: str) -> str | None:
     ("sister's partner", None)
     >>> through("daughter", "husband"), through("mum", "husband")
     ('son-in-law', 'stepfather')
+    >>> through("granddaughter", "brother"), through("husband", "mum")
+    ('grandson', 'mother-in-law')
+    >>> through("fiancé", "mum"), through("girlfriend", "son"), through("husband", "cousin")
+    ("fiancé's mother", "girlfriend's son", "husband's cousin")
     """
     held = role(relative) if relative and is_current(relative) else None
-    if held is None:
+    if relative is None or held is None:
         return None
     word = " ".join(relation.lower().split())
     by_gender = _PARTNER_THROUGH.get(held) if word in _PARTNERS else None
@@ -338,7 +361,13 @@ def through(relative: str | None, relation: str) -> str | None:
         if word in _FEMALE_PARTNERS:
             return by_gender[1]
         return f"{held}'s partner"
-    return _THROUGH.get((held, canonical_relationship(word)))
+    kin = canonical_relationship(word)
+    if held in _KNOWN_THROUGH:
+        said = " ".join(relative.lower().split())
+        if partner_stage(said) == 2 or said == held:
+            return _THROUGH.get((held, kin)) or f"{said}'s {kin}"
+        return f"{said}'s {kin}"  # "fiancé's mother": no in-law before a wedding
+    return _THROUGH.get((held, kin))
 
 
 __all__ = [

@@ -220,6 +220,20 @@ PETS = frozenset(
         "bengal",
         "sphynx",
         "moggy",
+        "bearded dragon",
+        "iguana",
+        "chameleon",
+        "axolotl",
+        "hedgehog",
+        "gerbil",
+        "canary",
+        "parakeet",
+        "cockatoo",
+        "tarantula",
+        "cavoodle",
+        "cavapoo",
+        "goldendoodle",
+        "pit mix",
     }
 )
 
@@ -479,6 +493,9 @@ GROUPS: dict[str, str] = {
     "grandkids": "grandchild",
     "grandchildren": "grandchild",
 }
+#: A group's relationship said of one of two by the other's gender ("toms parents, sue
+#: and graham" with Sue his mum: Graham is his father): group word -> (her, his).
+PAIRED: dict[str, tuple[str, str]] = {"parent": ("mother", "father")}
 #: Nouns that introduce someone and say whether a man or a woman ("to a fella named
 #: kevin"): "m" or "f".
 GENDERED_NOUNS = {
@@ -538,8 +555,9 @@ PET_KINDS: dict[str, str] = {
     "gatito": "cat",
     "kitty": "cat",
 }
-#: Verbs (lemmas) by which someone gets a pet: "we adopted a beagle".
-ADOPTING = frozenset({"adopt", "rescue", "get", "bring", "buy", "foster"})
+#: Verbs (lemmas) by which someone gets (or has) a pet: "we adopted a beagle", "we have
+#: a dog, waffles".
+ADOPTING = frozenset({"adopt", "rescue", "get", "bring", "buy", "foster", "have"})
 #: Words before a relationship noun that say it ended ("my old boss") or is new.
 ENDED_MODIFIERS = frozenset({"former", "previous", "old", "ex"})
 NEW_MODIFIERS = frozenset({"new", "now"})

@@ -207,6 +207,16 @@ _ADDRESSED = re.compile(
 )
 #: "her name was Helen": names the person just mentioned without a name.
 _NAMED_LATER = re.compile(rf"\b(?i:her|his|their)\s+name\s+(?i:is|was|'s)\s+(?P<name>{_NAME})")
+#: The assistant asking who someone is ("Who's Chris?"), and the user's answer opening
+#: with the relationship ("my husband. hes an architect", "she's my sister").
+_WHO_IS = re.compile(rf"\b(?i:who(?:'s|’s| is))\s+{TITLE_BEFORE_NAME}(?P<name>{_NAME})\s*\?")
+#: The assistant asking after someone ("How's Chris?", "How is Maya doing?"): the user's
+#: answer speaks of them as he or she ("stressed. he's working on a big project").
+_HOW_IS = re.compile(rf"\b(?i:how(?:'s|’s| is))\s+(?P<name>{_NAME})(?:\s+(?i:doing|going))?\s*\?")
+_ANSWERED_WHO = re.compile(
+    rf"^\W*(?:(?i:oh|ah|lol|haha|sorry|ha)\W+)?(?:(?i:he|she)(?:'s|’s|s|\s+is)\s+)?"
+    rf"{_MY}\s+(?P<rel>{_REL_PHRASE})\b(?!\s*(?:'s|’s))"
+)
 _LATE = re.compile(rf"\b{_MY}\s+(?i:late)\s+(?P<rel>{_REL_PHRASE})\b(?:\s*,?\s+(?P<name>{_NAME}))?")
 _DIED = re.compile(
     rf"(?:\b{_MY}\s+(?P<rel>{_REL_PHRASE})|\b(?P<name>{_NAME}))\s+(?:(?i:has|had|just)\s+)?"
@@ -356,6 +366,13 @@ def find_relationships(text: str) -> list[RelationMention]:
     return sorted(found, key=lambda f: f.start)
 
 
+def _gender_of(relationship: str | None) -> str | None:
+    """ "f" or "m" when the relationship word tells ("sister", "son"), else None."""
+    if relationship in cues.FEMALE_RELATIONSHIPS:
+        return "f"
+    return "m" if relationship in cues.MALE_RELATIONSHIPS else None
+
+
 def _clean_name(text: str) -> str | None:
     """A name without what surrounds it: "Grandma Rose" is Rose, "Dr. Patel" is Patel."""
     text = re.sub(r"['’]s$", "", text.strip()).strip(" ,.;:!?()")
@@ -465,6 +482,14 @@ class Extractor:
     referent: dict[str, relatives.Referent] = field(default_factory=dict, init=False)
     #: sessions whose last turn was the assistant asking something
     asked: set[str] = field(default_factory=set, init=False)
+    #: someone else's relatives the user named: (name, whose, relation), "chris's mum
+    #: margaret"; the user's relationship to them follows the holder's, once known
+    held: list[tuple[str, str, str]] = field(default_factory=list, init=False)
+    #: per session, the name the assistant just asked about ("Who's Chris?")
+    asked_who: dict[str, str] = field(default_factory=dict, init=False)
+    #: per session, known people the user's turns named, last named first (whom a
+    #: his/her in a later turn may point back to: "coffee with tanya" ... "her son")
+    named_in: dict[str, list[str]] = field(default_factory=dict, init=False)
     _pending_pets: list[str] = field(default_factory=list, init=False)
     #: what became of the turns, per speaker and per language (the ingest report's)
     speakers: dict[str, TurnTally] = field(default_factory=dict, init=False)
@@ -487,6 +512,9 @@ class Extractor:
             "unnamed": dict(self.unnamed),
             "referent": {k: [r.relationship, r.pet, r.plural] for k, r in self.referent.items()},
             "asked": sorted(self.asked),
+            "held": [list(h) for h in self.held],
+            "named_in": dict(self.named_in),
+            "asked_who": dict(self.asked_who),
             "casing": self.casing.state(),
             "user_words": sorted(self.user_words),
         }
@@ -505,6 +533,9 @@ class Extractor:
             {k: relatives.Referent(v[0], v[1], v[2]) for k, v in state.get("referent", {}).items()}
         )
         self.asked.update(state.get("asked", []))
+        self.held.extend((h[0], h[1], h[2]) for h in state.get("held", []))
+        self.named_in.update(state.get("named_in", {}))
+        self.asked_who.update(state.get("asked_who", {}))
         self.casing.restore_state(state.get("casing", {}))
         self.user_words.update(state.get("user_words", []))
 
@@ -606,6 +637,8 @@ class Extractor:
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
             self.languages.setdefault(code, TurnTally()).add(how, len(made))
             cards.extend(made)
+        for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
+            self._related_through(whose, relation, name)
         return [self._named_now(card) for card in cards]
 
     def _named_now(self, card: Card) -> Card:
@@ -777,6 +810,8 @@ class Extractor:
         if is_user:
             self._observe_named(doc, where, speaker)
             self._observe_referred(doc, turn.session_id)
+            self._observe_held(doc, turn.session_id)
+            self._observe_who_answered(doc.text, turn.session_id)
             self._observe_renames(doc)
         self._observe_things(doc)
         when = turn.when
@@ -1074,11 +1109,25 @@ class Extractor:
         self._observe_relationships(doc.text, True, where, (SELF, None), turn.session_id)
         self._observe_named(doc, where, (SELF, None))
         self._observe_referred(doc, turn.session_id)
+        self._observe_held(doc, turn.session_id)
+        self._observe_who_answered(doc.text, turn.session_id)
 
     def _observe_asked(self, turn: Turn) -> None:
         """What the assistant's turn says of the user's people ("your son, how old is
         he?"): who the user's answer speaks of, when it gives only a name."""
         found, back = relatives.asked_about(turn.text)
+        for m in _HOW_IS.finditer(turn.text):  # "How's Chris?": whom the answer's "he" is
+            name = self._person_named(m["name"])
+            known = self.registry.get(name) if name else None
+            if known is not None:
+                recent = self.recent.setdefault(turn.session_id, [])
+                person = (known.name, known.relationship)
+                recent[:] = [person, *[p for p in recent if p[0] != known.name][:7]]
+        who = _WHO_IS.search(turn.text)
+        if who is not None and (name := _clean_name(who["name"])):
+            self.asked_who[turn.session_id] = name
+        else:
+            self.asked_who.pop(turn.session_id, None)
         if found is not None:
             self.referent[turn.session_id] = found
         elif not back:
@@ -1273,6 +1322,114 @@ class Extractor:
         mine = through(record.relationship, relation) if record is not None else None
         if mine is not None:
             self.registry.observe(name, mine)
+
+    def _observe_held(self, doc: Doc, session: str) -> None:
+        """Someone else's relative the user names ("chris's mum margaret", "erik, his
+        wife becca", "shes 12 and her brother max is 8"): whose is the person named by
+        the possessive, or the one its his/her points back to (the nearest fitting person
+        named before it in the sentence, else the session's last). They are the user's
+        relative through the holder's relationship (``graphmem.relationships.through``),
+        read again at the end of the conversation; the user's own people keep theirs."""
+        for held in relatives.held_kin(doc):
+            whose = self._holder(doc, held, session)
+            name = held.name
+            if whose is None or whose == name or self.registry.is_user(name):
+                continue
+            if name in self.pets:  # a name the assistant said first is someone's too
+                continue
+            relation = self._paired(held)
+            self._learn_gender(name, relation)
+            if (name, whose, relation) not in self.held:
+                self.held.append((name, whose, relation))
+            known = self.registry.get(name)
+            if known is None or known.relationship is None:
+                self._related_through(whose, relation, name)
+        named = self.named_in.setdefault(session, [])  # who they are is asked when needed
+        for word in [t.text for t in doc if t.pos_ == "PROPN"]:
+            if word in named:
+                named.remove(word)
+            named.insert(0, word)
+        del named[12:]
+
+    def _paired(self, held: relatives.Held) -> str:
+        """One of two listed after a group noun, said by the other's gender: "toms
+        parents, sue and graham", Sue his mum, Graham his father (``cues.PAIRED``)."""
+        pair = cues.PAIRED.get(held.relation)
+        others = [n for n in held.together if n != held.name]
+        if pair is None or len(held.together) != 2 or len(others) != 1:
+            return held.relation
+        other = self.genders.get(others[0])
+        return pair[1] if other == "f" else pair[0] if other == "m" else held.relation
+
+    def _known_in(self, span: Doc | Span) -> list[str]:
+        """People (not the user, not a pet) a span names, in order: by a name (a noun
+        known as someone's name: "luz and her husband", typed in lower case), or by a
+        possessive typed without its apostrophe ("toms family")."""
+        out: list[str] = []
+        for t in span:
+            typed = t.lower_.endswith("s") and len(t) > 3 and t.dep_ in {"poss", "compound"}
+            owned = t.i > 0 and t.doc[t.i - 1].lower_ in cues.OWNERS  # "my mama": a word
+            word = t.lower_ in cues.RELATIONSHIPS or t.lower_ in cues.SPELLED_OUT
+            named = t.pos_ == "PROPN" or (t.pos_ == "NOUN" and not owned and not word)
+            name = self._person_named(t.text) if named else None
+            if name is None and typed:
+                name = self._person_named(t.text[:-1])
+            if name is not None:
+                out.append(name)
+        return out
+
+    def _person_named(self, name: str, unknown: bool = False) -> str | None:
+        """The person (not the user, not a pet, not a thing) called ``name``: one known,
+        or with ``unknown`` a capitalised name no one placed yet (who they are to the
+        user may come later: "coffee with Tanya" ... "she's my girlfriend")."""
+        known = self.registry.get(name)
+        if known is None and not (unknown and name[:1].isupper()):
+            return None
+        name = known.name if known is not None else name
+        if self.registry.is_user(name) or name in self.pets or self.registry.is_thing(name):
+            return None
+        return name
+
+    def _observe_who_answered(self, text: str, session: str) -> None:
+        """ "Who's Chris?" answered "my husband. hes an architect": Chris is the husband,
+        unless the user placed him already."""
+        name = self.asked_who.pop(session, None)
+        said = _ANSWERED_WHO.match(text) if name else None
+        if name is None or said is None or self.registry.is_user(name) or name in self.pets:
+            return
+        known = self.registry.get(name)
+        if known is None or known.relationship is None:
+            relationship = normalise_relationship(said["rel"])
+            self._learn_gender(name, relationship)
+            self.registry.observe(name, relationship)
+
+    def _holder(self, doc: Doc, held: relatives.Held, session: str) -> str | None:
+        """Whose relative ``held`` is: a known person (not the user, not a pet)."""
+        if not held.pronoun:
+            typed = held.owner
+            for name in (typed, typed[:-1] if typed.lower().endswith("s") else None):
+                known = self.registry.get(name) if name else None
+                if known is not None and not self.registry.is_user(known.name):
+                    return known.name if known.name not in self.pets else None
+            return None
+        pronoun = doc[held.at]
+        gender = "f" if pronoun.lower_ in _FEMALE else "m" if pronoun.lower_ in _MALE else None
+        candidates = [  # nearest first: in the sentence, then the session's people
+            *reversed(self._known_in(doc[pronoun.sent.start : pronoun.i])),
+            *(p[0] for p in self.recent.get(session, [])),
+            *self.named_in.get(session, []),
+        ]
+        for word in candidates:
+            person = self._person_named(word, unknown=True)
+            if person is None:
+                continue  # a place, a pet, the user
+            known = self.registry.get(person)
+            sex = self.genders.get(person) or (
+                _gender_of(known.relationship) if known is not None else None
+            )
+            if gender is None or sex is None or sex == gender:
+                return person
+        return None
 
     def _partner_of_relative(self, fact: str, person: tuple[str, str | None]) -> None:
         """ "My sister Emma is married to Jake": Jake is the sister's partner."""

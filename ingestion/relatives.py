@@ -445,7 +445,8 @@ def unnamed_kin(doc: Doc, named: list[Named]) -> list[tuple[str, str]]:
 
 def adopted(doc: Doc) -> list[tuple[str, str]]:
     """Pets the speaker says they got, named in the turn ("i adopted a dog!! a retired
-    greyhound named noodle", "we adopted a beagle. her name is penny"): (name, kind)."""
+    greyhound named noodle", "we adopted a beagle. her name is penny", "we have a dog,
+    waffles, shes a cavoodle"): (name, kind)."""
     kind = None
     for token in doc:
         if token.lemma_.lower() not in cues.ADOPTING:
@@ -457,6 +458,11 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
             word = child.lower_
             if child.dep_ == "dobj" and (word in cues.PETS or word in cues.PET_KINDS):
                 kind = cues.PET_KINDS.get(word, word)
+                named = next((c for c in child.rights if c.dep_ == "appos"), None)
+                if named is not None and doc[named.i - 1].text == ",":  # "a dog, waffles"
+                    got = _name_at(doc, named.i)
+                    if got is not None:
+                        return [(_capitalised(got[0]), kind)]
                 break
         if kind is not None:
             break
@@ -1084,6 +1090,8 @@ def _relationship_noun(doc: Doc, token: Token) -> tuple[int, str] | None:
     owners = [c for c in token.children if c.dep_ == "poss"]
     if any(c.lower_ not in _OWNERS for c in owners):
         return None
+    if start > 0 and (doc[start - 1].tag_ == "POS" or doc[start - 1].lower_ in {"'s", "’s"}):
+        return None  # "chris's mum margaret": Chris's mother, parsed as Margaret's
     if any(
         t.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} for t in doc[max(0, start - 3) : start]
     ):
@@ -1213,3 +1221,96 @@ def _placed(doc: Doc) -> list[Named]:
                     )
                 )
     return out
+
+
+@dataclass(frozen=True)
+class Held:
+    """Someone named as another person's relative: "chris's mum margaret", "erik, his
+    wife becca", "her son marcus jr". ``owner`` is the possessor as typed ("chris",
+    "toms", "his"); ``pronoun`` whether it is a his/her/their that points back."""
+
+    name: str
+    relation: str
+    owner: str
+    pronoun: bool
+    at: int  # token index of the owner word
+    together: tuple[str, ...] = ()  # the names listed after a group noun ("parents")
+
+
+#: Possessive pronouns that make a relative someone else's.
+_THEIR = frozenset({"his", "her", "their"})
+
+
+def held_kin(doc: Doc) -> list[Held]:
+    """Relatives of someone else named beside their relationship noun, read from the
+    parse: the possessor before the noun (a name with 's, a name typed "toms", or
+    his/her/their), the name joined to the noun (compound or apposition, on either
+    side). Whose relative they are to the user is the reader's business."""
+    out: list[Held] = []
+    for rel in doc:
+        group = cues.GROUPS.get(rel.lower_) if rel.tag_ in {"NNS", "NNPS"} else None
+        if rel.pos_ not in {"NOUN", "PROPN"} or (rel.lower_ not in _words() and not group):
+            continue
+        j = rel.i - 1
+        while j >= 0 and j >= rel.i - 2 and doc[j].pos_ == "ADJ":
+            j -= 1  # "his little son felix"
+        if j < 0:
+            continue
+        owner = doc[j]
+        if owner.text in {"'s", "’s", "'", "’"} and j > 0:
+            owner, typed = doc[j - 1], doc[j - 1].text
+        elif owner.lower_ in _THEIR:
+            typed = owner.lower_
+        elif owner.lower_.endswith("s") and owner.dep_ in {"poss", "compound"} and len(owner) > 3:
+            typed = owner.text  # "toms mum": the apostrophe left out
+        else:
+            continue
+        k = rel.i + 1
+        if k < len(doc) and doc[k].text == ",":
+            k += 1
+        if group is not None:  # "toms parents, sue and graham"
+            out += _held_group(doc, rel, k, relation=group, typed=typed, at=owner.i)
+            continue
+        got = _name_at(doc, k, slot=k == rel.i + 1)
+        if got is None or doc[k].ent_type_ in _THING_ENTS | {"GPE", "LOC"}:
+            continue  # "his brother paris trip": a place
+        span = doc[k : got[1]]
+        joined = any(
+            t.head.i == rel.i
+            or rel.head.i == t.i
+            or (t.head.i == rel.head.i and t.dep_ == "appos" and rel.dep_ != "ROOT")
+            for t in span
+        )
+        if joined or (k == rel.i + 1 and doc[k].pos_ == "PROPN"):  # "his mum sue": a name
+            name, end = got
+            nxt = doc[end] if end < len(doc) else None
+            if (  # "marcus jr": the word the parse joins to the name is part of it
+                nxt is not None
+                and nxt.pos_ == "PROPN"
+                and name_token(nxt)
+                and nxt.ent_type_ not in _THING_ENTS | {"GPE", "LOC"}
+                and (nxt.head.i == end - 1 or doc[end - 1].head.i == nxt.i)
+            ):
+                name = f"{name} {nxt.text}"
+            word = spelled_out(rel.lower_)
+            out.append(Held(_capitalised(name), word, typed, typed in _THEIR, owner.i))
+    return out
+
+
+def _held_group(doc: Doc, rel: Token, k: int, *, relation: str, typed: str, at: int) -> list[Held]:
+    """The names listed after someone else's group noun, set off by a comma and joined
+    to it by the parse: "toms parents, sue and graham"."""
+    if k == rel.i + 1 or k >= len(doc):
+        return []
+    names: list[str] = []
+    token: Token | None = doc[k]
+    while token is not None and token.ent_type_ not in _THING_ENTS | {"GPE", "LOC"}:
+        got = _name_at(doc, token.i)
+        linked = token.head.i == rel.i or (names and token.dep_ == "conj")
+        if got is None or not linked:
+            break
+        names.append(_capitalised(got[0]))
+        token = next((c for c in token.children if c.dep_ == "conj"), None)
+    if len(names) < 2:
+        return []
+    return [Held(n, relation, typed, typed in _THEIR, at, tuple(names)) for n in names]
