@@ -282,6 +282,35 @@ def test_saves_queued_when_the_process_closes_are_written(
     )
 
 
+def test_a_user_let_go_before_their_vectors_are_read_is_saved_with_them(
+    memory: Memory, user: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A user read afresh gets their vectors in the background; when the budget lets
+    them go before that is done, the vectors still reach their file, so that the next
+    restore ranks in process instead of asking the store and reading them again."""
+    other = f"{user}-other"
+    for who in (user, other):
+        written(memory, who)
+    store = memory._store
+    reading, run = threading.Event(), store.run
+
+    def slow_vectors(name: str, params: Any = None, **kwargs: Any) -> Any:
+        if name == "recall_vectors":
+            reading.wait(timeout=10)
+        return run(name, params, **kwargs)
+
+    monkeypatch.setattr(store, "run", slow_vectors)
+    index = passages.PassageIndex(store, budget_bytes=1, directory=tmp_path)
+    index.current(user, *counters(memory, user))  # its vectors wait on the store
+    index.current(other, *counters(memory, other))  # and the budget lets it go
+    assert user not in index.held()
+    reading.set()
+    assert index.wait(timeout=30)
+    again = passages.PassageIndex(store, directory=tmp_path)
+    assert again.current(user, *counters(memory, user)).vectors_ready
+    assert (again.restored, again.cards_read) == (1, 0)
+
+
 def test_users_recalled_in_turn_stay_within_the_budget(memory: Memory, user: str, tmp_path):
     """More users than the budget holds, recalled in turn: after every recall the bytes
     counted (each user's mapped file and what its recalls decoded) are within the budget,

@@ -962,6 +962,12 @@ class PassageIndex:
         self.cards_read = 0
         self.restored = 0
         self._unsaved: dict[str, int] = {}
+        #: per user, how many times their passages were dropped: a save or fill begun
+        #: before a drop never writes their file again
+        self._drops: dict[str, int] = {}
+        #: users read without their vectors, for ``_fill``: filled and saved even if
+        #: the budget lets them go before their turn comes
+        self._unfilled: dict[str, UserPassages] = {}
         self._fills = UserJobs(
             self._fill,
             name="graphmem-passage-vectors",
@@ -1025,6 +1031,8 @@ class PassageIndex:
             if read and self._directory is not None and unsaved >= save_after:
                 self._saves.put(user_id)
         if not ready:
+            with self._lock:
+                self._unfilled[user_id] = held
             self._fills.put(user_id)
         return held
 
@@ -1042,6 +1050,8 @@ class PassageIndex:
             self._users.pop(user_id, None)
             self._bytes.pop(user_id, None)
             self._unsaved.pop(user_id, None)
+            self._unfilled.pop(user_id, None)
+            self._drops[user_id] = self._drops.get(user_id, 0) + 1
         if self._directory is not None:
             self._file(user_id).unlink(missing_ok=True)
 
@@ -1074,13 +1084,17 @@ class PassageIndex:
         return self._directory / f"{name}.passages"
 
     def _save(self, user_id: str) -> None:
-        """Write the user's passages as held now (atomically: a reader sees the old file
-        or the new one)."""
+        """Write the user's passages as held now."""
         with self._lock:
             held = self._users.get(user_id)
             self._unsaved[user_id] = 0
-        if held is None:  # evicted meanwhile
-            return
+            drops = self._drops.get(user_id, 0)
+        if held is not None:  # else evicted meanwhile: saved when it was
+            self._write(user_id, held, drops)
+
+    def _write(self, user_id: str, held: UserPassages, drops: int) -> None:
+        """Write ``held`` as the user's file (atomically: a reader sees the old file or
+        the new one), unless the user was dropped since ``drops`` was counted."""
         with held.lock:
             header, arrays = held.snapshot()
         target = self._file(user_id)
@@ -1089,7 +1103,7 @@ class PassageIndex:
         try:
             dump(tmp, {**stamp(user_id), **header}, arrays)
             with self._lock:  # not over a drop() that came meanwhile
-                if self._users.get(user_id) is held:
+                if self._drops.get(user_id, 0) == drops:
                     os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
@@ -1098,7 +1112,9 @@ class PassageIndex:
         """Read the vectors of the user's cards held without one (the user was read
         afresh: ``recall_passages`` without vectors), then save the user with them."""
         with self._lock:
-            held = self._users.get(user_id)
+            held = self._unfilled.pop(user_id, None)
+            held = self._users.get(user_id) if held is None else held
+            drops = self._drops.get(user_id, 0)
         if held is None or held.vectors_ready:
             return
         after = ""
@@ -1111,8 +1127,8 @@ class PassageIndex:
             if len(page) < VECTOR_PAGE:
                 with held.lock:
                     held.vectors_ready = True
-                if self._directory is not None:
-                    self._saves.put(user_id)
+                if self._directory is not None:  # saved here: the user may be gone
+                    self._write(user_id, held, drops)  # from the budget by now
                 return
             after = page[-1]["id"]
 
