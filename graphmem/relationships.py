@@ -135,6 +135,30 @@ WORDS = frozenset(
         "nanny",
         "vet",
         "physio",
+        # medical and academic roles, said before or after a name ("my cardiologist dr
+        # nguyen", "dr lavoie, my neurologist")
+        "gp",
+        "cardiologist",
+        "neurologist",
+        "dermatologist",
+        "oncologist",
+        "psychiatrist",
+        "psychologist",
+        "surgeon",
+        "pediatrician",
+        "paediatrician",
+        "physiotherapist",
+        "chiropractor",
+        "optometrist",
+        "dietitian",
+        "nutritionist",
+        "counselor",
+        "counsellor",
+        "lecturer",
+        "advisor",
+        "adviser",
+        "headteacher",
+        "principal",
     }
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).

@@ -1083,6 +1083,12 @@ class Extractor:
                 self._note(self.registry.observe(name, named.relationship), name, where)
             if name != named.name:
                 self.registry.alias(name, named.name)
+        for name, titled in relatives.titled(doc):  # "dr patel said": a doctor, for now
+            known = self.registry.get(name)
+            if self.registry.is_user(name) or self.registry.is_thing(name):
+                continue  # "ok professor leonard": the lecturer the assistant brought up
+            if known is None or not known.relationship:
+                self.registry.observe(name, titled)
 
     def _parsed(self, turn: Turn, code: str, how: str) -> bool:
         """Whether a turn is parsed: one read for claims, or a user's turn in a

@@ -426,6 +426,30 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     return token.i, spelled_out(token.lower_), False
 
 
+#: Titles that say what someone is to the user when nothing else does ("dr patel said my
+#: blood pressure was high": Patel, a doctor).
+TITLED_ROLES = {"dr": "doctor", "doctor": "doctor", "prof": "professor", "professor": "professor"}
+
+
+def titled(doc: Doc) -> list[tuple[str, str]]:
+    """Names said after a title that tells a role: (name, role), "Dr. Patel", "dr
+    lavoie", "prof hollis". The name must read as one (a proper noun or a person to
+    spaCy, or capitalised): "dr appointment" names no one."""
+    found = []
+    for token in doc[:-1]:
+        role = TITLED_ROLES.get(token.lower_.rstrip("."))
+        if role is None:
+            continue
+        at = token.i + 1
+        if doc[at].text == "." and at + 1 < len(doc):
+            at += 1
+        name = doc[at]
+        proper = name.pos_ == "PROPN" or name.ent_type_ == "PERSON" or name.text[:1].isupper()
+        if proper and name_token(name):
+            found.append((_capitalised(name.text), role))
+    return found
+
+
 def unnamed_kin(doc: Doc, named: list[Named]) -> list[tuple[str, str]]:
     """Relatives people call by the word itself, said without a name ("my mum", "mi
     abuela"): (the word as typed, the relationship), for those no name was given."""

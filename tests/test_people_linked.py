@@ -124,6 +124,20 @@ def test_names_the_assistant_brought_up_and_words_that_open_a_sentence_are_no_pe
     )
 
 
+def test_a_doctor_named_by_title_or_by_specialty():
+    """ "dr patel said" (typed in lower case, the assistant writing "Dr. Patel") is a
+    doctor when nothing says more; "a neurologist, dr lavoie" says more; "a dr
+    appointment" and "ok professor leonard", the lecturer the assistant brought up, name
+    no one."""
+    assert people(
+        ("user", "went to the doctor for a physical and dr patel said my bp is 142/91"),
+        ("assistant", "142/91 is stage 2 hypertension, so Dr. Patel wants you to act."),
+        ("user", "yes actually, a neurologist, dr lavoie, on may 2. took 5 months to get in"),
+        ("assistant", "For calc, try Professor Leonard on YouTube: full-length lectures."),
+        ("user", "ok professor leonard. i have a dr appointment on friday too"),
+    ) == {"Patel": "doctor", "Lavoie": "neurologist"}
+
+
 def test_the_people_table_in_the_store(memory, user, tmp_path):
     """The whole path: a chat export ingested, ``Memory.people`` read back."""
     first, then = "2025-11-02", "2026-02-08"
