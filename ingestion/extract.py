@@ -1824,7 +1824,7 @@ class Extractor:
     ) -> tuple[tuple[str, str | None], float, str] | None:
         """Who a clause without a personal main subject is about (see ``_person``)."""
         for token in span:
-            if token.dep_ in _SUBJECT_DEPS and token.head is not root:
+            if token.dep_ in _SUBJECT_DEPS and token.head.i != root.i:
                 found = self._subject(token, names, session, speaker)
                 if found is not None:
                     return found[0], 0.6, found[2]

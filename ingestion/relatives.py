@@ -217,9 +217,11 @@ def _well_cased(doc: Doc) -> bool:
 
 
 def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
-    """The name starting at token ``i`` (a title skipped, a surname kept when the parse
-    joins it): (name, index after it). In a ``slot`` where only a name goes ("my little
-    brother sho"), a word the tagger took for a bare verb is a name too."""
+    """The name starting at token ``i`` (a title skipped): (name, index after it), one
+    word or words typed with hyphens ("min-ji"); the word after it is left out (joined
+    where the parse links them, "kunal canada" was a name). In a ``slot`` where only a
+    name goes ("my little brother sho"), a word the tagger took for a bare verb is a
+    name too."""
     title = None
     if i < len(doc) and doc[i].lower_.rstrip(".") in TITLES:
         title = doc[i].text.rstrip(".")
@@ -228,7 +230,6 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
             i += 1
     if i >= len(doc) or not (name_token(doc[i]) or (slot and _bare_verb_name(doc[i]))):
         return None
-    first = doc[i]
     end = i + 1
     while (  # "min-ji": a name typed with a hyphen is one name
         end + 1 < len(doc)
@@ -238,19 +239,6 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         and doc[end + 1].is_alpha
     ):
         end += 2
-    if end == i + 1 and end < len(doc):
-        nxt = doc[end]
-        joined = (first.head is nxt or nxt.head is first) and nxt.dep_ in {
-            "compound",
-            "flat",
-            "appos",
-            "nsubj",
-            "ROOT",
-            "dobj",
-            "pobj",
-        }
-        if (nxt.pos_ == "PROPN" or first.dep_ == "compound") and joined and name_token(nxt):
-            end += 1
     name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
