@@ -912,7 +912,8 @@ def test_who_someone_is_answers_with_the_turn_that_said_so(
     memory: Memory, user: str, tmp_path: Path
 ):
     """ "who's my girlfriend now?" names Jess through the people table: the turn that
-    introduced her as what she is answers, not the breakup said in more of the words."""
+    introduced her as what she is answers, not the breakup said in more of the words;
+    "who was i dating before jess?", the turn that made Riley an ex."""
     rows = [
         {"session_id": "s1", "date": "2024-09-15T23:02:00-07:00"},
         {
@@ -938,6 +939,7 @@ def test_who_someone_is_answers_with_the_turn_that_said_so(
     ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert {p.name: p.relationship for p in memory.people(user)}["Jess"] == "girlfriend"
     assert "her name is jess" in top(memory, user, "who's my girlfriend now?")[0]
+    assert "riley and i broke up" in top(memory, user, "who was i dating before jess?")[0]
 
 
 def test_a_surname_asked_shows_the_turn_that_gives_one(memory: Memory, user: str, tmp_path: Path):

@@ -54,6 +54,7 @@ from graphmem.recall.mentions import (
 from graphmem.recall.passages import PassageIndex, UserPassages, dense_by_passage
 from graphmem.recall.state import UserState
 from graphmem.recall.vector import vector_candidates, wire_vector
+from graphmem.relationships import is_current, role
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import now_ms
 
@@ -511,22 +512,30 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     the question; it counts as relevant as the best candidate (in place) and weighs as a
     card stating what a question asks (``temporal.ASKED``). Of several people a
     relationship names ("who is my roommate?": the one moving out, the new one), the one
-    it was said of last. A question about the past is left to the words ("who was my
-    manager before olga?" names the one who came after)."""
-    if found.intent.kind == "past" or not found.mentions or not lang.asks_who(found.query):
+    it was said of last. Asked about the past ("who was my manager before olga?", "who
+    was i dating before marisol"), the one who last held the role of the person the
+    question names and holds it no more (an ex, a former manager): the card said when
+    they stopped, naming them ("me and alyssa broke up")."""
+    if not found.mentions or not lang.asks_who(found.query):
         return
     held = found.held
-    since = {p.key: p.since for p in found.people if p.key != SELF and p.since is not None}
-    named = [m for m in found.mentions if m.key in since and not m.via.startswith("relation")]
-    related = [m for m in found.mentions if m.key in since and m.via.startswith("relation")]
-    if related:
-        named.append(max(related, key=lambda m: since[m.key]))
+    people = {p.key: p for p in found.people if p.key != SELF and p.since is not None}
+    since = {key: p.since for key, p in people.items() if p.since is not None}
+    if found.intent.kind == "past":
+        named = _former_holders(found, people)
+    else:
+        named = [m for m in found.mentions if m.key in since and not m.via.startswith("relat")]
+        related = [m for m in found.mentions if m.key in since and m.via.startswith("relat")]
+        if related:
+            named.append(max(related, key=lambda m: since[m.key]))
     top = float(relevance.max(initial=0.0))
     said = found.cards
     if found.by_assistant is not None:  # what the user said, not the assistant's echo
         said = said & ~found.by_assistant[held.passage_of(np.arange(len(said)))]
     for mention in named:
-        row = held.told(mention.name, since[mention.key], said)
+        row = held.told(
+            mention.name, since[mention.key], said, or_before=found.intent.kind == "past"
+        )
         if row is None:
             continue
         card = held.cards[row]
@@ -537,6 +546,21 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
         reached = np.zeros(len(relevance), dtype=bool)
         reached[card.passage] = True
         found.routes.append(("graph", reached, f"{mention.via} -> {mention.name} -> said so"))
+
+
+def _former_holders(found: Gathered, people: dict[str, Known]) -> list[Mention]:
+    """The one who last held, and holds no more, the role of someone a past question
+    names: a mention of them, for ``_introduced``."""
+    roles = {role(people[m.key].relationship) for m in found.mentions if m.key in people}
+    former = [
+        p
+        for p in people.values()
+        if not is_current(p.relationship) and role(p.relationship) in roles - {None}
+    ]
+    if not former:
+        return []
+    last = max(former, key=lambda p: p.since or 0)
+    return [Mention(last.key, last.name, f"formerly '{last.relationship}'")]
 
 
 def _answering(found: Gathered, relevance: np.ndarray) -> None:

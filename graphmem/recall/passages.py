@@ -799,19 +799,34 @@ class UserPassages:
             return []
         return np.flatnonzero(np.isin(self._columns[column].values, codes) & cards).tolist()
 
-    def told(self, name: str, when: int, cards: np.ndarray) -> int | None:
+    def told(
+        self, name: str, when: int, cards: np.ndarray, *, or_before: bool = False
+    ) -> int | None:
         """The row of the first card, among ``cards`` (a row mask) said at ``when``, in
         the order said, whose fact names ``name`` (case aside): given the time a
         relationship was said (``Known.since``), the card that said it ("ive been seeing
-        someone, her name is jess" for Jess, girlfriend)."""
+        someone, her name is jess" for Jess, girlfriend). With ``or_before``, when none
+        said then names them, the last one said before that does (an ex became one when
+        the next partner came; "me and alyssa broke up" was said before)."""
         size = len(self.cards)
-        rows = np.flatnonzero((self._columns["timestamp"].values[:size] == when) & cards[:size])
-        turns = self._columns["turn"].values[self._columns["passage"].values[rows]]
+        times = self._columns["timestamp"].values[:size]
         wanted = name.lower()
-        for i in rows[np.argsort(turns, kind="stable")].tolist():
-            if wanted in str(self.cards[i].values[_FACT] or "").lower():
-                return int(i)
-        return None
+
+        def turns(rows: np.ndarray) -> np.ndarray:
+            return self._columns["turn"].values[self._columns["passage"].values[rows]]
+
+        def naming(rows: np.ndarray) -> int | None:
+            for i in rows.tolist():
+                if wanted in str(self.cards[i].values[_FACT] or "").lower():
+                    return int(i)
+            return None
+
+        then = np.flatnonzero((times == when) & cards[:size])
+        found = naming(then[np.argsort(turns(then), kind="stable")])
+        if found is not None or not or_before:
+            return found
+        before = np.flatnonzero((times < when) & cards[:size])
+        return naming(before[np.lexsort((-turns(before), -times[before]))])
 
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
