@@ -320,6 +320,8 @@ def claim(text: str) -> tuple[str, str] | None:
     (('employer', '网易'), None)
     >>> claim("我们在滨江租了个两室一厅"), claim("想在郊区买个房子")
     (('location', '滨江'), None)
+    >>> claim("我老婆佳佳是小学语文老师"), claim("这是老师说的")
+    (('job', '小学语文老师'), None)
     """
     for known in languages():
         for attribute, pattern in known.claims:

@@ -726,6 +726,10 @@ def _clean(name: str, after: str = "") -> str:
     return name
 
 
+#: Occupations a job claim ends in ("小学语文老师", "一名护士"): the word says it is a job.
+OCCUPATIONS = """老师 教师 医生 护士 護士 程序员 程式設計師 工程师 工程師 设计师 設計師 会计 會計
+律师 律師 厨师 廚師 司机 司機 警察 记者 記者 编辑 編輯 翻译 翻譯 公务员 公務員 研究员 研究員
+药剂师 藥劑師 建筑师 建築師 产品经理 產品經理 插画师 插畫師 摄影师 攝影師""".split()
 _PLACE = r"(?P<value>[\u4e00-\u9fff]{2,6}?)"
 _END = r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$)"
 #: What, said right before a move or a job, makes it a wish or a plan, not a claim
@@ -762,6 +766,13 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"(?:公司|医院|醫院|学校|學校|银行|銀行|工作室|餐厅|餐廳|店)"
         r"(?:做|当|當|上班|工作)[^，,。！？!?]{0,8}?(?:叫|名叫)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
         r"(?=\s|，|,|。|！|!|$)",
+    ),
+    # what someone does for a living: "佳佳是小学语文老师", "我老公是做风控的" is not read
+    (
+        "job",
+        rf"{_NOT_YET}(?<![这那這])是(?:一名|一个|一個|一位|个|個|名)?"
+        rf"(?P<value>[\u4e00-\u9fff]{{0,6}}?(?:{'|'.join(OCCUPATIONS)}))"
+        r"(?=[，,。！!？?\s]|$)",
     ),
     # a first day said as joining: "我入职云帆数据啦"
     (
