@@ -976,3 +976,34 @@ def test_a_surname_asked_shows_the_turn_that_gives_one(memory: Memory, user: str
     ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
     assert "mrs adeyemi" in top(memory, user, "whats my sister's surname now she's married?")[0]
     assert "rachel marsh" in top(memory, user, "what was rachel's last name before the wedding?")[0]
+
+
+def test_a_turn_naming_someone_is_about_them_whoever_it_is_read_as(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "小雨对芒果过敏" sits in a long turn about lunch: the user's turns that name the
+    sister the question asks about count as hers: the graph reaches them, in Chinese
+    and asked in English."""
+    rows = [
+        {"session_id": "s1", "date": "2025-03-02T12:00:00+08:00"},
+        {"session_id": "s1", "speaker": "user", "text": "我妹妹小雨下个月来上海玩 我们要去迪士尼"},
+        {
+            "session_id": "s1",
+            "speaker": "assistant",
+            "text": "太好了！小雨第一次来上海吗？可以提前买迪士尼的早享卡。",
+        },
+        {"session_id": "s2", "date": "2025-04-12T21:00:00+08:00"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "我们中午去吃了一家泰国菜，叫暹罗小馆，在安福路那边，结果差点出事。芒果糯米饭端"
+            "上来我才想起来小雨对芒果过敏，还好她没吃。",
+        },
+        {"session_id": "s2", "speaker": "user", "text": "小雨也说姐你冲啊哈哈 我准备换工作了"},
+        {"session_id": "s2", "speaker": "user", "text": "今天加班到十点 好累 明天还要早起"},
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    for question in ("我妹妹对什么过敏？", "what is my younger sister allergic to?"):
+        hits = memory.recall(user, question, k=3)
+        [mango] = [h for h in hits if "小雨对芒果过敏" in h.card.fact]
+        assert "graph" in mango.found_by, question

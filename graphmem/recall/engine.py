@@ -475,6 +475,13 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
     closeness = 0.5 + 0.5 * relevance / top
     for mention in found.mentions:
         about = held.about(mention.key, found.cards)
+        if mention.key != SELF:  # and the user's turns that name them ("小雨对芒果过敏")
+            named = held.bm25.containing(terms(mention.name))
+            named = named[named < len(about)]
+            if found.by_assistant is not None:  # the assistant echoes every name
+                named = named[~found.by_assistant[named]]
+            about[named] = True
+            about &= found.passages
         weight = scoring.MENTION_WEIGHT * scoring.selectivity(int(about.sum()), total)
         boost += weight * closeness * about
         found.routes.append(("graph", about, f"{mention.via} -> {mention.name} -> card"))

@@ -251,6 +251,14 @@ class BM25:
             out[docs[inside]] += (self.idf(word) * tf * (K1 + 1) / (tf + norm))[inside]
         return out
 
+    def containing(self, words: Iterable[str]) -> np.ndarray:
+        """The documents holding every one of ``words`` (ids, ascending)."""
+        found: np.ndarray | None = None
+        for word in set(words):
+            docs = np.unique(self._posting(word)[0])
+            found = docs if found is None else np.intersect1d(found, docs, assume_unique=True)
+        return np.zeros(0, dtype=np.int64) if found is None else found
+
     def best_possible(self, words: Iterable[str]) -> float:
         """What a document of average length holding each query word once would score:
         the scale against which a score says how much of the query a passage matches."""
