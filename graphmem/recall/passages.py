@@ -983,6 +983,9 @@ class PassageIndex:
         #: users read without their vectors, for ``_fill``: filled and saved even if
         #: the budget lets them go before their turn comes
         self._unfilled: dict[str, UserPassages] = {}
+        #: users filled after the budget let them go, to save all the same (with the
+        #: drops counted when their fill began)
+        self._filled: dict[str, tuple[UserPassages, int]] = {}
         self._fills = UserJobs(
             self._fill,
             name="graphmem-passage-vectors",
@@ -1066,6 +1069,7 @@ class PassageIndex:
             self._bytes.pop(user_id, None)
             self._unsaved.pop(user_id, None)
             self._unfilled.pop(user_id, None)
+            self._filled.pop(user_id, None)
             self._drops[user_id] = self._drops.get(user_id, 0) + 1
         if self._directory is not None:
             self._file(user_id).unlink(missing_ok=True)
@@ -1099,11 +1103,16 @@ class PassageIndex:
         return self._directory / f"{name}.passages"
 
     def _save(self, user_id: str) -> None:
-        """Write the user's passages as held now."""
+        """Write the user's passages as held now (or as their fill left them, when the
+        budget let them go before it ended). Saves run one at a time, on one thread: a
+        file is never written by two at once."""
         with self._lock:
             held = self._users.get(user_id)
             self._unsaved[user_id] = 0
             drops = self._drops.get(user_id, 0)
+            filled = self._filled.pop(user_id, None)
+        if held is None and filled is not None:
+            held, drops = filled
         if held is not None:  # else evicted meanwhile: saved when it was
             self._write(user_id, held, drops)
 
@@ -1142,8 +1151,10 @@ class PassageIndex:
             if len(page) < VECTOR_PAGE:
                 with held.lock:
                     held.vectors_ready = True
-                if self._directory is not None:  # saved here: the user may be gone
-                    self._write(user_id, held, drops)  # from the budget by now
+                if self._directory is not None:  # saved even if the budget let them go
+                    with self._lock:
+                        self._filled[user_id] = (held, drops)
+                    self._saves.put(user_id)
                 return
             after = page[-1]["id"]
 
