@@ -259,8 +259,11 @@ def test_a_budget_too_small_for_any_line_is_an_error(memory: Memory, remembered:
 
 
 def test_recalls_in_one_interval_are_written_once_and_counted_exactly(
-    memory: Memory, remembered: str
+    memory: Memory, remembered: str, monkeypatch: pytest.MonkeyPatch
 ):
+    """Three recalls of one card within an interval are one row of one write, +3. (The
+    interval is made long: at 0.25 s a loaded machine split the three recalls over two
+    writes. A wait begun before it was, may still write once more: at most two writes.)"""
     writes = []
     store_run = memory._store.run
 
@@ -270,6 +273,7 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(
         return store_run(name, params, **kw)
 
     memory.accesses.flush()
+    monkeypatch.setattr(memory.accesses, "interval", 60.0)
     memory._store.run = counting
     try:
         card = memory.recall(remembered, "coffee", k=1)[0].card
@@ -278,7 +282,8 @@ def test_recalls_in_one_interval_are_written_once_and_counted_exactly(
         memory.accesses.flush()
     finally:
         del memory._store.run
-    assert writes == [{remembered: 1}]
+    assert writes[-1] == {remembered: 1}
+    assert writes in ([{remembered: 1}], [{remembered: 1}] * 2)
     assert memory.get(remembered, card.id).access_count == card.access_count + 3
 
 
