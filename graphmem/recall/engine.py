@@ -526,8 +526,8 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     if not found.mentions or not lang.asks_who(found.query):
         return
     held = found.held
-    people = {p.key: p for p in found.people if p.key != SELF and p.since is not None}
-    since = {key: p.since for key, p in people.items() if p.since is not None}
+    since = {p.key: p.since for p in found.people if p.key != SELF and p.since is not None}
+    people = {p.key: p for p in found.people if p.key in since}
     if found.intent.kind == "past":
         named = _former_holders(found, people)
     else:
@@ -864,7 +864,8 @@ def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -
     giving = []
     for at in order.tolist():
         text = held.passages[at].text
-        named = not about or any(name in text.lower() for name in about)
+        lowered = text.lower()
+        named = not about or any(name in lowered for name in about)
         if named and (lang.gives_a_surname(text) or (written and written.search(text))):
             giving.append(at)
         else:

@@ -1113,12 +1113,10 @@ class PassageIndex:
             filled = self._filled.pop(user_id, None)
         if held is None and filled is not None:
             held, drops = filled
-        if held is not None:  # else evicted meanwhile: saved when it was
-            self._write(user_id, held, drops)
-
-    def _write(self, user_id: str, held: UserPassages, drops: int) -> None:
-        """Write ``held`` as the user's file (atomically: a reader sees the old file or
-        the new one), unless the user was dropped since ``drops`` was counted."""
+        if held is None:  # evicted meanwhile: saved when it was
+            return
+        # atomically (a reader sees the old file or the new one), unless the user was
+        # dropped since ``drops`` was counted
         with held.lock:
             header, arrays = held.snapshot()
         target = self._file(user_id)
