@@ -132,7 +132,9 @@ def dump(path: Path, header: dict[str, Any], arrays: dict[str, np.ndarray]) -> N
         offset += -(-array.nbytes // _ALIGN) * _ALIGN
     head = marshal.dumps({"header": header, "arrays": table})
     start = -(-(len(_MAGIC) + 8 + len(head)) // _ALIGN) * _ALIGN
-    with path.open("wb") as out:
+    # 0600 whatever the umask: the file holds the user's words
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "wb") as out:
         out.write(_MAGIC + len(head).to_bytes(8, "little") + head)
         out.write(b"\0" * (start - out.tell()))
         for array in arrays.values():

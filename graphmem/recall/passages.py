@@ -48,6 +48,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from graphmem import private
 from graphmem.cards import person_key
 from graphmem.models import SELF, Category, Status, embedding_text
 from graphmem.recall import cosine
@@ -1120,7 +1121,7 @@ class PassageIndex:
         with held.lock:
             header, arrays = held.snapshot()
         target = self._file(user_id)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private.make_dir(target.parent)
         tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             dump(tmp, {**stamp(user_id), **header}, arrays)
