@@ -209,6 +209,7 @@ class Memory:
         with allow_future_times(allow_future):
             parsed = Card.parse(card)
         result = self._writer.write([parsed])
+        self.passages.written([parsed.user_id])
         return self.get(parsed.user_id, result.ids[0])
 
     def remember_many(
@@ -233,7 +234,9 @@ class Memory:
         """
         with allow_future_times(allow_future):
             parsed = [Card.parse(c, where=f"cards[{i}]") for i, c in enumerate(cards)]
-        return self._writer.write(parsed, batch_size=batch_size, progress=progress)
+        result = self._writer.write(parsed, batch_size=batch_size, progress=progress)
+        self.passages.written(card.user_id for card in parsed)
+        return result
 
     # -- reading -----------------------------------------------------------------------
     def get(self, user_id: str, card_id: str) -> Card:
@@ -343,6 +346,7 @@ class Memory:
             self._store, self.embedder, records, user_id=user_id, batch_size=batch_size
         )
         self.sessions.embed_missing(report.user_id)  # turn embeddings are derived
+        self.passages.written([report.user_id])
         return report
 
     # -- tasks ---------------------------------------------------------------------------

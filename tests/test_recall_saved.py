@@ -9,6 +9,8 @@ counts only while the store's counters and the tokenisation agree.
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +35,9 @@ def store_home(memory: Memory) -> Memory:
 
 @pytest.fixture(autouse=True)
 def save_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves after every read; a client that wrote prepares its users only as it closes."""
     monkeypatch.setattr(passages, "SAVE_AFTER", 1)
+    monkeypatch.setattr(passages, "PREPARE_AFTER", 3600.0)
 
 
 def written(memory: Memory, user: str) -> None:
@@ -154,6 +158,53 @@ def test_erasing_the_user_erases_the_file(store_home: Memory, user: str):
     assert path.exists()
     store_home.forget_user(user, purge=False)
     assert not path.exists()
+
+
+def test_a_user_written_by_a_client_that_closed_is_recalled_without_reading_every_card(
+    store_home: Memory, user: str
+):
+    """An ingest that writes a user and exits (``graphmem ingest``) prepares their passages
+    as it closes: the first recall of the user anywhere reads no card, and searches the
+    vectors in process."""
+    with Memory.open(store_home.home) as ingest:
+        written(ingest, user)
+        assert user not in ingest.passages.held()  # a bulk write takes no place in the budget
+    with Memory.open(store_home.home) as fresh:
+        [hit] = fresh.recall(user, "what is my sister allergic to?", k=1)
+        assert hit.card.fact == "My sister Ana is allergic to peanuts"
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 0)
+        assert fresh.passages._users[user].vectors_ready
+
+
+def test_a_user_whose_writes_pause_is_prepared_while_the_writer_runs(
+    store_home: Memory, user: str, monkeypatch: pytest.MonkeyPatch
+):
+    """A service keeps running: the user's passages are prepared once no write to them
+    came for ``PREPARE_AFTER`` seconds, and caught up again after the next write."""
+    monkeypatch.setattr(passages, "PREPARE_AFTER", 0.1)
+    written(store_home, user)
+    path = store_home.passages._file(user)
+    wait_for(path.exists)
+    store_home.remember({"user_id": user, "fact": "I adopted a grey kitten called Miso"})
+    wait_for(lambda: packed.load(path)[0]["revision"] == counters(store_home, user)[0])
+    with Memory.open(store_home.home) as fresh:
+        [hit] = fresh.recall(user, "what is my kitten called?", k=1)
+        assert "Miso" in hit.card.fact
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 0)
+
+
+def test_a_user_erased_before_their_writes_pause_leaves_no_file(store_home: Memory, user: str):
+    with Memory.open(store_home.home) as ingest:
+        written(ingest, user)
+        ingest.forget_user(user)
+    assert not store_home.passages._file(user).exists()
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "not prepared in time"
+        time.sleep(0.05)
 
 
 def test_an_unreadable_file_is_rebuilt(store_home: Memory, user: str):
@@ -383,8 +434,9 @@ def same_ranking(left: list[list[tuple]], right: list[list[tuple]]) -> bool:
 
 def test_a_saved_user_caught_up_ranks_as_one_read_from_scratch(store_home: Memory, user: str):
     """Another client changes the user after the save (a new card in a saved turn, a card
-    forgotten, a new turn): the next client reads only those on top of the file, and its
-    passages rank exactly as passages read card by card from the store."""
+    forgotten, a new turn) and catches the file up as it closes, reading only those on
+    top of it: the next client's passages, restored from that file, rank exactly as
+    passages read card by card from the store."""
     written(store_home, user)
     store_home.remember_many(
         [
@@ -394,7 +446,7 @@ def test_a_saved_user_caught_up_ranks_as_one_read_from_scratch(store_home: Memor
     )
     saved_by(store_home, user)
     [rose] = store_home.recall(user, "rose bush number 3", k=1)
-    with Memory.open(store_home.home) as other:  # writes only: saves nothing
+    with Memory.open(store_home.home) as other:  # writes, and prepares the file as it closes
         other.remember(
             said(user, 0, "We went camping at the lake with Ana", "Ana came along", "Ana")
         )
@@ -402,7 +454,7 @@ def test_a_saved_user_caught_up_ranks_as_one_read_from_scratch(store_home: Memor
         other.remember(said(user, 2, "I adopted a grey kitten, Miso", "My kitten is called Miso"))
     with Memory.open(store_home.home) as fresh:
         caught_up = ranked(fresh, user, fresh.passages)
-        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 3)
+        assert (fresh.passages.restored, fresh.passages.cards_read) == (1, 0)
         scratch = passages.PassageIndex(fresh._store)
         assert same_ranking(ranked(fresh, user, scratch), caught_up)
         assert scratch.cards_read == CARDS + 5

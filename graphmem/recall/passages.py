@@ -28,6 +28,9 @@ recall that first needs it, once per user and process (its cost: docs/design.md,
 them with the cards made a fresh read 4-5x slower), and recall searches the store until
 they are in. Given a directory, the index saves what it holds there, and the next process
 starts from that file, mapped, and reads only the cards stamped since (``PassageIndex``).
+A process that writes a user's cards prepares that file once its writes pause, or when it
+closes: the first recall of a user in any process, even of one never recalled before, does
+not read every card.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from graphmem.recall.cosine import best, unit
 from graphmem.recall.jobs import UserJobs
 from graphmem.recall.lexical import BM25, terms
 from graphmem.recall.packed import ENTRY_BYTES, Keys, dump, load
+from graphmem.recall.state import UserState
 from graphmem.store.base import GraphStore
 
 log = logging.getLogger(__name__)
@@ -80,6 +84,10 @@ VECTOR_PAGE = 1000
 #: a user's passages are saved (``PassageIndex(directory=...)``) once this many cards
 #: were read since the last save: a new process then reads only the cards stamped since
 SAVE_AFTER = 500
+#: seconds without a write to a user after which the process that wrote prepares their
+#: passages (caught up and saved, ``PassageIndex.written``): long enough that an ingest's
+#: next batch usually comes first (one save at its end, not one per batch)
+PREPARE_AFTER = 5.0
 #: the saved files' layout (``graphmem.recall.packed``: loading runs no code)
 SNAPSHOT_FORMAT = 7  # 7: card spaces; 6: card vectors; 5: mapped arrays, keys searched in place
 
@@ -953,6 +961,8 @@ class PassageIndex:
     since: its first recall does not read, nor tokenise, every card. A saved file counts
     only while the store's counters agree (a hard delete, or a counter that went back,
     rebuilds it), and only for the tokenisation it was made with (``terms_version``).
+    Users written through this process (``written``) are prepared too, once their writes
+    pause for ``prepare_after`` seconds or the index closes, whether recalled here or not.
     """
 
     def __init__(
@@ -963,6 +973,7 @@ class PassageIndex:
         directory: Path | None = None,
         save_after: int | None = None,
         spaces: Spaces | None = None,
+        prepare_after: float | None = None,
     ) -> None:
         self._store = store
         self._spaces = spaces
@@ -1001,6 +1012,15 @@ class PassageIndex:
             failed="saving the recall passages of %s failed (the next process reads them)",
             level=logging.DEBUG,
         )
+        self._prepare_after = prepare_after
+        #: per user written through this process and not prepared since, when the last
+        #: write came (monotonic); ``_preparer`` takes each once their writes pause
+        self._written: dict[str, float] = {}
+        self._preparing: str | None = None
+        self._prepared = threading.Condition(self._lock)  # a write or a prepare came
+        self._preparer: threading.Thread | None = None
+        self._closing = threading.Event()  # prepares wait no longer for writes to pause
+        self._stopped = threading.Event()
 
     def current(
         self,
@@ -1055,6 +1075,25 @@ class PassageIndex:
             self._fills.put(user_id)
         return held
 
+    def written(self, user_ids: Iterable[str]) -> None:
+        """Cards of ``user_ids`` were just written: once no write to a user came for
+        ``prepare_after`` seconds (or at ``close``), their passages are caught up and
+        saved in the background (``_prepare``), so that no process's first recall of them
+        reads every card. Without a directory there is nothing to prepare."""
+        if self._directory is None:
+            return
+        now = time.monotonic()
+        with self._lock:
+            if self._stopped.is_set():
+                return
+            self._written.update(dict.fromkeys(user_ids, now))
+            if self._preparer is None:
+                self._preparer = threading.Thread(
+                    target=self._prepare_loop, daemon=True, name="graphmem-passages-prepare"
+                )
+                self._preparer.start()
+            self._prepared.notify_all()
+
     def reading(self, user_id: str) -> threading.RLock:
         """The lock one recall holds from reading the user's passages to ranking them:
         another recall catching the same passages up meanwhile would add rows under it
@@ -1071,21 +1110,36 @@ class PassageIndex:
             self._unsaved.pop(user_id, None)
             self._unfilled.pop(user_id, None)
             self._filled.pop(user_id, None)
+            self._written.pop(user_id, None)
             self._drops[user_id] = self._drops.get(user_id, 0) + 1
         if self._directory is not None:
             self._file(user_id).unlink(missing_ok=True)
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until no vector fill or save is queued or running; False on timeout."""
+        """Block until no vector fill or save is queued or running (prepares excepted:
+        they wait for writes to pause); False on timeout."""
         return self._fills.wait(timeout) and self._saves.wait(timeout)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Stop filling vectors; finish the saves queued, within ``timeout`` (a process
-        that read a user and closes leaves their file for the next one), then stop."""
+        """Prepare the users written and finish the saves queued, within ``timeout`` (a
+        process that wrote or read a user and closes leaves their file for the next
+        one); stop filling vectors, then stop."""
         deadline = time.monotonic() + timeout
-        self._fills.close(timeout)
-        self._saves.wait(max(0.0, deadline - time.monotonic()))
-        self._saves.close(max(0.0, deadline - time.monotonic()))
+
+        def left() -> float:
+            return max(0.0, deadline - time.monotonic())
+
+        self._closing.set()
+        with self._prepared:
+            self._prepared.notify_all()
+            self._prepared.wait_for(lambda: not self._written and not self._preparing, left())
+            self._stopped.set()
+            self._prepared.notify_all()
+        if self._preparer is not None:
+            self._preparer.join(left())
+        self._fills.close(left())
+        self._saves.wait(left())
+        self._saves.close(left())
 
     def held_bytes(self) -> int:
         """Bytes of passages held over all users (what ``budget_bytes`` bounds)."""
@@ -1140,22 +1194,111 @@ class PassageIndex:
             drops = self._drops.get(user_id, 0)
         if held is None or held.vectors_ready:
             return
+        if self._read_vectors(user_id, held, self._fills.closed) and self._directory:
+            self._save_as_filled(user_id, held, drops)  # even if the budget let them go
+
+    def _read_vectors(
+        self, user_id: str, held: UserPassages, stop: threading.Event, limit: int = VECTOR_PAGE
+    ) -> bool:
+        """Read the vectors of the cards ``held`` has without one, in pages of ``limit``,
+        until done (True) or ``stop`` is set."""
         after = ""
-        while not self._fills.closed.is_set():
+        while not stop.is_set():
             page = self._store.run(
-                "recall_vectors", {"user_id": user_id, "after": after, "limit": VECTOR_PAGE}
+                "recall_vectors", {"user_id": user_id, "after": after, "limit": limit}
             )
             with held.lock:  # cards read meanwhile came with theirs: kept
                 held.fill_vectors(page)
-            if len(page) < VECTOR_PAGE:
+            if len(page) < limit:
                 with held.lock:
                     held.vectors_ready = True
-                if self._directory is not None:  # saved even if the budget let them go
-                    with self._lock:
-                        self._filled[user_id] = (held, drops)
-                    self._saves.put(user_id)
-                return
+                return True
             after = page[-1]["id"]
+        return False
+
+    def _save_as_filled(self, user_id: str, held: UserPassages, drops: int) -> None:
+        """Have the save thread write ``held``, whether the budget holds it or not, unless
+        the user was dropped since ``drops`` was counted."""
+        with self._lock:
+            self._filled[user_id] = (held, drops)
+        self._saves.put(user_id)
+
+    def _prepare_loop(self) -> None:
+        """Prepare each user written once no write to them came for ``prepare_after``
+        seconds, the longest waiting first (at close, without waiting), until stopped."""
+        while True:
+            with self._prepared:
+                user_id = None
+                while user_id is None:
+                    if self._stopped.is_set():
+                        return
+                    quiet = PREPARE_AFTER if self._prepare_after is None else self._prepare_after
+                    if self._closing.is_set():
+                        quiet = 0.0
+                    now = time.monotonic()
+                    first = min(self._written, key=self._written.__getitem__, default=None)
+                    if first is None:
+                        self._prepared.wait()
+                    elif self._written[first] + quiet > now:
+                        self._prepared.wait(self._written[first] + quiet - now)
+                    else:
+                        user_id = first
+                del self._written[user_id]  # a write from now on prepares them again
+                self._preparing = user_id
+            try:
+                self._prepare(user_id)
+            except Exception:  # the store went away or failed: their first recall reads
+                log.debug("preparing the recall passages of %s failed", user_id, exc_info=True)
+            finally:
+                with self._prepared:
+                    self._preparing = None
+                    self._prepared.notify_all()
+
+    def _prepare(self, user_id: str) -> None:
+        """Catch the user's passages up and have them saved with their vectors: as held
+        here if they are, else from their file or afresh, without taking a place in the
+        budget (a bulk import does not push out the users recalls need). A file is
+        rewritten only as a recall's catching up would (``save_after`` cards read), or
+        when it lacks vectors."""
+        state = UserState.read(self._store, user_id)
+        relationships = {
+            row["key"]: row["relationship"]
+            for row in self._store.run("known_people", {"user_id": user_id})
+        }
+        with self._lock:
+            gate = self._loading.setdefault(user_id, threading.Lock())
+            drops = self._drops.get(user_id, 0)
+        with gate:
+            with self._lock:
+                recalled = user_id in self._users
+            if not recalled:
+                saved = self._restore(user_id)
+                held = (
+                    saved
+                    if saved is not None
+                    and saved.deletions == state.deletions
+                    and saved.revision <= state.revision
+                    else UserPassages(-1, state.deletions)
+                )
+                afresh = held.revision == -1
+                with held.lock:
+                    read = self._read(
+                        user_id, held, since=held.revision, relationships=relationships
+                    )
+                    held.revision = state.revision
+        if recalled:  # caught up as a recall would (which saves once enough cards came)
+            self.current(user_id, state.revision, state.deletions, relationships)
+            return
+        save_after = SAVE_AFTER if self._save_after is None else self._save_after
+        if not afresh and read < save_after and held.vectors_ready:
+            return  # a few cards on top of the file: the next reader reads them
+        self._save_as_filled(user_id, held, drops)  # the text first: the slower half may
+        if held.vectors_ready:  # not end before the process does
+            return
+        # in pages as large as the cards' (each page scans the user's cards); no recall
+        # waits on this user's lock meanwhile
+        if self._read_vectors(user_id, held, self._stopped, PAGE):
+            self._save_as_filled(user_id, held, drops)
 
     def _restore(self, user_id: str) -> UserPassages | None:
         """The user's saved passages, if a file made by this format, Python and
