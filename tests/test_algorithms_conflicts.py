@@ -166,6 +166,7 @@ def test_the_users_own_changes_are_claims_however_chatted(
     [
         ("Shes an er nurse, 12 hour shifts", "Grace", "er nurse"),
         ("Hes a mechanic, he has his own shop", "Diego", "mechanic"),
+        ("Shes a midwife at the royal womens", "Kayla", "midwife"),
     ],
 )
 def test_a_job_typed_without_its_apostrophe_is_read(fact: str, person: str, value: str) -> None:

@@ -57,6 +57,20 @@ def test_a_question_for_a_value_is_answered_by_the_card_stating_it(memory: Memor
     assert "asks employer / job -> me -> card" in hit.paths
 
 
+def test_an_address_or_a_move_asked_about_is_answered_by_where_i_live(memory: Memory, user: str):
+    """ "did i move to orlando?" asks where the user lives: the card saying so answers it,
+    not the cousin who is moving there."""
+    said = [
+        ("got my own apartment in doral, 10 min from work", "2024-05-05"),
+        ("my cousin vanessa is moving to orlando for a job at disney", "2024-06-16"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    for question in ("did i move to orlando?", "whats my address now"):
+        hit = memory.recall(user, question, k=1)[0]
+        assert "doral" in hit.card.fact
+        assert "asks location -> me -> card" in hit.paths
+
+
 def test_a_pastime_given_up_is_not_what_i_do_now(memory: Memory, user: str):
     said = [
         ("I play tennis every Saturday morning", "2024-08-20"),

@@ -128,6 +128,11 @@ _JOB_TEXT = """
     policeman policewoman professor programmer psychologist receptionist researcher
     salesman saleswoman scientist secretary singer surgeon teacher technician therapist
     translator tutor vet veterinarian waiter waitress writer student intern founder
+    midwife hygienist sonographer radiographer physiotherapist physio optometrist
+    dietitian nutritionist counsellor counselor caregiver carer nanny paralegal auditor
+    bookkeeper welder machinist butcher florist tailor courier janitor pastor priest
+    soldier detective lifeguard instructor trainer supervisor coordinator administrator
+    recruiter realtor banker teller
 """
 JOB_WORDS = frozenset(_JOB_TEXT.split())
 

@@ -788,7 +788,7 @@ CLAIMS: tuple[tuple[str, str], ...] = (
 )
 #: What a question asks the value of (see ``graphmem.recall.temporal``).
 ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (r"住(?:在)?哪|住在什么地方|住在什麼地方|搬到哪|搬去哪|哪个城市|哪個城市", ("location",)),
+    (r"住(?:在)?哪|住在什么地方|住在什麼地方|搬(?:到|去|家|走)|哪个城市|哪個城市", ("location",)),
     (
         r"在哪(?:里|裡|儿|兒)?(?:上班|工作)|哪家公司|什么工作|什麼工作|做什么工作",
         ("employer", "job"),

@@ -105,6 +105,9 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"suburb|street|district|complex)\b|\b(?:do|did)\s+(?:i|we)\s+(?:\w+\s+)?live\b",
             ("location",),
         ),
+        (r"\b(?<!mail )address\b", ("location",)),  # "what's my address now?"
+        # "did i move to orlando?", "where did we end up moving?": where one lives now
+        (r"\b(?:move|moved|moving|relocate|relocated|relocating)\b", ("location",)),
         (r"\be-?mail\b", ("email",)),
         (r"\b(?:phone|mobile|cell)\b|\bmy\s+(?:new\s+|old\s+)?number\b", ("phone",)),
         (
