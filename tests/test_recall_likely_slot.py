@@ -103,3 +103,19 @@ def test_near_misses_get_no_slot(memory: Memory):
     ]
     vectors = memory.embedder.embed([f"I: {s}" for s in said])
     assert SlotReader(memory.embedder).slots(said, vectors) == ["", "", "location", "location"]
+
+
+def test_a_change_said_in_one_clause_of_a_long_message_is_read(memory: Memory):
+    """The rest of a message dilutes the clause that says the change (the first two
+    messages are at cosine 0.49 and 0.51 of the nearest employer example, under
+    ``THRESHOLD``): each clause of a message near a slot is read on its own ("starting at
+    the county library next month": 0.60). Clauses that say no change give none."""
+    said = [
+        "big news, starting at the county library next month as an assistant librarian, "
+        "so nervous lol",
+        "so tired today, new job at the distribution centre in leeds, 6am starts are killing me",
+        "ugh the boiler broke again, landlord says next week, the kids are freezing, "
+        "we wrapped the dog in a blanket lol",
+    ]
+    vectors = memory.embedder.embed([f"I: {s}" for s in said])
+    assert SlotReader(memory.embedder).slots(said, vectors) == ["employer", "employer", ""]

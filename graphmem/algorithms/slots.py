@@ -15,6 +15,7 @@ reads slots by rules alone.
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
@@ -28,6 +29,9 @@ from graphmem.embedding import Embedder
 THRESHOLD = 0.55
 #: how much nearer than any example of another class (near misses included) it must be
 MARGIN = 0.03
+#: a message whose nearest example of a slot is this near, but not ``THRESHOLD``, has
+#: its clauses read one by one (only these: each clause is one more text to embed)
+NEAR = 0.40
 
 
 class SlotReader:
@@ -65,9 +69,52 @@ class SlotReader:
             if not classes:
                 continue
             cosines = _unit(np.asarray(vectors)[rows]) @ examples.T
+            near: list[int] = []
+            stated = np.array([bool(c) for c in classes])
             for i, row in zip(rows, cosines, strict=True):
                 found[i] = _decide(classes, row)
+                if not found[i] and stated.any() and row[stated].max() >= NEAR:
+                    near.append(i)
+            self._by_clause(texts, near, found, classes, examples)
         return found
+
+    def _by_clause(
+        self,
+        texts: list[str],
+        rows: list[int],
+        found: list[str],
+        classes: list[str],
+        examples: np.ndarray,
+    ) -> None:
+        """A long message states its change in one clause among others ("got a
+        place!!! 2 bed unit in scarborough, 3 min walk to the beach"), which the whole
+        message's vector dilutes: each clause of a message near a slot (``NEAR``) is
+        read on its own, and the message takes the slot of its first clause that has
+        one."""
+        clauses = {i: _clauses(texts[i]) for i in rows}
+        wanted = [(i, c) for i, cs in clauses.items() if len(cs) > 1 for c in cs]
+        if not wanted:
+            return
+        vectors = _unit(self._embedder.embed([f"I: {c}" for _, c in wanted]))
+        for (i, _), row in zip(wanted, vectors @ examples.T, strict=True):
+            if not found[i]:
+                found[i] = _decide(classes, row)
+
+
+#: where a message's clauses part: sentence ends, semicolons, commas before a space
+_CLAUSE_END = re.compile(r"[.!?;。！？；]+\s*|[,，、]\s*")
+#: a clause read on its own has this many words at least
+CLAUSE_WORDS = 3
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of ``text`` long enough to state something.
+
+    >>> _clauses("got a place!!! 2 bed unit in scarborough, moved in yesterday. lol")
+    ['got a place', '2 bed unit in scarborough', 'moved in yesterday']
+    """
+    parts = (c.strip() for c in _CLAUSE_END.split(text))
+    return [clause for clause in parts if len(clause.split()) >= CLAUSE_WORDS]
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:
@@ -92,4 +139,4 @@ def _decide(classes: list[str], cosines: np.ndarray) -> str:
     return attribute if not others or cosines[best] - max(others) >= MARGIN else ""
 
 
-__all__ = ["MARGIN", "THRESHOLD", "SlotReader"]
+__all__ = ["MARGIN", "NEAR", "THRESHOLD", "SlotReader"]
