@@ -61,6 +61,8 @@ WORDS = frozenset(
         "father-in-law",
         "sister-in-law",
         "brother-in-law",
+        "son-in-law",
+        "daughter-in-law",
         "stepmother",
         "stepfather",
         "stepsister",

@@ -308,10 +308,17 @@ def load_nlp(model: str = DEFAULT_MODEL) -> Language:
     """Load a spaCy pipeline once per process; the pinned default model's files are
     checked against their digests first (``graphmem.pinned``)."""
     import spacy
+    from spacy.symbols import ORTH
+    from spacy.tokenizer import Tokenizer
 
     from graphmem.pinned import spacy_model_path
 
-    return spacy.load(spacy_model_path(model))
+    nlp = spacy.load(spacy_model_path(model))
+    if isinstance(nlp.tokenizer, Tokenizer):  # "sister-in-law" is one noun, not "sister"
+        for word in relatives.HYPHENATED:
+            for typed in {word, word.capitalize(), word.upper()}:
+                nlp.tokenizer.add_special_case(typed, [{ORTH: typed}])
+    return nlp
 
 
 def normalise_relationship(phrase: str) -> str:
@@ -602,7 +609,11 @@ class Extractor:
                 how = "read"
             plan.append((turn, code, how))
         docs = self.nlp.pipe(
-            (self.casing.restore(t.text) for t, c, how in plan if self._parsed(t, c, how)),
+            (
+                relatives.hyphenated(self.casing.restore(t.text))
+                for t, c, how in plan
+                if self._parsed(t, c, how)
+            ),
             batch_size=128,
         )
         cards: list[Card] = []
@@ -878,7 +889,9 @@ class Extractor:
         """
         when = timestamp if timestamp is not None else now_ms()
         cards: list[Card] = []
-        for passage, doc in zip(passages, self.nlp.pipe(p.text for p in passages), strict=True):
+        for passage, doc in zip(
+            passages, self.nlp.pipe(relatives.hyphenated(p.text) for p in passages), strict=True
+        ):
             where = f"document {document}, passage {passage.index}"
             self._observe_user_names(doc)
             self._observe_relationships(doc.text, True, where, session=f"doc:{document}")

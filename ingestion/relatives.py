@@ -38,6 +38,29 @@ _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _NAMING = frozenset({"named", "called", "name", "nicknamed"})
 
 
+#: Relationship nouns written with hyphens ("sister-in-law", "co-worker"): one word each
+#: (the tokenizer keeps them whole), also when chat types them with spaces.
+HYPHENATED = frozenset(w for w in cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) if "-" in w)
+_SPACED = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(w).replace(r"\-", " ") for w in sorted(HYPHENATED, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def hyphenated(text: str) -> str:
+    """A relationship noun typed with spaces written as the one word it is (as long: every
+    offset still points into the text as said).
+
+    >>> hyphenated("leah is officially my sister in law now")
+    'leah is officially my sister-in-law now'
+    >>> hyphenated("rob's my ex Son In Law")
+    "rob's my ex Son-In-Law"
+    """
+    return _SPACED.sub(lambda m: m.group().replace(" ", "-"), text)
+
+
 @dataclass(frozen=True)
 class Named:
     """A name said with a relationship (or a pet's kind): ``how`` says which reading."""
@@ -183,8 +206,19 @@ def name_token(token: Token) -> bool:
         return False  # "LOL", shouted
     if token.is_lower and _well_cased(token.doc):
         return False  # a writer who capitalises names wrote this one in lower case: a word
-    low = token.lower_
-    if (
+    if _known_other(token.lower_):
+        return False
+    if token.ent_type_ in _NOT_NAME_ENTS:
+        return False
+    if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
+        return False
+    return token.pos_ != "ADV"
+
+
+def _known_other(low: str) -> bool:
+    """A word some list knows as something other than a name (a function word, a
+    relationship, a pet word, a filler, a title)."""
+    return (
         low in cues.NAME_STOP_WORDS
         or low in cues.RELATIONSHIPS
         or low in cues.SPELLED_OUT
@@ -193,13 +227,27 @@ def name_token(token: Token) -> bool:
         or low in cues.NOT_PEOPLE
         or low in cues.CHAT_FILLERS
         or low in TITLES
-    ):
-        return False
-    if token.ent_type_ in _NOT_NAME_ENTS:
-        return False
-    if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
-        return False
-    return token.pos_ != "ADV"
+    )
+
+
+def _unknown_word(token: Token) -> bool:
+    """A word no dictionary and no list of function words knows ("segun"): where only a
+    name goes ("my cousin segun just left"), a name, whatever the tagger made of it (an
+    auxiliary, a verb: it never saw the name)."""
+    text = token.text
+    return (
+        _lettered(text)
+        and len(text) > 2
+        and not token.is_stop
+        and not (token.is_lower and _well_cased(token.doc))
+        and not _known_other(token.lower_)
+        and token.ent_type_ not in _NOT_NAME_ENTS
+        and not (is_word(text) or is_word(token.lemma_))
+        and not any(  # "texted": a verb form of a word the dictionary has
+            text.lower().endswith(end) and is_word(text[: -len(end)] + back)
+            for end, back in (("ed", ""), ("d", ""), ("ing", ""), ("ing", "e"))
+        )
+    )
 
 
 def _lettered(text: str) -> bool:
@@ -228,7 +276,9 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         i += 1
         if i < len(doc) and doc[i].text == ".":
             i += 1
-    if i >= len(doc) or not (name_token(doc[i]) or (slot and _bare_verb_name(doc[i]))):
+    if i >= len(doc) or not (
+        name_token(doc[i]) or (slot and (_bare_verb_name(doc[i]) or _unknown_word(doc[i])))
+    ):
         return None
     end = i + 1
     while (  # "min-ji": a name typed with a hyphen is one name
@@ -329,7 +379,7 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
         j += 1
     got = _name_at(doc, j, slot=j == i + 1)
     said_of = rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j  # "my mum screamed"
-    if got is not None and (not said_of or doc[j].pos_ == "PROPN"):
+    if got is not None and (not said_of or doc[j].pos_ == "PROPN" or _unknown_word(doc[j])):
         return got[0], j, got[1], "after"
     # "my regional manager is mr danjuma now": the name the noun is said to be
     if rel.dep_ == "nsubj" and rel.head.lemma_ == "be" and rel.head.i == j:

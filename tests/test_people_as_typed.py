@@ -1,0 +1,83 @@
+"""People named the way chat types them: a lower-case name the tagger has never seen
+("my cousin segun just japa'd", read by spaCy as an auxiliary), and relationship nouns
+written with spaces or hyphens ("my sister in law", "rob's my ex son-in-law"). Real
+spaCy; the Memory test uses the embedded FalkorDB."""
+
+from __future__ import annotations
+
+from ingestion import relatives
+from ingestion.extract import Extractor, load_nlp
+from ingestion.people import PersonRegistry
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def talk(*turns: tuple[str, str]) -> Extractor:
+    """One session of (speaker, text) turns, read by one extractor."""
+    extractor = Extractor("u1")
+    extractor.conversation(
+        [
+            {
+                "session_id": "2025-03-04",
+                "turn": i,
+                "speaker": speaker,
+                "text": text,
+                "session_date": "2025-03-04",
+            }
+            for i, (speaker, text) in enumerate(turns)
+        ]
+    )
+    return extractor
+
+
+def people(registry: PersonRegistry) -> dict[str, str | None]:
+    return {r.name: r.relationship for r in registry}
+
+
+def test_a_name_no_dictionary_knows_right_after_the_relationship_is_a_name():
+    """spaCy tags "segun" an auxiliary: the word no dictionary knows, where only a name
+    goes, is the cousin's name. A verb the dictionary knows ("screamed", "texted") is
+    what the mum or the sister did."""
+    extractor = talk(
+        ("user", "ok. my cousin segun just japa'd to manchester btw, left last week"),
+        ("user", "my mum screamed down the phone"),
+        ("user", "my sister texted me at 2am"),
+    )
+    assert people(extractor.registry) == {"Segun": "cousin", "Mum": "mum"}
+
+
+def test_in_laws_typed_with_spaces_are_one_word():
+    """ "sister in law" is a sister-in-law, not a sister: typed with spaces or hyphens,
+    the relationship is the whole noun."""
+    extractor = talk(
+        ("user", "my friend leah wants to go birding with me this weekend"),
+        ("user", "the wedding was perfect!!! leah is officially my sister in law now lol"),
+        ("user", "my sister-in-law jen had a baby girl"),
+    )
+    assert people(extractor.registry) == {"Leah": "sister-in-law", "Jen": "sister-in-law"}
+    assert extractor.registry.get("Leah").relationship_history == ["friend"]
+
+
+def test_hyphenated_keeps_every_offset():
+    text = "gwarinpa is what my Sister In Law said, and my son in law agrees"
+    joined = relatives.hyphenated(text)
+    assert joined == "gwarinpa is what my Sister-In-Law said, and my son-in-law agrees"
+    assert len(joined) == len(text)
+    doc = load_nlp()(joined)
+    assert "son-in-law" in [t.text for t in doc]
+
+
+def test_a_son_in_law_named_in_chat_is_kept_in_memory(memory, user, tmp_path):
+    rows = [
+        {"session_id": "a", "date": "2025-07-11T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "my son in law luis is a firefighter down in tucson",
+        },
+        {"session_id": "a", "turn": 1, "speaker": "assistant", "text": "That's a tough job!"},
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
+    held = {p.name: p.relationship for p in memory.people(user)}
+    assert held.get("Luis") == "son-in-law"
