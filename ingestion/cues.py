@@ -493,6 +493,18 @@ GROUPS: dict[str, str] = {
     "grandkids": "grandchild",
     "grandchildren": "grandchild",
 }
+#: Relationships that do not say whether a man or a woman, and the word for each once
+#: the conversation does ("kai was on his phone": the child Kai is a son): (his, hers).
+BY_GENDER: dict[str, tuple[str, str]] = {
+    "child": ("son", "daughter"),
+    "kid": ("son", "daughter"),
+    "grandchild": ("grandson", "granddaughter"),
+    "grandkid": ("grandson", "granddaughter"),
+    "sibling": ("brother", "sister"),
+    "parent": ("father", "mother"),
+}
+#: Possessive pronouns and the gender they say of whom they belong to ("her room").
+POSSESSIVE_GENDER = {"his": "m", "her": "f"}
 #: A group's relationship said of one of two by the other's gender ("toms parents, sue
 #: and graham" with Sue his mum: Graham is his father): group word -> (her, his).
 PAIRED: dict[str, tuple[str, str]] = {"parent": ("mother", "father")}

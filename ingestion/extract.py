@@ -650,6 +650,11 @@ class Extractor:
             cards.extend(made)
         for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
             self._related_through(whose, relation, name)
+        for record in list(self.registry):  # "kai was on his phone": the child is a son
+            words = cues.BY_GENDER.get(record.relationship or "")
+            gender = self.genders.get(record.name)
+            if words is not None and gender is not None:
+                self.registry.refine(record.name, words[gender == "f"])
         return [self._named_now(card) for card in cards]
 
     def _named_now(self, card: Card) -> Card:
@@ -1059,6 +1064,10 @@ class Extractor:
             if n.name.lower() not in seen
         ]
         self._moved_out(doc)
+        for subject, gender in relatives.owned_by_subject(doc):  # "ruby picked her room"
+            known = self.registry.get(subject.text)
+            if known is not None and not self.registry.is_user(known.name):
+                self.genders.setdefault(known.name, gender)
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)

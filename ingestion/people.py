@@ -361,6 +361,20 @@ class PersonRegistry:
         self._records[_key(record.name)] = record
         self._pattern = None
 
+    def refine(self, name: str, relationship: str) -> None:
+        """The same relationship in a word that says more ("child" -> "son" once the
+        conversation says "he"): no change, so nothing goes to the history.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Kai", "child")
+        >>> reg.refine("Kai", "son")
+        >>> reg.get("Kai").relationship, reg.get("Kai").relationship_history
+        ('son', [])
+        """
+        record = self.get(name)
+        if record is not None:
+            record.relationship = _key(relationship)
+
     def correct(self, name: str, relationship: str) -> Resolution:
         """Apply a correction ("Alice is my cousin, not my sister"), keeping the old value.
 

@@ -1285,6 +1285,42 @@ def _placed(doc: Doc) -> list[Named]:
     return out
 
 
+#: Dependencies that start a clause of its own inside another ("ruby was fine, kai was
+#: on his phone": Ruby is not in the clause "his" is in).
+_CLAUSES = frozenset({"ccomp", "advcl", "conj", "relcl", "parataxis", "xcomp", "acl", "csubj"})
+_THIRD = frozenset({"he", "she", "him", "her", "his", "hers", "they", "them", "their"})
+
+
+def owned_by_subject(doc: Doc) -> list[tuple[Token, str]]:
+    """Whose a his/her is when its clause leaves no doubt: "ruby already picked her room",
+    "kai was on his phone": (the subject, "m" or "f"). A clause that names anyone else
+    ("ruby asked mel about her job") or has another pronoun says nothing."""
+    out: list[tuple[Token, str]] = []
+    for token in doc:
+        gender = cues.POSSESSIVE_GENDER.get(token.lower_)
+        if gender is None or token.dep_ != "poss":
+            continue
+        verb = token.head
+        while verb.pos_ not in {"VERB", "AUX"} and verb.dep_ != "ROOT":
+            verb = verb.head
+        subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+        if len(subjects) != 1 or subjects[0].pos_ not in {"PROPN", "NOUN"}:
+            continue
+        subject = subjects[0]
+        clause = [verb]
+        for t in clause:
+            clause.extend(c for c in t.children if c.dep_ not in _CLAUSES)
+        others = [
+            t
+            for t in clause
+            if t.i not in {subject.i, token.i}
+            and (t.pos_ == "PROPN" or t.ent_type_ == "PERSON" or t.lower_ in _THIRD)
+        ]
+        if not others and (name_token(subject) or _unknown_word(subject)):
+            out.append((subject, gender))
+    return out
+
+
 @dataclass(frozen=True)
 class Held:
     """Someone named as another person's relative: "chris's mum margaret", "erik, his

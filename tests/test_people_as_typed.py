@@ -81,3 +81,33 @@ def test_a_son_in_law_named_in_chat_is_kept_in_memory(memory, user, tmp_path):
     ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
     held = {p.name: p.relationship for p in memory.people(user)}
     assert held.get("Luis") == "son-in-law"
+
+
+def test_a_child_is_a_son_or_a_daughter_once_a_clause_says_his_or_her():
+    """The kids are named without saying which is which; "her room", "his phone" in a
+    clause that names no one else tell: Ruby is a daughter, Kai a son. A clause with two
+    people ("ruby asked mel about her job") tells nothing of either."""
+    extractor = talk(
+        ("user", "i need to sort the school holiday schedule for the kids"),
+        ("assistant", "Of course. How old are the kids?"),
+        ("user", "kai is 14 and ruby is 10."),
+        ("user", "ruby already picked her room. kai just wants wifi lol"),
+        ("user", "ruby was fine, kai was on his phone the whole time obviously"),
+    )
+    assert people(extractor.registry) == {"Kai": "son", "Ruby": "daughter"}
+    assert extractor.registry.get("Kai").relationship_history == []
+
+
+def test_whose_his_or_her_is_read_from_the_clause():
+    nlp = load_nlp()
+    said = [
+        (t.text, g)
+        for text in (
+            "rosie will bring her fire truck lol",
+            "ruby was fine, kai was on his phone",
+            "ruby asked mel about her job",
+            "she said he lost his keys",
+        )
+        for t, g in relatives.owned_by_subject(nlp(text))
+    ]
+    assert said == [("rosie", "f"), ("kai", "m")]
