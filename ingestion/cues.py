@@ -476,6 +476,7 @@ SPELLED_OUT: dict[str, str] = {
     "appa": "father",
     # roles people have at work or in a class, said as who someone is to the user
     "instructor": "instructor",
+    "prof": "professor",
     "editor": "editor",
     "department head": "department head",
     "head nurse": "head nurse",

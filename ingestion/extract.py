@@ -55,7 +55,7 @@ from graphmem.relationships import (
 )
 from graphmem.timeutil import now_ms
 from ingestion import cues, relatives, said
-from ingestion.casing import Casing
+from ingestion.casing import Casing, emoji_ends_sentences
 from ingestion.dates import DateMatch, find_dates
 from ingestion.lexicon import is_word
 from ingestion.loaders import Passage, Turn
@@ -308,12 +308,17 @@ def load_nlp(model: str = DEFAULT_MODEL) -> Language:
     """Load a spaCy pipeline once per process; the pinned default model's files are
     checked against their digests first (``graphmem.pinned``)."""
     import spacy
+    from spacy.language import Language
     from spacy.symbols import ORTH
     from spacy.tokenizer import Tokenizer
 
     from graphmem.pinned import spacy_model_path
 
     nlp = spacy.load(spacy_model_path(model))
+    if not Language.has_factory("emoji_ends_sentences"):
+        Language.component("emoji_ends_sentences", func=emoji_ends_sentences)
+    if "parser" in nlp.pipe_names:
+        nlp.add_pipe("emoji_ends_sentences", before="parser")
     if isinstance(nlp.tokenizer, Tokenizer):  # "sister-in-law" is one noun, not "sister"
         for word in relatives.HYPHENATED:
             for typed in {word, word.capitalize(), word.upper()}:
@@ -609,11 +614,7 @@ class Extractor:
                 how = "read"
             plan.append((turn, code, how))
         docs = self.nlp.pipe(
-            (
-                relatives.hyphenated(self.casing.restore(t.text))
-                for t, c, how in plan
-                if self._parsed(t, c, how)
-            ),
+            (self.casing.restore(t.text) for t, c, how in plan if self._parsed(t, c, how)),
             batch_size=128,
         )
         cards: list[Card] = []
@@ -894,9 +895,7 @@ class Extractor:
         """
         when = timestamp if timestamp is not None else now_ms()
         cards: list[Card] = []
-        for passage, doc in zip(
-            passages, self.nlp.pipe(relatives.hyphenated(p.text) for p in passages), strict=True
-        ):
+        for passage, doc in zip(passages, self.nlp.pipe(p.text for p in passages), strict=True):
             where = f"document {document}, passage {passage.index}"
             self._observe_user_names(doc)
             self._observe_relationships(doc.text, True, where, session=f"doc:{document}")

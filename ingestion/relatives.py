@@ -38,27 +38,10 @@ _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _NAMING = frozenset({"named", "called", "name", "nicknamed"})
 
 
-#: Relationship nouns written with hyphens ("sister-in-law", "co-worker"): one word each
-#: (the tokenizer keeps them whole), also when chat types them with spaces.
+#: Relationship nouns written with hyphens ("sister-in-law", "co-worker"): one token
+#: each (``ingestion.extract.load_nlp``); typed with spaces, the words of one phrase.
 HYPHENATED = frozenset(w for w in cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) if "-" in w)
-_SPACED = re.compile(
-    r"\b(?:"
-    + "|".join(re.escape(w).replace(r"\-", " ") for w in sorted(HYPHENATED, key=len, reverse=True))
-    + r")\b",
-    re.IGNORECASE,
-)
-
-
-def hyphenated(text: str) -> str:
-    """A relationship noun typed with spaces written as the one word it is (as long: every
-    offset still points into the text as said).
-
-    >>> hyphenated("leah is officially my sister in law now")
-    'leah is officially my sister-in-law now'
-    >>> hyphenated("rob's my ex Son In Law")
-    "rob's my ex Son-In-Law"
-    """
-    return _SPACED.sub(lambda m: m.group().replace(" ", "-"), text)
+_SPACED = {w.replace("-", " "): w for w in HYPHENATED}
 
 
 @dataclass(frozen=True)
@@ -81,12 +64,23 @@ def spelled_out(word: str) -> str:
     ('girlfriend', 'best friend', 'sister')
     """
     low = " ".join(word.lower().split())
-    return cues.SPELLED_OUT.get(low, low)
+    return cues.SPELLED_OUT.get(low) or _SPACED.get(low, low)
 
 
 @functools.cache
 def _words() -> frozenset[str]:
-    return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
+    return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) | frozenset(_SPACED)
+
+
+def _longer_ahead(tokens: Doc, start: int, i: int) -> bool:
+    """Whether the phrase ending at ``i`` goes on as a longer one ("my sister in law":
+    at "sister", the sister-in-law is still to come)."""
+    for ahead in (2, 1):
+        if i + ahead < len(tokens):
+            longer = " ".join(t.lower_ for t in tokens[start : i + ahead + 1])
+            if longer in _SPACED:
+                return True
+    return False
 
 
 @functools.lru_cache(maxsize=8192)
@@ -156,6 +150,8 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             phrase = typo  # "my frriend nadia"
         if tokens[start].lower_ in _OWNERS:
             continue  # "our neighbour" is listed whole: the noun alone is read below
+        if _longer_ahead(tokens, start, i):
+            return None
         if not pet and (
             (i + 1 < len(tokens) and tokens[i + 1].lower_ in cues.OWNERS_AFTER)
             or (  # an honorific before a name ("si kuya marco"), not "si mama" said alone
@@ -342,7 +338,8 @@ def _find(doc: Doc) -> list[Named]:
         while owner >= 0 and doc[owner].lower_ not in _OWNERS:
             owner -= 1
         owner = max(owner, start - 1)  # a self-owned phrase starts with its owner word
-        named = _after(doc, token) or _before(doc, token, owner, pet)
+        head = doc[start] if token.i in {t.i for t in doc[start].subtree} else token
+        named = _after(doc, token) or _before(doc, head, owner, pet)  # "sister in law"
         if named is None:
             continue
         name, lo, hi, how = named

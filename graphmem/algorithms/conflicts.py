@@ -865,7 +865,10 @@ class Claim:
         return f"{self.subject}|{self.attribute}"
 
 
-_ROLE_WORDS = "|".join(sorted((re.escape(w) for w in WORDS), key=len, reverse=True))
+#: Role words, longest first; a hyphenated one also as chat types it ("sister in law").
+_ROLE_WORDS = "|".join(
+    sorted((re.escape(w).replace(r"\-", "[- ]") for w in WORDS), key=len, reverse=True)
+)
 _ROLE = rf"(?P<role>(?i:{_ROLE_WORDS}))"
 _WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
@@ -989,6 +992,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
             word = "partner"
         else:
             word = match.group("role").lower()
+            if "-".join(word.split()) in WORDS:  # "sister in law" is the sister-in-law
+                word = "-".join(word.split())
         ended = ended or bool(_ANYMORE.search(text[match.end() :]))
         return RelationshipStatement(match.group("who"), word, ended)
     return None
