@@ -1606,8 +1606,11 @@ class Extractor:
         span, root = clause.span, clause.root
         steps = [(cues.PARTNER_STEPS.get(t.lemma_.lower()), t) for t in span]
         step, verb = next(((s, t) for s, t in steps if s is not None), (None, None))
-        if step is None or any(t.lower_ in cues.NOT_YET for t in span) or root.tag_ == "VBG":
+        if step is None or root.tag_ == "VBG":
             return
+        lasting = step == "married" and verb is not None and _for_years(verb)
+        if any(t.lower_ in cues.NOT_YET for t in span) and not lasting:
+            return  # "we'll be married 41 years in september" is no plan: they are
         if step == "married" and verb is not None and _as_coming(verb):
             step = "engaged"  # "we're getting married next spring": engaged, not yet wed
         if any(c.dep_ == "neg" for c in root.children):
@@ -2426,6 +2429,21 @@ def _done(token: Token) -> bool:
             for c in verb.children
         )
     )
+
+
+def _for_years(verb: Token) -> bool:
+    """A marriage said with how long it has lasted ("married 41 years", "married for
+    ten years"): one that is, whatever tense the anniversary is said in."""
+    for child in verb.children:
+        said = [child, *child.children] if child.dep_ == "prep" else [child]
+        if any(
+            t.lemma_ == "year"
+            and t.dep_ in {"npadvmod", "pobj"}
+            and any(n.dep_ == "nummod" for n in t.children)
+            for t in said
+        ):
+            return True
+    return False
 
 
 def _as_coming(verb: Token) -> bool:

@@ -127,3 +127,22 @@ def test_after_a_run_of_emoji_a_new_sentence_starts():
 def test_a_prof_is_the_users_professor_whatever_title_they_have():
     extractor = talk(("user", "my prof dr hollis kind of mumbles so i didnt get the integral test"))
     assert people(extractor.registry) == {"Hollis": "professor"}
+
+
+def test_a_new_head_nurse_leaves_the_old_one_a_former_head_nurse():
+    """Who heads the ward or the school is one person at a time: the new head nurse, said
+    in Taglish ("yung bagong head nurse namin, si sir arnel"), takes over from Tess."""
+    extractor = talk(
+        ("user", "tsaka si ma'am tess namin (head nurse) ang strict pero super bait naman"),
+        ("user", "tapos yung bagong head nurse namin, si sir arnel, galing sa ibang hospital"),
+    )
+    assert people(extractor.registry) == {"Tess": "former head nurse", "Arnel": "head nurse"}
+
+
+def test_married_for_years_is_a_marriage_whatever_the_tense():
+    """ "will be married 41 years in September" is an anniversary, not a plan: Carol is
+    the user's spouse. "will be married next year" is still a plan."""
+    assert people(talk(("user", "Carol and I will be married 41 years in September")).registry) == {
+        "Carol": "spouse"
+    }
+    assert people(talk(("user", "Carol and I will be married next year")).registry) == {}
