@@ -449,6 +449,8 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     before = doc[token.i - 1] if token.i > 0 else None
     if before is not None and before.lower_ in cues.NAME_MARKERS:
         return token.i, spelled_out(token.lower_), False  # "si mama umiyak"
+    if before is not None and before.lower_ in cues.KIN_NAMES and before.lower_ != token.lower_:
+        return token.i, spelled_out(token.lower_), False  # "mummy papa bhi phone karte hain"
     if token.dep_ in {"amod", "compound", "attr"} or token.pos_ not in {"NOUN", "PROPN"}:
         return None  # "a very dad thing", "i've been a stay at home dad"
     if before is not None and (
@@ -570,9 +572,17 @@ def _naming_site(doc: Doc, token: Token) -> tuple[int, str | None] | None:
         owner = next((c.lower_ for c in token.children if c.dep_ == "poss"), None)
         if owner in {"her", "his", "their"}:
             return nxt + 1, owner
-    if token.lower_ in {"named", "called"} and nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
+    if _naming(token.lower_) and nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
         return nxt + 1, doc[nxt].lower_
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _naming(word: str) -> bool:
+    """ "named", "called", or one typed with a slip ("we naed her tiwatope")."""
+    return word in {"named", "called"} or (
+        len(word) >= 4 and bool(difflib.get_close_matches(word, ["named", "called"], 1, 0.85))
+    )
 
 
 def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:

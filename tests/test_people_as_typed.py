@@ -146,3 +146,20 @@ def test_married_for_years_is_a_marriage_whatever_the_tense():
         "Carol": "spouse"
     }
     assert people(talk(("user", "Carol and I will be married next year")).registry) == {}
+
+
+def test_a_baby_named_with_a_slip_of_the_keyboard():
+    extractor = talk(
+        (
+            "user",
+            "we have a baby girl!!! born may 28, 3.4kg. we naed her tiwatope, we call her tiwa",
+        )
+    )
+    assert people(extractor.registry) == {"Tiwatope": "daughter"}
+
+
+def test_parents_said_as_a_pair_of_names_in_hinglish():
+    """ "mummy papa bhi ... phone karte hain": the tagger reads "papa" as a verb; after
+    another word people call a parent by, it is the other parent."""
+    extractor = talk(("user", "mummy papa bhi indore se roz phone karte hain, rishta dekho"))
+    assert people(extractor.registry) == {"Mummy": "mother", "Papa": "papa"}
