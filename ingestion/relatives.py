@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from graphmem import lang
 from graphmem.relationships import TITLES
 from ingestion import cues
 from ingestion.casing import well_cased
@@ -64,12 +65,27 @@ def spelled_out(word: str) -> str:
     ('girlfriend', 'best friend', 'sister')
     """
     low = " ".join(word.lower().split())
-    return cues.SPELLED_OUT.get(low) or _SPACED.get(low, low)
+    return cues.SPELLED_OUT.get(low) or _SPACED.get(low) or _mixed().get(low, low)
+
+
+@functools.cache
+def _mixed() -> dict[str, str]:
+    """Relationship words of the languages people mix into English ("my suegra", "mi
+    hija sofia", "my oma"), each with its English reading (``Language.relationships``)."""
+    return {
+        word: english
+        for language in lang.languages()
+        if language.mixed_with_english
+        for word, english in language.relationships.items()
+        if word not in cues.RELATIONSHIPS and word not in cues.SPELLED_OUT
+    }
 
 
 @functools.cache
 def _words() -> frozenset[str]:
-    return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) | frozenset(_SPACED)
+    return (
+        cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) | frozenset(_SPACED) | frozenset(_mixed())
+    )
 
 
 def _longer_ahead(tokens: Doc, start: int, i: int) -> bool:
@@ -89,7 +105,8 @@ def _typo(word: str) -> str | None:
     so no short word is read as another."""
     if len(word) < 5 or not word.isalpha():
         return None
-    close = difflib.get_close_matches(word, [w for w in _words() if len(w) >= 5], 1, 0.85)
+    english = _words() - frozenset(_mixed())  # a slip is of an English word
+    close = difflib.get_close_matches(word, [w for w in english if len(w) >= 5], 1, 0.85)
     if not close or word in {close[0] + "s", close[0] + "es"}:
         return None  # "my friends, family and mentors": a plural, no slip
     return close[0]

@@ -163,3 +163,13 @@ def test_parents_said_as_a_pair_of_names_in_hinglish():
     another word people call a parent by, it is the other parent."""
     extractor = talk(("user", "mummy papa bhi indore se roz phone karte hain, rishta dekho"))
     assert people(extractor.registry) == {"Mummy": "mother", "Papa": "papa"}
+
+
+def test_relatives_in_the_words_of_a_language_mixed_into_english():
+    """The relationship words of the languages users mix into English (``Language
+    .relationships``, Spanish here) are read as English ones are, in English."""
+    extractor = talk(
+        ("user", "mi hija sofia starts school monday"),
+        ("user", "my suegra carmen is visiting for two weeks"),
+    )
+    assert people(extractor.registry) == {"Sofia": "daughter", "Carmen": "mother-in-law"}
