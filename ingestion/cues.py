@@ -422,6 +422,8 @@ SPELLED_OUT: dict[str, str] = {
     "the hubby": "husband",
     "the old lady": "wife",
     "bff": "best friend",
+    "sis": "sister",
+    "bro": "brother",
     "bestfriend": "best friend",
     "best mate": "best friend",
     "ta": "teaching assistant",
@@ -758,7 +760,7 @@ MALE_RELATIONSHIPS = frozenset(
 
 #: Adjectives dropped from a relationship ("older sister" -> "sister").
 RELATIONSHIP_MODIFIERS = frozenset(
-    {"older", "younger", "little", "big", "elder", "baby", "new", "old", "dear"}
+    {"older", "younger", "little", "lil", "big", "elder", "baby", "new", "old", "dear"}
 )
 
 #: Category cues, checked in this order; the first category with a cue wins.

@@ -55,7 +55,7 @@ from graphmem.relationships import (
 )
 from graphmem.timeutil import now_ms
 from ingestion import cues, relatives, said
-from ingestion.casing import Casing, emoji_ends_sentences
+from ingestion.casing import Casing, emoji_ends_sentences, well_cased
 from ingestion.dates import DateMatch, find_dates
 from ingestion.lexicon import is_word
 from ingestion.loaders import Passage, Turn
@@ -622,7 +622,7 @@ class Extractor:
             made: list[Card] = []
             before = self.registry.relationships()
             if how == "read":
-                doc = next(docs)
+                doc = self._as_typed(next(docs), turn)
                 made = list(self._turn_cards(turn, doc, code))
                 made += self.said_cards(turn, code, _uncovered(doc, made))
                 if len(made) > 1:  # cut: the turn is also kept whole (models.TURN)
@@ -641,7 +641,7 @@ class Extractor:
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
                 elif self._parsed(turn, code, how):
-                    self._observe_people_in(turn, next(docs))
+                    self._observe_people_in(turn, self._as_typed(next(docs), turn))
                 made = self.said_cards(turn, code)
             if self.is_user(turn.speaker):
                 self.user_words.update(_WORD.findall(turn.text.lower()))
@@ -657,6 +657,15 @@ class Extractor:
             if words is not None and gender is not None:
                 self.registry.refine(record.name, words[gender == "f"])
         return [self._named_now(card) for card in cards]
+
+    @staticmethod
+    def _as_typed(doc: Doc, turn: Turn) -> Doc:
+        """A doc of a turn parsed with the conversation's capitals restored keeps how its
+        writer typed it: "i have a cat named luna" is written in lower case, though "I" is
+        given its capital for the parser (``relatives``: a lower-case word of a writer who
+        capitalises is no name)."""
+        doc.user_data["well_cased"] = well_cased(turn.text)
+        return doc
 
     def _named_now(self, card: Card) -> Card:
         """A card about someone the conversation named only later: "my mom" (or "Mom")

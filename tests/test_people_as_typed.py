@@ -173,3 +173,19 @@ def test_relatives_in_the_words_of_a_language_mixed_into_english():
         ("user", "my suegra carmen is visiting for two weeks"),
     )
     assert people(extractor.registry) == {"Sofia": "daughter", "Carmen": "mother-in-law"}
+
+
+def test_a_turn_typed_in_lower_case_stays_lower_case_once_i_is_capitalised():
+    """The parser gets "I have a cat named luna" (the conversation's capitals back); the
+    writer typed it all in lower case, so "luna" may still be a name."""
+    extractor = talk(("user", "i have a cat named luna, she's 3"))
+    assert people(extractor.registry) == {"Luna": "cat"}
+
+
+def test_chat_shorthand_for_siblings():
+    extractor = talk(
+        ("user", "my sis ana is in town this weekend"),
+        ("user", "and my lil bro tim got a job at the port"),
+        ("user", "bro i got a job too"),
+    )
+    assert people(extractor.registry) == {"Ana": "sister", "Tim": "brother"}
