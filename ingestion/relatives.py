@@ -88,6 +88,19 @@ def _words() -> frozenset[str]:
     )
 
 
+def _compound(phrase: str) -> str | None:
+    """A relationship word typed open or with a hyphen ("step mom", "god-mother": the
+    stepmom, the godmother), or one that ended, said with "ex" ("ex-wife", "ex wife"):
+    the word as stored; None for any other phrase."""
+    closed = phrase.replace("-", "").replace(" ", "")
+    if closed in _words() and " " not in spelled_out(closed):
+        return closed
+    head, _, rest = phrase.replace("-", " ").partition(" ")
+    if head == "ex" and rest in _words() and rest not in _OWNERS:
+        return f"ex-{spelled_out(rest)}"
+    return None
+
+
 def _longer_ahead(tokens: Doc, start: int, i: int) -> bool:
     """Whether the phrase ending at ``i`` goes on as a longer one ("my sister in law":
     at "sister", the sister-in-law is still to come)."""
@@ -162,9 +175,10 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
         phrase = phrase.replace(" - ", "-")
         pet = phrase in cues.PETS or phrase in cues.PET_KINDS
         if not pet and phrase not in _words():
-            if width > 1 or not (typo := _typo(phrase)):
+            typed = _compound(phrase) if width > 1 else _typo(phrase)
+            if typed is None:
                 continue
-            phrase = typo  # "my frriend nadia"
+            phrase = typed  # "my frriend nadia", "my step mom linda", "my ex-wife leanne"
         if tokens[start].lower_ in _OWNERS:
             continue  # "our neighbour" is listed whole: the noun alone is read below
         if _longer_ahead(tokens, start, i):

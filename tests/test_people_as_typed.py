@@ -189,3 +189,18 @@ def test_chat_shorthand_for_siblings():
         ("user", "bro i got a job too"),
     )
     assert people(extractor.registry) == {"Ana": "sister", "Tim": "brother"}
+
+
+def test_an_ex_typed_with_a_hyphen_is_no_current_partner():
+    """ "my ex-husband paul" was read as the husband (the tokenizer splits "ex-husband");
+    a word typed open or hyphenated is the one word ("step mom": the stepmom)."""
+    extractor = talk(
+        ("user", "my ex-husband paul called about the kids"),
+        ("user", "my ex bf jake texted me lol"),
+        ("user", "my step mom linda is visiting"),
+    )
+    assert people(extractor.registry) == {
+        "Paul": "ex-husband",
+        "Jake": "ex-boyfriend",
+        "Linda": "stepmom",
+    }
