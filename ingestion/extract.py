@@ -1367,8 +1367,18 @@ class Extractor:
         relative through the holder's relationship (``graphmem.relationships.through``),
         read again at the end of the conversation; the user's own people keep theirs."""
         for held in relatives.held_kin(doc):
-            whose = self._holder(doc, held, session)
             name = held.name
+            whose = self._holder(doc, held, session)
+            mine = relatives.relationship_phrase(doc, held.at) if not held.pronoun else None
+            if whose is None and mine is not None and not mine[2]:
+                holder = self.registry.resolve(None, relationship=mine[1])  # "my husband's"
+                whose = holder.name if holder.certain else None
+                relationship = through(mine[1], self._paired(held))
+                known = self.registry.get(name)
+                if whose is None and relationship is not None and not self.registry.is_user(name):
+                    if known is None or known.relationship is None:  # whoever he is
+                        self.registry.observe(name, relationship)
+                    continue
             if whose is None or whose == name or self.registry.is_user(name):
                 continue
             if name in self.pets:  # a name the assistant said first is someone's too

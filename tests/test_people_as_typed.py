@@ -204,3 +204,16 @@ def test_an_ex_typed_with_a_hyphen_is_no_current_partner():
         "Jake": "ex-boyfriend",
         "Linda": "stepmom",
     }
+
+
+def test_a_relative_of_a_relative_named_by_the_word_alone():
+    """ "my husband's sister amy": the husband need not have been named for Amy to be
+    the user's sister-in-law (``graphmem.relationships.through``)."""
+    extractor = talk(
+        ("user", "my husband's sister amy is staying with us"),
+        ("user", "and my boyfriend's mom linda sent cookies"),
+    )
+    assert people(extractor.registry) == {
+        "Amy": "sister-in-law",
+        "Linda": "boyfriend's mother",
+    }
