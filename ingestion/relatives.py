@@ -428,11 +428,24 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     for k in range(i + 1, min(i + 8, len(doc) - 1)):
         if doc[k].lower_ in {".", "!", "?", ";"}:
             break
-        if doc[k].lower_ in _NAMING and doc[k].lower_ != "name":
+        if doc[k].lower_ in _NAMING and doc[k].lower_ != "name" and _names_rel(doc[k], rel):
             named = _name_at(doc, k + 1)
             if named is not None:
                 return named[0], k + 1, named[1], "after"
     return None
+
+
+def _names_rel(naming: Token, rel: Token) -> bool:
+    """Whether "named"/"called" names the relationship noun: said of it ("my new TA is
+    called sydney"), or of the someone it is said to be ("my manager is gonna be someone
+    named priyanka"), not of whom it does something to ("my sister is dating a guy named
+    rob": Rob is no sister)."""
+    if naming.head.i == rel.i:
+        return True
+    verb = naming.head.head if naming.head.dep_ in {"attr", "oprd"} else naming
+    while not any(c.dep_ in _SUBJECT_DEPS for c in verb.children) and verb.dep_ == "xcomp":
+        verb = verb.head  # "is gonna be": the subject is the going's
+    return any(c.i == rel.i for c in verb.children if c.dep_ in _SUBJECT_DEPS)
 
 
 def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int, str] | None:
@@ -593,6 +606,40 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
         relationship = _introduced_before(doc, token.i, pronoun)
         if relationship is not None:
             out.append((_capitalised(got[0]), relationship))
+    return out + _dating(doc)
+
+
+#: Who a new partner is, by the noun the user introduces them with ("a guy named alex").
+_PARTNER_BY_GENDER = {"m": "boyfriend", "f": "girlfriend"}
+
+
+def _dating(doc: Doc) -> list[tuple[str, str]]:
+    """Someone the speaker is dating, named beside the noun that introduces them: "i'm
+    dating a guy named alex", "i started seeing this girl, sam" (``cues.DATING``;
+    meeting someone is no dating)."""
+    out: list[tuple[str, str]] = []
+    for token in doc:
+        if token.lower_ not in cues.DATING_OBJECTS or token.dep_ != "dobj":
+            continue
+        verb = token.head
+        if verb.lemma_.lower() not in cues.DATING - {"meet"}:
+            continue
+        said = verb.head if verb.dep_ == "xcomp" else verb  # "i started seeing ..."
+        subject = {c.lower_ for c in said.children if c.dep_ in _SUBJECT_DEPS}
+        if subject - {"i", "we"} or any(c.dep_ == "neg" for c in said.children):
+            continue
+        for child in token.rights:
+            if child.dep_ == "acl" and _naming(child.lower_):
+                got = _name_at(doc, child.i + 1)
+            elif child.dep_ == "appos":
+                got = _name_at(doc, child.i)
+            else:
+                continue
+            if got is not None:
+                gender = cues.GENDERED_NOUNS.get(token.lower_)
+                relationship = _PARTNER_BY_GENDER.get(gender or "", "partner")
+                out.append((_capitalised(got[0]), relationship))
+                break
     return out
 
 

@@ -217,3 +217,14 @@ def test_a_relative_of_a_relative_named_by_the_word_alone():
         "Amy": "sister-in-law",
         "Linda": "boyfriend's mother",
     }
+
+
+def test_someone_the_user_is_dating_named_beside_the_noun():
+    extractor = talk(
+        ("user", "ok so i'm dating a guy named alex, we met on hinge"),
+        ("user", "my sister is dating a guy named rob lol"),
+        ("user", "i met a guy named theo at the gym, he's a trainer"),
+    )
+    assert people(extractor.registry) == {"Alex": "boyfriend"}
+    extractor = talk(("user", "i started seeing this girl, sam. it's early days"))
+    assert people(extractor.registry) == {"Sam": "girlfriend"}
