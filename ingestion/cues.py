@@ -654,6 +654,9 @@ NAME_STOP_WORDS = (
     )
     - {"al", "ang"}
 )  # names too (Al, Ang)
+#: Copulas said after what someone is, in code-switched chat (Hindi word order: "ab
+#: ananya meri wife hai", now Ananya is my wife).
+COPULAS_AFTER = frozenset({"hai", "hain", "tha", "thi"})
 #: Owners said after the relationship word in code-switched chat: "ate ko si joy" (my
 #: older sister joy), "yung boss namin" (our boss).
 OWNERS_AFTER = frozenset(tl.POSSESSIVES)

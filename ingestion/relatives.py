@@ -460,6 +460,11 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
         and not any(c.dep_ in {"poss", "det"} for c in head.children)
     ):
         return head.text, head.i, head.i + 1, "appos"
+    after = doc[rel.i + 1] if rel.i + 1 < len(doc) else None
+    if after is not None and after.lower_ in cues.COPULAS_AFTER and owner >= 1 and not pet:
+        name = doc[owner - 1]  # "ab ananya meri wife hai": the name, the owner, the noun, "is"
+        if doc[owner].lower_ in _OWNERS and (name_token(name) or _unknown_word(name)):
+            return name.text, name.i, name.i + 1, "is"
     negated = any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in head.subtree)
     if rel.dep_ == "attr" and head.lemma_ == "be" and not negated:
         subject = next((c for c in head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
@@ -582,6 +587,8 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
             and any(c.lower_ in {"her", "his", "its"} for c in token.children)
         ):
             at = after + 1 if token.lower_ == "name" else after
+            if at < len(doc) and doc[at].lower_ in {"her", "him", "it"}:
+                at += 1  # "we named her mochi"
             got = _name_at(doc, at)
             if got is not None:
                 return [(_capitalised(got[0]), kind)]
@@ -681,10 +688,13 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
                     pronoun or "", "partner"
                 )
             continue
-        if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
-            continue
         words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
         phrase = " ".join([*words[-1:], token.lower_])
+        owned = any(c.dep_ == "poss" and c.lower_ in _OWNERS for c in token.children)
+        if token.dep_ in _SUBJECT_DEPS and owned and phrase in cues.NEWBORN:
+            return cues.NEWBORN[phrase]  # "our baby boy arrived! his name is noah"
+        if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
+            continue
         if phrase in cues.NEWBORN or token.lower_ in cues.NEWBORN:
             return cues.NEWBORN.get(phrase) or cues.NEWBORN[token.lower_]
         if token.lower_ in cues.DATING_OBJECTS and verb.lemma_.lower() in cues.DATING:

@@ -228,3 +228,24 @@ def test_someone_the_user_is_dating_named_beside_the_noun():
     assert people(extractor.registry) == {"Alex": "boyfriend"}
     extractor = talk(("user", "i started seeing this girl, sam. it's early days"))
     assert people(extractor.registry) == {"Sam": "girlfriend"}
+
+
+def test_hinglish_says_who_someone_is_with_the_verb_last():
+    """ "ab ananya meri wife hai" (now Ananya is my wife): the name, the owner, the noun,
+    then the copula; the fiancée is the wife now."""
+    extractor = talk(
+        ("user", "update: roka ho gaya!! ananya and me are engaged officially"),
+        ("user", "shaadi ho gayi bhai!! ab ananya meri wife hai officially 😄"),
+        ("user", "wo meri wife hai"),
+    )
+    assert people(extractor.registry) == {"Ananya": "wife"}
+    assert extractor.registry.get("Ananya").relationship_history == ["fiancé"]
+
+
+def test_a_pet_or_a_baby_named_after_the_pronoun():
+    extractor = talk(
+        ("user", "we adopted a kitten, we named her mochi"),
+        ("user", "our baby boy arrived! his name is noah"),
+        ("user", "my sister had a baby boy, his name is leo"),
+    )
+    assert people(extractor.registry) == {"Mochi": "cat", "Noah": "son"}
