@@ -249,3 +249,10 @@ def test_a_pet_or_a_baby_named_after_the_pronoun():
         ("user", "my sister had a baby boy, his name is leo"),
     )
     assert people(extractor.registry) == {"Mochi": "cat", "Noah": "son"}
+
+
+def test_taglish_names_with_the_role_between_commas():
+    """ "si mark, asawa ko, nagluto": Mark is the spouse, and "asawa ko" no second person
+    called by the word (it was "Asawa", the spouse, beside a Mark with none)."""
+    extractor = talk(("user", "si mark, asawa ko, nagluto ng adobo kagabi"))
+    assert people(extractor.registry) == {"Mark": "spouse"}
