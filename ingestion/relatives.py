@@ -351,10 +351,45 @@ def find(doc: Doc) -> list[Named]:
     cached = doc.user_data.get("relatives.find")
     if cached is None:
         found = _find(doc)
+        found += [n for n in own_group(doc) if n.name not in {f.name for f in found}]
         taken = {w for n in found for w in n.name.casefold().split()}
         found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
+
+
+def own_group(doc: Doc) -> list[Named]:
+    """The user's own people named after a group noun ("my kids ella and sam", "my
+    twins ollie and rosie", "our parents, sue and graham"): each has the group's
+    relationship (``cues.GROUPS``); two names at least, each with evidence it is one."""
+    out: list[Named] = []
+    for rel in doc:
+        relation = cues.GROUPS.get(rel.lower_) if rel.tag_ in {"NNS", "NNPS"} else None
+        if relation is None or rel.i == 0 or doc[rel.i - 1].lower_ not in _OWNERS:
+            continue
+        k = rel.i + 2 if rel.i + 1 < len(doc) and doc[rel.i + 1].text == "," else rel.i + 1
+        token: Token | None = doc[k] if k < len(doc) else None
+        names: list[Token] = []
+        while token is not None and (token.pos_ == "PROPN" or _evidenced(token)):
+            linked = token.head.i == rel.i or rel.head.i == token.i
+            if not (linked or (names and token.dep_ == "conj")) or not name_token(token):
+                break
+            names.append(token)
+            token = next((c for c in token.children if c.dep_ == "conj"), None)
+        if len(names) < 2:
+            continue
+        for name in names:
+            out.append(
+                Named(
+                    _capitalised(name.text),
+                    relation,
+                    False,
+                    doc[rel.i - 1].idx,
+                    name.idx + len(name),
+                    "appos",
+                )
+            )
+    return out
 
 
 def _find(doc: Doc) -> list[Named]:

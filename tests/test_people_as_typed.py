@@ -256,3 +256,13 @@ def test_taglish_names_with_the_role_between_commas():
     called by the word (it was "Asawa", the spouse, beside a Mark with none)."""
     extractor = talk(("user", "si mark, asawa ko, nagluto ng adobo kagabi"))
     assert people(extractor.registry) == {"Mark": "spouse"}
+
+
+def test_the_users_own_people_listed_after_a_group_noun():
+    """ "my kids ella and sam": each of the names has the group's relationship; a list of
+    things after it ("my kids love pizza and pasta") names no one."""
+    extractor = talk(
+        ("user", "my kids ella and sam are finally asleep"),
+        ("user", "my kids love pizza and pasta"),
+    )
+    assert people(extractor.registry) == {"Ella": "child", "Sam": "child"}
