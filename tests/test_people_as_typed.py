@@ -266,3 +266,14 @@ def test_the_users_own_people_listed_after_a_group_noun():
         ("user", "my kids love pizza and pasta"),
     )
     assert people(extractor.registry) == {"Ella": "child", "Sam": "child"}
+
+
+def test_a_mate_is_a_friend():
+    """ "my mate adelaide": the user's word is kept, and a question about a friend
+    finds her."""
+    from graphmem.recall.mentions import Known, find_mentions
+
+    extractor = talk(("user", "my mate adelaide lives in mt albert"))
+    assert people(extractor.registry) == {"Adelaide": "mate"}
+    found = find_mentions("what does my friend do?", [Known("adelaide", "Adelaide", "mate")])
+    assert [m.name for m in found] == ["Adelaide"]
