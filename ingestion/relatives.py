@@ -470,6 +470,11 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     return None
 
 
+#: Words of when something was said between a name and its apposition ("dr nguyen
+#: yesterday, my cardiologist"), whatever entity the parse makes them part of.
+_TIME_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow", "earlier", "recently"})
+
+
 def _names_rel(naming: Token, rel: Token) -> bool:
     """Whether "named"/"called" names the relationship noun: said of it ("my new TA is
     called sydney"), or of the someone it is said to be ("my manager is gonna be someone
@@ -508,12 +513,25 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
     before = owner - 1  # "marmalade our cat has been off his food", "mochi, our cat,"
     if before > 0 and doc[before].text == ",":
         before -= 1
+    comma = before < owner - 1
+    while (
+        comma
+        and before > 1
+        and (doc[before].ent_type_ in {"DATE", "TIME"} or doc[before].lower_ in _TIME_WORDS)
+    ):
+        before -= 1  # "dr nguyen yesterday, my cardiologist"
+    titled = before > 0 and doc[before - 1].lower_.rstrip(".") in TITLES
     if (
         before >= 0
         and name_token(doc[before])
-        and doc[before].dep_ != "ROOT"
+        and (doc[before].dep_ != "ROOT" or titled)
         and (doc[before].pos_ == "PROPN" or (pet and doc[before].pos_ == "NOUN"))
-        and (before == 0 or not doc[before - 1].is_alpha or doc[before - 1].pos_ == "CCONJ")
+        and (
+            before == 0
+            or not doc[before - 1].is_alpha
+            or doc[before - 1].pos_ == "CCONJ"
+            or (titled and comma)  # "a checkup with dr nguyen, my cardiologist"
+        )
     ):
         return doc[before].text, before, before + 1, "appos"
     return None

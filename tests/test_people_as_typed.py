@@ -277,3 +277,14 @@ def test_a_mate_is_a_friend():
     assert people(extractor.registry) == {"Adelaide": "mate"}
     found = find_mentions("what does my friend do?", [Known("adelaide", "Adelaide", "mate")])
     assert [m.name for m in found] == ["Adelaide"]
+
+
+def test_a_name_after_a_titles_period_is_learnt_as_a_name():
+    """The assistant writes "Dr. Nguyen": the period of the title ends no sentence, so
+    "nguyen" typed in lower case is given its capital, and "dr nguyen yesterday, my
+    cardiologist" makes him the cardiologist, not a doctor by his title."""
+    extractor = talk(
+        ("assistant", "Once a month sounds like a fair compromise with Dr. Nguyen."),
+        ("user", "had a checkup with dr nguyen yesterday, my cardiologist. my ldl is 68 now"),
+    )
+    assert people(extractor.registry) == {"Nguyen": "cardiologist"}
