@@ -1505,7 +1505,7 @@ class Extractor:
         registry changes (history kept, a single-holder role passes on). The card is
         about that person, with the new relationship, unless the user is its subject
         ("I report to Fatima now", "Dan and I broke up"): then it stays the user's."""
-        said = read_relationship(fact)
+        said = read_relationship(self.registry.capitalised(fact))  # "i broke up with jake"
         if said is None:
             return None
         if said.who.lower() == "we":

@@ -288,3 +288,15 @@ def test_a_name_after_a_titles_period_is_learnt_as_a_name():
         ("user", "had a checkup with dr nguyen yesterday, my cardiologist. my ldl is 68 now"),
     )
     assert people(extractor.registry) == {"Nguyen": "cardiologist"}
+
+
+def test_a_breakup_typed_in_lower_case_ends_the_known_partner():
+    """The assistant named Jake at the start of its sentence (no capital learnt there);
+    the registry knows him: "i broke up with jake" and "me and jake broke up" end him."""
+    for said in ("update: i broke up with jake last week", "me and jake broke up"):
+        extractor = talk(
+            ("user", "my bf jake is great"),
+            ("assistant", "Jake sounds lovely!"),
+            ("user", said),
+        )
+        assert people(extractor.registry) == {"Jake": "ex-boyfriend"}

@@ -910,7 +910,12 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         ),
         (rf"\b(?i:i)\s+(?:now\s+)?(?:report|reports)\s+to\s+{_WHO}", False),
         (
-            rf"\b{_WHO}\s+and\s+(?i:i)\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+            rf"\b{_WHO}\s+and\s+(?i:i|me)\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+            rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
+            True,
+        ),
+        (  # "me and Jake broke up", as chat says it
+            rf"\b(?i:me|i)\s+and\s+{_WHO}\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
             rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
             True,
         ),
@@ -975,6 +980,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
         RelationshipStatement(who='Sarah Kim', role='manager', ended=False)
         >>> read_relationship("she's my boss now").who, read_relationship("We broke up").role
         ('she', 'partner')
+        >>> read_relationship("me and Jake broke up")
+        RelationshipStatement(who='Jake', role='partner', ended=True)
         >>> read_relationship("My sister Nina is allergic to shellfish") is None
         True
     """
