@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: A title's period ends no sentence ("Dr. Nguyen": the name after it is a name).
-_TITLED = "".join(rf"(?<!\b{t})(?<!\b{t.capitalize()})" for t in sorted(TITLES))
+_TITLED = "".join(rf"(?<!\b{t}\.)(?<!\b{t.capitalize()}\.)" for t in sorted(TITLES))
 #: Where a sentence, a list item or a quote starts (its first word is capitalised anyway).
 #: What starts a sentence: the text's start, or after an end mark, a line break or a run
 #: of emoji ("💍💍💍 theo proposed": in chat an emoji ends what was said).
 _SENTENCE_START = re.compile(
-    rf"(?:^|{_TITLED}\.\s+|[!?:;\u2600-\u27bf\U0001f300-\U0001faff]\s+|\n)"
+    rf"(?:^|\.{_TITLED}\s+|[!?:;\u2600-\u27bf\U0001f300-\U0001faff]\s+|\n)"
     r"[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])"
 )
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|\*[^*\n]{1,80}\*|_[^_\n]{1,80}_')

@@ -112,14 +112,21 @@ def _longer_ahead(tokens: Doc, start: int, i: int) -> bool:
     return False
 
 
+@functools.cache
+def _slipped_from() -> list[str]:
+    """The words a slip is read as one of: English relationship words of five letters
+    or more (not a mixed language's, not one typed with spaces)."""
+    english = cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
+    return sorted(w for w in english if len(w) >= 5)
+
+
 @functools.lru_cache(maxsize=8192)
 def _typo(word: str) -> str | None:
     """A relationship word typed with one slip ("frriend", "brohter"): long words only,
     so no short word is read as another."""
     if len(word) < 5 or not word.isalpha():
         return None
-    english = _words() - frozenset(_mixed())  # a slip is of an English word
-    close = difflib.get_close_matches(word, [w for w in english if len(w) >= 5], 1, 0.85)
+    close = difflib.get_close_matches(word, _slipped_from(), 1, 0.85)
     if not close or word in {close[0] + "s", close[0] + "es"}:
         return None  # "my friends, family and mentors": a plural, no slip
     return close[0]
