@@ -61,6 +61,8 @@ WORDS = frozenset(
         "father-in-law",
         "sister-in-law",
         "brother-in-law",
+        "son-in-law",
+        "daughter-in-law",
         "stepmother",
         "stepfather",
         "stepsister",
@@ -162,7 +164,19 @@ WORDS = frozenset(
     }
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).
-SINGLE_HOLDER = frozenset({"manager", "partner", "therapist", "landlord"})
+SINGLE_HOLDER = frozenset(
+    {
+        "manager",
+        "partner",
+        "therapist",
+        "landlord",
+        # who heads where the user works or studies: a new one takes over
+        "headteacher",
+        "principal",
+        "head nurse",
+        "charge nurse",
+    }
+)
 #: Roles whose kinds are the role ("regional manager" is a manager: one passes it on).
 MANAGING = frozenset({"manager"})
 #: Titles before a name ("Dr. Patel" is Patel): never part of the name.

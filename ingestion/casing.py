@@ -15,13 +15,22 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from graphmem.relationships import TITLES
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
+#: A title's period ends no sentence ("Dr. Nguyen": the name after it is a name).
+_TITLED = "".join(rf"(?<!\b{t}\.)(?<!\b{t.capitalize()}\.)" for t in sorted(TITLES))
 #: Where a sentence, a list item or a quote starts (its first word is capitalised anyway).
 #: What starts a sentence: the text's start, or after an end mark, a line break or a run
 #: of emoji ("💍💍💍 theo proposed": in chat an emoji ends what was said).
 _SENTENCE_START = re.compile(
-    r"(?:^|[.!?:;\u2600-\u27bf\U0001f300-\U0001faff]\s+|\n)[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])"
+    rf"(?:^|\.{_TITLED}\s+|[!?:;\u2600-\u27bf\U0001f300-\U0001faff]\s+|\n)"
+    r"[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])"
 )
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|\*[^*\n]{1,80}\*|_[^_\n]{1,80}_')
 _I = re.compile(r"\bi(?=\b|['’])")
@@ -88,6 +97,32 @@ class Casing:
         self.capital.update(data.get("capital", {}))
         self.lower.update(data.get("lower", {}))
         self.quoted.update(data.get("quoted", {}))
+
+
+#: A run of emoji: in chat it ends what was said ("ALEXIS IS ENGAGED 💍💍💍 theo proposed").
+_EMOJI = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]+")
+
+
+#: Tags of a word that opens a clause as its subject, and of the verb after it.
+_SUBJECT_TAGS = frozenset({"PRP", "NNP", "NN", "NNS", "NNPS"})
+
+
+def emoji_ends_sentences(doc: Doc) -> Doc:
+    """A pipeline step between the tagger and the parser: after a run of emoji, a
+    subject and its verb start a sentence, as they do for the person who typed it (the
+    parser keeps that start: "theo" is then the one who proposed, not a noun of the
+    sentence before). An emoji said as a word ("a new lodger 🐱 a cat") joins what
+    follows as before."""
+    for token in doc[1:-2]:
+        after, verb = doc[token.i + 1], doc[token.i + 2]
+        if (
+            _EMOJI.fullmatch(token.text)
+            and after.is_alpha
+            and after.tag_ in _SUBJECT_TAGS
+            and (verb.tag_.startswith("VB") or verb.tag_ == "MD")
+        ):
+            after.is_sent_start = True
+    return doc
 
 
 def well_cased(text: str) -> bool:

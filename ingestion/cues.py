@@ -422,6 +422,8 @@ SPELLED_OUT: dict[str, str] = {
     "the hubby": "husband",
     "the old lady": "wife",
     "bff": "best friend",
+    "sis": "sister",
+    "bro": "brother",
     "bestfriend": "best friend",
     "best mate": "best friend",
     "ta": "teaching assistant",
@@ -476,6 +478,7 @@ SPELLED_OUT: dict[str, str] = {
     "appa": "father",
     # roles people have at work or in a class, said as who someone is to the user
     "instructor": "instructor",
+    "prof": "professor",
     "editor": "editor",
     "department head": "department head",
     "head nurse": "head nurse",
@@ -493,6 +496,18 @@ GROUPS: dict[str, str] = {
     "grandkids": "grandchild",
     "grandchildren": "grandchild",
 }
+#: Relationships that do not say whether a man or a woman, and the word for each once
+#: the conversation does ("kai was on his phone": the child Kai is a son): (his, hers).
+BY_GENDER: dict[str, tuple[str, str]] = {
+    "child": ("son", "daughter"),
+    "kid": ("son", "daughter"),
+    "grandchild": ("grandson", "granddaughter"),
+    "grandkid": ("grandson", "granddaughter"),
+    "sibling": ("brother", "sister"),
+    "parent": ("father", "mother"),
+}
+#: Possessive pronouns and the gender they say of whom they belong to ("her room").
+POSSESSIVE_GENDER = {"his": "m", "her": "f"}
 #: A group's relationship said of one of two by the other's gender ("toms parents, sue
 #: and graham" with Sue his mum: Graham is his father): group word -> (her, his).
 PAIRED: dict[str, tuple[str, str]] = {"parent": ("mother", "father")}
@@ -639,6 +654,9 @@ NAME_STOP_WORDS = (
     )
     - {"al", "ang"}
 )  # names too (Al, Ang)
+#: Copulas said after what someone is, in code-switched chat (Hindi word order: "ab
+#: ananya meri wife hai", now Ananya is my wife).
+COPULAS_AFTER = frozenset({"hai", "hain", "tha", "thi"})
 #: Owners said after the relationship word in code-switched chat: "ate ko si joy" (my
 #: older sister joy), "yung boss namin" (our boss).
 OWNERS_AFTER = frozenset(tl.POSSESSIVES)
@@ -745,7 +763,7 @@ MALE_RELATIONSHIPS = frozenset(
 
 #: Adjectives dropped from a relationship ("older sister" -> "sister").
 RELATIONSHIP_MODIFIERS = frozenset(
-    {"older", "younger", "little", "big", "elder", "baby", "new", "old", "dear"}
+    {"older", "younger", "little", "lil", "big", "elder", "baby", "new", "old", "dear"}
 )
 
 #: Category cues, checked in this order; the first category with a cue wins.

@@ -55,7 +55,7 @@ from graphmem.relationships import (
 )
 from graphmem.timeutil import now_ms
 from ingestion import cues, relatives, said
-from ingestion.casing import Casing
+from ingestion.casing import Casing, emoji_ends_sentences, well_cased
 from ingestion.dates import DateMatch, find_dates
 from ingestion.lexicon import is_word
 from ingestion.loaders import Passage, Turn
@@ -308,10 +308,22 @@ def load_nlp(model: str = DEFAULT_MODEL) -> Language:
     """Load a spaCy pipeline once per process; the pinned default model's files are
     checked against their digests first (``graphmem.pinned``)."""
     import spacy
+    from spacy.language import Language
+    from spacy.symbols import ORTH
+    from spacy.tokenizer import Tokenizer
 
     from graphmem.pinned import spacy_model_path
 
-    return spacy.load(spacy_model_path(model))
+    nlp = spacy.load(spacy_model_path(model))
+    if not Language.has_factory("emoji_ends_sentences"):
+        Language.component("emoji_ends_sentences", func=emoji_ends_sentences)
+    if "parser" in nlp.pipe_names:
+        nlp.add_pipe("emoji_ends_sentences", before="parser")
+    if isinstance(nlp.tokenizer, Tokenizer):  # "sister-in-law" is one noun, not "sister"
+        for word in relatives.HYPHENATED:
+            for typed in {word, word.capitalize(), word.upper()}:
+                nlp.tokenizer.add_special_case(typed, [{ORTH: typed}])
+    return nlp
 
 
 def normalise_relationship(phrase: str) -> str:
@@ -610,7 +622,7 @@ class Extractor:
             made: list[Card] = []
             before = self.registry.relationships()
             if how == "read":
-                doc = next(docs)
+                doc = self._as_typed(next(docs), turn)
                 made = list(self._turn_cards(turn, doc, code))
                 made += self.said_cards(turn, code, _uncovered(doc, made))
                 if len(made) > 1:  # cut: the turn is also kept whole (models.TURN)
@@ -629,7 +641,7 @@ class Extractor:
                     self._observe_addressed(turn.text)
                     self._observe_brought_up(turn.text)
                 elif self._parsed(turn, code, how):
-                    self._observe_people_in(turn, next(docs))
+                    self._observe_people_in(turn, self._as_typed(next(docs), turn))
                 made = self.said_cards(turn, code)
             if self.is_user(turn.speaker):
                 self.user_words.update(_WORD.findall(turn.text.lower()))
@@ -639,7 +651,21 @@ class Extractor:
             cards.extend(made)
         for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
             self._related_through(whose, relation, name)
+        for record in list(self.registry):  # "kai was on his phone": the child is a son
+            words = cues.BY_GENDER.get(record.relationship or "")
+            gender = self.genders.get(record.name)
+            if words is not None and gender is not None:
+                self.registry.refine(record.name, words[gender == "f"])
         return [self._named_now(card) for card in cards]
+
+    @staticmethod
+    def _as_typed(doc: Doc, turn: Turn) -> Doc:
+        """A doc of a turn parsed with the conversation's capitals restored keeps how its
+        writer typed it: "i have a cat named luna" is written in lower case, though "I" is
+        given its capital for the parser (``relatives``: a lower-case word of a writer who
+        capitalises is no name)."""
+        doc.user_data["well_cased"] = well_cased(turn.text)
+        return doc
 
     def _named_now(self, card: Card) -> Card:
         """A card about someone the conversation named only later: "my mom" (or "Mom")
@@ -1046,6 +1072,10 @@ class Extractor:
             if n.name.lower() not in seen
         ]
         self._moved_out(doc)
+        for subject, gender in relatives.owned_by_subject(doc):  # "ruby picked her room"
+            known = self.registry.get(subject.text)
+            if known is not None and not self.registry.is_user(known.name):
+                self.genders.setdefault(known.name, gender)
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
@@ -1337,8 +1367,18 @@ class Extractor:
         relative through the holder's relationship (``graphmem.relationships.through``),
         read again at the end of the conversation; the user's own people keep theirs."""
         for held in relatives.held_kin(doc):
-            whose = self._holder(doc, held, session)
             name = held.name
+            whose = self._holder(doc, held, session)
+            mine = relatives.relationship_phrase(doc, held.at) if not held.pronoun else None
+            if whose is None and mine is not None and not mine[2]:
+                holder = self.registry.resolve(None, relationship=mine[1])  # "my husband's"
+                whose = holder.name if holder.certain else None
+                relationship = through(mine[1], self._paired(held))
+                known = self.registry.get(name)
+                if whose is None and relationship is not None and not self.registry.is_user(name):
+                    if known is None or known.relationship is None:  # whoever he is
+                        self.registry.observe(name, relationship)
+                    continue
             if whose is None or whose == name or self.registry.is_user(name):
                 continue
             if name in self.pets:  # a name the assistant said first is someone's too
@@ -1465,7 +1505,7 @@ class Extractor:
         registry changes (history kept, a single-holder role passes on). The card is
         about that person, with the new relationship, unless the user is its subject
         ("I report to Fatima now", "Dan and I broke up"): then it stays the user's."""
-        said = read_relationship(fact)
+        said = read_relationship(self.registry.capitalised(fact))  # "i broke up with jake"
         if said is None:
             return None
         if said.who.lower() == "we":
@@ -1585,8 +1625,11 @@ class Extractor:
         span, root = clause.span, clause.root
         steps = [(cues.PARTNER_STEPS.get(t.lemma_.lower()), t) for t in span]
         step, verb = next(((s, t) for s, t in steps if s is not None), (None, None))
-        if step is None or any(t.lower_ in cues.NOT_YET for t in span) or root.tag_ == "VBG":
+        if step is None or root.tag_ == "VBG":
             return
+        lasting = step == "married" and verb is not None and _for_years(verb)
+        if any(t.lower_ in cues.NOT_YET for t in span) and not lasting:
+            return  # "we'll be married 41 years in september" is no plan: they are
         if step == "married" and verb is not None and _as_coming(verb):
             step = "engaged"  # "we're getting married next spring": engaged, not yet wed
         if any(c.dep_ == "neg" for c in root.children):
@@ -2405,6 +2448,21 @@ def _done(token: Token) -> bool:
             for c in verb.children
         )
     )
+
+
+def _for_years(verb: Token) -> bool:
+    """A marriage said with how long it has lasted ("married 41 years", "married for
+    ten years"): one that is, whatever tense the anniversary is said in."""
+    for child in verb.children:
+        said = [child, *child.children] if child.dep_ == "prep" else [child]
+        if any(
+            t.lemma_ == "year"
+            and t.dep_ in {"npadvmod", "pobj"}
+            and any(n.dep_ == "nummod" for n in t.children)
+            for t in said
+        ):
+            return True
+    return False
 
 
 def _as_coming(verb: Token) -> bool:

@@ -151,6 +151,24 @@ class PersonRegistry:
             self._pattern = (len(names), re.compile(rf"\b(?:{alternatives})\b") if names else None)
         return self._pattern[1]
 
+    def capitalised(self, text: str) -> str:
+        """``text`` with the known names typed in lower case written as the names they
+        are ("i broke up with jake": Jake), for readers that know a name by its capital;
+        only letters change case.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Jake", "boyfriend")
+        >>> reg.capitalised("me and jake broke up, jakey")
+        'me and Jake broke up, jakey'
+        """
+        names = [n for r in self._records.values() for n in r.names() if n[:1].isupper()]
+        if not names:
+            return text
+        by_key = {_key(n): n for n in names}
+        alternatives = "|".join(re.escape(n) for n in sorted(by_key, key=len, reverse=True))
+        pattern = re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
+        return pattern.sub(lambda m: by_key.get(_key(m.group()), m.group()), text)
+
     def is_user(self, name: str) -> bool:
         """True when ``name`` is what the user is called: a name they go by, or the first
         name of one ("Priya" for "Priya Raman")."""
@@ -360,6 +378,20 @@ class PersonRegistry:
         record.name = " ".join(name.split())
         self._records[_key(record.name)] = record
         self._pattern = None
+
+    def refine(self, name: str, relationship: str) -> None:
+        """The same relationship in a word that says more ("child" -> "son" once the
+        conversation says "he"): no change, so nothing goes to the history.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Kai", "child")
+        >>> reg.refine("Kai", "son")
+        >>> reg.get("Kai").relationship, reg.get("Kai").relationship_history
+        ('son', [])
+        """
+        record = self.get(name)
+        if record is not None:
+            record.relationship = _key(relationship)
 
     def correct(self, name: str, relationship: str) -> Resolution:
         """Apply a correction ("Alice is my cousin, not my sister"), keeping the old value.

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from graphmem import lang
 from graphmem.relationships import TITLES
 from ingestion import cues
 from ingestion.casing import well_cased
@@ -36,6 +37,12 @@ _OWNERS = cues.OWNERS
 #: Words that name someone as they are introduced: "a beagle named penny".
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _NAMING = frozenset({"named", "called", "name", "nicknamed"})
+
+
+#: Relationship nouns written with hyphens ("sister-in-law", "co-worker"): one token
+#: each (``ingestion.extract.load_nlp``); typed with spaces, the words of one phrase.
+HYPHENATED = frozenset(w for w in cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) if "-" in w)
+_SPACED = {w.replace("-", " "): w for w in HYPHENATED}
 
 
 @dataclass(frozen=True)
@@ -58,12 +65,59 @@ def spelled_out(word: str) -> str:
     ('girlfriend', 'best friend', 'sister')
     """
     low = " ".join(word.lower().split())
-    return cues.SPELLED_OUT.get(low, low)
+    return cues.SPELLED_OUT.get(low) or _SPACED.get(low) or _mixed().get(low, low)
+
+
+@functools.cache
+def _mixed() -> dict[str, str]:
+    """Relationship words of the languages people mix into English ("my suegra", "mi
+    hija sofia", "my oma"), each with its English reading (``Language.relationships``)."""
+    return {
+        word: english
+        for language in lang.languages()
+        if language.mixed_with_english
+        for word, english in language.relationships.items()
+        if word not in cues.RELATIONSHIPS and word not in cues.SPELLED_OUT
+    }
 
 
 @functools.cache
 def _words() -> frozenset[str]:
-    return cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
+    return (
+        cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT) | frozenset(_SPACED) | frozenset(_mixed())
+    )
+
+
+def _compound(phrase: str) -> str | None:
+    """A relationship word typed open or with a hyphen ("step mom", "god-mother": the
+    stepmom, the godmother), or one that ended, said with "ex" ("ex-wife", "ex wife"):
+    the word as stored; None for any other phrase."""
+    closed = phrase.replace("-", "").replace(" ", "")
+    if closed in _words() and " " not in spelled_out(closed):
+        return closed
+    head, _, rest = phrase.replace("-", " ").partition(" ")
+    if head == "ex" and rest in _words() and rest not in _OWNERS:
+        return f"ex-{spelled_out(rest)}"
+    return None
+
+
+def _longer_ahead(tokens: Doc, start: int, i: int) -> bool:
+    """Whether the phrase ending at ``i`` goes on as a longer one ("my sister in law":
+    at "sister", the sister-in-law is still to come)."""
+    for ahead in (2, 1):
+        if i + ahead < len(tokens):
+            longer = " ".join(t.lower_ for t in tokens[start : i + ahead + 1])
+            if longer in _SPACED:
+                return True
+    return False
+
+
+@functools.cache
+def _slipped_from() -> list[str]:
+    """The words a slip is read as one of: English relationship words of five letters
+    or more (not a mixed language's, not one typed with spaces)."""
+    english = cues.RELATIONSHIPS | frozenset(cues.SPELLED_OUT)
+    return sorted(w for w in english if len(w) >= 5)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -72,7 +126,7 @@ def _typo(word: str) -> str | None:
     so no short word is read as another."""
     if len(word) < 5 or not word.isalpha():
         return None
-    close = difflib.get_close_matches(word, [w for w in _words() if len(w) >= 5], 1, 0.85)
+    close = difflib.get_close_matches(word, _slipped_from(), 1, 0.85)
     if not close or word in {close[0] + "s", close[0] + "es"}:
         return None  # "my friends, family and mentors": a plural, no slip
     return close[0]
@@ -128,11 +182,14 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
         phrase = phrase.replace(" - ", "-")
         pet = phrase in cues.PETS or phrase in cues.PET_KINDS
         if not pet and phrase not in _words():
-            if width > 1 or not (typo := _typo(phrase)):
+            typed = _compound(phrase) if width > 1 else _typo(phrase)
+            if typed is None:
                 continue
-            phrase = typo  # "my frriend nadia"
+            phrase = typed  # "my frriend nadia", "my step mom linda", "my ex-wife leanne"
         if tokens[start].lower_ in _OWNERS:
             continue  # "our neighbour" is listed whole: the noun alone is read below
+        if _longer_ahead(tokens, start, i):
+            return None
         if not pet and (
             (i + 1 < len(tokens) and tokens[i + 1].lower_ in cues.OWNERS_AFTER)
             or (  # an honorific before a name ("si kuya marco"), not "si mama" said alone
@@ -183,8 +240,19 @@ def name_token(token: Token) -> bool:
         return False  # "LOL", shouted
     if token.is_lower and _well_cased(token.doc):
         return False  # a writer who capitalises names wrote this one in lower case: a word
-    low = token.lower_
-    if (
+    if _known_other(token.lower_):
+        return False
+    if token.ent_type_ in _NOT_NAME_ENTS:
+        return False
+    if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
+        return False
+    return token.pos_ != "ADV"
+
+
+def _known_other(low: str) -> bool:
+    """A word some list knows as something other than a name (a function word, a
+    relationship, a pet word, a filler, a title)."""
+    return (
         low in cues.NAME_STOP_WORDS
         or low in cues.RELATIONSHIPS
         or low in cues.SPELLED_OUT
@@ -193,13 +261,27 @@ def name_token(token: Token) -> bool:
         or low in cues.NOT_PEOPLE
         or low in cues.CHAT_FILLERS
         or low in TITLES
-    ):
-        return False
-    if token.ent_type_ in _NOT_NAME_ENTS:
-        return False
-    if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
-        return False
-    return token.pos_ != "ADV"
+    )
+
+
+def _unknown_word(token: Token) -> bool:
+    """A word no dictionary and no list of function words knows ("segun"): where only a
+    name goes ("my cousin segun just left"), a name, whatever the tagger made of it (an
+    auxiliary, a verb: it never saw the name)."""
+    text = token.text
+    return (
+        _lettered(text)
+        and len(text) > 2
+        and not token.is_stop
+        and not (token.is_lower and _well_cased(token.doc))
+        and not _known_other(token.lower_)
+        and token.ent_type_ not in _NOT_NAME_ENTS
+        and not (is_word(text) or is_word(token.lemma_))
+        and not any(  # "texted": a verb form of a word the dictionary has
+            text.lower().endswith(end) and is_word(text[: -len(end)] + back)
+            for end, back in (("ed", ""), ("d", ""), ("ing", ""), ("ing", "e"))
+        )
+    )
 
 
 def _lettered(text: str) -> bool:
@@ -228,7 +310,9 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         i += 1
         if i < len(doc) and doc[i].text == ".":
             i += 1
-    if i >= len(doc) or not (name_token(doc[i]) or (slot and _bare_verb_name(doc[i]))):
+    if i >= len(doc) or not (
+        name_token(doc[i]) or (slot and (_bare_verb_name(doc[i]) or _unknown_word(doc[i])))
+    ):
         return None
     end = i + 1
     while (  # "min-ji": a name typed with a hyphen is one name
@@ -274,10 +358,45 @@ def find(doc: Doc) -> list[Named]:
     cached = doc.user_data.get("relatives.find")
     if cached is None:
         found = _find(doc)
+        found += [n for n in own_group(doc) if n.name not in {f.name for f in found}]
         taken = {w for n in found for w in n.name.casefold().split()}
         found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
+
+
+def own_group(doc: Doc) -> list[Named]:
+    """The user's own people named after a group noun ("my kids ella and sam", "my
+    twins ollie and rosie", "our parents, sue and graham"): each has the group's
+    relationship (``cues.GROUPS``); two names at least, each with evidence it is one."""
+    out: list[Named] = []
+    for rel in doc:
+        relation = cues.GROUPS.get(rel.lower_) if rel.tag_ in {"NNS", "NNPS"} else None
+        if relation is None or rel.i == 0 or doc[rel.i - 1].lower_ not in _OWNERS:
+            continue
+        k = rel.i + 2 if rel.i + 1 < len(doc) and doc[rel.i + 1].text == "," else rel.i + 1
+        token: Token | None = doc[k] if k < len(doc) else None
+        names: list[Token] = []
+        while token is not None and (token.pos_ == "PROPN" or _evidenced(token)):
+            linked = token.head.i == rel.i or rel.head.i == token.i
+            if not (linked or (names and token.dep_ == "conj")) or not name_token(token):
+                break
+            names.append(token)
+            token = next((c for c in token.children if c.dep_ == "conj"), None)
+        if len(names) < 2:
+            continue
+        for name in names:
+            out.append(
+                Named(
+                    _capitalised(name.text),
+                    relation,
+                    False,
+                    doc[rel.i - 1].idx,
+                    name.idx + len(name),
+                    "appos",
+                )
+            )
+    return out
 
 
 def _find(doc: Doc) -> list[Named]:
@@ -292,7 +411,8 @@ def _find(doc: Doc) -> list[Named]:
         while owner >= 0 and doc[owner].lower_ not in _OWNERS:
             owner -= 1
         owner = max(owner, start - 1)  # a self-owned phrase starts with its owner word
-        named = _after(doc, token) or _before(doc, token, owner, pet)
+        head = doc[start] if token.i in {t.i for t in doc[start].subtree} else token
+        named = _after(doc, token) or _before(doc, head, owner, pet)  # "sister in law"
         if named is None:
             continue
         name, lo, hi, how = named
@@ -329,7 +449,7 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
         j += 1
     got = _name_at(doc, j, slot=j == i + 1)
     said_of = rel.dep_ in {"nsubj", "nsubjpass"} and rel.head.i == j  # "my mum screamed"
-    if got is not None and (not said_of or doc[j].pos_ == "PROPN"):
+    if got is not None and (not said_of or doc[j].pos_ == "PROPN" or _unknown_word(doc[j])):
         return got[0], j, got[1], "after"
     # "my regional manager is mr danjuma now": the name the noun is said to be
     if rel.dep_ == "nsubj" and rel.head.lemma_ == "be" and rel.head.i == j:
@@ -350,11 +470,29 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     for k in range(i + 1, min(i + 8, len(doc) - 1)):
         if doc[k].lower_ in {".", "!", "?", ";"}:
             break
-        if doc[k].lower_ in _NAMING and doc[k].lower_ != "name":
+        if doc[k].lower_ in _NAMING and doc[k].lower_ != "name" and _names_rel(doc[k], rel):
             named = _name_at(doc, k + 1)
             if named is not None:
                 return named[0], k + 1, named[1], "after"
     return None
+
+
+#: Words of when something was said between a name and its apposition ("dr nguyen
+#: yesterday, my cardiologist"), whatever entity the parse makes them part of.
+_TIME_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow", "earlier", "recently"})
+
+
+def _names_rel(naming: Token, rel: Token) -> bool:
+    """Whether "named"/"called" names the relationship noun: said of it ("my new TA is
+    called sydney"), or of the someone it is said to be ("my manager is gonna be someone
+    named priyanka"), not of whom it does something to ("my sister is dating a guy named
+    rob": Rob is no sister)."""
+    if naming.head.i == rel.i:
+        return True
+    verb = naming.head.head if naming.head.dep_ in {"attr", "oprd"} else naming
+    while not any(c.dep_ in _SUBJECT_DEPS for c in verb.children) and verb.dep_ == "xcomp":
+        verb = verb.head  # "is gonna be": the subject is the going's
+    return any(c.i == rel.i for c in verb.children if c.dep_ in _SUBJECT_DEPS)
 
 
 def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int, str] | None:
@@ -369,6 +507,11 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
         and not any(c.dep_ in {"poss", "det"} for c in head.children)
     ):
         return head.text, head.i, head.i + 1, "appos"
+    after = doc[rel.i + 1] if rel.i + 1 < len(doc) else None
+    if after is not None and after.lower_ in cues.COPULAS_AFTER and owner >= 1 and not pet:
+        name = doc[owner - 1]  # "ab ananya meri wife hai": the name, the owner, the noun, "is"
+        if doc[owner].lower_ in _OWNERS and (name_token(name) or _unknown_word(name)):
+            return name.text, name.i, name.i + 1, "is"
     negated = any(c.dep_ == "neg" or c.lower_ in {"longer", "anymore"} for c in head.subtree)
     if rel.dep_ == "attr" and head.lemma_ == "be" and not negated:
         subject = next((c for c in head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
@@ -377,12 +520,25 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
     before = owner - 1  # "marmalade our cat has been off his food", "mochi, our cat,"
     if before > 0 and doc[before].text == ",":
         before -= 1
+    comma = before < owner - 1
+    while (
+        comma
+        and before > 1
+        and (doc[before].ent_type_ in {"DATE", "TIME"} or doc[before].lower_ in _TIME_WORDS)
+    ):
+        before -= 1  # "dr nguyen yesterday, my cardiologist"
+    titled = before > 0 and doc[before - 1].lower_.rstrip(".") in TITLES
     if (
         before >= 0
         and name_token(doc[before])
-        and doc[before].dep_ != "ROOT"
+        and (doc[before].dep_ != "ROOT" or titled)
         and (doc[before].pos_ == "PROPN" or (pet and doc[before].pos_ == "NOUN"))
-        and (before == 0 or not doc[before - 1].is_alpha or doc[before - 1].pos_ == "CCONJ")
+        and (
+            before == 0
+            or not doc[before - 1].is_alpha
+            or doc[before - 1].pos_ == "CCONJ"
+            or (titled and comma)  # "a checkup with dr nguyen, my cardiologist"
+        )
     ):
         return doc[before].text, before, before + 1, "appos"
     return None
@@ -402,6 +558,8 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     before = doc[token.i - 1] if token.i > 0 else None
     if before is not None and before.lower_ in cues.NAME_MARKERS:
         return token.i, spelled_out(token.lower_), False  # "si mama umiyak"
+    if before is not None and before.lower_ in cues.KIN_NAMES and before.lower_ != token.lower_:
+        return token.i, spelled_out(token.lower_), False  # "mummy papa bhi phone karte hain"
     if token.dep_ in {"amod", "compound", "attr"} or token.pos_ not in {"NOUN", "PROPN"}:
         return None  # "a very dad thing", "i've been a stay at home dad"
     if before is not None and (
@@ -489,6 +647,8 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
             and any(c.lower_ in {"her", "his", "its"} for c in token.children)
         ):
             at = after + 1 if token.lower_ == "name" else after
+            if at < len(doc) and doc[at].lower_ in {"her", "him", "it"}:
+                at += 1  # "we named her mochi"
             got = _name_at(doc, at)
             if got is not None:
                 return [(_capitalised(got[0]), kind)]
@@ -513,6 +673,40 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
         relationship = _introduced_before(doc, token.i, pronoun)
         if relationship is not None:
             out.append((_capitalised(got[0]), relationship))
+    return out + _dating(doc)
+
+
+#: Who a new partner is, by the noun the user introduces them with ("a guy named alex").
+_PARTNER_BY_GENDER = {"m": "boyfriend", "f": "girlfriend"}
+
+
+def _dating(doc: Doc) -> list[tuple[str, str]]:
+    """Someone the speaker is dating, named beside the noun that introduces them: "i'm
+    dating a guy named alex", "i started seeing this girl, sam" (``cues.DATING``;
+    meeting someone is no dating)."""
+    out: list[tuple[str, str]] = []
+    for token in doc:
+        if token.lower_ not in cues.DATING_OBJECTS or token.dep_ != "dobj":
+            continue
+        verb = token.head
+        if verb.lemma_.lower() not in cues.DATING - {"meet"}:
+            continue
+        said = verb.head if verb.dep_ == "xcomp" else verb  # "i started seeing ..."
+        subject = {c.lower_ for c in said.children if c.dep_ in _SUBJECT_DEPS}
+        if subject - {"i", "we"} or any(c.dep_ == "neg" for c in said.children):
+            continue
+        for child in token.rights:
+            if child.dep_ == "acl" and _naming(child.lower_):
+                got = _name_at(doc, child.i + 1)
+            elif child.dep_ == "appos":
+                got = _name_at(doc, child.i)
+            else:
+                continue
+            if got is not None:
+                gender = cues.GENDERED_NOUNS.get(token.lower_)
+                relationship = _PARTNER_BY_GENDER.get(gender or "", "partner")
+                out.append((_capitalised(got[0]), relationship))
+                break
     return out
 
 
@@ -523,9 +717,17 @@ def _naming_site(doc: Doc, token: Token) -> tuple[int, str | None] | None:
         owner = next((c.lower_ for c in token.children if c.dep_ == "poss"), None)
         if owner in {"her", "his", "their"}:
             return nxt + 1, owner
-    if token.lower_ in {"named", "called"} and nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
+    if _naming(token.lower_) and nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
         return nxt + 1, doc[nxt].lower_
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _naming(word: str) -> bool:
+    """ "named", "called", or one typed with a slip ("we naed her tiwatope")."""
+    return word in {"named", "called"} or (
+        len(word) >= 4 and bool(difflib.get_close_matches(word, ["named", "called"], 1, 0.85))
+    )
 
 
 def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
@@ -546,10 +748,13 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
                     pronoun or "", "partner"
                 )
             continue
-        if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
-            continue
         words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
         phrase = " ".join([*words[-1:], token.lower_])
+        owned = any(c.dep_ == "poss" and c.lower_ in _OWNERS for c in token.children)
+        if token.dep_ in _SUBJECT_DEPS and owned and phrase in cues.NEWBORN:
+            return cues.NEWBORN[phrase]  # "our baby boy arrived! his name is noah"
+        if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
+            continue
         if phrase in cues.NEWBORN or token.lower_ in cues.NEWBORN:
             return cues.NEWBORN.get(phrase) or cues.NEWBORN[token.lower_]
         if token.lower_ in cues.DATING_OBJECTS and verb.lemma_.lower() in cues.DATING:
@@ -1232,6 +1437,42 @@ def _placed(doc: Doc) -> list[Named]:
                         "after",
                     )
                 )
+    return out
+
+
+#: Dependencies that start a clause of its own inside another ("ruby was fine, kai was
+#: on his phone": Ruby is not in the clause "his" is in).
+_CLAUSES = frozenset({"ccomp", "advcl", "conj", "relcl", "parataxis", "xcomp", "acl", "csubj"})
+_THIRD = frozenset({"he", "she", "him", "her", "his", "hers", "they", "them", "their"})
+
+
+def owned_by_subject(doc: Doc) -> list[tuple[Token, str]]:
+    """Whose a his/her is when its clause leaves no doubt: "ruby already picked her room",
+    "kai was on his phone": (the subject, "m" or "f"). A clause that names anyone else
+    ("ruby asked mel about her job") or has another pronoun says nothing."""
+    out: list[tuple[Token, str]] = []
+    for token in doc:
+        gender = cues.POSSESSIVE_GENDER.get(token.lower_)
+        if gender is None or token.dep_ != "poss":
+            continue
+        verb = token.head
+        while verb.pos_ not in {"VERB", "AUX"} and verb.dep_ != "ROOT":
+            verb = verb.head
+        subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+        if len(subjects) != 1 or subjects[0].pos_ not in {"PROPN", "NOUN"}:
+            continue
+        subject = subjects[0]
+        clause = [verb]
+        for t in clause:
+            clause.extend(c for c in t.children if c.dep_ not in _CLAUSES)
+        others = [
+            t
+            for t in clause
+            if t.i not in {subject.i, token.i}
+            and (t.pos_ == "PROPN" or t.ent_type_ == "PERSON" or t.lower_ in _THIRD)
+        ]
+        if not others and (name_token(subject) or _unknown_word(subject)):
+            out.append((subject, gender))
     return out
 
 

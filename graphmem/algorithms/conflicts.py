@@ -870,7 +870,10 @@ class Claim:
         return f"{self.subject}|{self.attribute}"
 
 
-_ROLE_WORDS = "|".join(sorted((re.escape(w) for w in WORDS), key=len, reverse=True))
+#: Role words, longest first; a hyphenated one also as chat types it ("sister in law").
+_ROLE_WORDS = "|".join(
+    sorted((re.escape(w).replace(r"\-", "[- ]") for w in WORDS), key=len, reverse=True)
+)
 _ROLE = rf"(?P<role>(?i:{_ROLE_WORDS}))"
 _WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
@@ -912,7 +915,12 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         ),
         (rf"\b(?i:i)\s+(?:now\s+)?(?:report|reports)\s+to\s+{_WHO}", False),
         (
-            rf"\b{_WHO}\s+and\s+(?i:i)\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+            rf"\b{_WHO}\s+and\s+(?i:i|me)\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+            rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
+            True,
+        ),
+        (  # "me and Jake broke up", as chat says it
+            rf"\b(?i:me|i)\s+and\s+{_WHO}\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
             rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
             True,
         ),
@@ -977,6 +985,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
         RelationshipStatement(who='Sarah Kim', role='manager', ended=False)
         >>> read_relationship("she's my boss now").who, read_relationship("We broke up").role
         ('she', 'partner')
+        >>> read_relationship("me and Jake broke up")
+        RelationshipStatement(who='Jake', role='partner', ended=True)
         >>> read_relationship("My sister Nina is allergic to shellfish") is None
         True
     """
@@ -994,6 +1004,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
             word = "partner"
         else:
             word = match.group("role").lower()
+            if "-".join(word.split()) in WORDS:  # "sister in law" is the sister-in-law
+                word = "-".join(word.split())
         ended = ended or bool(_ANYMORE.search(text[match.end() :]))
         return RelationshipStatement(match.group("who"), word, ended)
     return None

@@ -129,8 +129,11 @@ _ROLE_THEN_NAME = re.compile(
     rf"(?i)\b(?:bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}\s*,?\s*(?:ay\s+)?(?:{_ARTICLES})\s+"
     rf"(?:(?:{_TITLE})\.?\s+)?{_NAME}"
 )
-#: "si paolo (bf ko", "si ma'am tess namin (head nurse)": the role in brackets after
-_BRACKETED_ROLE = re.compile(rf"(?i)\s*(?:{_MINE}\s*)?\(\s*(?P<role>{_ROLE})\b")
+#: "si paolo (bf ko", "si ma'am tess namin (head nurse)": the role in brackets after;
+#: "si mark, asawa ko,": between commas, with its possessive
+_BRACKETED_ROLE = re.compile(
+    rf"(?i)\s*(?:{_MINE}\s*)?(?:\(\s*(?P<role>{_ROLE})\b|,\s*(?P<said>{_ROLE})\s+{_MINE}\b)"
+)
 #: "tita ko", "mama namin": someone named by the word alone
 _ROLE_MINE = re.compile(rf"(?i)\b(?P<role>{_ROLE})\s+{_MINE}\b")
 #: "my bestfriend kaye", "our tita baby"
@@ -156,6 +159,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('Paolo', 'boyfriend')]
     >>> [(n.name, n.relationship) for n in people_in("tsaka ate ko si joy, nag resign na sya")]
     [('Joy', 'older sister')]
+    >>> [(n.name, n.relationship) for n in people_in("si mark, asawa ko, nagluto")]
+    [('Mark', 'spouse')]
     >>> [(n.name, n.relationship) for n in people_in("si ma'am tess namin (head nurse) ang strict")]
     [('Tess', 'head nurse')]
     >>> [(n.name, n.relationship) for n in people_in("yung bagong head nurse namin, si sir arnel")]
@@ -192,7 +197,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         if name.lower() in KIN and not m["kin"]:  # "si mama": called by the word
             add(name, KIN[name.lower()], m.start(), m.end())
         elif _is_name(name) and (role := _role_after(sentence, m, m["kin"])):
-            add(name, role, m.start(), m.end())
+            said = _BRACKETED_ROLE.match(sentence, m.end())  # the role's words are taken
+            add(name, role, m.start(), said.end() if said and not m["kin"] else m.end())
     for m in _ROLE_MINE.finditer(sentence):
         if m["role"].lower() in KIN:
             add(m["role"], KIN[m["role"].lower()], m.start(), m.end())
@@ -204,7 +210,7 @@ def _role_after(sentence: str, m: re.Match[str], kin: str | None) -> str | None:
     if kin:
         return KIN[kin.lower()]
     bracketed = _BRACKETED_ROLE.match(sentence, m.end())
-    return _reading(bracketed["role"]) if bracketed else None
+    return _reading(bracketed["role"] or bracketed["said"]) if bracketed else None
 
 
 def _reading(role: str) -> str:

@@ -40,7 +40,7 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
-    "friend": ("friend", "buddy", "pal", "best friend", "bestfriend", "bff"),
+    "friend": ("friend", "buddy", "pal", "mate", "best friend", "bestfriend", "bff"),
     "son": ("son",),
     "daughter": ("daughter",),
     "grandmother": ("grandmother", "grandma", "granny"),

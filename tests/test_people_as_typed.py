@@ -1,0 +1,302 @@
+"""People named the way chat types them: a lower-case name the tagger has never seen
+("my cousin segun just japa'd", read by spaCy as an auxiliary), and relationship nouns
+written with spaces or hyphens ("my sister in law", "rob's my ex son-in-law"). Real
+spaCy; the Memory test uses the embedded FalkorDB."""
+
+from __future__ import annotations
+
+from ingestion import relatives
+from ingestion.extract import Extractor, load_nlp
+from ingestion.people import PersonRegistry
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def talk(*turns: tuple[str, str]) -> Extractor:
+    """One session of (speaker, text) turns, read by one extractor."""
+    extractor = Extractor("u1")
+    extractor.conversation(
+        [
+            {
+                "session_id": "2025-03-04",
+                "turn": i,
+                "speaker": speaker,
+                "text": text,
+                "session_date": "2025-03-04",
+            }
+            for i, (speaker, text) in enumerate(turns)
+        ]
+    )
+    return extractor
+
+
+def people(registry: PersonRegistry) -> dict[str, str | None]:
+    return {r.name: r.relationship for r in registry}
+
+
+def test_a_name_no_dictionary_knows_right_after_the_relationship_is_a_name():
+    """spaCy tags "segun" an auxiliary: the word no dictionary knows, where only a name
+    goes, is the cousin's name. A verb the dictionary knows ("screamed", "texted") is
+    what the mum or the sister did."""
+    extractor = talk(
+        ("user", "ok. my cousin segun just japa'd to manchester btw, left last week"),
+        ("user", "my mum screamed down the phone"),
+        ("user", "my sister texted me at 2am"),
+    )
+    assert people(extractor.registry) == {"Segun": "cousin", "Mum": "mum"}
+
+
+def test_in_laws_typed_with_spaces_are_one_word():
+    """ "sister in law" is a sister-in-law, not a sister: typed with spaces or hyphens,
+    the relationship is the whole noun."""
+    extractor = talk(
+        ("user", "my friend leah wants to go birding with me this weekend"),
+        ("user", "the wedding was perfect!!! leah is officially my sister in law now lol"),
+        ("user", "my sister-in-law jen had a baby girl"),
+    )
+    assert people(extractor.registry) == {"Leah": "sister-in-law", "Jen": "sister-in-law"}
+    assert extractor.registry.get("Leah").relationship_history == ["friend"]
+
+
+def test_a_hyphenated_relationship_is_one_token_and_the_text_stays_as_typed():
+    doc = load_nlp()("my son-in-law agrees, and so does my sister in law")
+    assert "son-in-law" in [t.text for t in doc]
+    assert doc.text == "my son-in-law agrees, and so does my sister in law"
+
+
+def test_a_son_in_law_named_in_chat_is_kept_in_memory(memory, user, tmp_path):
+    rows = [
+        {"session_id": "a", "date": "2025-07-11T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "my son in law luis is a firefighter down in tucson",
+        },
+        {"session_id": "a", "turn": 1, "speaker": "assistant", "text": "That's a tough job!"},
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
+    held = {p.name: p.relationship for p in memory.people(user)}
+    assert held.get("Luis") == "son-in-law"
+
+
+def test_a_child_is_a_son_or_a_daughter_once_a_clause_says_his_or_her():
+    """The kids are named without saying which is which; "her room", "his phone" in a
+    clause that names no one else tell: Ruby is a daughter, Kai a son. A clause with two
+    people ("ruby asked mel about her job") tells nothing of either."""
+    extractor = talk(
+        ("user", "i need to sort the school holiday schedule for the kids"),
+        ("assistant", "Of course. How old are the kids?"),
+        ("user", "kai is 14 and ruby is 10."),
+        ("user", "ruby already picked her room. kai just wants wifi lol"),
+        ("user", "ruby was fine, kai was on his phone the whole time obviously"),
+    )
+    assert people(extractor.registry) == {"Kai": "son", "Ruby": "daughter"}
+    assert extractor.registry.get("Kai").relationship_history == []
+
+
+def test_whose_his_or_her_is_read_from_the_clause():
+    nlp = load_nlp()
+    said = [
+        (t.text, g)
+        for text in (
+            "rosie will bring her fire truck lol",
+            "ruby was fine, kai was on his phone",
+            "ruby asked mel about her job",
+            "she said he lost his keys",
+        )
+        for t, g in relatives.owned_by_subject(nlp(text))
+    ]
+    assert said == [("rosie", "f"), ("kai", "m")]
+
+
+def test_after_a_run_of_emoji_a_new_sentence_starts():
+    """ "ALEXIS IS ENGAGED 💍💍💍 theo proposed": the parser read "theo" as a noun of the
+    shout before; after the emoji, a subject and its verb open a sentence of their own,
+    and Theo is the one who proposed: the user's fiancé. An emoji said as a word ("a new
+    lodger 🐱 a cat") does not cut what follows."""
+    extractor = talk(
+        ("user", "ALEXIS IS ENGAGED 💍💍💍 theo proposed in sintra at the pena palace. i said yes"),
+        ("user", "and i have a new lodger 🐱 a cat!! shes 6 and called Pudding, very bossy"),
+    )
+    assert people(extractor.registry) == {"Theo": "fiancé", "Pudding": "cat"}
+    doc = load_nlp()("ALEXIS IS ENGAGED 💍💍💍 theo proposed in sintra")
+    assert [s.text for s in doc.sents] == ["ALEXIS IS ENGAGED 💍💍💍", "theo proposed in sintra"]
+
+
+def test_a_prof_is_the_users_professor_whatever_title_they_have():
+    extractor = talk(("user", "my prof dr hollis kind of mumbles so i didnt get the integral test"))
+    assert people(extractor.registry) == {"Hollis": "professor"}
+
+
+def test_a_new_head_nurse_leaves_the_old_one_a_former_head_nurse():
+    """Who heads the ward or the school is one person at a time: the new head nurse, said
+    in Taglish ("yung bagong head nurse namin, si sir arnel"), takes over from Tess."""
+    extractor = talk(
+        ("user", "tsaka si ma'am tess namin (head nurse) ang strict pero super bait naman"),
+        ("user", "tapos yung bagong head nurse namin, si sir arnel, galing sa ibang hospital"),
+    )
+    assert people(extractor.registry) == {"Tess": "former head nurse", "Arnel": "head nurse"}
+
+
+def test_married_for_years_is_a_marriage_whatever_the_tense():
+    """ "will be married 41 years in September" is an anniversary, not a plan: Carol is
+    the user's spouse. "will be married next year" is still a plan."""
+    assert people(talk(("user", "Carol and I will be married 41 years in September")).registry) == {
+        "Carol": "spouse"
+    }
+    assert people(talk(("user", "Carol and I will be married next year")).registry) == {}
+
+
+def test_a_baby_named_with_a_slip_of_the_keyboard():
+    extractor = talk(
+        (
+            "user",
+            "we have a baby girl!!! born may 28, 3.4kg. we naed her tiwatope, we call her tiwa",
+        )
+    )
+    assert people(extractor.registry) == {"Tiwatope": "daughter"}
+
+
+def test_parents_said_as_a_pair_of_names_in_hinglish():
+    """ "mummy papa bhi ... phone karte hain": the tagger reads "papa" as a verb; after
+    another word people call a parent by, it is the other parent."""
+    extractor = talk(("user", "mummy papa bhi indore se roz phone karte hain, rishta dekho"))
+    assert people(extractor.registry) == {"Mummy": "mother", "Papa": "papa"}
+
+
+def test_relatives_in_the_words_of_a_language_mixed_into_english():
+    """The relationship words of the languages users mix into English (``Language
+    .relationships``, Spanish here) are read as English ones are, in English."""
+    extractor = talk(
+        ("user", "mi hija sofia starts school monday"),
+        ("user", "my suegra carmen is visiting for two weeks"),
+    )
+    assert people(extractor.registry) == {"Sofia": "daughter", "Carmen": "mother-in-law"}
+
+
+def test_a_turn_typed_in_lower_case_stays_lower_case_once_i_is_capitalised():
+    """The parser gets "I have a cat named luna" (the conversation's capitals back); the
+    writer typed it all in lower case, so "luna" may still be a name."""
+    extractor = talk(("user", "i have a cat named luna, she's 3"))
+    assert people(extractor.registry) == {"Luna": "cat"}
+
+
+def test_chat_shorthand_for_siblings():
+    extractor = talk(
+        ("user", "my sis ana is in town this weekend"),
+        ("user", "and my lil bro tim got a job at the port"),
+        ("user", "bro i got a job too"),
+    )
+    assert people(extractor.registry) == {"Ana": "sister", "Tim": "brother"}
+
+
+def test_an_ex_typed_with_a_hyphen_is_no_current_partner():
+    """ "my ex-husband paul" was read as the husband (the tokenizer splits "ex-husband");
+    a word typed open or hyphenated is the one word ("step mom": the stepmom)."""
+    extractor = talk(
+        ("user", "my ex-husband paul called about the kids"),
+        ("user", "my ex bf jake texted me lol"),
+        ("user", "my step mom linda is visiting"),
+    )
+    assert people(extractor.registry) == {
+        "Paul": "ex-husband",
+        "Jake": "ex-boyfriend",
+        "Linda": "stepmom",
+    }
+
+
+def test_a_relative_of_a_relative_named_by_the_word_alone():
+    """ "my husband's sister amy": the husband need not have been named for Amy to be
+    the user's sister-in-law (``graphmem.relationships.through``)."""
+    extractor = talk(
+        ("user", "my husband's sister amy is staying with us"),
+        ("user", "and my boyfriend's mom linda sent cookies"),
+    )
+    assert people(extractor.registry) == {
+        "Amy": "sister-in-law",
+        "Linda": "boyfriend's mother",
+    }
+
+
+def test_someone_the_user_is_dating_named_beside_the_noun():
+    extractor = talk(
+        ("user", "ok so i'm dating a guy named alex, we met on hinge"),
+        ("user", "my sister is dating a guy named rob lol"),
+        ("user", "i met a guy named theo at the gym, he's a trainer"),
+    )
+    assert people(extractor.registry) == {"Alex": "boyfriend"}
+    extractor = talk(("user", "i started seeing this girl, sam. it's early days"))
+    assert people(extractor.registry) == {"Sam": "girlfriend"}
+
+
+def test_hinglish_says_who_someone_is_with_the_verb_last():
+    """ "ab ananya meri wife hai" (now Ananya is my wife): the name, the owner, the noun,
+    then the copula; the fiancée is the wife now."""
+    extractor = talk(
+        ("user", "update: roka ho gaya!! ananya and me are engaged officially"),
+        ("user", "shaadi ho gayi bhai!! ab ananya meri wife hai officially 😄"),
+        ("user", "wo meri wife hai"),
+    )
+    assert people(extractor.registry) == {"Ananya": "wife"}
+    assert extractor.registry.get("Ananya").relationship_history == ["fiancé"]
+
+
+def test_a_pet_or_a_baby_named_after_the_pronoun():
+    extractor = talk(
+        ("user", "we adopted a kitten, we named her mochi"),
+        ("user", "our baby boy arrived! his name is noah"),
+        ("user", "my sister had a baby boy, his name is leo"),
+    )
+    assert people(extractor.registry) == {"Mochi": "cat", "Noah": "son"}
+
+
+def test_taglish_names_with_the_role_between_commas():
+    """ "si mark, asawa ko, nagluto": Mark is the spouse, and "asawa ko" no second person
+    called by the word (it was "Asawa", the spouse, beside a Mark with none)."""
+    extractor = talk(("user", "si mark, asawa ko, nagluto ng adobo kagabi"))
+    assert people(extractor.registry) == {"Mark": "spouse"}
+
+
+def test_the_users_own_people_listed_after_a_group_noun():
+    """ "my kids ella and sam": each of the names has the group's relationship; a list of
+    things after it ("my kids love pizza and pasta") names no one."""
+    extractor = talk(
+        ("user", "my kids ella and sam are finally asleep"),
+        ("user", "my kids love pizza and pasta"),
+    )
+    assert people(extractor.registry) == {"Ella": "child", "Sam": "child"}
+
+
+def test_a_mate_is_a_friend():
+    """ "my mate adelaide": the user's word is kept, and a question about a friend
+    finds her."""
+    from graphmem.recall.mentions import Known, find_mentions
+
+    extractor = talk(("user", "my mate adelaide lives in mt albert"))
+    assert people(extractor.registry) == {"Adelaide": "mate"}
+    found = find_mentions("what does my friend do?", [Known("adelaide", "Adelaide", "mate")])
+    assert [m.name for m in found] == ["Adelaide"]
+
+
+def test_a_name_after_a_titles_period_is_learnt_as_a_name():
+    """The assistant writes "Dr. Nguyen": the period of the title ends no sentence, so
+    "nguyen" typed in lower case is given its capital, and "dr nguyen yesterday, my
+    cardiologist" makes him the cardiologist, not a doctor by his title."""
+    extractor = talk(
+        ("assistant", "Once a month sounds like a fair compromise with Dr. Nguyen."),
+        ("user", "had a checkup with dr nguyen yesterday, my cardiologist. my ldl is 68 now"),
+    )
+    assert people(extractor.registry) == {"Nguyen": "cardiologist"}
+
+
+def test_a_breakup_typed_in_lower_case_ends_the_known_partner():
+    """The assistant named Jake at the start of its sentence (no capital learnt there);
+    the registry knows him: "i broke up with jake" and "me and jake broke up" end him."""
+    for said in ("update: i broke up with jake last week", "me and jake broke up"):
+        extractor = talk(
+            ("user", "my bf jake is great"),
+            ("assistant", "Jake sounds lovely!"),
+            ("user", said),
+        )
+        assert people(extractor.registry) == {"Jake": "ex-boyfriend"}
