@@ -18,6 +18,7 @@ What it does, simply and predictably:
 
 from __future__ import annotations
 
+import calendar
 import functools
 import itertools
 import re
@@ -2332,6 +2333,10 @@ def _is_small_talk(sent: Span) -> bool:
     return not any(t.pos_ in {"VERB", "AUX"} for t in sent)
 
 
+#: month and day names, which a tagger may take for places when typed in lower case
+_CALENDAR_WORDS = frozenset(name.lower() for name in (*calendar.month_name[1:], *calendar.day_name))
+
+
 def _there_placed(fact: str, clause: _Clause) -> str:
     """ "I got a job in Cardiff and we moved there": a card of its own must say where
     "there" is, so it becomes the place named earlier in the sentence ("we moved to
@@ -2346,6 +2351,12 @@ def _there_placed(fact: str, clause: _Clause) -> str:
         if token.pos_ != "PROPN" or token.ent_type_ in {"DATE", "TIME", "PERSON"}:
             continue
         if token.dep_ == "compound" and token.head.pos_ == "PROPN":
+            continue
+        if token.lower_ in _CALENDAR_WORDS:  # "in may", typed in lower case
+            continue
+        # "San Diego is too expensive and Megan's right there": a place talked about is
+        # where "there" is only when one goes there ("Paris was amazing, we'll go back there")
+        if token.dep_ in {"nsubj", "nsubjpass"} and there.head.lemma_.lower() not in _MOTION:
             continue
         near = token.dep_ == "pobj" and token.head.lower_ in _PLACE_PREPS | {"to", "from"}
         if near or token.ent_type_ in {"GPE", "LOC", "FAC"}:

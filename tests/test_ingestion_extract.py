@@ -477,6 +477,22 @@ def test_a_card_split_off_says_where_there_is():
     ]
 
 
+def test_there_is_not_a_place_only_talked_about_nor_a_month():
+    """ "San Diego is too expensive and Megan's right there": Megan is not in San Diego;
+    "in may" typed in lower case is no place; one goes back to a place talked about."""
+    facts = [
+        [c.fact for c in extract_conversation(said(text), "u")]
+        for text in (
+            "Carol came around, San Diego is just too expensive and Megan's right there.",
+            "we went to Lisbon in may, my cousin lives there",
+            "Paris was amazing, we want to go back there",
+        )
+    ]
+    assert "right in San Diego" not in " ".join(facts[0])
+    assert any("my cousin lives in Lisbon" in fact for fact in facts[1])
+    assert any("go back to Paris" in fact for fact in facts[2])
+
+
 def test_organisations_that_act_on_my_things_are_not_people():
     turns = said("Monzo froze my card yesterday, so annoying.", "Arsenal lost again, I'm gutted.")
     extractor = Extractor(user_id="u")
