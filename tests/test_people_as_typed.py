@@ -6,32 +6,10 @@ spaCy; the Memory test uses the embedded FalkorDB."""
 from __future__ import annotations
 
 from ingestion import relatives
-from ingestion.extract import Extractor, load_nlp
-from ingestion.people import PersonRegistry
+from ingestion.extract import load_nlp
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
-
-
-def talk(*turns: tuple[str, str]) -> Extractor:
-    """One session of (speaker, text) turns, read by one extractor."""
-    extractor = Extractor("u1")
-    extractor.conversation(
-        [
-            {
-                "session_id": "2025-03-04",
-                "turn": i,
-                "speaker": speaker,
-                "text": text,
-                "session_date": "2025-03-04",
-            }
-            for i, (speaker, text) in enumerate(turns)
-        ]
-    )
-    return extractor
-
-
-def people(registry: PersonRegistry) -> dict[str, str | None]:
-    return {r.name: r.relationship for r in registry}
+from tests.test_people_named_in_passing import people, talk
 
 
 def test_a_name_no_dictionary_knows_right_after_the_relationship_is_a_name():
