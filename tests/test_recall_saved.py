@@ -140,6 +140,18 @@ def test_a_file_saved_before_another_clients_hard_forget_is_not_used(store_home:
         assert fresh.passages.cards_read == CARDS
 
 
+def test_a_save_after_another_clients_hard_delete_writes_nothing(store_home: Memory, user: str):
+    """A client that read the user before another client erased them saves nothing after:
+    the erased words do not come back to disk."""
+    written(store_home, user)
+    store_home.recall(user, "garden", k=3)  # read here
+    with Memory.open(store_home.home) as other:
+        other.forget_user(user)
+    store_home.passages._saves.put(user)  # the save this client had queued
+    assert store_home.passages.wait(timeout=30)
+    assert not store_home.passages._file(user).exists()
+
+
 def test_a_file_of_another_tokenisation_is_rebuilt(store_home: Memory, user: str):
     written(store_home, user)
     saved_by(store_home, user)

@@ -1159,8 +1159,9 @@ class PassageIndex:
 
     def _save(self, user_id: str) -> None:
         """Write the user's passages as held now (or as their fill left them, when the
-        budget let them go before it ended). Saves run one at a time, on one thread: a
-        file is never written by two at once."""
+        budget let them go before it ended), unless a hard delete came since, here or in
+        another process. Saves run one at a time, on one thread: a file is never
+        written by two at once."""
         with self._lock:
             held = self._users.get(user_id)
             self._unsaved[user_id] = 0
@@ -1179,6 +1180,11 @@ class PassageIndex:
         tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             dump(tmp, {**stamp(user_id), **header}, arrays)
+            # nor over another process's hard delete since the snapshot: its words stay
+            # off disk (the counters went on, or back for an erased user)
+            state = UserState.read(self._store, user_id)
+            if state.deletions != header["deletions"] or state.revision < header["revision"]:
+                return
             with self._lock:  # not over a drop() that came meanwhile
                 if self._drops.get(user_id, 0) == drops:
                     os.replace(tmp, target)
