@@ -439,6 +439,7 @@ class UserPassages:
         which tells the space each card's vector is in from the text it embedded."""
         touched: set[int] = set()
         columns, codes = self._columns, self._codes
+        embedded: dict[int, str] = {}  # card row -> the text its vector was made from
         for row in rows:
             source = row["source"] or f"card:{row['id']}"
             at = self._passage_at.get(source)
@@ -492,13 +493,17 @@ class UserPassages:
             columns["passage"][i] = at
             columns["vectored"][i] = self._put_vector(i, row.get("embedding"))
             if spaces is not None:
-                said = embedding_text(row["person"] or SELF, row["relationship"], row["fact"] or "")
-                columns["space"][i] = spaces([said])[0]
+                embedded[i] = embedding_text(
+                    row["person"] or SELF, row["relationship"], row["fact"] or ""
+                )
             if card.tags:
                 self._tags[i] = card.tags
             else:
                 self._tags.pop(i, None)
             touched.add(at)
+        if spaces is not None and embedded:  # one call for the page, not one per card
+            for i, space in zip(embedded, spaces(list(embedded.values())), strict=True):
+                columns["space"][i] = space
         for at in touched:
             self.bm25.put(at, terms(self.key(at)))
         if touched:
@@ -1040,19 +1045,12 @@ class PassageIndex:
             saved = None
             if held is None and self._directory is not None:
                 held = saved = self._restore(user_id)
-            if held is None or held.deletions != deletions or held.revision > revision:
-                if saved is not None:  # made before a hard delete, or of an erased user
-                    self._file(user_id).unlink(missing_ok=True)
-                held = UserPassages(-1, deletions)
-            elif saved is not None:
+            held, read = self._caught_up(user_id, held, revision, deletions, relationships)
+            if saved is not None and held is saved:
                 self.restored += 1
-            read = 0
+            elif saved is not None:  # made before a hard delete, or of an erased user
+                self._file(user_id).unlink(missing_ok=True)
             with held.lock:
-                if held.revision < revision or held.revision == -1:
-                    read = self._read(
-                        user_id, held, since=held.revision, relationships=relationships
-                    )
-                    held.revision = revision
                 # taken at every recall: the ones before decoded rows and derived arrays
                 size = held.nbytes
                 ready = held.vectors_ready
@@ -1066,14 +1064,37 @@ class PassageIndex:
                     total -= self._bytes.pop(evicted)
                 self.cards_read += read
                 unsaved = self._unsaved[user_id] = self._unsaved.get(user_id, 0) + read
-            save_after = SAVE_AFTER if self._save_after is None else self._save_after
-            if read and self._directory is not None and unsaved >= save_after:
+            if read and self._directory is not None and unsaved >= self._saved_after():
                 self._saves.put(user_id)
         if not ready:
             with self._lock:
                 self._unfilled[user_id] = held
             self._fills.put(user_id)
         return held
+
+    def _caught_up(
+        self,
+        user_id: str,
+        held: UserPassages | None,
+        revision: int,
+        deletions: int,
+        relationships: dict[str, str | None] | None,
+    ) -> tuple[UserPassages, int]:
+        """``held`` (as this process holds it, or from the file) read up to ``revision``,
+        or the user read anew when there is none, it was made before a hard delete, or it
+        is ahead of the store; and how many cards were read."""
+        if held is None or held.deletions != deletions or held.revision > revision:
+            held = UserPassages(-1, deletions)
+        read = 0
+        with held.lock:
+            if held.revision < revision or held.revision == -1:
+                read = self._read(user_id, held, since=held.revision, relationships=relationships)
+                held.revision = revision
+        return held, read
+
+    def _saved_after(self) -> int:
+        """Cards read since the last save that make the next one (``SAVE_AFTER``)."""
+        return SAVE_AFTER if self._save_after is None else self._save_after
 
     def written(self, user_ids: Iterable[str]) -> None:
         """Cards of ``user_ids`` were just written: once no write to a user came for
@@ -1279,24 +1300,13 @@ class PassageIndex:
                 recalled = user_id in self._users
             if not recalled:
                 saved = self._restore(user_id)
-                held = (
-                    saved
-                    if saved is not None
-                    and saved.deletions == state.deletions
-                    and saved.revision <= state.revision
-                    else UserPassages(-1, state.deletions)
+                held, read = self._caught_up(
+                    user_id, saved, state.revision, state.deletions, relationships
                 )
-                afresh = held.revision == -1
-                with held.lock:
-                    read = self._read(
-                        user_id, held, since=held.revision, relationships=relationships
-                    )
-                    held.revision = state.revision
         if recalled:  # caught up as a recall would (which saves once enough cards came)
             self.current(user_id, state.revision, state.deletions, relationships)
             return
-        save_after = SAVE_AFTER if self._save_after is None else self._save_after
-        if not afresh and read < save_after and held.vectors_ready:
+        if held is saved and read < self._saved_after() and held.vectors_ready:
             return  # a few cards on top of the file: the next reader reads them
         self._save_as_filled(user_id, held, drops)  # the text first: the slower half may
         if held.vectors_ready:  # not end before the process does
