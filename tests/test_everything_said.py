@@ -942,6 +942,66 @@ def test_who_someone_is_answers_with_the_turn_that_said_so(
     assert "riley and i broke up" in top(memory, user, "who was i dating before jess?")[0]
 
 
+def test_what_someone_is_to_the_user_now_is_the_turn_that_made_them_so(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "what's theo to me now?": Theo, named long before as nothing in particular, is
+    a fiancé since the turn that said so, and that turn answers, not the ones that share
+    more of the question's words; in Chinese too, where the turn says it of 她 (another
+    user: one fiancée at a time)."""
+    rows = [
+        {"session_id": "s1", "date": "2024-03-05T18:22:00-05:00"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "numb mostly. theo brought me pho and let me cry on the couch lol",
+        },
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "the worst part is theo and i were gonna do japan in may for our 2 year "
+            "anniversary",
+        },
+        {"session_id": "s2", "date": "2024-06-02T09:00:00-04:00"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "ALEXIS IS ENGAGED 💍💍💍 theo proposed in sintra at the pena palace. i said "
+            "yes obviously",
+        },
+        {"session_id": "s3", "date": "2024-08-25T11:10:00-04:00"},
+        {
+            "session_id": "s3",
+            "speaker": "user",
+            "text": "moving day done! my fiancé already has his record player set up and "
+            "nothing else lol (still not used to saying fiancé 🥹)",
+        },
+    ]
+    chinese = [
+        {"session_id": "s4", "date": "2025-04-12T09:00:00+08:00"},
+        {
+            "session_id": "s4",
+            "speaker": "user",
+            "text": "我女朋友佳佳在深圳工作 她是做UI设计的 我们异地两年了",
+        },
+        {"session_id": "s5", "date": "2025-07-14T21:00:00+08:00"},
+        {"session_id": "s5", "speaker": "user", "text": "对了 佳佳说婚礼想明年春天办 在她老家长沙"},
+        {
+            "session_id": "s5",
+            "speaker": "user",
+            "text": "她答应了!!!!!! 7月12号 深圳湾 日落的时候 她哭了 我也哭了 现在她是我未婚妻了",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    (tmp_path / "zh").mkdir()
+    ingest_file(memory, write_chat(tmp_path / "zh", chinese), f"{user}-zh", progress=False)
+    assert {p.name: p.relationship for p in memory.people(user)}["Theo"] == "fiancé"
+    said = top(memory, user, "what's theo to me now?")[0]
+    assert "ENGAGED" in said or "my fiancé" in said
+    assert {p.name: p.relationship for p in memory.people(f"{user}-zh")}["佳佳"] == "未婚妻"
+    assert "未婚妻" in top(memory, f"{user}-zh", "佳佳现在是我什么人")[0]
+
+
 def test_a_surname_asked_shows_the_turn_that_gives_one(memory: Memory, user: str, tmp_path: Path):
     """ "what's my sister's surname now?" is answered by the turn that says the name she
     took, not by the one that shares the question's words ("my sister rachel is getting

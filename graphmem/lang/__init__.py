@@ -178,7 +178,8 @@ class Language:
     #: what makes a clause the one that asks ("where", "哪"): a regex (``recall.temporal``
     #: reads "danny started at google, where do i work?" in its asking clause)
     question_words: str = ""
-    #: a question asking who someone is ("who's my boss now?", "我现在的男朋友是谁？")
+    #: a question asking who someone is, or what they are to the user ("who's my boss
+    #: now?", "what's theo to me now?", "我现在的男朋友是谁？")
     who_question: str = ""
     #: what, right before a relationship word, makes it someone else's relative
     #: ("阿凱的" in "阿凱的媽媽"): a regex matched at the end of the text before it
@@ -368,6 +369,8 @@ def asks_who(query: str) -> bool:
     """Does a question in any language ask who someone is?
 
     >>> asks_who("who's my girlfriend now?"), asks_who("我现在的男朋友是谁？")
+    (True, True)
+    >>> asks_who("what's theo to me now?"), asks_who("佳佳现在是我什么人")
     (True, True)
     >>> asks_who("whose dog is biscuit?"), asks_who("where does my sister live?")
     (False, False)

@@ -147,7 +147,10 @@ LANGUAGE = Language(
     name_question=r"(?i)\bnamed?\b|\bcalled\b|\bcall\s+(?:him|her|it|them)\b",
     naming=r"(?i)\bnamed\b|\bcalled\b|\bname(?:'s|\s+is|\s+was)\b|\bcall\s+(?:him|her|it|them)\b",
     question_words=r"(?i)\b(?:what|where|which|who|how|when)\b",
-    who_question=r"(?i)\bwho\b",
+    # "who's my boss now?", and what someone is to the user: "what's theo to me now?",
+    # "my relationship w paolo"
+    who_question=r"(?i)\bwho\b|\bwhat(?:'s|s|\s+is)?\s+\w+(?:\s+\w+)?\s+to\s+me\b"
+    r"|\brelationship\s+(?:with|w/?|to)\b",
     surname_question=r"(?i)\b(?:sur ?name|last name|maiden name|family name|married name)s?\b",
     surname_given=(
         r"(?i)\b(?:mrs|ms|miss|née|nee)\.?\s+[a-z]{2,}"

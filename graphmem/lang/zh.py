@@ -896,7 +896,7 @@ LANGUAGE = Language(
     # "阿凱的"), not a time ("我现在的男朋友" is the user's own)
     someone_elses=r"(?:(?<=[我们們])|(?<![^\W\d_]))"
     r"(?!现在|現在|目前|以前|之前|最近|当时|當時|现任|現任|原来|原來)[^\W\d_我们們]{1,4}的",
-    who_question=r"谁|誰",
+    who_question=r"谁|誰|什么人|什麼人|什么关系|什麼關係",
     surname_question=r"姓什么|姓什麼|姓啥|什么姓|什麼姓|改姓",
     surname_given=r"改姓|改了姓|随夫姓|隨夫姓|冠夫姓|跟[\u4e00-\u9fff]{1,3}姓|姓[\u4e00-\u9fff]了",
     number_question=r"多少|几|幾|多大|多久|多长|多長|多远|多遠",

@@ -541,7 +541,12 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
         said = said & ~found.by_assistant[held.passage_of(np.arange(len(said)))]
     for mention in named:
         row = held.told(
-            mention.name, since[mention.key], said, or_before=found.intent.kind == "past"
+            mention.key,
+            mention.name,
+            since[mention.key],
+            said,
+            said_as=people[mention.key].relationship if mention.key in people else None,
+            or_before=found.intent.kind == "past",
         )
         if row is None:
             continue

@@ -42,6 +42,7 @@ import os
 import sys
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -277,6 +278,12 @@ class _Column:
         grown = np.zeros(shape, dtype=self._data.dtype)
         grown[: self._size] = self._data[: self._size]
         self._data = grown
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents: "fiancé" is found in "my fiance"."""
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in folded if not unicodedata.combining(c))
 
 
 class _Codes:
@@ -814,33 +821,54 @@ class UserPassages:
         return np.flatnonzero(np.isin(self._columns[column].values, codes) & cards).tolist()
 
     def told(
-        self, name: str, when: int, cards: np.ndarray, *, or_before: bool = False
+        self,
+        key: str,
+        name: str,
+        when: int,
+        cards: np.ndarray,
+        *,
+        said_as: str | None = None,
+        or_before: bool = False,
     ) -> int | None:
-        """The row of the first card, among ``cards`` (a row mask) said at ``when``, in
-        the order said, whose fact names ``name`` (case aside): given the time a
-        relationship was said (``Known.since``), the card that said it ("ive been seeing
-        someone, her name is jess" for Jess, girlfriend). With ``or_before``, when none
-        said then names them, the last one said before that does (an ex became one when
-        the next partner came; "me and alyssa broke up" was said before)."""
+        """The row of the card, among ``cards`` (a row mask) said at ``when``, that told
+        the user's relationship to a person: given the time it was said
+        (``Known.since``), the first card then, in the order said, that words the
+        relationship ``said_as`` ("现在她是我未婚妻了" for 佳佳, fiancée), about the user or
+        the person, else the first that names ``name`` (case aside) or is about the
+        person ``key`` ("ive been seeing someone, her name is jess" for Jess,
+        girlfriend). With ``or_before``, when none said then names them, the last one
+        said before that does (an ex became one when the next partner came; "me and
+        alyssa broke up" was said before)."""
         size = len(self.cards)
         times = self._columns["timestamp"].values[:size]
-        wanted = name.lower()
+        # a card dated by its words ("shaadi ho gayi!! 24 november") was said in its turn
+        said = self._columns["when"].values[self._columns["passage"].values[:size]]
+        persons = self._columns["person"].values[:size]
+        [code] = self._codes["person"].of([key]) or [-1]
+        [user] = self._codes["person"].of([SELF]) or [-1]
+        wanted, word = name.lower(), _plain(said_as or "")
 
         def turns(rows: np.ndarray) -> np.ndarray:
             return self._columns["turn"].values[self._columns["passage"].values[rows]]
 
-        def naming(rows: np.ndarray) -> int | None:
+        def first(rows: np.ndarray, wording: bool) -> int | None:
             for i in rows.tolist():
-                if wanted in str(self.cards[i].values[_FACT] or "").lower():
+                text = _plain(str(self.cards[i].values[_FACT] or ""))
+                if wording and word and persons[i] in (code, user) and word in text:
+                    return int(i)
+                if not wording and (persons[i] == code or wanted in text):
                     return int(i)
             return None
 
-        then = np.flatnonzero((times == when) & cards[:size])
-        found = naming(then[np.argsort(turns(then), kind="stable")])
+        then = np.flatnonzero(((times == when) | (said == when)) & cards[:size])
+        then = then[np.argsort(turns(then), kind="stable")]
+        found = first(then, wording=True)
+        if found is None:
+            found = first(then, wording=False)
         if found is not None or not or_before:
             return found
         before = np.flatnonzero((times < when) & cards[:size])
-        return naming(before[np.lexsort((-turns(before), -times[before]))])
+        return first(before[np.lexsort((-turns(before), -times[before]))], wording=False)
 
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
