@@ -642,15 +642,28 @@ _SOMEONE_ELSE = re.compile(
 )
 
 
+#: a verb of a third person ("pip hates", "kayla works"): the user writes "i hate", or
+#: "hate", never "hates"
+_THIRD_PERSON_VERB = re.compile(
+    r"(?!(?:is|was|has|does|its|this|thus|yes|plus|whats|thats|lets|hers|ours|yours)\b)"
+    r"[a-z]+[^\Ws]s\s"
+)
+
+
 def _not_the_users(text: str, start: int) -> bool:
     """Is the claim that starts at ``start`` someone else's, or only imagined? Read in
     its own clause: "half my mates have moved to Melbourne", "the therapist is a 25 year
-    old", "if I moved to Vancouver I'd make more"; "moved!! I have a studio in St
-    Johns" and "just started at Acme" (no subject written) are the user's."""
+    old", "pip hates the stairs", "if I moved to Vancouver I'd make more"; "moved!! I
+    have a studio in St Johns" and "just started at Acme" (no subject written) are the
+    user's."""
     clause = _CLAUSE_START.sub("", text[:start])
     if _HYPOTHETICAL.search(clause):
         return True
-    return not _FIRST_PERSON.search(clause) and bool(_SOMEONE_ELSE.search(clause))
+    if _FIRST_PERSON.search(clause):
+        return False
+    return bool(_SOMEONE_ELSE.search(clause)) or bool(
+        clause.strip() and _THIRD_PERSON_VERB.match(text, start)
+    )
 
 
 def _norm_value(value: str) -> str:
