@@ -101,9 +101,13 @@ class SlotReader:
                 found[i] = _decide(classes, row)
 
 
-#: where a message's clauses part: sentence ends, semicolons, commas before a space
-_CLAUSE_END = re.compile(r"[.!?;。！？；]+\s*|[,，、]\s*")
-#: a clause read on its own has this many words at least
+#: where a message's clauses part: sentence ends, semicolons, commas, and a space beside
+#: a Chinese character (Chinese chat parts its clauses with spaces)
+_CLAUSE_END = re.compile(
+    r"[.!?;。！？；]+\s*|[,，、]\s*|(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])"
+)
+_HAN = re.compile(r"[\u3400-\u9fff]")
+#: a clause read on its own has this many words (or Chinese characters) at least
 CLAUSE_WORDS = 3
 
 
@@ -112,9 +116,15 @@ def _clauses(text: str) -> list[str]:
 
     >>> _clauses("got a place!!! 2 bed unit in scarborough, moved in yesterday. lol")
     ['got a place', '2 bed unit in scarborough', 'moved in yesterday']
+    >>> _clauses("update！搬好家啦 愚园路的一个老洋房studio 有个小阳台 ☀️")
+    ['搬好家啦', '愚园路的一个老洋房studio', '有个小阳台']
     """
     parts = (c.strip() for c in _CLAUSE_END.split(text))
-    return [clause for clause in parts if len(clause.split()) >= CLAUSE_WORDS]
+    return [
+        clause
+        for clause in parts
+        if len(clause.split()) >= CLAUSE_WORDS or len(_HAN.findall(clause)) >= CLAUSE_WORDS
+    ]
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:
