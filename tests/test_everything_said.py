@@ -1002,6 +1002,31 @@ def test_what_someone_is_to_the_user_now_is_the_turn_that_made_them_so(
     assert "未婚妻" in top(memory, f"{user}-zh", "佳佳现在是我什么人")[0]
 
 
+def test_my_boss_is_whoever_manages_the_user_now_whatever_their_title(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "who's my boss now?": the regional manager met after a move, not the boss of
+    the old branch, though she is the one called a boss in so many words."""
+    rows = [
+        {"session_id": "s1", "date": "2024-03-03T21:15:00+01:00"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "im a relationship manager at the ikeja branch, my boss mrs okafor keeps "
+            "hinting there's a promotion coming",
+        },
+        {"session_id": "s2", "date": "2024-08-18T19:30:00+01:00"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "busy!! wuse 2 branch is big. my regional manager is mr danjuma now, he's "
+            "very strict but fair. very different from mrs okafor",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "mr danjuma now" in top(memory, user, "who's my boss now?")[0]
+
+
 def test_a_surname_asked_shows_the_turn_that_gives_one(memory: Memory, user: str, tmp_path: Path):
     """ "what's my sister's surname now?" is answered by the turn that says the name she
     took, not by the one that shares the question's words ("my sister rachel is getting

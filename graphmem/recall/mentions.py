@@ -161,6 +161,18 @@ def pointer_phrases(person: Known) -> list[str]:
     ]
 
 
+def _pointing_words(relationship: str, canonical: str) -> tuple[str, ...]:
+    """The words for a relationship, and for the role it is a kind of while it holds:
+    "my boss" points at a "regional manager", not at a "former manager"."""
+    from graphmem.relationships import is_current, role  # it reads relationships with ours
+
+    words = RELATIONSHIP_SYNONYMS.get(canonical, (canonical,))
+    kind = role(relationship)
+    if kind and kind != canonical and is_current(relationship):
+        words = (*words, *RELATIONSHIP_SYNONYMS.get(kind, (kind,)))
+    return words
+
+
 def _capitalises(text: str) -> bool:
     """Does the text capitalise words other than its first (so names show as names)?
 
@@ -194,6 +206,9 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
         ['me']
         >>> [m.name for m in find_mentions("what's Bob's sister's name?", people)]
         ['Bob Smith']
+        >>> [m.name for m in find_mentions("who's my boss now?", [Known("d", "Danjuma",
+        ...     "regional manager"), Known("o", "Okafor", "former manager")])]
+        ['Danjuma']
     """
     found: list[tuple[int, Mention]] = []
     seen: set[str] = set()
@@ -231,7 +246,7 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
             found.append((0, Mention(person.key, person.name, f"relationship '{canonical}'")))
             seen.add(person.key)
             continue
-        for word in RELATIONSHIP_SYNONYMS.get(canonical, (canonical,)):
+        for word in _pointing_words(person.relationship, canonical):
             if word.split()[0] not in lowered:
                 continue
             match = _words_pattern(word).search(query)
