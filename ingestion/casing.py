@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from graphmem.lang import en
 from graphmem.relationships import TITLES
 
 if TYPE_CHECKING:
@@ -32,7 +33,10 @@ _SENTENCE_START = re.compile(
     rf"(?:^|\.{_TITLED}\s+|[!?:;\u2600-\u27bf\U0001f300-\U0001faff]\s+|\n)"
     r"[\s\-*•#>\"'“‘(\d.)]*([^\W\d_])"
 )
-_QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|\*[^*\n]{1,80}\*|_[^_\n]{1,80}_')
+_QUOTED = re.compile(
+    r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|‘[^’\n]{1,80}’|\*[^*\n]{1,80}\*|_[^_\n]{1,80}_'
+    r"|(?<!\w)'[^'\n]{1,80}'(?!\w)"
+)
 _I = re.compile(r"\bi(?=\b|['’])")
 
 
@@ -64,8 +68,14 @@ class Casing:
                 self.lower[word] += 1
 
     def name_like(self, word: str) -> bool:
-        """Written capitalised somewhere, never lower-cased by a writer who capitalises."""
-        return self.capital[word] > 0 and self.lower[word] == 0 and self.quoted[word] == 0
+        """Written capitalised somewhere, never lower-cased by a writer who capitalises,
+        and no function word (a title's "The" names nothing)."""
+        return (
+            self.capital[word] > 0
+            and self.lower[word] == 0
+            and self.quoted[word] == 0
+            and word not in en.STOP_WORDS
+        )
 
     def restore(self, text: str) -> str:
         """A lower-case turn with the conversation's capitals back; any other unchanged.
@@ -75,6 +85,9 @@ class Casing:
         >>> casing.learn('Try "Braiding Sweetgrass", or Stardew.')
         >>> casing.restore("my labmate oscar made it. i think so. braiding sweetgrass?")
         'my labmate Oscar made it. I think so. braiding sweetgrass?'
+        >>> casing.learn("I'd suggest reading The First 90 Days by Michael Watkins.")
+        >>> casing.restore("starting at the cleveland clinic payroll team on the 19th")
+        'starting at the cleveland clinic payroll team on the 19th'
         """
         if any(ch.isupper() for ch in text):
             return text

@@ -76,6 +76,9 @@ def card(
         ("Alice was born on 3rd Mar 1990", ("birthday", "march 3")),
         ("Alice is no longer vegetarian", ("diet", "not vegetarian")),
         ("Alice follows a keto diet", ("diet", "keto")),
+        # "am" typed fused, and a diet said after how one wants to eat ("better" is no food)
+        ("trying to eat better. im vegetarian since college", ("diet", "vegetarian")),
+        ("doctor said my iron is low so im pescatarian now", ("diet", "pescatarian")),
         ("Alice is 34 years old", ("age", "34")),
         ("Alice doesn't drink alcohol", ("activity:alcohol", "no")),
         ("Alice quit smoking", ("smokes", "no")),

@@ -1094,6 +1094,48 @@ def test_a_turn_naming_someone_is_about_them_whoever_it_is_read_as(
         assert "graph" in mango.found_by, question
 
 
+PRIYA = [
+    {"session_id": "a", "date": "2025-03-02T20:10:00-05:00"},
+    {
+        "session_id": "a",
+        "speaker": "user",
+        "text": "trying to eat better. im vegetarian since college but i live on frozen pizza lol",
+    },
+    {"session_id": "b", "date": "2025-05-04T11:30:00-04:00"},
+    {
+        "session_id": "b",
+        "speaker": "user",
+        "text": "update!! i quit brightsmile, starting at the cleveland clinic payroll team on the "
+        "19th. more money + remote fridays",
+    },
+    {
+        "session_id": "b",
+        "speaker": "assistant",
+        "text": "Congratulations! For your first week, I'd suggest reading 'The First 90 Days' by "
+        "Michael Watkins.",
+    },
+    {
+        "session_id": "b",
+        "speaker": "user",
+        "text": "ok ill grab it. also i started eating fish again, doctor said my iron is low so "
+        "im pescatarian now i guess",
+    },
+]
+
+
+def test_a_diet_changed_in_chat_answers_now_and_a_title_capitalises_nothing(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Another new user's chat (tried while working on #30): "im pescatarian now" is the
+    diet now, over "im vegetarian since college"; and the "The" of a book the assistant
+    named in quotes does not make every "the" of the user's lower-case turns a name."""
+    ingest_file(memory, write_chat(tmp_path, PRIYA), user, progress=False)
+    for question in ("what's my diet now?", "am i still vegetarian?"):
+        assert "im pescatarian now" in top(memory, user, question)[0], question
+    [job] = [c.fact for c in memory.cards(user) if "brightsmile" in c.fact]
+    assert "starting at the cleveland clinic payroll team on the 19th" in job
+
+
 LENA = [
     {"session_id": "s1", "date": "2025-01-10T20:00:00Z"},
     {

@@ -112,8 +112,9 @@ _VAL = (
 _NO_PARTNER = r"(?!(?:next|last|this|in|on|at|yesterday|today|tomorrow|tonight|soon|someday)\b)"
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
 _BE = r"(?:is|am|are|'m|'s|was)"
-#: "is" as chat types it, fused without its apostrophe: "shes an er nurse", "hes a mechanic"
-_BE_TYPED = r"(?<=\bhe)s|(?<=\bshe)s"
+#: "is" and "am" as chat types them, fused without the apostrophe: "shes an er nurse",
+#: "hes a mechanic", "im pescatarian now"
+_BE_TYPED = r"(?<=\bhe)s|(?<=\bshe)s|(?<=\bi)m"
 _INLINE_NEG = r"(?:(?P<neg>not|no longer|never)\s+)?"
 
 #: Job head nouns for "X is a <job>" (the last word of the value must be one of these;
@@ -445,8 +446,8 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "diet",
-        rf"\b(?:{_BE}|became|become|went|gone|going|turned)\s+{_INLINE_NEG}"
-        rf"(?:an?\s+|strictly\s+|fully\s+|completely\s+)?(?P<value>{_DIETS})\b",
+        rf"(?:\b(?:{_BE}|became|become|went|gone|going|turned)|{_BE_TYPED})\s+{_INLINE_NEG}"
+        rf"(?:now\s+|an?\s+|strictly\s+|fully\s+|completely\s+)?(?P<value>{_DIETS})\b",
         keys=(
             "vegetarian",
             "vegan",
@@ -625,7 +626,11 @@ _LIKE_NOT_PREFERENCE = re.compile(
 # "Alice's brother lives in Rome" is not about Alice (pronouns like "she's" are fine).
 _OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here)'s\b)\w+'s\s+\w+")
 #: A value that starts a clause of its own is none: "the area we live in is so quiet".
-_NOT_A_VALUE = re.compile(r"(?:is|was|are|were|has|have|had|will|would|gets?|got)\b")
+#: what a rule's value cannot be: a verb, or how one does it ("trying to eat better")
+_NOT_A_VALUE = re.compile(
+    r"(?:is|was|are|were|has|have|had|will|would|gets?|got)\b"
+    r"|(?:better|worse|healthier|healthy|clean|well|badly|properly|right|less|more|out)$"
+)
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 #: Where the clause a claim sits in starts: what precedes says who makes it.
 _CLAUSE_START = re.compile(r".*(?:[.!?;,:]|\band\b|\bbut\b|\bso\b)\s*", re.DOTALL)
