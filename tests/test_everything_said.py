@@ -1136,6 +1136,43 @@ def test_a_diet_changed_in_chat_answers_now_and_a_title_capitalises_nothing(
     assert "starting at the cleveland clinic payroll team on the 19th" in job
 
 
+OWEN = [
+    {"session_id": "s1", "date": "2025-01-12T19:00:00+00:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "evening! im owen, 29, i work in logistics at a warehouse in bristol (hartwell "
+        "freight). my manager gary is ok i guess",
+    },
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "planning a trip to lisbon in april with my gf hana. also i vape way too much, "
+        "like a pod a day",
+    },
+    {"session_id": "s3", "date": "2025-04-02T18:00:00+00:00"},
+    {
+        "session_id": "s3",
+        "speaker": "user",
+        "text": "also got made redundant friday. hartwell is closing the bristol site. great "
+        "month lol",
+    },
+    {
+        "session_id": "s3",
+        "speaker": "user",
+        "text": "one good thing, i havent vaped in 3 weeks. going cold turkey",
+    },
+]
+
+
+def test_a_job_lost_and_a_habit_stopped_answer_now(memory: Memory, user: str, tmp_path: Path):
+    """A new user's chat: made redundant, the user works nowhere now; "havent vaped in 3
+    weeks" (typed without its apostrophe) answers "do i still vape?"."""
+    ingest_file(memory, write_chat(tmp_path, OWEN), user, progress=False)
+    assert "made redundant" in top(memory, user, "where do i work now?")[0]
+    assert "havent vaped" in top(memory, user, "do i still vape?")[0]
+
+
 LENA = [
     {"session_id": "s1", "date": "2025-01-10T20:00:00Z"},
     {

@@ -424,6 +424,13 @@ RULES: tuple[_Rule, ...] = (
         keys=("job",),
         negate=True,
     ),
+    _rule(  # "got laid off yesterday", "made redundant friday", "lost my job": no employer
+        "employer",
+        r"\b(?:(?:got|been|was|were|just|i'm|im|am)\s+|(?=lost\s))(?P<value>laid\s+off|"
+        r"let\s+go|made\s+redundant|fired|sacked|lost\s+my\s+job)\b",
+        fixed="none",
+        keys=("laid off", "let go", "redundant", "fired", "sacked", "lost my job"),
+    ),
     _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}", keys=("work",)),
     _rule(
         "date:",
@@ -525,7 +532,12 @@ RULES: tuple[_Rule, ...] = (
             "laptop",
         ),
     ),
-    _rule("smokes", r"\b(?P<value>smokes|smoke|smoking|smoker)\b", polarity="yes", keys=("smok",)),
+    _rule(
+        "smokes",
+        r"\b(?P<value>smokes|smoke|smoking|smoker|vapes|vape|vaping|vaped|vaper)\b",
+        polarity="yes",
+        keys=("smok", "vap"),
+    ),
     _polar(
         "activity:",
         rf"\b(?:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped|dropped\s+out\s+of|"
@@ -616,7 +628,8 @@ _HYPOTHETICAL = re.compile(
     r"|'d\b"
 )
 _NEG_BEFORE = re.compile(
-    r"(?:\bno\s+longer|\bnot|\bcannot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more)"
+    r"(?:\bno\s+longer|\bnot|\bcannot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more|"
+    r"\b(?:havent|hasnt|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|aint))"
     r"\s+(?:\w+\s+){0,2}$"
 )
 # "would like to", "looks like": not a preference.
