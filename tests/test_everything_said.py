@@ -1150,6 +1150,12 @@ OWEN = [
         "text": "planning a trip to lisbon in april with my gf hana. also i vape way too much, "
         "like a pod a day",
     },
+    {"session_id": "s2", "date": "2025-02-20T21:30:00+00:00"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "oh and new number btw, 07700 900123, the old one got cut off",
+    },
     {"session_id": "s3", "date": "2025-04-02T18:00:00+00:00"},
     {
         "session_id": "s3",
@@ -1167,10 +1173,12 @@ OWEN = [
 
 def test_a_job_lost_and_a_habit_stopped_answer_now(memory: Memory, user: str, tmp_path: Path):
     """A new user's chat: made redundant, the user works nowhere now; "havent vaped in 3
-    weeks" (typed without its apostrophe) answers "do i still vape?"."""
+    weeks" (typed without its apostrophe) answers "do i still vape?"; a number written
+    as the UK writes it is the phone number."""
     ingest_file(memory, write_chat(tmp_path, OWEN), user, progress=False)
     assert "made redundant" in top(memory, user, "where do i work now?")[0]
     assert "havent vaped" in top(memory, user, "do i still vape?")[0]
+    assert "07700 900123" in top(memory, user, "what's my phone number?")[0]
 
 
 LENA = [

@@ -372,7 +372,10 @@ RULES: tuple[_Rule, ...] = (
     _rule("email", r"(?<![\w.+-])(?P<value>[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)", keys=("@",)),
     _rule(
         "phone",
-        r"(?<![\w.+-])(?P<value>\+?\(?\d{2,4}\)?[ -]?\d{3,4}[ -]?\d{3,4})(?![\w.-]*\d)",
+        # seven digits or more, in groups as countries write them ("0412 558 903",
+        # "07700 900123", "+44 7700 900123", "555-1234"), no date ("2024-03-05")
+        r"(?<![\w.+-])(?=\+?\(?(?:\d[ ()-]{0,2}){7})"
+        r"(?P<value>\+?\(?\d{2,5}\)?(?:[ -]?\d{3,6}){1,2})(?![\w.-]*\d)",
         keys=("number", "phone", "mobile", "cell", "whatsapp"),
     ),
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
