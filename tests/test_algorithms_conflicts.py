@@ -156,6 +156,8 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
         ("i made the new email, its alexis.r@gmail.com now", "email", "alexis.r@gmail.com"),
         ("New number btw, 07700 900123, the old one got cut off", "phone", "07700 900123"),
         ("my cell is (415) 555-0199", "phone", "(415) 555-0199"),
+        ("lisbon is off. we're doing edinburgh instead", "activity:lisbon", "no"),
+        ("flights doubled so we're doing edinburgh instead", "activity:edinburgh", "yes"),
         # a job lost: no employer now ("like" there is no preference)
         ("So I got laid off, northwind cut like 30% of the design team", "employer", "none"),
         ("also got made redundant friday. hartwell is closing the site", "employer", "none"),

@@ -577,6 +577,12 @@ RULES: tuple[_Rule, ...] = (
         rf"\b(?:trip|journey|holiday|vacation)\s+to\s+{_VAL}",
         keys=("trip", "journey", "holiday", "vacation"),
     ),
+    _polar(  # a plan replaced: "lisbon is off, we're doing edinburgh instead"
+        "activity:",
+        r"\b(?:doing|going\s+to|heading\s+to|off\s+to|flying\s+to|booked|picked|chose|"
+        r"switched\s+to)\s+(?P<value>[a-z][\w' -]*?)\s+instead\b",
+        keys=("instead",),
+    ),
     _polar("activity:", rf"\btraining\s+for\s+{_VAL}", keys=("training",)),
     _polar(
         "activity:",
