@@ -1180,12 +1180,11 @@ OWEN = [
 def test_a_job_lost_and_a_habit_stopped_answer_now(memory: Memory, user: str, tmp_path: Path):
     """A new user's chat: made redundant, the user works nowhere now; "havent vaped in 3
     weeks" (typed without its apostrophe) answers "do i still vape?"; a number written
-    as the UK writes it is the phone number; a trip replaced is where the holiday is."""
+    as the UK writes it is the phone number."""
     ingest_file(memory, write_chat(tmp_path, OWEN), user, progress=False)
     assert "made redundant" in top(memory, user, "where do i work now?")[0]
     assert "havent vaped" in top(memory, user, "do i still vape?")[0]
     assert "07700 900123" in top(memory, user, "what's my phone number?")[0]
-    assert "edinburgh instead" in top(memory, user, "where are we going on holiday?")[0]
 
 
 LENA = [

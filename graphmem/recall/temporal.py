@@ -128,8 +128,6 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"pastime|known for|good at)\b",
             ("activity:",),
         ),
-        # a trip is an activity claim ("planning a trip to lisbon", "doing edinburgh instead")
-        (r"\b(?:holiday|vacation|trip|getaway)\b", ("activity:",)),
         (r"\b(?:car|drive|vehicle)\b", ("car",)),
         (r"\b(?:alive|dead|died|passed away)\b", ("alive",)),
         (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
