@@ -331,13 +331,19 @@ def claim(text: str) -> tuple[str, str] | None:
     return None
 
 
-def slot_examples(code: str) -> list[tuple[str, str]]:
-    """(attribute, sentence) of the slot examples of language ``code`` ("" for near
-    misses); none for a language without a module."""
-    known = language(code)
-    if known is None:
-        return []
-    return [(a, sentence) for a, sentences in known.slot_examples.items() for sentence in sentences]
+def slot_examples() -> list[tuple[str, str, str]]:
+    """(language code, attribute, sentence) of every language's slot examples ("" for
+    near misses), in ``languages()`` order.
+
+    >>> sorted({code for code, _, _ in slot_examples()})
+    ['en', 'zh']
+    """
+    return [
+        (known.code, a, sentence)
+        for known in languages()
+        for a, sentences in known.slot_examples.items()
+        for sentence in sentences
+    ]
 
 
 def _any_language(text: str, pattern: Callable[[Language], str]) -> bool:
