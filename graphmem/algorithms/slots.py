@@ -35,7 +35,7 @@ from graphmem.embedding import Embedder
 #: chat dev sets 0.5 and 0.55 answer alike and 0.55 reads fewer wrong slots (21 cards of
 #: 2,259, 16 rightly, against 36 and 23); 0.45 answered fewer (docs/design.md). The same
 #: in the multilingual model's space, a card against another language's examples: there
-#: 0.5 read three more slots, all wrong, and 0.6 lost the two right ones
+#: 0.5 read three more slots, all wrong, and 0.6 two of the three right ones fewer
 THRESHOLD = 0.55
 #: how much nearer than any example of another class (near misses included) it must be
 MARGIN = 0.03
