@@ -186,6 +186,10 @@ class Language:
     someone_elses: str = ""
     #: words by which a speaker means themself, in scripts without spaces ("我")
     first_person: tuple[str, ...] = ()
+    #: how a question in a language with spaces says "I" or "my" ("je", "j'", "mon"; a
+    #: verb that says it alone, "¿dónde vivo?"): a regex (``recall.temporal`` answers it
+    #: with the user's own slot)
+    asks_of_self: str = ""
     #: how a relationship that ended is said: before the word ("前" in "前领导", the
     #: first one is how graphmem says it), and the words that say it otherwise ("老婆"
     #: ends as "前妻")
@@ -331,13 +335,19 @@ def claim(text: str) -> tuple[str, str] | None:
     return None
 
 
-def slot_examples(code: str) -> list[tuple[str, str]]:
-    """(attribute, sentence) of the slot examples of language ``code`` ("" for near
-    misses); none for a language without a module."""
-    known = language(code)
-    if known is None:
-        return []
-    return [(a, sentence) for a, sentences in known.slot_examples.items() for sentence in sentences]
+def slot_examples() -> list[tuple[str, str, str]]:
+    """(language code, attribute, sentence) of every language's slot examples ("" for
+    near misses), in ``languages()`` order.
+
+    >>> sorted({code for code, _, _ in slot_examples()})
+    ['en', 'zh']
+    """
+    return [
+        (known.code, a, sentence)
+        for known in languages()
+        for a, sentences in known.slot_examples.items()
+        for sentence in sentences
+    ]
 
 
 def _any_language(text: str, pattern: Callable[[Language], str]) -> bool:
@@ -458,8 +468,10 @@ def holds_a_number(text: str) -> bool:
 def asks(query: str) -> tuple[str, ...]:
     """The attributes a question in any language asks the value of (``Language.asks``).
 
-    >>> asks("我现在住在哪里？")
-    ('location',)
+    >>> asks("我现在住在哪里？"), asks("j'habite où maintenant ?"), asks("je bosse où")
+    (('location',), ('location',), ('employer', 'job'))
+    >>> asks("¿dónde trabajo ahora?"), asks("onde eu moro agora?"), asks("c'est quoi un bon film")
+    (('employer', 'job'), ('location',), ())
     """
     return tuple(
         a
@@ -478,6 +490,18 @@ def speaks_of_self(text: str) -> bool:
     (True, False)
     """
     return any(word in text for known in languages() for word in known.first_person)
+
+
+def asks_of_self(query: str) -> bool:
+    """Does a question in a language other than English say "I" or "my" (English is
+    read by the callers' own word patterns)?
+
+    >>> asks_of_self("j'habite où maintenant ?"), asks_of_self("¿dónde vivo ahora?")
+    (True, True)
+    >>> asks_of_self("elle habite où ?"), asks_of_self("我现在住在哪里？")
+    (False, True)
+    """
+    return speaks_of_self(query) or _any_language(query, lambda k: k.asks_of_self)
 
 
 def relationships_in(text: str) -> list[str]:
@@ -679,6 +703,7 @@ __all__ = [
     "Named",
     "asks",
     "asks_a_number",
+    "asks_of_self",
     "claim",
     "detect",
     "ended_in_own_words",

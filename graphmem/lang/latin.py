@@ -66,6 +66,17 @@ class Grammar:
     partner_steps: tuple[tuple[str, str], ...] = ()
     #: words that are never a name (beyond the language's function words)
     not_names: frozenset[str] = frozenset()
+    #: how a question says "I" or "my" ("je", "j'", "mon"; a verb that says it alone,
+    #: "¿dónde vivo?"): a regex, as ``Language.asks_of_self``
+    me: str = ""
+    #: what a question asks the value of, as ``Language.asks``: "j'habite où
+    #: maintenant ?" asks a location, "je bosse où ?" an employer
+    asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+#: what the questions of ``Grammar.asks`` ask: where one lives, where one works
+_LIVES = ("location",)
+_WORKS = ("employer", "job")
 
 
 def _words(text: str) -> frozenset[str]:
@@ -182,6 +193,15 @@ FRENCH = Grammar(
         ("engaged", r"\bon\s+s'est\s+fiancés\b|\bnous\s+nous\s+sommes\s+fiancés\b"),
         ("married", r"\bon\s+s'est\s+mariés\b|\bnous\s+nous\s+sommes\s+mariés\b"),
     ),
+    me=r"(?i)\b(?:je|moi|mon|ma|mes|notre|nos)\b|\b[jm]['’]",
+    asks=(
+        (r"(?i)\b(?:habite|habitais|vis|vivais|habitons|vivons)\b|\badresse\b", _LIVES),
+        (
+            r"(?i)\b(?:travaille|travaillais|bosse|bossais|taffe)\b"
+            r"|\bquel(?:le)?\s+(?:boîte|entreprise|société|employeur|boulot|taf)\b",
+            _WORKS,
+        ),
+    ),
     not_names=_words(
         """bon bref enfin alors donc puis ensuite aussi encore toujours jamais déjà juste
         oui non ouais ah bah ben coucou salut merci ok lol mdr ptdr hier demain aujourd'hui
@@ -297,6 +317,11 @@ SPANISH = Grammar(
         ),
         ("married", r"\bnos\s+casamos\b|\bya\s+estamos\s+casados\b"),
     ),
+    me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba)\b",
+    asks=(
+        (r"(?i)\b(?:vivo|vivía|vivimos)\b|\bdirecci[oó]n\b", _LIVES),
+        (r"(?i)\b(?:trabajo|trabajaba|trabajamos)\b|\bqu[eé]\s+empresa\b", _WORKS),
+    ),
     not_names=_words(
         """bueno pues entonces también tambien todavía siempre nunca ya solo sí si no ay
         hola gracias ok lol jaja ayer mañana hoy esta este noche aquí allí con sin para por
@@ -387,6 +412,11 @@ PORTUGUESE = Grammar(
         ("ended", r"\bterminamos\s+o\s+namoro\b|\ba\s+gente\s+terminou\b|\bnos\s+separamos\b"),
         ("engaged", r"\bficamos\s+noivos\b|\bme\s+pediu\s+em\s+casamento\b"),
         ("married", r"\b(?:nos\s+)?casamos\b"),
+    ),
+    me=r"(?i)\b(?:eu|meu|minha|meus|minhas|me|nosso|nossa|moro|morava|trabalho|trabalhava)\b",
+    asks=(
+        (r"(?i)\b(?:moro|morava|moramos|vivo|vivia)\b|\bendereço\b", _LIVES),
+        (r"(?i)\b(?:trabalho|trabalhava|trabalhamos)\b|\bque\s+empresa\b", _WORKS),
     ),
     not_names=_words(
         """bom então também ainda sempre nunca já só sim não ai oi olá obrigada obrigado ok
@@ -499,6 +529,14 @@ GERMAN = Grammar(
         ("engaged", r"\bwir\s+haben\s+uns\s+verlobt\b|\bwir\s+sind\s+verlobt\b"),
         ("married", r"\bwir\s+haben\s+geheiratet\b|\bwir\s+sind\s+verheiratet\b"),
     ),
+    me=r"(?i)\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|wir|unser|unsere)\b",
+    asks=(
+        (r"(?i)\b(?:wohne|wohnte|wohnen)\b|\badresse\b", _LIVES),
+        (
+            r"(?i)\b(?:arbeite|arbeitete|arbeiten)\b|\bwelche[rms]?\s+(?:firma|arbeitgeber)\b",
+            _WORKS,
+        ),
+    ),
     not_names=_words(
         """also naja na ja nein doch noch schon immer nie auch nur mal hallo danke ok lol
         gestern morgen heute abend hier dort mit ohne für von zu bei der die das den dem
@@ -588,6 +626,11 @@ ITALIAN = Grammar(
         ("ended", r"\bci\s+siamo\s+lasciati\b|\babbiamo\s+rotto\b"),
         ("engaged", r"\bci\s+siamo\s+fidanzati\b|\bmi\s+ha\s+chiesto\s+di\s+sposarl[oa]\b"),
         ("married", r"\bci\s+siamo\s+sposati\b"),
+    ),
+    me=r"(?i)\b(?:io|mio|mia|miei|mie|mi|noi|nostro|nostra|abito|abitavo|lavoro|lavoravo)\b",
+    asks=(
+        (r"(?i)\b(?:abito|abitavo|abitiamo|vivo|vivevo)\b|\bindirizzo\b", _LIVES),
+        (r"(?i)\b(?:lavoro|lavoravo|lavoriamo)\b|\bquale\s+(?:azienda|ditta)\b", _WORKS),
     ),
     not_names=_words(
         """allora quindi poi anche ancora sempre mai già solo sì si no ciao grazie ok lol
@@ -770,6 +813,8 @@ def _language(grammar: Grammar) -> Language:
         mixed_with_english=True,
         partner_steps=grammar.partner_steps,
         former_prefixes=("ex-",),
+        asks_of_self=grammar.me,
+        asks=grammar.asks,
     )
 
 

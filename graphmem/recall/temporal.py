@@ -384,7 +384,7 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if (
         not about
         and not _FIRST_PERSON.search(lang.in_english_time_words(query))
-        and "我" not in query
+        and not lang.asks_of_self(query)
     ):
         return (), ()
     return asks, tuple(dict.fromkeys(about))
