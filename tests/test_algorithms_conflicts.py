@@ -131,6 +131,8 @@ def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:
         "her email is jo@example.com",  # a contact of someone else's
         "The area we live in is so quiet tho",  # a clause, not a place
         "boxes everywhere and pip hates the stairs",  # the cat's, by its verb
+        "想租南山西丽那边 我入职以后的直属领导是周总",  # a time, not a workplace
+        "我在家做饭",
         "kayla works at the royal womens",  # a name as the subject
     ],
 )
@@ -164,6 +166,8 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
         ("one good thing, i havent vaped in 3 weeks", "smokes", "no"),
         ("租在南山西丽的留仙苑 两室一厅", "location", "南山西丽的留仙苑"),
         ("我入职云帆数据啦 11月4号入职的", "employer", "云帆数据"),
+        ("告诉你个好消息 蓝鲸智能的offer我接了！！11月18号入职", "employer", "蓝鲸智能"),
+        ("我现在在京联科技 做后端五年了", "employer", "京联科技"),
     ],
 )
 def test_the_users_own_changes_are_claims_however_chatted(

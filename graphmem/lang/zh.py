@@ -737,6 +737,9 @@ _END = r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|
 NOT_YET = """想 要 希望 希望我 打算 计划 計劃 准备 準備 可能 如果 如果我 考虑 考慮 或者 让我 讓我
 叫我 可以""".split()
 _NOT_YET = "".join(f"(?<!{word})" for word in NOT_YET)
+#: How the names of workplaces end ("京联科技", "招商银行", "华西二院" is not read).
+ORGANISATIONS = """科技 公司 集团 集團 银行 銀行 医院 醫院 学校 學校 大学 大學 网络 網絡 智能
+传媒 傳媒 资本 資本 证券 證券 保险 保險 研究院 研究所 事务所 事務所 工作室""".split()
 #: Claims, as (attribute, pattern): where someone lives and works. A newer one on the
 #: same attribute supersedes the older ("我搬到深圳了" after "我住在上海").
 CLAIMS: tuple[tuple[str, str], ...] = (
@@ -759,6 +762,18 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         rf"{_NOT_YET}(?:拿到了?|拿了|收到了?|接了|接受了)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)的\s*offer"
         r"(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
     ),
+    # an offer taken, the company said first: "蓝鲸智能的offer我接了！！"
+    (
+        "employer",
+        r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)的\s*offer\s*(?:我|我们|我們)?"
+        r"(?:接了|接受了|签了|簽了|拿到了|拿下了)",
+    ),
+    # a workplace named by its kind, then what one does there: "我现在在京联科技 做后端五年了"
+    (
+        "employer",
+        rf"{_NOT_YET}在(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{1,8}}?(?:{'|'.join(ORGANISATIONS)}))"
+        r"\s*(?:做|当|當|上班|工作|实习|實習)",
+    ),
     # a workplace described, then named: "在上海一家广告公司做文案 叫蓝鲸广告"
     (
         "employer",
@@ -777,7 +792,9 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     # a first day said as joining: "我入职云帆数据啦"
     (
         "employer",
-        r"(?:入职了?|入職了?)(?!的)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        # not a time: "我入职以后的直属领导"
+        r"(?:入职了?|入職了?)(?!的|以后|以後|之后|之後|后|後|以前|之前|前|时|時)"
+        r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
         r"(?=啦|了|的|啊|，|,|。|！|!|\s|$)",
     ),
     (
