@@ -168,6 +168,7 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
         ("我入职云帆数据啦 11月4号入职的", "employer", "云帆数据"),
         ("告诉你个好消息 蓝鲸智能的offer我接了！！11月18号入职", "employer", "蓝鲸智能"),
         ("我现在在京联科技 做后端五年了", "employer", "京联科技"),
+        ("offer拿到了！小象科技 高级UI设计师 3月9号入职", "employer", "小象科技"),
     ],
 )
 def test_the_users_own_changes_are_claims_however_chatted(

@@ -768,6 +768,13 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)的\s*offer\s*(?:我|我们|我們)?"
         r"(?:接了|接受了|签了|簽了|拿到了|拿下了)",
     ),
+    # an offer said first, its company next, and a start: "offer拿到了！小象科技 高级UI设计师
+    # 3月9号入职"
+    (
+        "employer",
+        r"offer\s*(?:拿到了|拿到啦|到手了|下来了|接了)[！!，,。~\s]*"
+        r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[\s，,])(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
+    ),
     # a workplace named by its kind, then what one does there: "我现在在京联科技 做后端五年了"
     (
         "employer",
