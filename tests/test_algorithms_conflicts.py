@@ -147,6 +147,7 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
         ("Just started at Acme", "employer", "acme"),  # no subject written: the user
         ("Me and Luis moved to Columbus", "location", "columbus"),
         ("Officially moved into shawlands 2 weeks ago", "location", "shawlands"),
+        ("moved!! got keys to a 1 bed in springfield yesterday", "location", "springfield"),
         ("We rent a wee flat in govanhill", "location", "govanhill"),
         # a contact is known by its shape, wherever in the message it is said
         ("Megan set up my new email yesterday, greg.h@gmail.com", "email", "greg.h@gmail.com"),
