@@ -174,6 +174,8 @@ def parenthesised(doc: Doc) -> list[Named]:
 def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
     """The relationship (or pet) phrase ending at token ``i`` and owned by my/our:
     (index of its first token, the word as stored, whether it is a pet)."""
+    if _birth_order(tokens, i):
+        return i, "child", False
     for width in (3, 2, 1):
         start = i - width + 1
         if start < 0:
@@ -227,6 +229,17 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
         word = cues.PET_KINDS.get(phrase, phrase) if pet else spelled_out(phrase)
         return start, word, pet
     return None
+
+
+def _birth_order(tokens: Doc, i: int) -> bool:
+    """A child named by birth order, right after my / our: "our first is daniel", "my
+    youngest, leo", "my eldest maya" (``cues.BIRTH_ORDER``); "my first car" is a car."""
+    token = tokens[i]
+    if i == 0 or tokens[i - 1].lower_ not in _OWNERS:
+        return False
+    if token.lower_ in cues.BIRTH_ORDER_BEFORE_NAME:
+        return token.dep_ != "amod" or token.head.pos_ == "PROPN"
+    return token.lower_ in cues.BIRTH_ORDER and token.dep_ != "amod"
 
 
 def name_token(token: Token) -> bool:
@@ -1076,24 +1089,39 @@ def _pointed_back(doc: Doc, at: int) -> Token | None:
     return None
 
 
-def taught(doc: Doc, relationship: str) -> str:
+def taught(doc: Doc, relationship: str, lesson: str | None = None) -> str:
     """A teaching role named by what the turn's class or lesson is of ("first
-    watercolor class was today. the teacher is named joan": "watercolor teacher"); the
-    role alone when the turn names no such class.
+    watercolor class was today. the teacher is named joan": "watercolor teacher"), or
+    else by ``lesson``, what an earlier turn of the session said one was of ("i started
+    violin lessons" ... "my teacher is irina"); the role alone when neither says.
 
     >>> from ingestion.extract import load_nlp
     >>> taught(load_nlp()("first cycling lesson was on sunday"), "instructor")
     'cycling instructor'
+    >>> taught(load_nlp()("my teacher is irina"), "teacher", lesson="violin")
+    'violin teacher'
     """
     if relationship not in cues.TEACHING:
         return relationship
+    kind = lesson_of(doc) or lesson
+    return f"{kind} {relationship}" if kind else relationship
+
+
+def lesson_of(doc: Doc) -> str | None:
+    """What the class or the lessons a text speaks of are of ("violin lessons": violin).
+
+    >>> from ingestion.extract import load_nlp
+    >>> nlp = load_nlp()
+    >>> lesson_of(nlp("i started violin lessons 3 weeks ago")), lesson_of(nlp("class was fun"))
+    ('violin', None)
+    """
     for token in doc:
         if token.lower_ not in cues.LESSONS:
             continue
         kinds = [c for c in token.lefts if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN"]
         if len(kinds) == 1 and kinds[0].is_alpha:
-            return f"{kinds[0].lower_} {relationship}"
-    return relationship
+            return kinds[0].lower_
+    return None
 
 
 def married_to(doc: Doc) -> list[tuple[str, str, str]]:
@@ -1473,6 +1501,44 @@ def owned_by_subject(doc: Doc) -> list[tuple[Token, str]]:
         ]
         if not others and (name_token(subject) or _unknown_word(subject)):
             out.append((subject, gender))
+    return out
+
+
+#: How a clause that reports or wants hangs from its verb ("mike said she'd come"): its
+#: subject is whoever is spoken of, not the one who speaks.
+_REPORTED = frozenset({"ccomp", "xcomp", "parataxis"})
+
+
+def named_by_pronoun(doc: Doc) -> list[tuple[Token, str]]:
+    """Who a he or she points back to when its sentence leaves no doubt: "our first is
+    daniel, he's 5", "daniel is confused but he keeps asking": (the name, "m" or "f").
+    The name is the only one said before the pronoun, as a subject or what a subject is;
+    no other third person is said before; and the pronoun does not sit in what the named
+    one says or wants ("mike said she'd come" says nothing of Mike)."""
+    out: list[tuple[Token, str]] = []
+    for token in doc:
+        gender = cues.SUBJECT_GENDER.get(token.lower_)
+        if gender is None or token.dep_ not in _SUBJECT_DEPS:
+            continue
+        before = doc[token.sent.start : token.i]
+        if any(t.lower_ in _THIRD for t in before):
+            continue
+        names = [
+            t
+            for t in before
+            if (t.pos_ == "PROPN" or t.ent_type_ == "PERSON")
+            and name_token(t)
+            and not (t.dep_ in {"compound", "flat"} and t.head.i < token.i and t.head.i > t.i)
+        ]
+        if len(names) != 1 or names[0].dep_ not in _SUBJECT_DEPS | {"attr", "appos"}:
+            continue
+        name = names[0]
+        verb, reported = token.head, False
+        while verb.i not in {verb.head.i, name.head.i}:
+            reported = reported or verb.dep_ in _REPORTED
+            verb = verb.head
+        if not (verb.i == name.head.i and reported):
+            out.append((name, gender))
     return out
 
 

@@ -278,3 +278,71 @@ def test_a_breakup_typed_in_lower_case_ends_the_known_partner():
             ("user", said),
         )
         assert people(extractor.registry) == {"Jake": "ex-boyfriend"}
+
+
+def test_a_child_named_by_birth_order_is_a_son_once_he_is_said():
+    """ "our first is daniel, he's 5": an ordinal owned by the user is their child, and
+    the "he" of the next clause, with no one else named before it, makes him a son. "my
+    first car" is a car; "mike said she'd come" says nothing of Mike."""
+    extractor = talk(
+        ("assistant", "How is Daniel doing at school?"),
+        ("user", "our first is daniel, he's 5, in primary 1. wife is funke btw"),
+        ("user", "my youngest, leo, turned 3 and he loves trucks"),
+        ("user", "my first car was a civic lol"),
+    )
+    assert people(extractor.registry) == {"Daniel": "son", "Funke": "wife", "Leo": "son"}
+    said = [
+        (t.text, g)
+        for text in ("daniel is confused but he keeps asking", "Mike said she'd come")
+        for t, g in relatives.named_by_pronoun(load_nlp()(text))
+    ]
+    assert said == [("daniel", "m")]
+
+
+def test_a_first_day_at_a_new_place_leaves_the_old_jobs_people_former():
+    """The user starts at a new employer: the manager and the coworker named before are
+    former ones. A first day back, someone else's first day, or a first day at a place no
+    name says ("at the gym") is no new job."""
+    for said in (
+        "first day back at Ridgeline tomorrow ugh",
+        "ella's first day at Brookside School went fine",
+        "my first day at the gym was brutal",
+    ):
+        extractor = talk(("user", "my manager denise is great"), ("user", said))
+        assert people(extractor.registry) == {"Denise": "manager"}
+    extractor = talk(
+        ("user", "my manager denise says im good under pressure"),
+        ("user", "austin (coworker, not the city lol) was freaking out"),
+        ("assistant", "Good luck at Keystone!"),
+        ("user", "first day tomorrow at keystone and i cant sleep lol"),
+    )
+    assert people(extractor.registry) == {
+        "Denise": "former manager",
+        "Austin": "former colleague",
+    }
+
+
+def test_a_coworker_moving_to_another_city_is_a_former_one():
+    """A coworker or a manager who moves away to a place named no longer works beside
+    the user; one moving to a bigger flat or to the night shift still does."""
+    extractor = talk(
+        ("user", "my coworker jinky is moving to calgary next month, i will miss her"),
+        ("user", "my coworker ana is moving to a bigger flat"),
+        ("user", "my manager tess moved to the night shift"),
+    )
+    assert people(extractor.registry) == {
+        "Jinky": "former colleague",
+        "Ana": "coworker",
+        "Tess": "manager",
+    }
+
+
+def test_a_teacher_teaches_what_the_sessions_lessons_are_of():
+    """ "i started violin lessons" ... "my teacher is irina": the violin teacher, though
+    the turn that names her says no lesson; another session's teacher is a teacher."""
+    extractor = talk(
+        ("user", "confession. i started violin lessons 3 weeks ago. at 45"),
+        ("assistant", "That's wonderful! What made you start?"),
+        ("user", "always wanted to. my teacher is irina, she's russian and very strict"),
+    )
+    assert people(extractor.registry) == {"Irina": "violin teacher"}
