@@ -527,6 +527,9 @@ GENDERED_NOUNS = {
 #: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
 #: manager who did is a former one. Roles this ends, by ``relationships.role``.
 QUITTING = frozenset({"quit", "resign"})
+#: Nouns of a job, and a kind said before them ("a dispatcher job"): the speaker's own
+#: work, and whoever does the same where they work is a coworker.
+JOB_NOUNS = frozenset({"job", "position", "role", "gig"})
 #: The first stretch of work at a place ("first day tomorrow at keystone", "first week
 #: at paysetu done"): a new job, which leaves the coworkers of the old one.
 FIRST_AT_WORK = frozenset({"day", "week", "shift"})

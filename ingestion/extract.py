@@ -498,6 +498,8 @@ class Extractor:
     #: per session, what the class or lessons the user last spoke of are of ("violin"):
     #: a teacher named later in the session teaches that
     lessons: dict[str, str] = field(default_factory=dict, init=False)
+    #: what the user does for work ("dispatcher"): someone named doing it is a coworker
+    work: set[str] = field(default_factory=set, init=False)
     #: someone else's relatives the user named: (name, whose, relation), "chris's mum
     #: margaret"; the user's relationship to them follows the holder's, once known
     held: list[tuple[str, str, str]] = field(default_factory=list, init=False)
@@ -529,6 +531,7 @@ class Extractor:
             "referent": {k: [r.relationship, r.pet, r.plural] for k, r in self.referent.items()},
             "asked": sorted(self.asked),
             "lessons": dict(self.lessons),
+            "work": sorted(self.work),
             "held": [list(h) for h in self.held],
             "named_in": dict(self.named_in),
             "asked_who": dict(self.asked_who),
@@ -551,6 +554,7 @@ class Extractor:
         )
         self.asked.update(state.get("asked", []))
         self.lessons.update(state.get("lessons", {}))
+        self.work.update(state.get("work", []))
         self.held.extend((h[0], h[1], h[2]) for h in state.get("held", []))
         self.named_in.update(state.get("named_in", {}))
         self.asked_who.update(state.get("asked_who", {}))
@@ -732,7 +736,7 @@ class Extractor:
                 # lower-cased names as the conversation writes them ("mon frère hugo")
                 sentence = self.casing.restore(piece.text)
                 named = said.people_in(sentence, code, turn.text[: piece.start])
-                about[i] = self._named_in(piece.text, named)
+                about[i] = self._named_in(piece.text, named, code)
                 self._partner_step_said(piece.text)
         said_of = list(zip(kept, about, strict=True))
         if by_person and only is None:
@@ -771,13 +775,16 @@ class Extractor:
             )
         return cards
 
-    def _named_in(self, text: str, named: list[lang.Named]) -> tuple[str, str | None]:
+    def _named_in(
+        self, text: str, named: list[lang.Named], code: str = ""
+    ) -> tuple[str, str | None]:
         """Learn the people a sentence names by relationship; the sentence is about the
         first of the user's own, unless the user speaks of themself before ("我们现在租在
         望京 老婆晓晓怀孕了" is the user's). One named only by the word is the known person
         of that relationship when there is exactly one (the one partner, a step on: "我未
         婚妻" said of the girlfriend); an ended relationship ends a current one ("和kevin
-        分手了")."""
+        分手了"), and so does a neighbour's or a roommate's move away ("王姐也要搬家了":
+        ``lang.moves_away``)."""
         chosen: tuple[str, str | None] = (SELF, None)
         first = next((p.start for p in named if p.mine), 0)
         settled = first > 0 and lang.speaks_of_self(text[:first])
@@ -799,6 +806,16 @@ class Extractor:
                 res = self.registry.observe(name, relationship)
             for alias in person.aliases:
                 self.registry.alias(res.name or name, alias)
+            at = text.find(name, person.start)
+            away = at >= 0 and lang.moves_away(code, text[at + len(name) :])
+            record = self.registry.get(res.name or name)
+            if (
+                away
+                and record is not None
+                and is_current(record.relationship)
+                and role(record.relationship) in cues.LIVING_NEXT_TO
+            ):
+                res = self.registry.end(record.name)
             if chosen[0] == SELF and not settled:
                 chosen = (res.name or name, res.relationship or relationship)
         return chosen
@@ -844,6 +861,7 @@ class Extractor:
             if (lesson := relatives.lesson_of(doc)) is not None:
                 self.lessons[turn.session_id] = lesson
             self._observe_named(doc, where, speaker, turn.session_id)
+            self._observe_same_work(doc)
             self._observe_referred(doc, turn.session_id)
             self._observe_held(doc, turn.session_id)
             self._observe_who_answered(doc.text, turn.session_id)
@@ -1137,6 +1155,17 @@ class Extractor:
             known = self.registry.get(subject.text)
             if known is not None and not self.registry.is_user(known.name):
                 self.genders.setdefault(known.name, gender)
+
+    def _observe_same_work(self, doc: Doc) -> None:
+        """The user's work ("its for a dispatcher job"), and the people named doing the
+        same ("a senior dispatcher named lorraine"): coworkers, unless known otherwise."""
+        self.work.update(relatives.own_work(doc))
+        for name in relatives.same_work(doc, self.work) if self.work else []:
+            if self.registry.is_user(name) or self.registry.is_thing(name) or name in self.pets:
+                continue
+            known = self.registry.get(name)
+            if known is None or known.relationship is None:
+                self.registry.observe(name, "coworker")
 
     def _parsed(self, turn: Turn, code: str, how: str) -> bool:
         """Whether a turn is parsed: one read for claims, or a user's turn in a

@@ -336,10 +336,31 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         and doc[end + 1].is_alpha
     ):
         end += 2
+    if end == i + 1 and _surname(doc, i):
+        end += 1
     name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
+
+
+def _surname(doc: Doc, i: int) -> bool:
+    """Whether the word after the name at ``i`` is its surname: of the same person
+    entity ("Sneha Iyer"), or, typed in lower case, a word no dictionary knows after a
+    name typed so too ("ab mera manager sneha iyer hai"); "rachel smith" stays Rachel,
+    "kunal canada" Kunal."""
+    if i + 1 >= len(doc) or not doc[i].whitespace_:
+        return False
+    first, after = doc[i], doc[i + 1]
+    if after.ent_type_ == "PERSON" and after.ent_iob_ == "I" and first.ent_type_ == "PERSON":
+        return after.text[:1].isupper()
+    return (
+        first.is_lower
+        and after.is_lower
+        and after.is_alpha  # "segun japa'd": a verb the writer made up
+        and _unknown_word(after)
+        and _unknown_word(first)
+    )
 
 
 def _bare_verb_name(token: Token) -> bool:
@@ -1501,6 +1522,68 @@ def owned_by_subject(doc: Doc) -> list[tuple[Token, str]]:
         ]
         if not others and (name_token(subject) or _unknown_word(subject)):
             out.append((subject, gender))
+    return out
+
+
+_FIRST_PERSON = frozenset({"i", "me", "my", "im", "i'm", "myself"})
+
+
+def own_work(doc: Doc) -> list[str]:
+    """What the speaker does for work, as they say it: "its for a dispatcher job", "i
+    got an offer as a hygienist" (a relationship word is none: "as a kid")."""
+    out: list[str] = []
+    for token in doc:
+        if token.lower_ in cues.JOB_NOUNS:
+            kinds = [
+                c
+                for c in token.lefts
+                if c.dep_ in {"compound", "amod"} and c.pos_ in {"NOUN", "ADJ"} and c.is_alpha
+            ]
+            if any(c.dep_ == "poss" and c.lower_ not in _OWNERS for c in token.children):
+                continue  # "her nurse job"
+        elif token.lower_ == "as" and token.dep_ == "prep":
+            kinds = [
+                c
+                for c in token.children
+                if c.dep_ == "pobj"
+                and c.tag_ == "NN"
+                and any(d.lower_ in {"a", "an"} for d in c.children)
+            ]
+        else:
+            continue
+        sentence = token.sent
+        mine = any(t.lower_ in _FIRST_PERSON and t.dep_ != "poss" for t in sentence)
+        others = any(  # "my sister got a nurse job": hers
+            t.dep_ in _SUBJECT_DEPS and t.lower_ not in _FIRST_PERSON and t.pos_ != "PRON"
+            for t in sentence
+        ) or any(t.dep_ in _SUBJECT_DEPS and t.lower_ in _THIRD for t in sentence)
+        if kinds and (mine or not others) and kinds[-1].lower_ not in _words():
+            out.append(kinds[-1].lower_)
+    return out
+
+
+def same_work(doc: Doc, work: set[str]) -> list[str]:
+    """People named as doing the speaker's own work (``work``, from ``own_work``): "a
+    senior dispatcher named lorraine", "the other hygienist is a guy named santiago";
+    their coworkers. Someone else's ("her hygienist") is not."""
+    out: list[str] = []
+    for token in doc:
+        if not {token.lower_, token.lemma_.lower()} & work or token.pos_ != "NOUN":
+            continue
+        if any(c.dep_ == "poss" and c.lower_ not in _OWNERS for c in token.children):
+            continue
+        named = [c for c in token.rights if c.dep_ == "acl" and _naming(c.lower_)]
+        other = any(c.lower_ == "other" for c in token.children)
+        if other and token.dep_ in _SUBJECT_DEPS and token.head.lemma_ == "be":
+            for said in token.head.rights:  # "... is a guy named santiago", "... is tom"
+                if said.dep_ not in _PREDICATES:
+                    continue
+                named += [c for c in said.rights if c.dep_ == "acl" and _naming(c.lower_)]
+                if said.pos_ == "PROPN" and (got := _name_at(doc, said.i)) is not None:
+                    out.append(_capitalised(got[0]))
+        for naming in named[:1]:
+            if (got := _name_at(doc, naming.i + 1, slot=True)) is not None:
+                out.append(_capitalised(got[0]))
     return out
 
 

@@ -346,3 +346,47 @@ def test_a_teacher_teaches_what_the_sessions_lessons_are_of():
         ("user", "always wanted to. my teacher is irina, she's russian and very strict"),
     )
     assert people(extractor.registry) == {"Irina": "violin teacher"}
+
+
+def test_a_surname_no_dictionary_knows_is_part_of_the_name():
+    """ "my manager is sneha iyer": one person, Sneha Iyer (not Sneha, and an Iyer who
+    became a former manager when she arrived); a dictionary word after a name ("rachel
+    smith") or a place ("kunal canada") is not taken for a surname."""
+    extractor = talk(
+        ("user", "my manager is sneha iyer"),
+        ("user", "my sister rachel smith called"),
+        ("user", "my friend kunal canada gaya"),
+    )
+    assert people(extractor.registry) == {
+        "Sneha Iyer": "manager",
+        "Rachel": "sister",
+        "Kunal": "friend",
+    }
+
+
+def test_someone_doing_the_users_own_work_is_a_coworker():
+    """The user said what they do ("a dispatcher job", "an offer as a hygienist");
+    someone named doing it too is a coworker. Someone doing a job the user's sister has
+    is not."""
+    extractor = talk(
+        ("user", "need help prepping for an interview, its for a dispatcher job at keystone"),
+        ("user", "rick said theyll have me shadowing a senior dispatcher named lorraine"),
+        ("user", "i already got an offer as a hygienist at brickell smiles"),
+        ("user", "i love it, the other hygienist is a guy named santiago, super chill"),
+        ("user", "my sister got a nurse job. the other nurse is a woman named dee"),
+    )
+    known = people(extractor.registry)
+    assert {n: known[n] for n in ("Lorraine", "Santiago")} == {
+        "Lorraine": "coworker",
+        "Santiago": "coworker",
+    }
+    assert known.get("Dee") is None
+
+
+def test_a_neighbour_moving_away_said_in_chinese_is_a_former_one():
+    """ "楼下的王姐也要搬家了": the neighbour moves away (``Language.moves_away``); her
+    telling the user to move is not her move."""
+    extractor = talk(("user", "对了，我们楼下的王姐也要搬家了，她跟她女儿去海南了"))
+    assert people(extractor.registry) == {"王姐": "前邻居"}
+    extractor = talk(("user", "楼下的王姐说我搬家太累了"))
+    assert people(extractor.registry) == {"王姐": "邻居"}
