@@ -527,6 +527,9 @@ GENDERED_NOUNS = {
 #: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
 #: manager who did is a former one. Roles this ends, by ``relationships.role``.
 QUITTING = frozenset({"quit", "resign"})
+#: Verbs (lemmas) by which the user gives notice ("gave notice yesterday", "handed in
+#: my notice"): leaving their job, as quitting is.
+NOTICE_GIVING = frozenset({"give", "hand", "put"})
 #: Nouns of a job, and a kind said before them ("a dispatcher job"): the speaker's own
 #: work, and whoever does the same where they work is a coworker.
 JOB_NOUNS = frozenset({"job", "position", "role", "gig"})

@@ -857,6 +857,8 @@ class Extractor:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
         if is_user:
+            if relatives.left_work(doc):  # "gave notice yesterday", "i quit my job"
+                self._left_work(held)
             self._started_work(doc, held)
             if (lesson := relatives.lesson_of(doc)) is not None:
                 self.lessons[turn.session_id] = lesson
@@ -1597,7 +1599,15 @@ class Extractor:
         if not moves:
             return
         found = claim_of(fact, person[0])
-        if found is None or found.attribute != "location" or found.value.startswith("not "):
+        out = person[0] != SELF and any(  # "he's gonna move out", said of the flatmate
+            c.dep_ == "prt" and c.lower_ in {"out", "away"} for c in moves[0].children
+        )
+        located = (
+            found is not None
+            and found.attribute == "location"
+            and not found.value.startswith("not ")
+        )
+        if not (located or out):
             return
         sentence = clause.span.sent
         along = {name for _, _, name in self._names(sentence)}

@@ -203,6 +203,8 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             return start, spelled_out(phrase), False  # "ate ko si joy", "si kuya marco"
         if phrase in cues.SELF_OWNED:  # "the missus (barb)": no "my" needed
             return start, spelled_out(phrase), False
+        if not pet and _of_mine(tokens, i):  # "buddy of mine big lou"
+            return start, spelled_out(phrase), False
         if (  # "wife is funke btw", "coworker phoenix has been covering": chat drops
             not pet  # the "my" before who someone is, at the start of a sentence
             and tokens[start].is_sent_start
@@ -229,6 +231,15 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
         word = cues.PET_KINDS.get(phrase, phrase) if pet else spelled_out(phrase)
         return start, word, pet
     return None
+
+
+def _of_mine(tokens: Doc, i: int) -> bool:
+    """Whether "of mine" (or "of ours") follows token ``i``: "a buddy of mine, lou"."""
+    return (
+        i + 2 < len(tokens)
+        and tokens[i + 1].lower_ == "of"
+        and tokens[i + 2].lower_ in {"mine", "ours"}
+    )
 
 
 def _birth_order(tokens: Doc, i: int) -> bool:
@@ -473,6 +484,10 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     verb it is the subject of: "my mum screamed")."""
     i = rel.i
     j = i + 1
+    if _of_mine(doc, i):  # "buddy of mine big lou": a name, with evidence, after "mine"
+        k = i + 4 if i + 3 < len(doc) and doc[i + 3].text == "," else i + 3
+        got = _name_at(doc, k) if k < len(doc) and _evidenced(doc[k]) else None
+        return (got[0], k, got[1], "after") if got is not None else None
     if j < len(doc) and doc[j].lower_ in cues.OWNERS_AFTER:
         j += 1  # "ate ko si joy"
     if j < len(doc) and doc[j].lower_ in cues.NAME_MARKERS:
@@ -1288,6 +1303,57 @@ def quit_work(doc: Doc) -> list[str]:
         if subject is not None and name_token(subject) and subject.pos_ in {"PROPN", "NOUN"}:
             out.append(_capitalised(subject.text))
     return out
+
+
+def left_work(doc: Doc) -> bool:
+    """Whether the speaker says they left their job, as done: "gave notice yesterday",
+    "i quit taco bell", "i resigned", "quit my job today"; not "i quit smoking", "i'm
+    giving notice next week", "if i quit"."""
+    for token in doc:
+        lemma = token.lemma_.lower()
+        objects = [
+            c for c in token.children if c.dep_ == "dobj" and c.lower_ not in cues.CHAT_FILLERS
+        ]
+        if lemma in cues.QUITTING:
+            left = _quit_work(doc, token.i)
+        elif lemma in cues.NOTICE_GIVING:
+            left = any(o.lemma_.lower() == "notice" for o in objects)
+        else:
+            continue
+        if not left or token.pos_ != "VERB" or token.tag_ not in {"VBD", "VBN", "VBP"}:
+            continue
+        if token.tag_ == "VBP" and token.lower_ != "quit":
+            continue  # "i quit" is said as done; "i give notice" is not
+        sentence = {t.lower_ for t in token.sent}
+        if sentence & cues.NOT_YET or any(
+            c.dep_ in {"neg", "aux", "mark"}
+            and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
+            for c in token.children
+        ):
+            continue
+        subjects = [c for c in token.children if c.dep_ in _SUBJECT_DEPS]
+        if all(s.lower_ in {"i", "we"} for s in subjects):
+            return True
+    return False
+
+
+def _quit_work(doc: Doc, at: int) -> bool:
+    """What the quitting verb at ``at`` leaves, by the words right after it: nothing
+    said ("i quit lol", "i resigned today"), a job ("quit my job") or a named place ("i
+    quit Taco Bell"); not a habit ("quit smoking", "quit sugar")."""
+    k = at + 1
+    while k < len(doc) and doc[k].lower_ in {"my", "the", "this", "that", "from", "at"}:
+        k += 1
+    if k >= len(doc):
+        return True
+    after = doc[k]
+    return (
+        after.is_punct
+        or not after.is_alpha
+        or after.lower_ in cues.CHAT_FILLERS | cues.JOB_NOUNS
+        or after.pos_ == "PROPN"
+        or after.ent_type_ in {"ORG", "DATE", "TIME"}
+    )
 
 
 #: Entity labels of things that are no one, whatever slot they are in.

@@ -390,3 +390,49 @@ def test_a_neighbour_moving_away_said_in_chinese_is_a_former_one():
     assert people(extractor.registry) == {"王姐": "前邻居"}
     extractor = talk(("user", "楼下的王姐说我搬家太累了"))
     assert people(extractor.registry) == {"王姐": "邻居"}
+
+
+def test_a_flatmate_moving_out_is_a_former_one_wherever_he_goes():
+    """ "he's gonna move out": the flatmate leaves, though no place is said; the user's
+    own move out with him is not his leaving."""
+    extractor = talk(
+        ("assistant", "Congrats to Tom!"),
+        ("user", "my flatmate tom just got engaged lol so he's gonna move out eventually"),
+    )
+    assert people(extractor.registry) == {"Tom": "former roommate"}
+    extractor = talk(("user", "my flatmate Tom and I are moving out"))
+    assert people(extractor.registry) == {"Tom": "flatmate"}
+
+
+def test_a_friend_of_mine_named_after_the_owner():
+    """ "buddy of mine big lou": owned by the "of mine" after the noun, and named after
+    it (with evidence of a name: the assistant wrote "Big Lou")."""
+    extractor = talk(
+        ("assistant", "Tell Big Lou I said hi!"),
+        ("user", "hotlogic. buddy of mine big lou has one of those"),
+        ("user", "a coworker of mine, priyanka, says hi"),
+        ("user", "a friend of mine said so"),
+    )
+    assert people(extractor.registry) == {"Big Lou": "buddy", "Priyanka": "coworker"}
+
+
+def test_giving_notice_or_quitting_leaves_the_jobs_people_former():
+    """ "gave notice yesterday", "i quit Taco Bell": the user left their job, so the boss
+    and the coworker are former ones. Notice still to give, a habit quit ("i quit
+    smoking") or someone else's notice leaves them be."""
+    for said in (
+        "im giving rick notice next week",
+        "i quit smoking lol, day 3",
+        "she gave notice yesterday",
+    ):
+        extractor = talk(("user", "my boss rick is cutting our hours"), ("user", said))
+        assert people(extractor.registry) == {"Rick": "boss"}
+    for said in ("gave notice yesterday. he was mad but whatever", "i quit Taco Bell lol"):
+        extractor = talk(
+            ("user", "my boss rick is cutting our hours. my coworker luis is fed up too"),
+            ("user", said),
+        )
+        assert people(extractor.registry) == {
+            "Rick": "former manager",
+            "Luis": "former colleague",
+        }
