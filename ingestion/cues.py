@@ -583,6 +583,8 @@ PET_KINDS: dict[str, str] = {
     "doggo": "dog",
     "pupper": "dog",
     "perrito": "dog",
+    "perrita": "dog",
+    "gatita": "cat",
     "perro": "dog",
     "gato": "cat",
     "gatito": "cat",

@@ -1110,8 +1110,9 @@ class Extractor:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.relate(name, relationship)
-        for pet, kind in relatives.adopted(doc):
-            if self.registry.get(pet) is None or pet in self.pets:
+        for pet, kind in [*relatives.adopted(doc), *relatives.described_pets(doc)]:
+            known = self.registry.get(pet)
+            if known is None or pet in self.pets or known.relationship is None:
                 self.pets[pet] = speaker
                 self.registry.observe(pet, kind)
         for named in found:

@@ -704,6 +704,42 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
     return []
 
 
+def described_pets(doc: Doc) -> list[tuple[str, str]]:
+    """Pets named at the start of a sentence and described as one, after the turn spoke
+    of a pet of the speaker's ("my dog is giving me the look. diesel, hes a pit mix",
+    "adopté una perrita!! coco, a little chihuahua mix"): (name, kind). A pet the turn
+    gives someone else ("her dog") names none of the speaker's."""
+    said = [
+        t
+        for t in doc
+        if (t.lower_ in cues.PETS or t.lower_ in cues.PET_KINDS)
+        and not any(
+            w.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} or w.tag_ == "POS"
+            for w in doc[max(0, t.i - 3) : t.i]
+        )
+    ]
+    out: list[tuple[str, str]] = []
+    for sent in doc.sents:
+        first = sent[0]
+        k = first.i + 2
+        if not said or said[0].i > first.i or k + 1 >= sent.end or doc[k - 1].text != ",":
+            continue
+        if not name_token(first) or not (first.pos_ == "PROPN" or _unknown_word(first)):
+            continue
+        if doc[k].lower_ in {"he", "she", "it"}:  # "diesel, hes a pit mix"
+            k += 2 if doc[k + 1].lemma_ == "be" or doc[k + 1].lower_ == "s" else 1
+        if k >= sent.end or doc[k].lower_ not in {"a", "an"}:
+            continue
+        kinds = [
+            t.lower_
+            for t in doc[k + 1 : min(k + 5, sent.end)]
+            if t.lower_ in cues.PETS or t.lower_ in cues.PET_KINDS
+        ]
+        if kinds:
+            out.append((_capitalised(first.text), cues.PET_KINDS.get(kinds[0], kinds[0])))
+    return out
+
+
 def introduced(doc: Doc) -> list[tuple[str, str]]:
     """Someone the speaker introduces, then names ("we got a new apprentice, his name is
     darwin"; "ive been seeing someone. her name is mel"; "we have a baby girl!!! we named

@@ -436,3 +436,25 @@ def test_giving_notice_or_quitting_leaves_the_jobs_people_former():
             "Rick": "former manager",
             "Luis": "former colleague",
         }
+
+
+def test_a_pet_named_at_a_sentence_start_and_described_as_one():
+    """ "my dog is giving me the look. diesel, hes a pit mix": after a pet of the user's,
+    a name opening a sentence and described as a kind of pet is that pet (in Spanish
+    mixed in too: "adopté una perrita!! coco, a little chihuahua mix"); after someone
+    else's dog, it is none of the user's."""
+    extractor = talk(
+        ("assistant", "Walking Diesel after meals helps!"),
+        ("user", "ok my dog is giving me the look. diesel, hes a pit mix, rides with me"),
+        ("user", "y adopté una perrita!! coco, a little chihuahua mix, 2 yrs old"),
+    )
+    assert people(extractor.registry) == {"Diesel": "dog", "Coco": "dog"}
+    extractor = talk(("user", "her dog is cute. Rex, a husky mix, loves snow"))
+    assert people(extractor.registry).get("Rex") is None
+
+
+def test_a_leader_named_in_a_chinese_sentence_is_the_users_leader():
+    """ "我的leader叫刘姐": "leader" is one of the English words Chinese chats name people
+    by (``graphmem.lang.zh.ENGLISH_WORDS``)."""
+    extractor = talk(("user", "然后入职一周了 绿源储能 我的leader叫刘姐 人很好 就是meeting太多了"))
+    assert people(extractor.registry) == {"刘姐": "leader"}
