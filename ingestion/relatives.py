@@ -1017,7 +1017,20 @@ def answered(doc: Doc, ref: Referent) -> list[str]:
         names = _listed(piece)
         if names and (ref.plural or len(names) == 1):
             return [_capitalised(n) for n in names]
+    if not ref.plural and not any(t.lower_ in _words() for t in doc):
+        for piece in _pieces(doc)[:3]:
+            if (name := _described(piece)) is not None:
+                return [_capitalised(name)]
     return []
+
+
+def _described(piece: Span) -> str | None:
+    """A name opening a sentence that says what they are, in a turn that speaks of no one
+    by relationship: "tyler is a music major" (not "sam is a mess, but mum is fine")."""
+    tokens = [t for t in piece if not t.is_space]
+    if len(tokens) < 3 or not _answer_name(tokens[0]) or tokens[1].lemma_ != "be":
+        return None
+    return tokens[0].text if tokens[2].lower_ in {"a", "an"} else None
 
 
 def _pieces(doc: Doc) -> list[Span]:

@@ -453,8 +453,19 @@ def test_a_pet_named_at_a_sentence_start_and_described_as_one():
     assert people(extractor.registry).get("Rex") is None
 
 
-def test_a_leader_named_in_a_chinese_sentence_is_the_users_leader():
-    """ "我的leader叫刘姐": "leader" is one of the English words Chinese chats name people
-    by (``graphmem.lang.zh.ENGLISH_WORDS``)."""
-    extractor = talk(("user", "然后入职一周了 绿源储能 我的leader叫刘姐 人很好 就是meeting太多了"))
-    assert people(extractor.registry) == {"刘姐": "leader"}
+def test_the_one_asked_about_named_as_what_they_are():
+    """The assistant asked about the user's roommate; "tyler is a music major" names
+    him. An answer that speaks of the one asked about by the word ("sam is a mess, but
+    mum is fine") names someone else."""
+    extractor = talk(
+        ("user", "ive heard of 3blue1brown from my roommate actually"),
+        ("assistant", "Nice, so your roommate has good taste. Do you two study together?"),
+        ("user", "lol no. tyler is a music major and plays guitar at 1am"),
+    )
+    assert people(extractor.registry) == {"Tyler": "roommate"}
+    extractor = talk(
+        ("user", "my mum is visiting"),
+        ("assistant", "How is your mum?"),
+        ("user", "ugh. Sam is a mess at work, but mum is fine"),
+    )
+    assert people(extractor.registry).get("Sam") is None

@@ -389,7 +389,7 @@ COMMON_WORDS = frozenset(
 #: kept in English, said before a name like a Chinese word.
 ENGLISH_WORDS = frozenset(
     """roommate flatmate boss manager mentor coworker colleague intern bestie bf gf
-    boyfriend girlfriend buddy leader""".split()
+    boyfriend girlfriend buddy""".split()
 )
 _KIN = "|".join(
     sorted(map(re.escape, [*RELATIONSHIPS, *KIN_NAMES, *ENGLISH_WORDS]), key=len, reverse=True)
