@@ -533,6 +533,13 @@ NOTICE_GIVING = frozenset({"give", "hand", "put"})
 #: Nouns of a job, and a kind said before them ("a dispatcher job"): the speaker's own
 #: work, and whoever does the same where they work is a coworker.
 JOB_NOUNS = frozenset({"job", "position", "role", "gig"})
+#: Relationship words that are also a trade the user may practise ("as a teacher", "a
+#: dispatcher job"); "as a kid", "as a friend" say no work.
+TRADES = frozenset(
+    """dispatcher editor agent recruiter realtor hairdresser barber pastor doctor
+    dentist therapist coach teacher tutor lawyer accountant trainer nanny babysitter vet
+    physio carer counsellor counselor lecturer surgeon nurse""".split()
+)
 #: The first stretch of work at a place ("first day tomorrow at keystone", "first week
 #: at paysetu done"): a new job, which leaves the coworkers of the old one.
 FIRST_AT_WORK = frozenset({"day", "week", "shift"})

@@ -123,8 +123,9 @@ def _slipped_from() -> list[str]:
 @functools.lru_cache(maxsize=8192)
 def _typo(word: str) -> str | None:
     """A relationship word typed with one slip ("frriend", "brohter"): long words only,
-    so no short word is read as another."""
-    if len(word) < 5 or not word.isalpha():
+    so no short word is read as another, and no word the dictionary knows ("my midlife
+    crisis" is no midwife's)."""
+    if len(word) < 5 or not word.isalpha() or is_word(word):
         return None
     close = difflib.get_close_matches(word, _slipped_from(), 1, 0.85)
     if not close or word in {close[0] + "s", close[0] + "es"}:
@@ -1672,7 +1673,8 @@ def own_work(doc: Doc) -> list[str]:
             t.dep_ in _SUBJECT_DEPS and t.lower_ not in _FIRST_PERSON and t.pos_ != "PRON"
             for t in sentence
         ) or any(t.dep_ in _SUBJECT_DEPS and t.lower_ in _THIRD for t in sentence)
-        if kinds and (mine or not others) and kinds[-1].lower_ not in _words():
+        trade = kinds[-1].lower_ if kinds else ""
+        if trade and (mine or not others) and (trade not in _words() or trade in cues.TRADES):
             out.append(kinds[-1].lower_)
     return out
 

@@ -469,3 +469,20 @@ def test_the_one_asked_about_named_as_what_they_are():
         ("user", "ugh. Sam is a mess at work, but mum is fine"),
     )
     assert people(extractor.registry).get("Sam") is None
+
+
+def test_someone_who_works_for_the_user_by_trade():
+    """ "my dispatcher carla", "my realtor jen": relationship words of a trade
+    (``graphmem.relationships.WORDS``); the user's own trade said the same way still
+    makes a coworker of someone doing it ("a dispatcher job" ... "a senior dispatcher
+    named lorraine")."""
+    extractor = talk(
+        ("user", "fine. my dispatcher carla gave me a good load this week"),
+        ("user", "my realtor jen found us a place"),
+        ("user", "i start a dispatcher job at keystone. a senior dispatcher named lorraine"),
+    )
+    assert people(extractor.registry) == {
+        "Carla": "dispatcher",
+        "Jen": "realtor",
+        "Lorraine": "coworker",
+    }
