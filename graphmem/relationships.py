@@ -161,6 +161,15 @@ WORDS = frozenset(
         "adviser",
         "headteacher",
         "principal",
+        # who works for or with the user by trade ("my dispatcher carla", "my realtor")
+        "dispatcher",
+        "editor",
+        "agent",
+        "recruiter",
+        "realtor",
+        "hairdresser",
+        "barber",
+        "pastor",
     }
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).

@@ -506,8 +506,15 @@ BY_GENDER: dict[str, tuple[str, str]] = {
     "sibling": ("brother", "sister"),
     "parent": ("father", "mother"),
 }
+#: Children named by birth order ("our first is daniel", "my eldest maya"): words that
+#: say "child" once owned (my, our). An ordinal must be the noun itself ("my first car" is
+#: a car); a superlative may stand before the name.
+BIRTH_ORDER = frozenset({"first", "second", "third", "firstborn"})
+BIRTH_ORDER_BEFORE_NAME = frozenset({"eldest", "oldest", "youngest"})
 #: Possessive pronouns and the gender they say of whom they belong to ("her room").
 POSSESSIVE_GENDER = {"his": "m", "her": "f"}
+#: Subject pronouns and the gender they say of whom they point back to ("daniel, he's 5").
+SUBJECT_GENDER = {"he": "m", "she": "f"}
 #: A group's relationship said of one of two by the other's gender ("toms parents, sue
 #: and graham" with Sue his mum: Graham is his father): group word -> (her, his).
 PAIRED: dict[str, tuple[str, str]] = {"parent": ("mother", "father")}
@@ -520,6 +527,24 @@ GENDERED_NOUNS = {
 #: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
 #: manager who did is a former one. Roles this ends, by ``relationships.role``.
 QUITTING = frozenset({"quit", "resign"})
+#: Verbs (lemmas) by which the user gives notice ("gave notice yesterday", "handed in
+#: my notice"): leaving their job, as quitting is.
+NOTICE_GIVING = frozenset({"give", "hand", "put"})
+#: Nouns of a job, and a kind said before them ("a dispatcher job"): the speaker's own
+#: work, and whoever does the same where they work is a coworker.
+JOB_NOUNS = frozenset({"job", "position", "role", "gig"})
+#: Relationship words that are also a trade the user may practise ("as a teacher", "a
+#: dispatcher job"); "as a kid", "as a friend" say no work.
+TRADES = frozenset(
+    """dispatcher editor agent recruiter realtor hairdresser barber pastor doctor
+    dentist therapist coach teacher tutor lawyer accountant trainer nanny babysitter vet
+    physio carer counsellor counselor lecturer surgeon nurse""".split()
+)
+#: The first stretch of work at a place ("first day tomorrow at keystone", "first week
+#: at paysetu done"): a new job, which leaves the coworkers of the old one.
+FIRST_AT_WORK = frozenset({"day", "week", "shift"})
+#: Words that make a sentence a maybe, not news ("if my first day at ... goes well").
+UNSURE = frozenset("if might may maybe could would whether hope hoping wish".split())
 WORK_ROLES = frozenset(
     {"colleague", "manager", "teammate", "workmate", "team lead", "head nurse", "charge nurse"}
 )
@@ -565,6 +590,8 @@ PET_KINDS: dict[str, str] = {
     "doggo": "dog",
     "pupper": "dog",
     "perrito": "dog",
+    "perrita": "dog",
+    "gatita": "cat",
     "perro": "dog",
     "gato": "cat",
     "gatito": "cat",
@@ -616,6 +643,9 @@ PLACED = {
     "across the street": "neighbour",
 }
 LIVING_NEXT_TO = frozenset({"roommate", "neighbour", "landlord", "landlady"})
+#: What someone else's move away ends: living side by side, and working side by side
+#: ("my coworker jinky is moving to calgary"); the user's own move leaves their job be.
+LEFT_BY_MOVING_AWAY = LIVING_NEXT_TO | WORK_ROLES
 #: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
 CHAT_FILLERS = frozenset(
     """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay

@@ -23,7 +23,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -495,6 +495,11 @@ class Extractor:
     referent: dict[str, relatives.Referent] = field(default_factory=dict, init=False)
     #: sessions whose last turn was the assistant asking something
     asked: set[str] = field(default_factory=set, init=False)
+    #: per session, what the class or lessons the user last spoke of are of ("violin"):
+    #: a teacher named later in the session teaches that
+    lessons: dict[str, str] = field(default_factory=dict, init=False)
+    #: what the user does for work ("dispatcher"): someone named doing it is a coworker
+    work: set[str] = field(default_factory=set, init=False)
     #: someone else's relatives the user named: (name, whose, relation), "chris's mum
     #: margaret"; the user's relationship to them follows the holder's, once known
     held: list[tuple[str, str, str]] = field(default_factory=list, init=False)
@@ -525,6 +530,8 @@ class Extractor:
             "unnamed": dict(self.unnamed),
             "referent": {k: [r.relationship, r.pet, r.plural] for k, r in self.referent.items()},
             "asked": sorted(self.asked),
+            "lessons": dict(self.lessons),
+            "work": sorted(self.work),
             "held": [list(h) for h in self.held],
             "named_in": dict(self.named_in),
             "asked_who": dict(self.asked_who),
@@ -546,6 +553,8 @@ class Extractor:
             {k: relatives.Referent(v[0], v[1], v[2]) for k, v in state.get("referent", {}).items()}
         )
         self.asked.update(state.get("asked", []))
+        self.lessons.update(state.get("lessons", {}))
+        self.work.update(state.get("work", []))
         self.held.extend((h[0], h[1], h[2]) for h in state.get("held", []))
         self.named_in.update(state.get("named_in", {}))
         self.asked_who.update(state.get("asked_who", {}))
@@ -727,7 +736,7 @@ class Extractor:
                 # lower-cased names as the conversation writes them ("mon frère hugo")
                 sentence = self.casing.restore(piece.text)
                 named = said.people_in(sentence, code, turn.text[: piece.start])
-                about[i] = self._named_in(piece.text, named)
+                about[i] = self._named_in(piece.text, named, code)
                 self._partner_step_said(piece.text)
         said_of = list(zip(kept, about, strict=True))
         if by_person and only is None:
@@ -766,13 +775,16 @@ class Extractor:
             )
         return cards
 
-    def _named_in(self, text: str, named: list[lang.Named]) -> tuple[str, str | None]:
+    def _named_in(
+        self, text: str, named: list[lang.Named], code: str = ""
+    ) -> tuple[str, str | None]:
         """Learn the people a sentence names by relationship; the sentence is about the
         first of the user's own, unless the user speaks of themself before ("我们现在租在
         望京 老婆晓晓怀孕了" is the user's). One named only by the word is the known person
         of that relationship when there is exactly one (the one partner, a step on: "我未
         婚妻" said of the girlfriend); an ended relationship ends a current one ("和kevin
-        分手了")."""
+        分手了"), and so does a neighbour's or a roommate's move away ("王姐也要搬家了":
+        ``lang.moves_away``)."""
         chosen: tuple[str, str | None] = (SELF, None)
         first = next((p.start for p in named if p.mine), 0)
         settled = first > 0 and lang.speaks_of_self(text[:first])
@@ -794,6 +806,16 @@ class Extractor:
                 res = self.registry.observe(name, relationship)
             for alias in person.aliases:
                 self.registry.alias(res.name or name, alias)
+            at = text.find(name, person.start)
+            away = at >= 0 and lang.moves_away(code, text[at + len(name) :])
+            record = self.registry.get(res.name or name)
+            if (
+                away
+                and record is not None
+                and is_current(record.relationship)
+                and role(record.relationship) in cues.LIVING_NEXT_TO
+            ):
+                res = self.registry.end(record.name)
             if chosen[0] == SELF and not settled:
                 chosen = (res.name or name, res.relationship or relationship)
         return chosen
@@ -835,7 +857,13 @@ class Extractor:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
         if is_user:
-            self._observe_named(doc, where, speaker)
+            if relatives.left_work(doc):  # "gave notice yesterday", "i quit my job"
+                self._left_work(held)
+            self._started_work(doc, held)
+            if (lesson := relatives.lesson_of(doc)) is not None:
+                self.lessons[turn.session_id] = lesson
+            self._observe_named(doc, where, speaker, turn.session_id)
+            self._observe_same_work(doc)
             self._observe_referred(doc, turn.session_id)
             self._observe_held(doc, turn.session_id)
             self._observe_who_answered(doc.text, turn.session_id)
@@ -1056,7 +1084,9 @@ class Extractor:
         if kinds and (known is None or known.relationship is None):
             self.registry.observe(pet, kinds[0])
 
-    def _observe_named(self, doc: Doc, where: str, speaker: tuple[str, str | None]) -> None:
+    def _observe_named(
+        self, doc: Doc, where: str, speaker: tuple[str, str | None], session: str = ""
+    ) -> None:
         """People and pets the user names with their relationship as typed in chat ("my
         gf riley", "our dog rusty", "haggis is my cat"): ``ingestion.relatives``. A pet is
         kept as the user's pet (its kind as the relationship), never a person. "my new
@@ -1073,10 +1103,6 @@ class Extractor:
             if n.name.lower() not in seen
         ]
         self._moved_out(doc)
-        for subject, gender in relatives.owned_by_subject(doc):  # "ruby picked her room"
-            known = self.registry.get(subject.text)
-            if known is not None and not self.registry.is_user(known.name):
-                self.genders.setdefault(known.name, gender)
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
@@ -1084,8 +1110,9 @@ class Extractor:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.relate(name, relationship)
-        for pet, kind in relatives.adopted(doc):
-            if self.registry.get(pet) is None or pet in self.pets:
+        for pet, kind in [*relatives.adopted(doc), *relatives.described_pets(doc)]:
+            known = self.registry.get(pet)
+            if known is None or pet in self.pets or known.relationship is None:
                 self.pets[pet] = speaker
                 self.registry.observe(pet, kind)
         for named in found:
@@ -1103,6 +1130,10 @@ class Extractor:
                 continue
             self._learn_gender(name, named.relationship)
             known = self.registry.get(name)
+            named = replace(  # "my teacher is irina", after "i started violin lessons"
+                named,
+                relationship=relatives.taught(doc, named.relationship, self.lessons.get(session)),
+            )
             if typed & cues.ENDED_MODIFIERS:
                 if known is not None and is_current(known.relationship):
                     self.registry.end(name, named.relationship)
@@ -1120,6 +1151,24 @@ class Extractor:
                 continue  # "ok professor leonard": the lecturer the assistant brought up
             if known is None or not known.relationship:
                 self.registry.observe(name, titled)
+        for subject, gender in [  # "ruby picked her room", "our first is daniel, he's 5"
+            *relatives.owned_by_subject(doc),
+            *relatives.named_by_pronoun(doc),
+        ]:
+            known = self.registry.get(subject.text)
+            if known is not None and not self.registry.is_user(known.name):
+                self.genders.setdefault(known.name, gender)
+
+    def _observe_same_work(self, doc: Doc) -> None:
+        """The user's work ("its for a dispatcher job"), and the people named doing the
+        same ("a senior dispatcher named lorraine"): coworkers, unless known otherwise."""
+        self.work.update(relatives.own_work(doc))
+        for name in relatives.same_work(doc, self.work) if self.work else []:
+            if self.registry.is_user(name) or self.registry.is_thing(name) or name in self.pets:
+                continue
+            known = self.registry.get(name)
+            if known is None or known.relationship is None:
+                self.registry.observe(name, "coworker")
 
     def _parsed(self, turn: Turn, code: str, how: str) -> bool:
         """Whether a turn is parsed: one read for claims, or a user's turn in a
@@ -1144,7 +1193,7 @@ class Extractor:
         where = f"session {turn.session_id}, turn {turn.turn}"
         doc.user_data["people only"] = True
         self._observe_relationships(doc.text, True, where, (SELF, None), turn.session_id)
-        self._observe_named(doc, where, (SELF, None))
+        self._observe_named(doc, where, (SELF, None), turn.session_id)
         self._observe_referred(doc, turn.session_id)
         self._observe_held(doc, turn.session_id)
         self._observe_who_answered(doc.text, turn.session_id)
@@ -1195,7 +1244,8 @@ class Extractor:
             elif known is not None and known.relationship is not None:
                 continue  # a name the user already placed
             self._learn_gender(name, ref.relationship)
-            self.registry.observe(name, relatives.taught(doc, ref.relationship))
+            lesson = self.lessons.get(session)
+            self.registry.observe(name, relatives.taught(doc, ref.relationship, lesson))
         for said_of in relatives.said_of_pronoun(doc):
             self._said_of(said_of)
         for name in relatives.quit_work(doc):
@@ -1534,7 +1584,9 @@ class Extractor:
             res = self.registry.end(name, said.role)
         else:
             self._learn_gender(name, said.role)
-            res = self.registry.relate(name, said.role)
+            lesson = self.lessons.get(session)  # "my teacher is irina": the violin teacher
+            word = f"{lesson} {said.role}" if lesson and said.role in cues.TEACHING else said.role
+            res = self.registry.relate(name, word)
         if person[0] == SELF and not said.pronoun:
             return None
         return (res.name or name, res.relationship)
@@ -1542,12 +1594,21 @@ class Extractor:
     def _moved_apart(self, clause: _Clause, fact: str, person: tuple[str, str | None]) -> None:
         """A move ends living side by side: when the user moves out, their roommates and
         neighbours become former ones (not those said to move with them); when one of
-        them moves away, so do they (``cues.LIVING_NEXT_TO``)."""
+        them moves away, so do they (``cues.LIVING_NEXT_TO``), and so does a coworker or
+        a manager who moves away (``cues.LEFT_BY_MOVING_AWAY``)."""
         moves = [t for t in clause.span if t.lemma_.lower() in cues.MOVING]
         if not moves:
             return
         found = claim_of(fact, person[0])
-        if found is None or found.attribute != "location" or found.value.startswith("not "):
+        out = person[0] != SELF and any(  # "he's gonna move out", said of the flatmate
+            c.dep_ == "prt" and c.lower_ in {"out", "away"} for c in moves[0].children
+        )
+        located = (
+            found is not None
+            and found.attribute == "location"
+            and not found.value.startswith("not ")
+        )
+        if not (located or out):
             return
         sentence = clause.span.sent
         along = {name for _, _, name in self._names(sentence)}
@@ -1561,11 +1622,18 @@ class Extractor:
                 for r in self.registry
                 if r.name not in along and role(r.relationship) in cues.LIVING_NEXT_TO
             ]
+            ends = cues.LIVING_NEXT_TO
         else:
             record = self.registry.get(person[0])
             movers = [record] if record is not None else []
+            named = any(  # "to calgary", not "to a bigger flat", "to the night shift"
+                t.ent_type_ in {"GPE", "LOC"} or t.pos_ == "PROPN"
+                for right in moves[0].rights
+                for t in right.subtree
+            )
+            ends = cues.LEFT_BY_MOVING_AWAY if named else cues.LIVING_NEXT_TO
         for record in movers:
-            if is_current(record.relationship) and role(record.relationship) in cues.LIVING_NEXT_TO:
+            if is_current(record.relationship) and role(record.relationship) in ends:
                 self.registry.end(record.name)
 
     def _changed_jobs(
@@ -1587,6 +1655,12 @@ class Extractor:
         words = {t.lower_ for t in clause.span}
         if words & cues.NOT_YET or cues.FUTURE_CUES.search(clause.span.text):
             return  # "if i got the job", "i'll start at the bank"
+        self._left_work(held)
+
+    def _left_work(self, held: dict[str, str | None]) -> None:
+        """The user works elsewhere now: the managers and coworkers known before the turn
+        (``held``) are former ones (``cues.WORK_ROLES``); those the turn names are at the
+        new place."""
         for record in list(self.registry):
             before = held.get(record.name.casefold())
             if (
@@ -1596,6 +1670,34 @@ class Extractor:
                 and role(before) in cues.WORK_ROLES
             ):
                 self.registry.end(record.name)
+
+    def _started_work(self, doc: Doc, held: dict[str, str | None]) -> None:
+        """The user's first day (week, shift) at a place named ("first day tomorrow at
+        keystone", "my first week at paysetu"): a new job, so the old one's people are
+        former ones (``_left_work``). Someone else's first day ("ella's first day at
+        school"), one back ("first day back at work"), a maybe, or a first day at a
+        place no name says ("at the gym") changes nothing."""
+        for token in doc:
+            if token.lower_ not in cues.FIRST_AT_WORK or not any(
+                c.lower_ == "first" and c.dep_ == "amod" for c in token.children
+            ):
+                continue
+            if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in token.children):
+                continue
+            sentence = token.sent
+            words = {t.lower_ for t in sentence}
+            if words & (cues.UNSURE | {"back"}):
+                continue
+            places = [  # the words right after "at" (parsed as a preposition or not)
+                w
+                for t in sentence
+                if t.lower_ == "at" and t.i > token.i
+                for w in doc[t.i + 1 : min(t.i + 3, sentence.end)]
+                if w.pos_ == "PROPN" or w.ent_type_ == "ORG"
+            ]
+            if any(self.registry.get(p.text) is None for p in places):  # not at a person's
+                self._left_work(held)
+                return
 
     def _moved_out(self, doc: Doc) -> None:
         """The user's move said as done where no claim reads a new place ("shifted to

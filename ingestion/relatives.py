@@ -123,8 +123,9 @@ def _slipped_from() -> list[str]:
 @functools.lru_cache(maxsize=8192)
 def _typo(word: str) -> str | None:
     """A relationship word typed with one slip ("frriend", "brohter"): long words only,
-    so no short word is read as another."""
-    if len(word) < 5 or not word.isalpha():
+    so no short word is read as another, and no word the dictionary knows ("my midlife
+    crisis" is no midwife's)."""
+    if len(word) < 5 or not word.isalpha() or is_word(word):
         return None
     close = difflib.get_close_matches(word, _slipped_from(), 1, 0.85)
     if not close or word in {close[0] + "s", close[0] + "es"}:
@@ -174,6 +175,8 @@ def parenthesised(doc: Doc) -> list[Named]:
 def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
     """The relationship (or pet) phrase ending at token ``i`` and owned by my/our:
     (index of its first token, the word as stored, whether it is a pet)."""
+    if _birth_order(tokens, i):
+        return i, "child", False
     for width in (3, 2, 1):
         start = i - width + 1
         if start < 0:
@@ -201,6 +204,8 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             return start, spelled_out(phrase), False  # "ate ko si joy", "si kuya marco"
         if phrase in cues.SELF_OWNED:  # "the missus (barb)": no "my" needed
             return start, spelled_out(phrase), False
+        if not pet and _of_mine(tokens, i):  # "buddy of mine big lou"
+            return start, spelled_out(phrase), False
         if (  # "wife is funke btw", "coworker phoenix has been covering": chat drops
             not pet  # the "my" before who someone is, at the start of a sentence
             and tokens[start].is_sent_start
@@ -227,6 +232,26 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
         word = cues.PET_KINDS.get(phrase, phrase) if pet else spelled_out(phrase)
         return start, word, pet
     return None
+
+
+def _of_mine(tokens: Doc, i: int) -> bool:
+    """Whether "of mine" (or "of ours") follows token ``i``: "a buddy of mine, lou"."""
+    return (
+        i + 2 < len(tokens)
+        and tokens[i + 1].lower_ == "of"
+        and tokens[i + 2].lower_ in {"mine", "ours"}
+    )
+
+
+def _birth_order(tokens: Doc, i: int) -> bool:
+    """A child named by birth order, right after my / our: "our first is daniel", "my
+    youngest, leo", "my eldest maya" (``cues.BIRTH_ORDER``); "my first car" is a car."""
+    token = tokens[i]
+    if i == 0 or tokens[i - 1].lower_ not in _OWNERS:
+        return False
+    if token.lower_ in cues.BIRTH_ORDER_BEFORE_NAME:
+        return token.dep_ != "amod" or token.head.pos_ == "PROPN"
+    return token.lower_ in cues.BIRTH_ORDER and token.dep_ != "amod"
 
 
 def name_token(token: Token) -> bool:
@@ -323,10 +348,31 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         and doc[end + 1].is_alpha
     ):
         end += 2
+    if end == i + 1 and _surname(doc, i):
+        end += 1
     name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
+
+
+def _surname(doc: Doc, i: int) -> bool:
+    """Whether the word after the name at ``i`` is its surname: of the same person
+    entity ("Sneha Iyer"), or, typed in lower case, a word no dictionary knows after a
+    name typed so too ("ab mera manager sneha iyer hai"); "rachel smith" stays Rachel,
+    "kunal canada" Kunal."""
+    if i + 1 >= len(doc) or not doc[i].whitespace_:
+        return False
+    first, after = doc[i], doc[i + 1]
+    if after.ent_type_ == "PERSON" and after.ent_iob_ == "I" and first.ent_type_ == "PERSON":
+        return after.text[:1].isupper()
+    return (
+        first.is_lower
+        and after.is_lower
+        and after.is_alpha  # "segun japa'd": a verb the writer made up
+        and _unknown_word(after)
+        and _unknown_word(first)
+    )
 
 
 def _bare_verb_name(token: Token) -> bool:
@@ -439,6 +485,10 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
     verb it is the subject of: "my mum screamed")."""
     i = rel.i
     j = i + 1
+    if _of_mine(doc, i):  # "buddy of mine big lou": a name, with evidence, after "mine"
+        k = i + 4 if i + 3 < len(doc) and doc[i + 3].text == "," else i + 3
+        got = _name_at(doc, k) if k < len(doc) and _evidenced(doc[k]) else None
+        return (got[0], k, got[1], "after") if got is not None else None
     if j < len(doc) and doc[j].lower_ in cues.OWNERS_AFTER:
         j += 1  # "ate ko si joy"
     if j < len(doc) and doc[j].lower_ in cues.NAME_MARKERS:
@@ -653,6 +703,42 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
             if got is not None:
                 return [(_capitalised(got[0]), kind)]
     return []
+
+
+def described_pets(doc: Doc) -> list[tuple[str, str]]:
+    """Pets named at the start of a sentence and described as one, after the turn spoke
+    of a pet of the speaker's ("my dog is giving me the look. diesel, hes a pit mix",
+    "adopté una perrita!! coco, a little chihuahua mix"): (name, kind). A pet the turn
+    gives someone else ("her dog") names none of the speaker's."""
+    said = [
+        t
+        for t in doc
+        if (t.lower_ in cues.PETS or t.lower_ in cues.PET_KINDS)
+        and not any(
+            w.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} or w.tag_ == "POS"
+            for w in doc[max(0, t.i - 3) : t.i]
+        )
+    ]
+    out: list[tuple[str, str]] = []
+    for sent in doc.sents:
+        first = sent[0]
+        k = first.i + 2
+        if not said or said[0].i > first.i or k + 1 >= sent.end or doc[k - 1].text != ",":
+            continue
+        if not name_token(first) or not (first.pos_ == "PROPN" or _unknown_word(first)):
+            continue
+        if doc[k].lower_ in {"he", "she", "it"}:  # "diesel, hes a pit mix"
+            k += 2 if doc[k + 1].lemma_ == "be" or doc[k + 1].lower_ == "s" else 1
+        if k >= sent.end or doc[k].lower_ not in {"a", "an"}:
+            continue
+        kinds = [
+            t.lower_
+            for t in doc[k + 1 : min(k + 5, sent.end)]
+            if t.lower_ in cues.PETS or t.lower_ in cues.PET_KINDS
+        ]
+        if kinds:
+            out.append((_capitalised(first.text), cues.PET_KINDS.get(kinds[0], kinds[0])))
+    return out
 
 
 def introduced(doc: Doc) -> list[tuple[str, str]]:
@@ -932,7 +1018,20 @@ def answered(doc: Doc, ref: Referent) -> list[str]:
         names = _listed(piece)
         if names and (ref.plural or len(names) == 1):
             return [_capitalised(n) for n in names]
+    if not ref.plural and not any(t.lower_ in _words() for t in doc):
+        for piece in _pieces(doc)[:3]:
+            if (name := _described(piece)) is not None:
+                return [_capitalised(name)]
     return []
+
+
+def _described(piece: Span) -> str | None:
+    """A name opening a sentence that says what they are, in a turn that speaks of no one
+    by relationship: "tyler is a music major" (not "sam is a mess, but mum is fine")."""
+    tokens = [t for t in piece if not t.is_space]
+    if len(tokens) < 3 or not _answer_name(tokens[0]) or tokens[1].lemma_ != "be":
+        return None
+    return tokens[0].text if tokens[2].lower_ in {"a", "an"} else None
 
 
 def _pieces(doc: Doc) -> list[Span]:
@@ -1076,24 +1175,39 @@ def _pointed_back(doc: Doc, at: int) -> Token | None:
     return None
 
 
-def taught(doc: Doc, relationship: str) -> str:
+def taught(doc: Doc, relationship: str, lesson: str | None = None) -> str:
     """A teaching role named by what the turn's class or lesson is of ("first
-    watercolor class was today. the teacher is named joan": "watercolor teacher"); the
-    role alone when the turn names no such class.
+    watercolor class was today. the teacher is named joan": "watercolor teacher"), or
+    else by ``lesson``, what an earlier turn of the session said one was of ("i started
+    violin lessons" ... "my teacher is irina"); the role alone when neither says.
 
     >>> from ingestion.extract import load_nlp
     >>> taught(load_nlp()("first cycling lesson was on sunday"), "instructor")
     'cycling instructor'
+    >>> taught(load_nlp()("my teacher is irina"), "teacher", lesson="violin")
+    'violin teacher'
     """
     if relationship not in cues.TEACHING:
         return relationship
+    kind = lesson_of(doc) or lesson
+    return f"{kind} {relationship}" if kind else relationship
+
+
+def lesson_of(doc: Doc) -> str | None:
+    """What the class or the lessons a text speaks of are of ("violin lessons": violin).
+
+    >>> from ingestion.extract import load_nlp
+    >>> nlp = load_nlp()
+    >>> lesson_of(nlp("i started violin lessons 3 weeks ago")), lesson_of(nlp("class was fun"))
+    ('violin', None)
+    """
     for token in doc:
         if token.lower_ not in cues.LESSONS:
             continue
         kinds = [c for c in token.lefts if c.dep_ in {"compound", "amod"} and c.pos_ == "NOUN"]
         if len(kinds) == 1 and kinds[0].is_alpha:
-            return f"{kinds[0].lower_} {relationship}"
-    return relationship
+            return kinds[0].lower_
+    return None
 
 
 def married_to(doc: Doc) -> list[tuple[str, str, str]]:
@@ -1239,6 +1353,57 @@ def quit_work(doc: Doc) -> list[str]:
         if subject is not None and name_token(subject) and subject.pos_ in {"PROPN", "NOUN"}:
             out.append(_capitalised(subject.text))
     return out
+
+
+def left_work(doc: Doc) -> bool:
+    """Whether the speaker says they left their job, as done: "gave notice yesterday",
+    "i quit taco bell", "i resigned", "quit my job today"; not "i quit smoking", "i'm
+    giving notice next week", "if i quit"."""
+    for token in doc:
+        lemma = token.lemma_.lower()
+        objects = [
+            c for c in token.children if c.dep_ == "dobj" and c.lower_ not in cues.CHAT_FILLERS
+        ]
+        if lemma in cues.QUITTING:
+            left = _quit_work(doc, token.i)
+        elif lemma in cues.NOTICE_GIVING:
+            left = any(o.lemma_.lower() == "notice" for o in objects)
+        else:
+            continue
+        if not left or token.pos_ != "VERB" or token.tag_ not in {"VBD", "VBN", "VBP"}:
+            continue
+        if token.tag_ == "VBP" and token.lower_ != "quit":
+            continue  # "i quit" is said as done; "i give notice" is not
+        sentence = {t.lower_ for t in token.sent}
+        if sentence & cues.NOT_YET or any(
+            c.dep_ in {"neg", "aux", "mark"}
+            and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
+            for c in token.children
+        ):
+            continue
+        subjects = [c for c in token.children if c.dep_ in _SUBJECT_DEPS]
+        if all(s.lower_ in {"i", "we"} for s in subjects):
+            return True
+    return False
+
+
+def _quit_work(doc: Doc, at: int) -> bool:
+    """What the quitting verb at ``at`` leaves, by the words right after it: nothing
+    said ("i quit lol", "i resigned today"), a job ("quit my job") or a named place ("i
+    quit Taco Bell"); not a habit ("quit smoking", "quit sugar")."""
+    k = at + 1
+    while k < len(doc) and doc[k].lower_ in {"my", "the", "this", "that", "from", "at"}:
+        k += 1
+    if k >= len(doc):
+        return True
+    after = doc[k]
+    return (
+        after.is_punct
+        or not after.is_alpha
+        or after.lower_ in cues.CHAT_FILLERS | cues.JOB_NOUNS
+        or after.pos_ == "PROPN"
+        or after.ent_type_ in {"ORG", "DATE", "TIME"}
+    )
 
 
 #: Entity labels of things that are no one, whatever slot they are in.
@@ -1473,6 +1638,107 @@ def owned_by_subject(doc: Doc) -> list[tuple[Token, str]]:
         ]
         if not others and (name_token(subject) or _unknown_word(subject)):
             out.append((subject, gender))
+    return out
+
+
+_FIRST_PERSON = frozenset({"i", "me", "my", "im", "i'm", "myself"})
+
+
+def own_work(doc: Doc) -> list[str]:
+    """What the speaker does for work, as they say it: "its for a dispatcher job", "i
+    got an offer as a hygienist" (a relationship word is none: "as a kid")."""
+    out: list[str] = []
+    for token in doc:
+        if token.lower_ in cues.JOB_NOUNS:
+            kinds = [
+                c
+                for c in token.lefts
+                if c.dep_ in {"compound", "amod"} and c.pos_ in {"NOUN", "ADJ"} and c.is_alpha
+            ]
+            if any(c.dep_ == "poss" and c.lower_ not in _OWNERS for c in token.children):
+                continue  # "her nurse job"
+        elif token.lower_ == "as" and token.dep_ == "prep":
+            kinds = [
+                c
+                for c in token.children
+                if c.dep_ == "pobj"
+                and c.tag_ == "NN"
+                and any(d.lower_ in {"a", "an"} for d in c.children)
+            ]
+        else:
+            continue
+        sentence = token.sent
+        mine = any(t.lower_ in _FIRST_PERSON and t.dep_ != "poss" for t in sentence)
+        others = any(  # "my sister got a nurse job": hers
+            t.dep_ in _SUBJECT_DEPS and t.lower_ not in _FIRST_PERSON and t.pos_ != "PRON"
+            for t in sentence
+        ) or any(t.dep_ in _SUBJECT_DEPS and t.lower_ in _THIRD for t in sentence)
+        trade = kinds[-1].lower_ if kinds else ""
+        if trade and (mine or not others) and (trade not in _words() or trade in cues.TRADES):
+            out.append(kinds[-1].lower_)
+    return out
+
+
+def same_work(doc: Doc, work: set[str]) -> list[str]:
+    """People named as doing the speaker's own work (``work``, from ``own_work``): "a
+    senior dispatcher named lorraine", "the other hygienist is a guy named santiago";
+    their coworkers. Someone else's ("her hygienist") is not."""
+    out: list[str] = []
+    for token in doc:
+        if not {token.lower_, token.lemma_.lower()} & work or token.pos_ != "NOUN":
+            continue
+        if any(c.dep_ == "poss" and c.lower_ not in _OWNERS for c in token.children):
+            continue
+        named = [c for c in token.rights if c.dep_ == "acl" and _naming(c.lower_)]
+        other = any(c.lower_ == "other" for c in token.children)
+        if other and token.dep_ in _SUBJECT_DEPS and token.head.lemma_ == "be":
+            for said in token.head.rights:  # "... is a guy named santiago", "... is tom"
+                if said.dep_ not in _PREDICATES:
+                    continue
+                named += [c for c in said.rights if c.dep_ == "acl" and _naming(c.lower_)]
+                if said.pos_ == "PROPN" and (got := _name_at(doc, said.i)) is not None:
+                    out.append(_capitalised(got[0]))
+        for naming in named[:1]:
+            if (got := _name_at(doc, naming.i + 1, slot=True)) is not None:
+                out.append(_capitalised(got[0]))
+    return out
+
+
+#: How a clause that reports or wants hangs from its verb ("mike said she'd come"): its
+#: subject is whoever is spoken of, not the one who speaks.
+_REPORTED = frozenset({"ccomp", "xcomp", "parataxis"})
+
+
+def named_by_pronoun(doc: Doc) -> list[tuple[Token, str]]:
+    """Who a he or she points back to when its sentence leaves no doubt: "our first is
+    daniel, he's 5", "daniel is confused but he keeps asking": (the name, "m" or "f").
+    The name is the only one said before the pronoun, as a subject or what a subject is;
+    no other third person is said before; and the pronoun does not sit in what the named
+    one says or wants ("mike said she'd come" says nothing of Mike)."""
+    out: list[tuple[Token, str]] = []
+    for token in doc:
+        gender = cues.SUBJECT_GENDER.get(token.lower_)
+        if gender is None or token.dep_ not in _SUBJECT_DEPS:
+            continue
+        before = doc[token.sent.start : token.i]
+        if any(t.lower_ in _THIRD for t in before):
+            continue
+        names = [
+            t
+            for t in before
+            if (t.pos_ == "PROPN" or t.ent_type_ == "PERSON")
+            and name_token(t)
+            and not (t.dep_ in {"compound", "flat"} and t.head.i < token.i and t.head.i > t.i)
+        ]
+        if len(names) != 1 or names[0].dep_ not in _SUBJECT_DEPS | {"attr", "appos"}:
+            continue
+        name = names[0]
+        verb, reported = token.head, False
+        while verb.i not in {verb.head.i, name.head.i}:
+            reported = reported or verb.dep_ in _REPORTED
+            verb = verb.head
+        if not (verb.i == name.head.i and reported):
+            out.append((name, gender))
     return out
 
 

@@ -278,3 +278,211 @@ def test_a_breakup_typed_in_lower_case_ends_the_known_partner():
             ("user", said),
         )
         assert people(extractor.registry) == {"Jake": "ex-boyfriend"}
+
+
+def test_a_child_named_by_birth_order_is_a_son_once_he_is_said():
+    """ "our first is daniel, he's 5": an ordinal owned by the user is their child, and
+    the "he" of the next clause, with no one else named before it, makes him a son. "my
+    first car" is a car; "mike said she'd come" says nothing of Mike."""
+    extractor = talk(
+        ("assistant", "How is Daniel doing at school?"),
+        ("user", "our first is daniel, he's 5, in primary 1. wife is funke btw"),
+        ("user", "my youngest, leo, turned 3 and he loves trucks"),
+        ("user", "my first car was a civic lol"),
+    )
+    assert people(extractor.registry) == {"Daniel": "son", "Funke": "wife", "Leo": "son"}
+    said = [
+        (t.text, g)
+        for text in ("daniel is confused but he keeps asking", "Mike said she'd come")
+        for t, g in relatives.named_by_pronoun(load_nlp()(text))
+    ]
+    assert said == [("daniel", "m")]
+
+
+def test_a_first_day_at_a_new_place_leaves_the_old_jobs_people_former():
+    """The user starts at a new employer: the manager and the coworker named before are
+    former ones. A first day back, someone else's first day, or a first day at a place no
+    name says ("at the gym") is no new job."""
+    for said in (
+        "first day back at Ridgeline tomorrow ugh",
+        "ella's first day at Brookside School went fine",
+        "my first day at the gym was brutal",
+    ):
+        extractor = talk(("user", "my manager denise is great"), ("user", said))
+        assert people(extractor.registry) == {"Denise": "manager"}
+    extractor = talk(
+        ("user", "my manager denise says im good under pressure"),
+        ("user", "austin (coworker, not the city lol) was freaking out"),
+        ("assistant", "Good luck at Keystone!"),
+        ("user", "first day tomorrow at keystone and i cant sleep lol"),
+    )
+    assert people(extractor.registry) == {
+        "Denise": "former manager",
+        "Austin": "former colleague",
+    }
+
+
+def test_a_coworker_moving_to_another_city_is_a_former_one():
+    """A coworker or a manager who moves away to a place named no longer works beside
+    the user; one moving to a bigger flat or to the night shift still does."""
+    extractor = talk(
+        ("user", "my coworker jinky is moving to calgary next month, i will miss her"),
+        ("user", "my coworker ana is moving to a bigger flat"),
+        ("user", "my manager tess moved to the night shift"),
+    )
+    assert people(extractor.registry) == {
+        "Jinky": "former colleague",
+        "Ana": "coworker",
+        "Tess": "manager",
+    }
+
+
+def test_a_teacher_teaches_what_the_sessions_lessons_are_of():
+    """ "i started violin lessons" ... "my teacher is irina": the violin teacher, though
+    the turn that names her says no lesson; another session's teacher is a teacher."""
+    extractor = talk(
+        ("user", "confession. i started violin lessons 3 weeks ago. at 45"),
+        ("assistant", "That's wonderful! What made you start?"),
+        ("user", "always wanted to. my teacher is irina, she's russian and very strict"),
+    )
+    assert people(extractor.registry) == {"Irina": "violin teacher"}
+
+
+def test_a_surname_no_dictionary_knows_is_part_of_the_name():
+    """ "my manager is sneha iyer": one person, Sneha Iyer (not Sneha, and an Iyer who
+    became a former manager when she arrived); a dictionary word after a name ("rachel
+    smith") or a place ("kunal canada") is not taken for a surname."""
+    extractor = talk(
+        ("user", "my manager is sneha iyer"),
+        ("user", "my sister rachel smith called"),
+        ("user", "my friend kunal canada gaya"),
+    )
+    assert people(extractor.registry) == {
+        "Sneha Iyer": "manager",
+        "Rachel": "sister",
+        "Kunal": "friend",
+    }
+
+
+def test_someone_doing_the_users_own_work_is_a_coworker():
+    """The user said what they do ("a dispatcher job", "an offer as a hygienist");
+    someone named doing it too is a coworker. Someone doing a job the user's sister has
+    is not."""
+    extractor = talk(
+        ("user", "need help prepping for an interview, its for a dispatcher job at keystone"),
+        ("user", "rick said theyll have me shadowing a senior dispatcher named lorraine"),
+        ("user", "i already got an offer as a hygienist at brickell smiles"),
+        ("user", "i love it, the other hygienist is a guy named santiago, super chill"),
+        ("user", "my sister got a nurse job. the other nurse is a woman named dee"),
+    )
+    known = people(extractor.registry)
+    assert {n: known[n] for n in ("Lorraine", "Santiago")} == {
+        "Lorraine": "coworker",
+        "Santiago": "coworker",
+    }
+    assert known.get("Dee") is None
+
+
+def test_a_neighbour_moving_away_said_in_chinese_is_a_former_one():
+    """ "楼下的王姐也要搬家了": the neighbour moves away (``Language.moves_away``); her
+    telling the user to move is not her move."""
+    extractor = talk(("user", "对了，我们楼下的王姐也要搬家了，她跟她女儿去海南了"))
+    assert people(extractor.registry) == {"王姐": "前邻居"}
+    extractor = talk(("user", "楼下的王姐说我搬家太累了"))
+    assert people(extractor.registry) == {"王姐": "邻居"}
+
+
+def test_a_flatmate_moving_out_is_a_former_one_wherever_he_goes():
+    """ "he's gonna move out": the flatmate leaves, though no place is said; the user's
+    own move out with him is not his leaving."""
+    extractor = talk(
+        ("assistant", "Congrats to Tom!"),
+        ("user", "my flatmate tom just got engaged lol so he's gonna move out eventually"),
+    )
+    assert people(extractor.registry) == {"Tom": "former roommate"}
+    extractor = talk(("user", "my flatmate Tom and I are moving out"))
+    assert people(extractor.registry) == {"Tom": "flatmate"}
+
+
+def test_a_friend_of_mine_named_after_the_owner():
+    """ "buddy of mine big lou": owned by the "of mine" after the noun, and named after
+    it (with evidence of a name: the assistant wrote "Big Lou")."""
+    extractor = talk(
+        ("assistant", "Tell Big Lou I said hi!"),
+        ("user", "hotlogic. buddy of mine big lou has one of those"),
+        ("user", "a coworker of mine, priyanka, says hi"),
+        ("user", "a friend of mine said so"),
+    )
+    assert people(extractor.registry) == {"Big Lou": "buddy", "Priyanka": "coworker"}
+
+
+def test_giving_notice_or_quitting_leaves_the_jobs_people_former():
+    """ "gave notice yesterday", "i quit Taco Bell": the user left their job, so the boss
+    and the coworker are former ones. Notice still to give, a habit quit ("i quit
+    smoking") or someone else's notice leaves them be."""
+    for said in (
+        "im giving rick notice next week",
+        "i quit smoking lol, day 3",
+        "she gave notice yesterday",
+    ):
+        extractor = talk(("user", "my boss rick is cutting our hours"), ("user", said))
+        assert people(extractor.registry) == {"Rick": "boss"}
+    for said in ("gave notice yesterday. he was mad but whatever", "i quit Taco Bell lol"):
+        extractor = talk(
+            ("user", "my boss rick is cutting our hours. my coworker luis is fed up too"),
+            ("user", said),
+        )
+        assert people(extractor.registry) == {
+            "Rick": "former manager",
+            "Luis": "former colleague",
+        }
+
+
+def test_a_pet_named_at_a_sentence_start_and_described_as_one():
+    """ "my dog is giving me the look. diesel, hes a pit mix": after a pet of the user's,
+    a name opening a sentence and described as a kind of pet is that pet (in Spanish
+    mixed in too: "adopté una perrita!! coco, a little chihuahua mix"); after someone
+    else's dog, it is none of the user's."""
+    extractor = talk(
+        ("assistant", "Walking Diesel after meals helps!"),
+        ("user", "ok my dog is giving me the look. diesel, hes a pit mix, rides with me"),
+        ("user", "y adopté una perrita!! coco, a little chihuahua mix, 2 yrs old"),
+    )
+    assert people(extractor.registry) == {"Diesel": "dog", "Coco": "dog"}
+    extractor = talk(("user", "her dog is cute. Rex, a husky mix, loves snow"))
+    assert people(extractor.registry).get("Rex") is None
+
+
+def test_the_one_asked_about_named_as_what_they_are():
+    """The assistant asked about the user's roommate; "tyler is a music major" names
+    him. An answer that speaks of the one asked about by the word ("sam is a mess, but
+    mum is fine") names someone else."""
+    extractor = talk(
+        ("user", "ive heard of 3blue1brown from my roommate actually"),
+        ("assistant", "Nice, so your roommate has good taste. Do you two study together?"),
+        ("user", "lol no. tyler is a music major and plays guitar at 1am"),
+    )
+    assert people(extractor.registry) == {"Tyler": "roommate"}
+    extractor = talk(
+        ("user", "my mum is visiting"),
+        ("assistant", "How is your mum?"),
+        ("user", "ugh. Sam is a mess at work, but mum is fine"),
+    )
+    assert people(extractor.registry).get("Sam") is None
+
+
+def test_someone_who_works_for_the_user_by_trade():
+    """ "my dispatcher carla", "my realtor jen": relationship words of a trade
+    (``graphmem.relationships.WORDS``); the user's own trade said the same way still
+    makes a coworker of someone doing it ("a dispatcher job" ... "a senior dispatcher
+    named lorraine")."""
+    extractor = talk(
+        ("user", "fine. my dispatcher carla gave me a good load this week"),
+        ("user", "my realtor jen found us a place"),
+        ("user", "i start a dispatcher job at keystone. a senior dispatcher named lorraine"),
+    )
+    assert people(extractor.registry) == {
+        "Carla": "dispatcher",
+        "Jen": "realtor",
+        "Lorraine": "coworker",
+    }

@@ -203,8 +203,8 @@ def test_code_switched_turns_name_people_through_the_same_readers():
     """Hinglish turns, read as English or kept as said (no claim rules read them), name
     the user's people by the same readers: a relationship in brackets among its first
     words ("riya (choti behen)"), "mera manager <name>" where the parse hangs the noun on
-    the name, and the new manager's arrival makes the old one former. (Tagalog turns
-    are read by their own module, ``graphmem.lang.tl``.)"""
+    the name (with the surname typed after it), and the new manager's arrival makes the
+    old one former. (Tagalog turns are read by their own module, ``graphmem.lang.tl``.)"""
     extractor = talk(
         ("user", "honestly i dont mind. riya (choti behen) bolti hai bhaiya tum boring ho"),
         ("user", "zentrix mein kaam mast chal raha hai, mera manager arjun bahut supportive hai"),
@@ -217,7 +217,7 @@ def test_code_switched_turns_name_people_through_the_same_readers():
     assert people(extractor.registry) == {
         "Riya": "sister",
         "Arjun": "former manager",
-        "Sneha": "manager",
+        "Sneha Iyer": "manager",
     }
 
 

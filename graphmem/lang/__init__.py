@@ -195,6 +195,9 @@ class Language:
     #: ends as "前妻")
     former_prefixes: tuple[str, ...] = ()
     ended_words: Mapping[str, str] = field(default_factory=dict)
+    #: someone's move away, said right after their name ("王姐也要搬家了"): a regex
+    #: matched at the text after it; a neighbour or a roommate who moves is a former one
+    moves_away: str = ""
     #: what the user calls their partner once engaged or married, by gender ("m", "f",
     #: unknown): ``graphmem.relationships.partner_word`` in this language's words
     partner_words: Mapping[str, Mapping[str | None, str]] = field(default_factory=dict)
@@ -614,6 +617,17 @@ def ended_in_own_words(word: str) -> str | None:
         return word
     prefix = known.former_prefixes[0] if known.former_prefixes else ""
     return known.ended_words.get(word, prefix + word)
+
+
+def moves_away(code: str, after: str) -> bool:
+    """Whether the text right after someone's name says they move away, in the language
+    ``code`` (``Language.moves_away``).
+
+    >>> moves_away("zh", "也要搬家了，她跟她女儿去海南了"), moves_away("zh", "说我搬家太累了")
+    (True, False)
+    """
+    known = language(code)
+    return bool(known and known.moves_away and _compiled(known.moves_away).match(after))
 
 
 def partner_in_own_words(step: str, gender: str | None, like: str) -> str | None:

@@ -888,6 +888,11 @@ SLOT_EXAMPLES = {
     ),
 }
 
+#: Someone's move away, right after their name: "王姐也要搬家了", "小林下个月搬走" (not
+#: "王姐说我搬家", the user's move).
+MOVES_AWAY = r"[^，,。！!？?我你]{0,8}?(?:搬家|搬走|搬去|搬到|搬回)"
+
+
 LANGUAGE = Language(
     code="zh",
     name="Chinese",
@@ -930,6 +935,7 @@ LANGUAGE = Language(
     first_person=("我",),
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
+    moves_away=MOVES_AWAY,
     partner_words=PARTNER_WORDS,
     partner_steps=PARTNER_STEPS,
 )
