@@ -1330,6 +1330,18 @@ def the_appositive(doc: Doc) -> list[Named]:
     return out
 
 
+def _said_as_done(verb: Token) -> bool:
+    """Is the verb said as done, not negated, planned or supposed ("if renee quit", "she
+    might resign", "he didn't quit", "i'm thinking of quitting")?"""
+    if {t.lower_ for t in verb.sent} & cues.NOT_YET:
+        return False
+    return not any(
+        c.dep_ in {"neg", "aux", "mark"}
+        and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
+        for c in verb.children
+    )
+
+
 def quit_work(doc: Doc) -> list[str]:
     """Names the turn says left their job ("renee quit. her last shift was last night",
     "arjun resigned"): the subject of a quitting verb said as done, not negated, planned
@@ -1342,12 +1354,7 @@ def quit_work(doc: Doc) -> list[str]:
             token.tag_ == "VBP" and token.lower_ == "quit"
         ):
             continue
-        sentence = {t.lower_ for t in token.sent}
-        if sentence & cues.NOT_YET or any(
-            c.dep_ in {"neg", "aux", "mark"}
-            and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
-            for c in token.children
-        ):
+        if not _said_as_done(token):
             continue
         subject = next((c for c in token.children if c.dep_ in _SUBJECT_DEPS), None)
         if subject is not None and name_token(subject) and subject.pos_ in {"PROPN", "NOUN"}:
@@ -1374,12 +1381,7 @@ def left_work(doc: Doc) -> bool:
             continue
         if token.tag_ == "VBP" and token.lower_ != "quit":
             continue  # "i quit" is said as done; "i give notice" is not
-        sentence = {t.lower_ for t in token.sent}
-        if sentence & cues.NOT_YET or any(
-            c.dep_ in {"neg", "aux", "mark"}
-            and c.lower_ in cues.NOT_YET | {"not", "n't", "never", "if"}
-            for c in token.children
-        ):
+        if not _said_as_done(token):
             continue
         subjects = [c for c in token.children if c.dep_ in _SUBJECT_DEPS]
         if all(s.lower_ in {"i", "we"} for s in subjects):
