@@ -1187,6 +1187,35 @@ def test_a_job_lost_and_a_habit_stopped_answer_now(memory: Memory, user: str, tm
     assert "07700 900123" in top(memory, user, "what's my phone number?")[0]
 
 
+LIN_YUE = [
+    {"session_id": "s1", "date": "2025-02-08T22:10:00+08:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "对 年货节 然后我跟男朋友小周住在西湖区 租的一室户 房租3800",
+    },
+    {"session_id": "s2", "date": "2025-04-19T20:30:00+08:00"},
+    {"session_id": "s2", "speaker": "user", "text": "然后跟小周分手了 异地他不愿意 算了 哭了两天"},
+    {"session_id": "s4", "date": "2025-09-02T23:00:00+08:00"},
+    {
+        "session_id": "s4",
+        "speaker": "user",
+        "text": "最近认识了一个男生 叫阿哲 是做建筑设计的 我们在一起了😊",
+    },
+]
+
+
+def test_a_chinese_partner_met_and_named_in_one_message_is_the_partner_now(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A new user's Chinese chat: the boyfriend left, then "认识了一个男生 叫阿哲 ... 我们在
+    一起了" makes 阿哲 the partner, who answers "我男朋友是谁？"."""
+    ingest_file(memory, write_chat(tmp_path, LIN_YUE), user, progress=False)
+    people = {p.name: p.relationship for p in memory.people(user)}
+    assert (people["小周"], people["阿哲"]) == ("前男友", "对象")
+    assert "叫阿哲" in top(memory, user, "我男朋友是谁？")[0]
+
+
 LENA = [
     {"session_id": "s1", "date": "2025-01-10T20:00:00Z"},
     {

@@ -485,6 +485,12 @@ CHANGES: tuple[tuple[str, str], ...] = (
     # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
     (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)(?P<name>{any})", "对象"),
     (r"(?:和|跟)(?P<name>{any})(?:在)?(?:约会|約會)", "对象"),
+    # someone met, named, then together: "认识了一个男生 叫阿哲 ... 我们在一起了"
+    (
+        r"(?:一个|一個)(?:男生|女生|男孩|女孩|男的|女的|人)[^。！？!?]{{0,6}}?(?:名叫|叫)"
+        r"(?P<name>{any})(?=[^。！？!?]{{0,30}}?(?:我们|我們)(?:已经|已經)?在一起了)",
+        "对象",
+    ),
     (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
     # a partner leaving the business: "阿凱說他要退股"
     (r"(?P<name>{name})(?:说|說)?(?:他|她)?(?:要|已经|已經)?退股", "前合夥人"),
@@ -514,6 +520,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('王丽', '经理')]
     >>> [(n.name, n.relationship, n.aliases) for n in people_in("我妈说孩子生了她过来帮忙带")]
     [('妈妈', '妈妈', ('我妈',))]
+    >>> [(n.name, n.relationship) for n in people_in("认识了一个男生 叫阿哲 我们在一起了")]
+    [('阿哲', '对象')]
     >>> [(n.name, n.relationship) for n in people_in("我老婆佳佳带儿子豆豆去找我的经理王姐")]
     [('佳佳', '老婆'), ('豆豆', '儿子'), ('王姐', '经理')]
     >>> [(n.name, n.relationship) for n in people_in("还有我家猫咪团子，我老公天天加班")]
