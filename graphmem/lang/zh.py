@@ -783,12 +783,6 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"offer\s*(?:拿到了|拿到啦|到手了|下来了|接了)[！!，,。~\s]*"
         r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[\s，,])(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
     ),
-    # a workplace named by its kind, then what one does there: "我现在在京联科技 做后端五年了"
-    (
-        "employer",
-        rf"{_NOT_YET}在(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{1,8}}?(?:{'|'.join(ORGANISATIONS)}))"
-        r"\s*(?:做|当|當|上班|工作|实习|實習)",
-    ),
     # a workplace described, then named: "在上海一家广告公司做文案 叫蓝鲸广告"
     (
         "employer",
@@ -796,6 +790,19 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"(?:公司|医院|醫院|学校|學校|银行|銀行|工作室|餐厅|餐廳|店)"
         r"(?:做|当|當|上班|工作)[^，,。！？!?]{0,8}?(?:叫|名叫)(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
         r"(?=\s|，|,|。|！|!|$)",
+    ),
+    # a workplace named by its kind, then what one does there: "我现在在京联科技 做后端五年了"
+    (
+        "employer",
+        rf"{_NOT_YET}在(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{1,8}}?(?:{'|'.join(ORGANISATIONS)}))"
+        r"\s*(?:做|当|當|上班|工作|实习|實習)",
+    ),
+    # a workplace gone to, described and not named: "下周一去上海一家做咖啡的品牌公司 做品牌策划"
+    (
+        "employer",
+        rf"{_NOT_YET}(?:去|进了?|進了?|加入了?|入职了?|入職了?)(?P<value>[^，,。！？!?\s]{{0,8}}?"
+        r"(?:一家|一间|一間|一所)[^，,。！？!?\s]{0,10}?"
+        r"(?:公司|医院|醫院|学校|學校|银行|銀行|工作室|餐厅|餐廳|店))\s*(?:做|当|當|上班|工作)",
     ),
     # what someone does for a living: "佳佳是小学语文老师", "我老公是做风控的" is not read
     (
