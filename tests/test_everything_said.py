@@ -1195,6 +1195,11 @@ LIN_YUE = [
         "text": "对 年货节 然后我跟男朋友小周住在西湖区 租的一室户 房租3800",
     },
     {"session_id": "s2", "date": "2025-04-19T20:30:00+08:00"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "跟你说 我辞职了！！下周一去上海一家做咖啡的品牌公司 做品牌策划 工资涨了三千",
+    },
     {"session_id": "s2", "speaker": "user", "text": "然后跟小周分手了 异地他不愿意 算了 哭了两天"},
     {"session_id": "s4", "date": "2025-09-02T23:00:00+08:00"},
     {
@@ -1209,11 +1214,14 @@ def test_a_chinese_partner_met_and_named_in_one_message_is_the_partner_now(
     memory: Memory, user: str, tmp_path: Path
 ):
     """A new user's Chinese chat: the boyfriend left, then "认识了一个男生 叫阿哲 ... 我们在
-    一起了" makes 阿哲 the partner, who answers "我男朋友是谁？"."""
+    一起了" makes 阿哲 the partner, who answers "我男朋友是谁？"; a company gone to, not
+    named, is where she works now, in Chinese or English."""
     ingest_file(memory, write_chat(tmp_path, LIN_YUE), user, progress=False)
     people = {p.name: p.relationship for p in memory.people(user)}
     assert (people["小周"], people["阿哲"]) == ("前男友", "对象")
     assert "叫阿哲" in top(memory, user, "我男朋友是谁？")[0]
+    for question in ("我现在在哪上班？", "where do i work now?"):
+        assert "品牌公司" in top(memory, user, question)[0], question
 
 
 LENA = [
