@@ -171,6 +171,7 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
         ("我现在在京联科技 做后端五年了", "employer", "京联科技"),
         ("offer拿到了！小象科技 高级UI设计师 3月9号入职", "employer", "小象科技"),
         ("在上海一家广告公司做文案 叫蓝鲸广告", "employer", "蓝鲸广告"),  # the name, not the kind
+        ("崩溃 产假还没休完 公司说我们组整个被裁了", "employer", "none"),  # a job lost
         (
             "我辞职了！！下周一去上海一家做咖啡的品牌公司 做品牌策划",
             "employer",

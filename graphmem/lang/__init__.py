@@ -134,9 +134,10 @@ class Language:
     #: as said (English is read by spaCy in ``ingestion.extract`` instead); called with
     #: the sentence and the turn's text before it (what a "叫可樂" names was said there)
     people_in: Callable[[str, str], list[Named]] | None = None
-    #: claims a sentence makes, as (attribute, regex with a ``value`` group): the
-    #: attributes of ``graphmem.algorithms.conflicts`` ("location", "employer"), so a
-    #: newer value supersedes an older one in any language
+    #: claims a sentence makes, as (attribute, regex with a ``value`` group, or without
+    #: one for an attribute that holds no value now): the attributes of
+    #: ``graphmem.algorithms.conflicts`` ("location", "employer"), so a newer value
+    #: supersedes an older one in any language
     claims: tuple[tuple[str, str], ...] = ()
     #: a claim's slot by meaning, for what no rule reads ("signed with the alder, sous
     #: chef not head chef": employer): example sentences per attribute, and near misses
@@ -317,6 +318,10 @@ def _latin_language(words: list[str]) -> str:
     return "en"
 
 
+#: the value of an attribute said to hold none now (a job lost: no employer)
+NO_VALUE = "none"
+
+
 def claim(text: str) -> tuple[str, str] | None:
     """(attribute, value) of the first claim a language's rules read in ``text``.
 
@@ -330,11 +335,18 @@ def claim(text: str) -> tuple[str, str] | None:
     (('location', '滨江'), None)
     >>> claim("我老婆佳佳是小学语文老师"), claim("这是老师说的")
     (('job', '小学语文老师'), None)
+
+    A pattern without a ``value`` group says the attribute holds no value now (a job
+    lost: "公司说我们组整个被裁了"), read as "none", as the English rules read it:
+
+    >>> claim("公司说我们组整个被裁了 给了N+1"), claim("有点担心被裁")
+    (('employer', 'none'), None)
     """
     for known in languages():
         for attribute, pattern in known.claims:
             if m := _compiled(pattern).search(text):
-                return attribute, m["value"].strip().lower()
+                value = m.groupdict().get("value")
+                return attribute, value.strip().lower() if value is not None else NO_VALUE
     return None
 
 

@@ -824,6 +824,12 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         rf"{_NOT_YET}(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
         r"(?:上班|工作|任职|任職|实习|實習)",
     ),
+    # a job lost: "公司说我们组整个被裁了", "我失业了" (not feared: "担心被裁")
+    (
+        "employer",
+        rf"{_NOT_YET}(?<!担心)(?<!擔心)(?<!怕)(?:被裁了|被裁员了|被裁員了|被辞退了|被辭退了|"
+        r"被开除了|被開除了|失业了|失業了|丢了工作|丟了工作)",
+    ),
 )
 #: What a question asks the value of (see ``graphmem.recall.temporal``).
 ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
