@@ -1224,6 +1224,53 @@ def test_a_chinese_partner_met_and_named_in_one_message_is_the_partner_now(
         assert "品牌公司" in top(memory, user, question)[0], question
 
 
+NEHA = [
+    {"session_id": "s1", "date": "2025-03-01T21:00:00+05:30"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "hi! main neha, 27, pune mein rehti hoon, kothrud mein PG hai. infosys mein QA "
+        "engineer hoon 3 saal se",
+    },
+    {
+        "session_id": "s1",
+        "speaker": "assistant",
+        "text": "Hi Neha! Nice to meet you. How's work at Infosys going?",
+    },
+    {"session_id": "s2", "date": "2025-06-15T20:00:00+05:30"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "big news!! thoughtworks se offer aaya aur maine accept kar liya. 1 july "
+        "joining. mumbai office",
+    },
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "toh mumbai shift ho rahi hoon, andheri west mein 1bhk dekh liya hai",
+    },
+    {"session_id": "s3", "date": "2025-08-10T19:00:00+05:30"},
+    {
+        "session_id": "s3",
+        "speaker": "user",
+        "text": "settled ho gayi andheri mein! flat acha hai. karan ne propose kiya last "
+        "sunday, we're engaged 💍",
+    },
+]
+
+
+def test_a_hinglish_chat_changes_where_the_user_lives_and_works(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A new user's Hinglish chat (the rules of ``lang.hi``): the job and the home of
+    now and of before, asked in English; a move still in progress changes nothing."""
+    ingest_file(memory, write_chat(tmp_path, NEHA), user, progress=False)
+    assert "thoughtworks se offer" in top(memory, user, "where do i work now?")[0]
+    assert "infosys mein" in top(memory, user, "where did i work before?")[0]
+    assert "settled ho gayi andheri" in top(memory, user, "where do i live now?")[0]
+    assert "pune mein rehti hoon" in top(memory, user, "where did i live before?")[0]
+
+
 LENA = [
     {"session_id": "s1", "date": "2025-01-10T20:00:00Z"},
     {

@@ -26,7 +26,7 @@ from functools import cache
 #: The language modules, in the order their scripts are tried for a run of text. A
 #: module exports its ``LANGUAGE``, or ``LANGUAGES`` when one reader serves several
 #: (``latin``: French, Spanish, Portuguese, German, Italian).
-_MODULES = ("zh", "en", "tl", "latin")
+_MODULES = ("zh", "en", "tl", "latin", "hi")
 
 #: Scripts without a language module: the language a text in them most likely is,
 #: (first character of the range, last), so the report names it. Data, not branches.

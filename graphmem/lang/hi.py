@@ -1,0 +1,108 @@
+"""Hindi typed in Latin letters, mixed with English (Hinglish): the claims a sentence
+makes about where the user lives and works, as rules kept as data.
+
+Indian users chat in Hinglish ("pune mein rehti hoon", "thoughtworks se offer aaya aur
+maine accept kar liya"), which no spaCy pipeline reads and no rule of the English ones
+matches, so a move or a new job said so changed nothing of the user's. The grammar is
+regular enough for rules: a place with the postposition "mein" before the verb of living
+("rehti hoon"), a company before "se offer" and a joining. A sentence that wishes,
+plans or supposes ("agar", "soch rahi hoon", "chahta hoon"), or speaks of someone else
+("mera cousin", "uski"), claims nothing.
+
+>>> from graphmem.lang import claim
+>>> claim("hi! main neha, 27, pune mein rehti hoon"), claim("settled ho gayi andheri mein!")
+(('location', 'pune'), ('location', 'andheri'))
+>>> claim("big news!! thoughtworks se offer aaya aur maine accept kar liya. 1 july joining")
+('employer', 'thoughtworks')
+>>> claim("toh mumbai shift ho rahi hoon"), claim("agar hyderabad shift ho gaye to?")
+(None, None)
+>>> claim("mera cousin kunal canada shift ho gaya")
+
+
+Only claims: the module has no function words, so ``detect`` never names a text Hindi
+by it, and how such turns are kept and read for people is unchanged (``tl``, ``en``).
+"""
+
+from __future__ import annotations
+
+from graphmem.lang import Language, en
+
+#: Words that make a sentence a wish, a plan or a supposition, not a change, or someone
+#: else's ("mera cousin kunal canada shift ho gaya").
+NOT_YET = (
+    "agar|shayad|soch|sochta|sochti|chahta|chahti|chahte|plan|planning|kya|hoga|hogi|"
+    "mera|meri|mere|uska|uski|uske|unka|unki|unke|woh|wo|vo"
+)
+#: Words a value never starts with: pronouns, particles, postpositions.
+_NOT_A_VALUE = (
+    r"(?!(?:main|mai|mein|me|hum|ham|ab|abhi|toh|to|aur|ki|ke|ka|se|ko|bhi|yahan|yaha|"
+    r"wahan|finally|bhai|yaar|and|so|ok|i|we)\b)"
+)
+_VALUE = rf"(?P<value>{_NOT_A_VALUE}[a-z][\w&-]*(?:\s+{_NOT_A_VALUE}[a-z][\w&-]*)?)"
+#: Job words said before "hoon": "infosys mein QA engineer hoon".
+JOBS = (
+    "engineer|developer|designer|manager|analyst|nurse|doctor|teacher|intern|consultant|"
+    "accountant|tester|lead|architect|sde|associate|executive|officer|scientist"
+)
+
+
+def _said(body: str) -> str:
+    """A rule read in its own sentence, when the sentence wishes or supposes nothing."""
+    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{NOT_YET})\b)[^.!?]*?\b{body}"
+
+
+#: Claims, as (attribute, pattern), tried in order: where the user lives, then works.
+CLAIMS: tuple[tuple[str, str], ...] = (
+    # "pune mein rehti hoon", "andheri mein rehte hain"
+    (
+        "location",
+        _said(rf"{_VALUE}\s+(?:mein|me|main)\s+(?:rehta|rehti|rehte)\s+(?:hoon|hu|hun|hain)\b"),
+    ),
+    # "settled ho gayi andheri mein", "shift ho gaye bangalore mein"
+    (
+        "location",
+        _said(
+            rf"(?:settle|settled|shift|shifted|move|moved)\s+ho\s+(?:gaya|gayi|gaye|gye|gyi)\s+"
+            rf"{_VALUE}\s+(?:mein|me|main)\b"
+        ),
+    ),
+    # "bangalore shift ho gaya", "hsr layout mein shift ho gaye" (done, not "ho rahi hoon")
+    (
+        "location",
+        _said(
+            rf"{_VALUE}\s+(?:(?:mein|me)\s+)?(?:shift|shifted|move|moved|settle|settled)\s+"
+            r"(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi|kar\s+liya|kiya)\b"
+        ),
+    ),
+    # "thoughtworks se offer aaya aur maine accept kar liya", "zentrix ka offer mil gaya"
+    (
+        "employer",
+        _said(
+            rf"{_VALUE}\s+(?:se|ka|ki|ke)\s+offer\s+(?:aaya|aa\s+gaya|mil\s+gaya|mila)"
+            r"(?=[^.!?]*?\b(?:accept|join|joining|le\s+liya|sign))"
+        ),
+    ),
+    # "offer mil gaya!! zentrix labs, SDE-2 ... joining 11 march"
+    (
+        "employer",
+        rf"(?i)\boffer\s+(?:mil\s+gaya|aa\s+gaya|aaya)[!.\s]*{_VALUE}(?=[,.!\s])"
+        r"(?=[^?]*?\b(?:joining|join|accept))",
+    ),
+    # "infosys mein kaam karti hoon", "infosys mein QA engineer hoon"
+    (
+        "employer",
+        _said(
+            rf"{_VALUE}\s+(?:mein|me)\s+(?:kaam\s+(?:karta|karti|karte)|job\s+(?:karta|karti|"
+            rf"karte)|(?:[\w-]+\s+){{0,2}}(?:{JOBS}))\s+(?:hoon|hu|hun|hai|hain)\b"
+        ),
+    ),
+)
+
+LANGUAGE = Language(
+    code="hi",
+    name="Hindi",
+    script=en.LANGUAGE.script,
+    words=en.words,
+    stop_words=en.STOP_WORDS,
+    claims=CLAIMS,
+)
