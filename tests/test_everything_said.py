@@ -1271,6 +1271,34 @@ def test_a_hinglish_chat_changes_where_the_user_lives_and_works(
     assert "pune mein rehti hoon" in top(memory, user, "where did i live before?")[0]
 
 
+TAGLISH = [
+    {"session_id": "s1", "date": "2025-01-10T21:00:00+08:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "hi po! ang ingay dito, nakatira pa ako sa tondo with lola, tapos may "
+        "videoke yung kapitbahay gabi-gabi",
+    },
+    {"session_id": "s2", "date": "2025-04-05T19:00:00+08:00"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "update!! lumipat na kami ng bf ko sa marikina nung sabado, 2 bedroom, may "
+        "balcony pa 😭 tapos ang tahimik",
+    },
+]
+
+
+def test_a_taglish_move_answers_where_the_user_lives_now_and_before(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A Taglish chat written for this test (the rules of ``lang.tl``): the move to
+    Marikina is where the user lives now, Tondo where she lived before."""
+    ingest_file(memory, write_chat(tmp_path, TAGLISH), user, progress=False)
+    assert "marikina" in top(memory, user, "where do i live now?")[0]
+    assert "tondo" in top(memory, user, "where did i live before?")[0]
+
+
 LENA = [
     {"session_id": "s1", "date": "2025-01-10T20:00:00Z"},
     {

@@ -341,6 +341,8 @@ def claim(text: str) -> tuple[str, str] | None:
 
     >>> claim("公司说我们组整个被裁了 给了N+1"), claim("有点担心被裁")
     (('employer', 'none'), None)
+    >>> claim("lumipat na kami sa marikina nung sabado"), claim("kung lumipat ako sa UK")
+    (('location', 'marikina'), None)
     """
     for known in languages():
         for attribute, pattern in known.claims:

@@ -227,6 +227,37 @@ def _cased(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+#: Words that make a sentence a plan, a wish or a supposition ("lilipat na sya sa
+#: dubai": a move to come; "kung lumipat ako sa UK": if I moved), not a change.
+NOT_YET = "kung|sana|baka|gusto|plano|balak|lilipat|titira|if|might|maybe"
+#: A claim's value: up to three words, none of them a time or what else the clause says
+#: ("sa tampines, with an auntie", "sa pasig last week").
+_NOT_VALUE = (
+    r"(?!(?:last|next|this|kahapon|nung|noong|ngayon|lang|na|pa|with|kasama|tapos|pero|"
+    r"and|kasi|for|para)\b)"
+)
+_VALUE = rf"(?P<value>[a-z0-9][\w'-]*(?:\s+{_NOT_VALUE}[a-z0-9][\w'-]*){{0,2}})"
+
+
+def _said(body: str) -> str:
+    """A rule read in its own sentence, when the sentence plans or supposes nothing."""
+    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{NOT_YET})\b)[^.!?]*?\b{body}"
+
+
+#: Claims, as (attribute, pattern): where the user lives, said in Taglish ("nagre-rent
+#: ako ng common room sa HDB flat sa tampines", "nakatira pa ako with mama and papa sa
+#: project 4", "lumipat na kami sa pasig"); the sentence's last "sa" names the place, and
+#: a move to come or supposed ("lilipat", "kung lumipat ako sa UK") claims nothing.
+CLAIMS: tuple[tuple[str, str], ...] = (
+    (
+        "location",
+        _said(
+            r"(?:nakatira|tumira|nagre-?rent|nag-?rent|umuupa|lumipat|nakalipat)\s+"
+            rf"(?:na\s+|pa\s+)?(?:ako|kami|kmi)\b[^.!?]*\bsa\s+{_VALUE}"
+        ),
+    ),
+)
+
 LANGUAGE = Language(
     code="tl",
     name="Tagalog",
@@ -238,4 +269,5 @@ LANGUAGE = Language(
     function_words=FUNCTION_WORDS,
     people_in=people_in,
     partner_steps=PARTNER_STEPS,
+    claims=CLAIMS,
 )
