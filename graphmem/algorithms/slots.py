@@ -58,6 +58,10 @@ class _Examples:
         rows = [i for i, c in enumerate(self.codes) if c == code]
         return _Examples([self.classes[i] for i in rows], [code] * len(rows), self.vectors[rows])
 
+    def decide(self, vector: np.ndarray) -> str:
+        """The slot one vector of this space reads (``_decide``), "" for none."""
+        return _decide(self.classes, _unit(vector[None])[0] @ self.vectors.T)
+
 
 class SlotReader:
     """Reads likely slots with one embedder. Every language's examples are embedded once
@@ -140,7 +144,7 @@ class SlotReader:
             examples = self._in(where)
             if not examples.classes:
                 continue
-            slot = [_decide(examples.classes, _unit(mine[None])[0] @ examples.vectors.T)]
+            slot = [examples.decide(mine)]
             if not slot[0]:
                 self._by_clause([text], [0], slot, where, examples)
             read.add(slot[0])
@@ -167,7 +171,7 @@ class SlotReader:
         vectors = self._vectors([c for _, c in wanted], space)
         for (i, _), vector in zip(wanted, vectors, strict=True):
             if not found[i] and vector is not None:
-                found[i] = _decide(examples.classes, _unit(vector[None])[0] @ examples.vectors.T)
+                found[i] = examples.decide(vector)
 
 
 #: where a message's clauses part: sentence ends, semicolons, commas, and a space beside

@@ -322,6 +322,14 @@ def _latin_language(words: list[str]) -> str:
 NO_VALUE = "none"
 
 
+def in_own_sentence(body: str, not_yet: str) -> str:
+    """A claim pattern read in its own sentence, and only when that sentence holds no
+    word of ``not_yet`` (a regex alternation: what makes it a wish, a plan, a
+    supposition or someone else's: "agar", "kung lumipat ako sa UK"), for the claim
+    rules languages keep as data (``Language.claims``)."""
+    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{not_yet})\b)[^.!?]*?\b{body}"
+
+
 def claim(text: str) -> tuple[str, str] | None:
     """(attribute, value) of the first claim a language's rules read in ``text``.
 
@@ -737,6 +745,7 @@ __all__ = [
     "ended_in_own_words",
     "holds_a_number",
     "in_english_time_words",
+    "in_own_sentence",
     "language",
     "languages",
     "partner_in_own_words",

@@ -25,7 +25,7 @@ by it, and how such turns are kept and read for people is unchanged (``tl``, ``e
 
 from __future__ import annotations
 
-from graphmem.lang import Language, en
+from graphmem.lang import Language, en, in_own_sentence
 
 #: Words that make a sentence a wish, a plan or a supposition, not a change, or someone
 #: else's ("mera cousin kunal canada shift ho gaya").
@@ -46,40 +46,41 @@ JOBS = (
 )
 
 
-def _said(body: str) -> str:
-    """A rule read in its own sentence, when the sentence wishes or supposes nothing."""
-    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{NOT_YET})\b)[^.!?]*?\b{body}"
-
-
 #: Claims, as (attribute, pattern), tried in order: where the user lives, then works.
 CLAIMS: tuple[tuple[str, str], ...] = (
     # "pune mein rehti hoon", "andheri mein rehte hain"
     (
         "location",
-        _said(rf"{_VALUE}\s+(?:mein|me|main)\s+(?:rehta|rehti|rehte)\s+(?:hoon|hu|hun|hain)\b"),
+        in_own_sentence(
+            rf"{_VALUE}\s+(?:mein|me|main)\s+(?:rehta|rehti|rehte)\s+(?:hoon|hu|hun|hain)\b",
+            NOT_YET,
+        ),
     ),
     # "settled ho gayi andheri mein", "shift ho gaye bangalore mein"
     (
         "location",
-        _said(
+        in_own_sentence(
             rf"(?:settle|settled|shift|shifted|move|moved)\s+ho\s+(?:gaya|gayi|gaye|gye|gyi)\s+"
-            rf"{_VALUE}\s+(?:mein|me|main)\b"
+            rf"{_VALUE}\s+(?:mein|me|main)\b",
+            NOT_YET,
         ),
     ),
     # "bangalore shift ho gaya", "hsr layout mein shift ho gaye" (done, not "ho rahi hoon")
     (
         "location",
-        _said(
+        in_own_sentence(
             rf"{_VALUE}\s+(?:(?:mein|me)\s+)?(?:shift|shifted|move|moved|settle|settled)\s+"
-            r"(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi|kar\s+liya|kiya)\b"
+            r"(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi|kar\s+liya|kiya)\b",
+            NOT_YET,
         ),
     ),
     # "thoughtworks se offer aaya aur maine accept kar liya", "zentrix ka offer mil gaya"
     (
         "employer",
-        _said(
+        in_own_sentence(
             rf"{_VALUE}\s+(?:se|ka|ki|ke)\s+offer\s+(?:aaya|aa\s+gaya|mil\s+gaya|mila)"
-            r"(?=[^.!?]*?\b(?:accept|join|joining|le\s+liya|sign))"
+            r"(?=[^.!?]*?\b(?:accept|join|joining|le\s+liya|sign))",
+            NOT_YET,
         ),
     ),
     # "offer mil gaya!! zentrix labs, SDE-2 ... joining 11 march"
@@ -91,9 +92,10 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     # "infosys mein kaam karti hoon", "infosys mein QA engineer hoon"
     (
         "employer",
-        _said(
+        in_own_sentence(
             rf"{_VALUE}\s+(?:mein|me)\s+(?:kaam\s+(?:karta|karti|karte)|job\s+(?:karta|karti|"
-            rf"karte)|(?:[\w-]+\s+){{0,2}}(?:{JOBS}))\s+(?:hoon|hu|hun|hai|hain)\b"
+            rf"karte)|(?:[\w-]+\s+){{0,2}}(?:{JOBS}))\s+(?:hoon|hu|hun|hai|hain)\b",
+            NOT_YET,
         ),
     ),
 )

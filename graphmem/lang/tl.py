@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.lang import Language, Named, Naming, en
+from graphmem.lang import Language, Named, Naming, en, in_own_sentence
 
 #: Kinship words and their English reading: as a title before a name ("kuya marco") or
 #: with a possessive ("tita ko"), they say who the person is to the user.
@@ -239,11 +239,6 @@ _NOT_VALUE = (
 _VALUE = rf"(?P<value>[a-z0-9][\w'-]*(?:\s+{_NOT_VALUE}[a-z0-9][\w'-]*){{0,2}})"
 
 
-def _said(body: str) -> str:
-    """A rule read in its own sentence, when the sentence plans or supposes nothing."""
-    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{NOT_YET})\b)[^.!?]*?\b{body}"
-
-
 #: Claims, as (attribute, pattern): where the user lives, said in Taglish ("nagre-rent
 #: ako ng common room sa HDB flat sa tampines", "nakatira pa ako with mama and papa sa
 #: project 4", "lumipat na kami sa pasig"); the sentence's last "sa" names the place, and
@@ -251,9 +246,10 @@ def _said(body: str) -> str:
 CLAIMS: tuple[tuple[str, str], ...] = (
     (
         "location",
-        _said(
+        in_own_sentence(
             r"(?:nakatira|tumira|nagre-?rent|nag-?rent|umuupa|lumipat|nakalipat)\s+"
-            rf"(?:na\s+|pa\s+)?(?:ako|kami|kmi)\b[^.!?]*\bsa\s+{_VALUE}"
+            rf"(?:na\s+|pa\s+)?(?:ako|kami|kmi)\b[^.!?]*\bsa\s+{_VALUE}",
+            NOT_YET,
         ),
     ),
 )

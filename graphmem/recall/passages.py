@@ -851,24 +851,27 @@ class UserPassages:
         def turns(rows: np.ndarray) -> np.ndarray:
             return self._columns["turn"].values[self._columns["passage"].values[rows]]
 
-        def first(rows: np.ndarray, wording: bool) -> int | None:
-            for i in rows.tolist():
-                text = _plain(str(self.cards[i].values[_FACT] or ""))
-                if wording and word and persons[i] in (code, user) and word in text:
-                    return int(i)
-                if not wording and (persons[i] == code or wanted in text):
-                    return int(i)
-            return None
+        def fact(i: int) -> str:
+            return _plain(str(self.cards[i].values[_FACT] or ""))
+
+        def words_it(i: int) -> bool:
+            return bool(word) and persons[i] in (code, user) and word in fact(i)
+
+        def names_them(i: int) -> bool:
+            return persons[i] == code or wanted in fact(i)
+
+        def first(rows: np.ndarray, test: Callable[[int], bool]) -> int | None:
+            return next((int(i) for i in rows.tolist() if test(i)), None)
 
         then = np.flatnonzero(((times == when) | (said == when)) & cards[:size])
         then = then[np.argsort(turns(then), kind="stable")]
-        found = first(then, wording=True)
+        found = first(then, words_it)
         if found is None:
-            found = first(then, wording=False)
+            found = first(then, names_them)
         if found is not None or not or_before:
             return found
         before = np.flatnonzero((times < when) & cards[:size])
-        return first(before[np.lexsort((-turns(before), -times[before]))], wording=False)
+        return first(before[np.lexsort((-turns(before), -times[before]))], names_them)
 
     def said_on(self) -> np.ndarray:
         """Per passage, the day it was said (``days.day_of``; date.min when unknown);
