@@ -1180,11 +1180,15 @@ OWEN = [
 def test_a_job_lost_and_a_habit_stopped_answer_now(memory: Memory, user: str, tmp_path: Path):
     """A new user's chat: made redundant, the user works nowhere now; "havent vaped in 3
     weeks" (typed without its apostrophe) answers "do i still vape?"; a number written
-    as the UK writes it is the phone number."""
+    as the UK writes it is the phone number. At ingest, consolidated, and a year on."""
     ingest_file(memory, write_chat(tmp_path, OWEN), user, progress=False)
-    assert "made redundant" in top(memory, user, "where do i work now?")[0]
-    assert "havent vaped" in top(memory, user, "do i still vape?")[0]
-    assert "07700 900123" in top(memory, user, "what's my phone number?")[0]
+    for moment in (None, "2025-04-10", "2026-04-10"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "made redundant" in top(memory, user, "where do i work now?")[0], moment
+        assert "hartwell freight" in top(memory, user, "where did i work before?")[0], moment
+        assert "havent vaped" in top(memory, user, "do i still vape?")[0], moment
+        assert "07700 900123" in top(memory, user, "what's my phone number?")[0], moment
 
 
 LIN_YUE = [
