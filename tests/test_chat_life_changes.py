@@ -21,6 +21,13 @@ from graphmem.algorithms.conflicts import claim_of
         ("moved!! got keys to a 1 bed in springfield yesterday", "location", "springfield"),
         ("starting at a dental office in eugene on the 12th", "employer", "dental office"),
         ("big week lol. i finally quit the warehouse job", "employer", "not warehouse"),
+        ("GOT IT. keystone called today and offered me the dispatcher job", "employer", "keystone"),
+        ("so harbourline offered me the senior designer role", "employer", "harbourline"),
+        (
+            "tanjong medical centre offered me staff nurse, start aug 5",
+            "employer",
+            "tanjong medical centre",
+        ),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -37,6 +44,9 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "i'd love to work at kestrel bank someday",
         "maybe we could get a house in the country",
         "we have a place in mind but nothing signed",
+        "if acme offered me the job i would take it",
+        "my boss offered me a promotion lol",
+        "jake offered me a beer after the match",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 from graphmem import lang, llm
 from graphmem.algorithms.cardview import CardLike, is_active, normalise_rows
 from graphmem.algorithms.clustering import top_k_neighbours
+from graphmem.lang.en import STOP_WORDS as _EN_STOP_WORDS
 from graphmem.models import ASSISTANT_SPEAKERS, TURN
 from graphmem.relationships import SINGLE_HOLDER, TITLE_BEFORE_NAME, WORDS, role
 from graphmem.timeutil import to_iso
@@ -94,7 +95,7 @@ _STOP_WORDS = (
     "for|at|with|in|last|this|next|ago|recently|again|when|where|who|which|though|as of|"
     "after|before|every|each|so|very|too|a lot|to|as|instead|because|while|since|during|"
     "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever|"
-    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg|"
+    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg|tho|done|"
     # a verb after the value starts what is said of it: "last shift at bella is friday"
     "is|was|will|are|were"
 )
@@ -102,14 +103,24 @@ _STOP_WORDS = (
 #: "joined the game dev club": a pastime, not an employer.
 _NOT_A_CLUB = (
     r"(?!\s+(?:\S+\s+){0,4}?(?:club|team|group|gym|class|league|choir|society|community|"
-    r"crew|squad|course|meetup|circle|chat|discord|server|book club)s?\b)"
+    r"crew|squad|course|meetup|circle|chat|discord|server|book club|court|league)s?\b)"
 )
+#: An emoji ends a value as punctuation does ("i do like a custard cream tho 😞 what ...")
+_EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
 _VAL = (
-    r"(?P<value>[^,.;:!?()\[\]\"]+?)"
-    rf"(?=\s*(?:[,.;:!?()\[\]\"]|$)|\s+(?:{_STOP_WORDS})\b|\s+\d+\s+(?:day|week|month|year)s?\b)"
+    rf"(?P<value>[^,.;:!?()\[\]\"{_EMOJI}]+?)"
+    rf"(?=\s*(?:[,.;:!?()\[\]\"{_EMOJI}]|$)|\s+(?:{_STOP_WORDS})\b|\s+\d+\s+(?:day|week|month|year)s?\b)"
 )
 #: What follows "married" when it names no partner: a time ("getting married next spring")
-_NO_PARTNER = r"(?!(?:next|last|this|in|on|at|yesterday|today|tomorrow|tonight|soon|someday)\b)"
+_NO_PARTNER = (
+    r"(?!(?:next|last|this|in|on|at|for|yesterday|today|tomorrow|tonight|soon|someday|\d+)\b)"
+)
+#: Who offers the user a job and is no employer: a person, or a word starting the sentence
+_NOT_AN_OFFERER = (
+    r"(?!(?:i|you|he|she|they|we|it|my|his|her|their|our|your|the|a|an|this|that|someone|"
+    r"somebody|everyone|nobody|also|then|today|yesterday|finally|just|so|and|but|if|when|"
+    r"once|after|mum|mom|dad|boss)\b)"
+)
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
 _BE = r"(?:is|am|are|'m|'s|was)"
 #: "is" and "am" as chat types them, fused without the apostrophe: "shes an er nurse",
@@ -133,7 +144,7 @@ _JOB_TEXT = """
     dietitian nutritionist counsellor counselor caregiver carer nanny paralegal auditor
     bookkeeper welder machinist butcher florist tailor courier janitor pastor priest
     soldier detective lifeguard instructor trainer supervisor coordinator administrator
-    recruiter realtor banker teller
+    recruiter realtor banker teller dev
 """
 JOB_WORDS = frozenset(_JOB_TEXT.split())
 
@@ -255,6 +266,8 @@ _HOBBY_FORMS = "|".join(sorted({f for b in _HOBBIES for f in _forms(b)}, key=len
 #: "to swim" a wish or a lesson).
 _NOT_A_DOER = (
     "(?:to|went|go|goes|going|gone|and|or|but|then|also|love|loves|like|likes|enjoy|enjoys|"
+    # a noun's determiner or preposition: "surrounded by boxes", "the fish", "my paints"
+    "by|of|with|from|the|a|an|my|our|his|her|their|your|some|no|"
     "hate|hates|want|wants|wanted|try|tried|learn|learning|learned|started|stopped|quit|"
     "let|lets|can|could|should|would|will|might|must)"
 )
@@ -335,7 +348,8 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "location",
-        rf"\b(?:lives?|living|resides?|residing|renting|rents?)\s+in\s+{_VAL}",
+        rf"\b(?:lives?|living|resides?|residing|renting|rents?)\s+in\s+"
+        rf"(?!(?:a|an|the|my|our)\s+(?:[\w-]+\s+){{0,2}}?{_HOMES}\s+in\b){_VAL}",
         keys=("live", "living", "resid", "rent"),
     ),
     _rule(
@@ -363,7 +377,8 @@ RULES: tuple[_Rule, ...] = (
     _rule(  # a home got, said indirectly: "got the keys to a flat in X", "settled into
         # the condo in X", "i have a studio in X now"
         "location",
-        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rent|rents|rented)\s+"
+        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rent|rents|rented|"
+        rf"(?:lives?|living)\s+in)\s+"
         rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
         keys=_HOME_KEYS,
     ),
@@ -412,6 +427,16 @@ RULES: tuple[_Rule, ...] = (
         rf"(?:at|from|with)\s+{_VAL}",
         keys=("accepted",),
     ),
+    _rule(  # the employer first: "keystone called today and offered me the dispatcher
+        # job", "tanjong medical centre offered me staff nurse ..., start august 5"
+        "employer",
+        rf"(?:^|[.!?;:,]\s*|\b(?:and|so|but)\s+)(?P<value>{_NOT_AN_OFFERER}[\w'&-]+"
+        r"(?:\s+[\w'&-]+){0,2}?)\s+(?:(?:called|rang|phoned|emailed|texted)\s+"
+        r"(?:me\s+)?(?:[\w-]+\s+){0,2}?and\s+|just\s+|finally\s+|officially\s+)?offered\s+me\s+"
+        r"(?:(?:an?|the)\s+)?(?:(?:[\w-]+\s+){0,3}?(?:job|position|role|post)\b|"
+        r"[^.!?;]*\bstart(?:s|ing)?\b)",
+        keys=("offered me",),
+    ),
     _rule(
         "employer",
         rf"\b(?:(?:handed|handing|gave|giving)\s+in\s+(?:my\s+)?notice\s+(?:at|to)|"
@@ -435,6 +460,14 @@ RULES: tuple[_Rule, ...] = (
         keys=("laid off", "let go", "redundant", "fired", "sacked", "lost my job"),
     ),
     _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}", keys=("work",)),
+    _rule(  # a job at a place, said as the user says who they are: "im arjun, backend dev
+        # at flipkart bangalore", "im a relationship manager at the ikeja branch"
+        "employer",
+        rf"(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?:an?\s+)?"
+        rf"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and)\b)[\w-]+\s+){{0,2}}?"
+        rf"(?:{'|'.join(sorted(JOB_WORDS))})s?\s+(?:at|for|with)\s+{_VAL}",
+        keys=(" at ", " for ", " with "),
+    ),
     _rule(
         "date:",
         rf"\b(?P<thing>{_EVENTS})\s+(?:is|was|'s)\s+(?:now\s+)?(?:set\s+for|scheduled\s+for|"
@@ -497,7 +530,8 @@ RULES: tuple[_Rule, ...] = (
     _rule("age", r"\bturned\s+(?P<value>\d{1,3})\b", keys=("turned",)),
     _rule(
         "age",
-        r"\b(?:i'm|i am|im)\s+(?P<value>\d{1,3})\b(?!\s*(?:%|percent|minutes|min))",
+        r"\b(?:i'm|i am|im)\s+(?P<value>\d{1,3})\b"
+        r"(?!\s*(?:%|percent|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|k\b|kg|lbs?))",
         keys=("i'm", "i am", "im "),
     ),
     _rule(
@@ -535,10 +569,16 @@ RULES: tuple[_Rule, ...] = (
             "laptop",
         ),
     ),
-    _rule(
+    _polar(  # "smoke-free", "nicotine free 3 months": stopped
         "smokes",
-        r"\b(?P<value>smokes|smoke|smoking|smoker|vapes|vape|vaping|vaped|vaper)\b",
-        polarity="yes",
+        r"\b(?P<value>smoke|smoking|vape|vaping|nicotine)[- ]free\b",
+        polarity="no",
+        keys=("free",),
+    ),
+    _polar(  # "3 months no smoking", "day 3 of no vape", "a non-smoker now", "off the smokes"
+        "smokes",
+        r"(?:(?P<neg>\bnon-?|\bno\s+|\boff\s+(?:the\s+)?|\bwithout\s+(?:the\s+|a\s+)?)|\b)"
+        r"(?P<value>smokes|smoke|smoking|smoker|vapes|vape|vaping|vaped|vaper)\b",
         keys=("smok", "vap"),
     ),
     _polar(
@@ -609,7 +649,7 @@ RULES: tuple[_Rule, ...] = (
         polarity="yes",
         keys=("like", "love", "enjoy", "ador", "prefer", "into", "fond", "fan of", "come to"),
     ),
-    _rule("car", rf"\bdrives?\s+an?\s+{_VAL}", keys=("drive",)),
+    _rule("car", rf"\bdrives?\s+an?\s+(?!lot\b|bit\b|ton\b){_VAL}", keys=("drive",)),
     _rule(
         "car",
         rf"\b(?:bought|buying|got|getting|leased|leasing|picked\s+up)\s+(?:an?\s+|my\s+)?"
@@ -642,6 +682,14 @@ _NEG_BEFORE = re.compile(
     r"\s+(?:\w+\s+){0,2}$"
 )
 # "would like to", "looks like": not a preference.
+#: Who or how, right before a bare "like" that is a verb ("i really like", "we both like",
+#: "dont like"); without one it is chat's filler or a comparison ("like a bodyguard",
+#: "like you said", "like half my counts")
+_LIKE_AS_A_VERB = re.compile(
+    r"\b(?:i|we|you|they|people|kids|really|do|dont|don't|did|didnt|didn't|does|doesnt|"
+    r"doesn't|not|never|also|still|"
+    r"actually|genuinely|totally|both|all|always|to|kinda|sorta|def|definitely)\s+$"
+)
 _LIKE_NOT_PREFERENCE = re.compile(
     r"(?:\bwould|'d|\blooks?|\blooked|\bseems?|\bsounds?|\bfeels?|\bfelt|\bjust|\bmuch)\s+$"
 )
@@ -652,6 +700,27 @@ _OTHER_POSSESSOR = re.compile(r"\b(?!(?:he|she|it|that|who|there|what|where|here
 _NOT_A_VALUE = re.compile(
     r"(?:is|was|are|were|has|have|had|will|would|gets?|got)\b"
     r"|(?:better|worse|healthier|healthy|clean|well|badly|properly|right|less|more|out)$"
+)
+#: A time, which is never where one lives nor what one does ("moved into the new place
+#: in june", "play every tuesday night", "a trip for october instead")
+_TIMES = (
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december|mondays?|tuesdays?|wednesdays?|"
+    r"thursdays?|fridays?|saturdays?|sundays?|spring|summer|autumn|fall|winter|easter|"
+    r"christmas|weekends?|weekdays?|nights?|mornings?|evenings?|afternoons?|days?|weeks?|"
+    r"months?|years?|hours?|hrs?|minutes?|mins?|seconds?|tonight|today|tomorrow|\d[\d:.-]*"
+)
+#: What "in" names that is no place: a time or a state of mind ("living in fear")
+_NOT_A_PLACE = re.compile(
+    rf"(?:{_TIMES}|fear|hope|denial|peace|sin|luxury|limbo|chaos|comfort|the moment|"
+    r"the past|the future)$"
+)
+#: The head of an activity's object that names no activity: a time, chat's fillers, a
+#: word that stands for something said elsewhere ("i cant study rn", "he just stopped
+#: lmao", "i stopped the fasting thing")
+_NOT_AN_ACTIVITY = re.compile(
+    rf"(?:{_TIMES}|rn|lol|lmao|btw|tbh|idk|af|omg|haha|thing|things|stuff|way|much|lot|bit|"
+    r"go|know|back|got|tip|tips|handed)$"
 )
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 #: Where the clause a claim sits in starts: what precedes says who makes it.
@@ -856,7 +925,10 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
                 continue
             if mine and _not_the_users(text, match.start()):
                 continue
-            if rule.attribute == "likes:" and _LIKE_NOT_PREFERENCE.search(prefix):
+            if rule.attribute == "likes:" and (
+                _LIKE_NOT_PREFERENCE.search(prefix)
+                or (match.group(0).startswith("like ") and not _LIKE_AS_A_VERB.search(prefix))
+            ):
                 continue
             if not rule.attribute.startswith(_POLAR_PREFIXES) and _HYPOTHETICAL.search(
                 re.split(r"[.;!?]", prefix)[-1]
@@ -871,9 +943,11 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
             negated = bool(match.groupdict().get("neg")) or bool(_NEG_BEFORE.search(prefix))
             negated = negated != rule.negate
             value = _norm_value(match.group("value"))
-            if not value or _NOT_A_VALUE.match(value):
-                continue
+            if not value or _NOT_A_VALUE.match(value) or value in _EN_STOP_WORDS:
+                continue  # "im IN", "enjoy him": a function word names nothing
             attribute = rule.attribute
+            if attribute == "location" and _NOT_A_PLACE.match(value):
+                continue
             if rule.fixed is not None:
                 value = rule.fixed
             if attribute == "birthday":
@@ -889,6 +963,8 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
             elif attribute == "activity:":
                 value = _head(value)
                 value = _HOBBY_KEY.get(value, value)
+                if value in _EN_STOP_WORDS or _NOT_AN_ACTIVITY.match(value):
+                    continue
             if rule.polarity is not None:
                 yes = (rule.polarity == "yes") != negated
                 if attribute.endswith(":"):

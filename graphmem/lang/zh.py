@@ -794,7 +794,7 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     # a workplace named by its kind, then what one does there: "我现在在京联科技 做后端五年了"
     (
         "employer",
-        rf"{_NOT_YET}在(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{1,8}}?(?:{'|'.join(ORGANISATIONS)}))"
+        rf"{_NOT_YET}在(?!在|还|還|也|都)(?P<value>[\u4e00-\u9fffA-Za-z]{{1,8}}?(?:{'|'.join(ORGANISATIONS)}))"
         r"\s*(?:做|当|當|上班|工作|实习|實習)",
     ),
     # a workplace gone to, described and not named: "下周一去上海一家做咖啡的品牌公司 做品牌策划"
@@ -811,17 +811,24 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         rf"(?P<value>[\u4e00-\u9fff]{{0,6}}?(?:{'|'.join(OCCUPATIONS)}))"
         r"(?=[，,。！!？?\s]|$)",
     ),
+    # joined a while ago, then where: "然后入职一周了 绿源储能 我的leader叫刘姐"
+    (
+        "employer",
+        r"(?:入职|入職)(?:[一二两兩三四五六七八九十半几幾\d]+(?:个|個)?(?:周|週|天|月|星期|礼拜|禮拜))了?"
+        r"\s+(?![好很太超挺真累忙])(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[\s，,。！!]|$)",
+    ),
     # a first day said as joining: "我入职云帆数据啦"
     (
         "employer",
-        # not a time: "我入职以后的直属领导"
+        # not a time: "我入职以后的直属领导", "入职一周了"
         r"(?:入职了?|入職了?)(?!的|以后|以後|之后|之後|后|後|以前|之前|前|时|時)"
+        r"(?![一二两兩三四五六七八九十半几幾\d]+(?:个|個)?(?:周|週|天|月|年|星期|礼拜|禮拜))"
         r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
         r"(?=啦|了|的|啊|，|,|。|！|!|\s|$)",
     ),
     (
         "employer",
-        rf"{_NOT_YET}(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
+        rf"{_NOT_YET}(?:在|去|进了?|進了?|入职了?|入職了?|跳槽到了?)(?!在|还|還|也|都|公司|单位|單位)(?P<value>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
         r"(?:上班|工作|任职|任職|实习|實習)",
     ),
     # a job lost: "公司说我们组整个被裁了", "我失业了" (not feared: "担心被裁")
