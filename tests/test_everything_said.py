@@ -1355,3 +1355,42 @@ def test_a_move_said_beside_the_cats_complaint_answers_where_i_live_now(
     person's verb): the turn makes no claim by rule, so its move is read by meaning."""
     ingest_file(memory, write_chat(tmp_path, LENA), user, progress=False)
     assert "walthamstow" in top(memory, user, "where do i live now?")[0]
+
+
+MARISA = [
+    {"session_id": "jan", "date": "2025-01-26T20:40:00-05:00"},
+    {
+        "session_id": "jan",
+        "speaker": "user",
+        "text": "ok so im marisa, 29, receptionist at a vet clinic in tampa and im studying for "
+        "my vet tech licensing exam, the VTNE, in april. any study tips?? 😩",
+    },
+    {
+        "session_id": "jan",
+        "speaker": "assistant",
+        "text": "Spaced repetition works well for the VTNE. Also try a grounding exercise "
+        "called box breathing when you feel overwhelmed: in for 4, hold 4, out 4, hold 4.",
+    },
+    {"session_id": "jan", "speaker": "user", "text": "also 3 months no smoking 💪"},
+    {"session_id": "may", "date": "2025-05-12T19:00:00-05:00"},
+    {
+        "session_id": "may",
+        "speaker": "user",
+        "text": "PASSED!!! and bayside animal hospital called today and offered me the vet tech "
+        "job 🎉 start june 2",
+    },
+    {"session_id": "may", "speaker": "user", "text": "i crochet like an old lady to relax lol"},
+]
+
+
+def test_a_day_asked_a_job_offered_and_a_habit_stopped(memory: Memory, user: str, tmp_path):
+    """A new user's chat: "on january 26" finds that day's turn though a newer job has
+    replaced the one it names; an employer said before the verb ("bayside animal
+    hospital called today and offered me the vet tech job") is where she works now;
+    "3 months no smoking" is no smoker; and what the assistant suggested is its reply,
+    not a pastime of hers."""
+    ingest_file(memory, write_chat(tmp_path, MARISA), user, progress=False)
+    assert "VTNE" in top(memory, user, "on january 26 what exam was i studying for?")[0]
+    assert "bayside" in top(memory, user, "where do i work now?")[0]
+    assert "no smoking" in top(memory, user, "do i still smoke?")[0]
+    assert "box breathing" in top(memory, user, "what grounding exercise did you tell me?")[0]

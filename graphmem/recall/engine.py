@@ -253,6 +253,10 @@ def gather(
     # (graphmem.recall.temporal; ``rank`` applies its weight).
     intent = temporal.read_intent(query, now)
     statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
+    names_a_day = days.names_a_day(query)
+    if names_a_day and Status.ACTIVE.value in statuses:
+        # what was said that day, though a newer card has replaced it since
+        statuses = temporal.statuses(replace(intent, kind="past"), statuses)
     if at is not None:  # every card held then counts, whatever its status now
         statuses = [s.value for s in Status]
     # The store answers the people and the user's counters while the query is embedded.
@@ -319,7 +323,7 @@ def gather(
         bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
         best_possible = held.bm25.best_possible(query_terms)
     on_day = None
-    if days.names_a_day(query):
+    if names_a_day:
         with held.lock:
             said_on = held.said_on()
             named = days.named_days(query, set(said_on[eligible]))
@@ -402,7 +406,8 @@ def rank(
                 relevance = np.where(found.by_assistant, relevance * scoring.ECHO, relevance)
         if "graph" in found.channels:
             relevance = relevance + _people(found, relevance)
-            _answering(found, relevance)
+            if not found.asks_the_assistant:  # what was suggested is no slot of the user's
+                _answering(found, relevance)
             _introduced(found, relevance)
         relevance *= found.passages / scoring.MAX_RELEVANCE
         positive = np.flatnonzero(found.passages & (relevance > 0))
@@ -771,6 +776,8 @@ def _score_cards(
             worth = held.cards[row].worth | found.read_as.get(card_id, {})
             parts = scoring.final_score(float(relevance[at]), worth, now)
             score = parts.pop("score")
+            if found.on_day is not None and found.on_day[at] and worth["status"] == "superseded":
+                score /= scoring.SUPERSEDED_FACTOR  # said on the asked day: it held then
             if (factor := temporal.weight(found.intent, worth)) != 1.0:
                 parts["temporal"] = factor
                 score *= factor
