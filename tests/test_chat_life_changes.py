@@ -23,6 +23,11 @@ from graphmem.algorithms.conflicts import claim_of
         ("big week lol. i finally quit the warehouse job", "employer", "not warehouse"),
         ("GOT IT. keystone called today and offered me the dispatcher job", "employer", "keystone"),
         ("so harbourline offered me the senior designer role", "employer", "harbourline"),
+        ("i got a job!!! at the boba place on colfax called tea rex", "employer", "tea rex"),
+        ("i have been a letter carrier here in dayton for 34 years", "job", "letter carrier"),
+        ("钥匙拿到了！！滨江这边 离公司骑车十分钟", "location", "滨江"),
+        ("然后入职一周了 绿源储能 我的leader叫刘姐", "employer", "绿源储能"),
+        ("and 3 months no smoking 💪", "smokes", "no"),
         (
             "tanjong medical centre offered me staff nurse, start aug 5",
             "employer",
@@ -47,6 +52,10 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "if acme offered me the job i would take it",
         "my boss offered me a promotion lol",
         "jake offered me a beer after the match",
+        "there's a guy in the group called dan, teaches geography",
+        "小美下个月要搬走了 她和男朋友在萧山买了房",
+        "she moved into assisted living in june",
+        "we're like ships in the night",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -95,7 +95,7 @@ _STOP_WORDS = (
     "for|at|with|in|last|this|next|ago|recently|again|when|where|who|which|though|as of|"
     "after|before|every|each|so|very|too|a lot|to|as|instead|because|while|since|during|"
     "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever|"
-    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg|tho|done|"
+    "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg|tho|done|here|there|"
     # a verb after the value starts what is said of it: "last shift at bella is friday"
     "is|was|will|are|were"
 )
@@ -122,7 +122,7 @@ _NOT_AN_OFFERER = (
     r"once|after|mum|mom|dad|boss)\b)"
 )
 _DATE_VAL = r"(?P<value>[a-z0-9][a-z0-9 ,/-]*?)(?=\s*(?:[.;!?()]|$))"
-_BE = r"(?:is|am|are|'m|'s|was)"
+_BE = r"(?:is|am|are|'m|'s|was|(?:have|has|'ve)\s+been)"
 #: "is" and "am" as chat types them, fused without the apostrophe: "shes an er nurse",
 #: "hes a mechanic", "im pescatarian now"
 _BE_TYPED = r"(?<=\bhe)s|(?<=\bshe)s|(?<=\bi)m"
@@ -144,7 +144,7 @@ _JOB_TEXT = """
     dietitian nutritionist counsellor counselor caregiver carer nanny paralegal auditor
     bookkeeper welder machinist butcher florist tailor courier janitor pastor priest
     soldier detective lifeguard instructor trainer supervisor coordinator administrator
-    recruiter realtor banker teller dev
+    recruiter realtor banker teller dev carrier
 """
 JOB_WORDS = frozenset(_JOB_TEXT.split())
 
@@ -403,7 +403,7 @@ RULES: tuple[_Rule, ...] = (
     _rule(  # "accepted the sous chef job at X", "got a nursing position with X"
         "employer",
         rf"\b(?:got|landed|accepted|took|taking|accepting|offered)\s+(?:an?\s+|the\s+)?"
-        rf"(?:[\w-]+\s+){{0,3}}?(?:job|position|role|post)\s+(?:at|with)\s+{_VAL}",
+        rf"(?:[\w-]+\s+){{0,3}}?(?:job|position|role|post)[!.\s]*\s(?:at|with)\s+{_VAL}",
         keys=("job", "position", "role", "post"),
     ),
     _rule(
@@ -460,14 +460,6 @@ RULES: tuple[_Rule, ...] = (
         keys=("laid off", "let go", "redundant", "fired", "sacked", "lost my job"),
     ),
     _rule("job", rf"\b(?:works?|working)\s+as\s+(?:an?\s+)?{_VAL}", keys=("work",)),
-    _rule(  # a job at a place, said as the user says who they are: "im arjun, backend dev
-        # at flipkart bangalore", "im a relationship manager at the ikeja branch"
-        "employer",
-        rf"(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?:an?\s+)?"
-        rf"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and)\b)[\w-]+\s+){{0,2}}?"
-        rf"(?:{'|'.join(sorted(JOB_WORDS))})s?\s+(?:at|for|with)\s+{_VAL}",
-        keys=(" at ", " for ", " with "),
-    ),
     _rule(
         "date:",
         rf"\b(?P<thing>{_EVENTS})\s+(?:is|was|'s)\s+(?:now\s+)?(?:set\s+for|scheduled\s+for|"
@@ -519,10 +511,12 @@ RULES: tuple[_Rule, ...] = (
     _rule(  # where the job is, when no rule before read the job: "a relationship manager
         # at the ikeja branch" (after "I'm a nurse at St Mary's": the job, so a promotion
         # replaces it)
+        # at the ikeja branch", or said as who one is: "im arjun, backend dev at flipkart"
         "employer",
-        rf"(?<!\bas\s)\ban?\s+(?:[\w-]+\s+){{0,2}}?(?:{'|'.join(sorted(JOB_WORDS))})\s+"
-        rf"(?:at|for|with)\s+"
-        rf"(?!(?:home|night|work|"
+        rf"(?:(?<!\bas\s)\ban?\s+|(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?!an?\b))"
+        rf"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and)\b)[\w-]+\s+){{0,2}}?"
+        rf"(?:{'|'.join(sorted(JOB_WORDS))})\s+(?:at|for|with)\s+"
+        rf"(?!\d|(?:home|night|work|"
         rf"the\s+moment|least|first|last|heart)\b){_VAL}",
         keys=(" at ", " for ", " with "),
     ),
@@ -722,6 +716,12 @@ _NOT_AN_ACTIVITY = re.compile(
     rf"(?:{_TIMES}|rn|lol|lmao|btw|tbh|idk|af|omg|haha|thing|things|stuff|way|much|lot|bit|"
     r"go|know|back|got|tip|tips|handed)$"
 )
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+#: A place named after it is described ("a freight brokerage called keystone freight")
+_CALLED = re.compile(
+    r"[^,.;!?]*?\b(?:called|named)\s+(?!(?:me|us|him|her|them|today|yesterday|back|and|to|"
+    r"this|last|on|in|at|about)\b)(?P<name>[\w'&-]+(?:\s+[\w'&-]+)?)"
+)
 _LEADING = re.compile(r"^(?:the|a|an|my|his|her|their|our|some|to)\s+")
 #: Where the clause a claim sits in starts: what precedes says who makes it.
 _CLAUSE_START = re.compile(r".*(?:[.!?;,:]|\band\b|\bbut\b|\bso\b)\s*", re.DOTALL)
@@ -763,11 +763,11 @@ def _not_the_users(text: str, start: int) -> bool:
         return True
     if _FIRST_PERSON.search(clause):
         return False
-    subject = clause.split()
+    subject = [word for word in clause.split() if word not in _NOT_A_SUBJECT]
+    # a third person's verb after one word, or after none ("a guy called dan, teaches
+    # geography"): the user writes "i teach" or "teach", never "teaches"
     return bool(_SOMEONE_ELSE.search(clause)) or (
-        len(subject) == 1
-        and subject[0] not in _NOT_A_SUBJECT
-        and (text[start:].split(maxsplit=1) or [""])[0] in _THIRD_PERSON_VERBS
+        len(subject) <= 1 and (text[start:].split(maxsplit=1) or [""])[0] in _THIRD_PERSON_VERBS
     )
 
 
@@ -948,6 +948,8 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
             attribute = rule.attribute
             if attribute == "location" and _NOT_A_PLACE.match(value):
                 continue
+            if attribute == "employer" and (called := _CALLED.match(text, match.end("value"))):
+                value = _norm_value(called["name"])  # "the boba place ... called tea rex"
             if rule.fixed is not None:
                 value = rule.fixed
             if attribute == "birthday":
@@ -1153,10 +1155,16 @@ def _relationship_claim(fact: str, person: str) -> Claim | None:
 
 def card_claim(card: CardLike) -> Claim | None:
     """The claim a card makes (``claim_of``); a turn kept whole beside the cards read
-    from its parts (``models.TURN``) makes none: its claims are theirs."""
-    if TURN in card.tags:
+    from its parts (``models.TURN``) makes only the claim said across its sentences
+    ("also i got a job!!! at the boba place on colfax called tea rex"): the others are
+    its parts'."""
+    found = claim_of(card.fact, card.person)
+    if TURN in card.tags and (
+        found is None
+        or any(claim_of(s, card.person) == found for s in _SENTENCE_END.split(card.fact))
+    ):
         return None
-    return claim_of(card.fact, card.person)
+    return found
 
 
 @lru_cache(maxsize=65_536)

@@ -187,6 +187,9 @@ class Language:
     someone_elses: str = ""
     #: words by which a speaker means themself, in scripts without spaces ("我")
     first_person: tuple[str, ...] = ()
+    #: words by which a speaker means someone else ("她"): a claim whose clause has one
+    #: and no ``first_person`` word is theirs, not the user's ("她和男朋友在萧山买了房")
+    third_person: tuple[str, ...] = ()
     #: how a question in a language with spaces says "I" or "my" ("je", "j'", "mon"; a
     #: verb that says it alone, "¿dónde vivo?"): a regex (``recall.temporal`` answers it
     #: with the user's own slot)
@@ -347,6 +350,8 @@ def claim(text: str) -> tuple[str, str] | None:
     A pattern without a ``value`` group says the attribute holds no value now (a job
     lost: "公司说我们组整个被裁了"), read as "none", as the English rules read it:
 
+    >>> claim("小美下个月要搬走了 她和男朋友在萧山买了房"), claim("我和她在滨江租了个两室")
+    (None, ('location', '滨江'))
     >>> claim("公司说我们组整个被裁了 给了N+1"), claim("有点担心被裁")
     (('employer', 'none'), None)
     >>> claim("lumipat na kami sa marikina nung sabado"), claim("kung lumipat ako sa UK")
@@ -355,9 +360,22 @@ def claim(text: str) -> tuple[str, str] | None:
     for known in languages():
         for attribute, pattern in known.claims:
             if m := _compiled(pattern).search(text):
+                if _someone_elses(known, _CLAUSE_BREAK.split(text[: m.start()])[-1]):
+                    continue
                 value = m.groupdict().get("value")
                 return attribute, value.strip().lower() if value is not None else NO_VALUE
     return None
+
+
+#: Where a clause starts in chat without spaces between words: punctuation, or a space
+_CLAUSE_BREAK = re.compile(r"[，,。！？!?；;\s]")
+
+
+def _someone_elses(known: Language, clause: str) -> bool:
+    """Does ``clause`` (up to a claim) name someone else and not the speaker?"""
+    return any(w in clause for w in known.third_person) and not any(
+        w in clause for w in known.first_person
+    )
 
 
 def slot_examples() -> list[tuple[str, str, str]]:

@@ -761,6 +761,13 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         rf"{_NOT_YET}在(?P<value>[\u4e00-\u9fff]{{2,6}}?)(?:租了|租下了?|买了|買了)"
         r"(?=[^，,。！？!?]{0,6}?(?:房|室|厅|廳|公寓|小区|小區))",
     ),
+    # keys got, then where: "钥匙拿到了！！滨江这边 离公司骑车十分钟"
+    (
+        "location",
+        r"(?:(?:钥匙|鑰匙)(?:拿到|到手)了?|拿到(?:钥匙|鑰匙)了?)[！!。，,~\s]*"
+        r"(?![好很太超真终終])(?P<value>[\u4e00-\u9fff]{2,6}?)(?:这边|這邊|那边|那邊)?"
+        r"(?=[\s，,。！!]|$)",
+    ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
     # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职",
@@ -961,6 +968,7 @@ LANGUAGE = Language(
     time_words=TIME_WORDS,
     time_patterns=TIME_PATTERNS,
     first_person=("我",),
+    third_person=("他", "她"),
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
