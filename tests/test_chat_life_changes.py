@@ -28,6 +28,7 @@ from graphmem.algorithms.conflicts import claim_of
         ("钥匙拿到了！！滨江这边 离公司骑车十分钟", "location", "滨江"),
         ("然后入职一周了 绿源储能 我的leader叫刘姐", "employer", "绿源储能"),
         ("and 3 months no smoking 💪", "smokes", "no"),
+        ("oh and i quit being vegetarian lol. lasted like 7 months", "diet", "not vegetarian"),
         (
             "tanjong medical centre offered me staff nurse, start aug 5",
             "employer",

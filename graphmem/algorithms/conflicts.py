@@ -481,7 +481,7 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "diet",
-        rf"(?:\b(?:{_BE}|became|become|went|gone|going|turned)|{_BE_TYPED})\s+{_INLINE_NEG}"
+        rf"(?:\b(?:{_BE}|became|become|being|went|gone|going|turned)|{_BE_TYPED})\s+{_INLINE_NEG}"
         rf"(?:now\s+|an?\s+|strictly\s+|fully\s+|completely\s+)?(?P<value>{_DIETS})\b",
         keys=(
             "vegetarian",
