@@ -1380,6 +1380,12 @@ MARISA = [
         "job 🎉 start june 2",
     },
     {"session_id": "may", "speaker": "user", "text": "i crochet like an old lady to relax lol"},
+    {
+        "session_id": "may",
+        "speaker": "user",
+        "text": "my mum and dad are driving down from ocala for the weekend to celebrate",
+    },
+    {"session_id": "may", "speaker": "user", "text": "we're going to the beach in clearwater"},
 ]
 
 
@@ -1387,10 +1393,11 @@ def test_a_day_asked_a_job_offered_and_a_habit_stopped(memory: Memory, user: str
     """A new user's chat: "on january 26" finds that day's turn though a newer job has
     replaced the one it names; an employer said before the verb ("bayside animal
     hospital called today and offered me the vet tech job") is where she works now;
-    "3 months no smoking" is no smoker; and what the assistant suggested is its reply,
-    not a pastime of hers."""
+    "3 months no smoking" is no smoker; what the assistant suggested is its reply, not
+    a pastime of hers; and "my parents" are her mum and dad."""
     ingest_file(memory, write_chat(tmp_path, MARISA), user, progress=False)
     assert "VTNE" in top(memory, user, "on january 26 what exam was i studying for?")[0]
     assert "bayside" in top(memory, user, "where do i work now?")[0]
     assert "no smoking" in top(memory, user, "do i still smoke?")[0]
     assert "box breathing" in top(memory, user, "what grounding exercise did you tell me?")[0]
+    assert "ocala" in top(memory, user, "where do my parents live?")[0]

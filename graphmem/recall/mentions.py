@@ -14,6 +14,19 @@ from functools import lru_cache
 
 from graphmem import lang
 
+#: Words for several relatives at once ("my parents"), and whom each points at.
+GROUPS: dict[str, tuple[str, ...]] = {
+    "parents": ("mother", "father"),
+    "folks": ("mother", "father"),
+    "mum and dad": ("mother", "father"),
+    "mom and dad": ("mother", "father"),
+    "siblings": ("sister", "brother"),
+    "kids": ("son", "daughter"),
+    "children": ("son", "daughter"),
+    "grandparents": ("grandmother", "grandfather"),
+    "in-laws": ("mother-in-law", "father-in-law"),
+}
+
 #: Words people use for the same relationship; the key is the stored form.
 RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "mother": ("mom", "mum", "mother", "mommy", "mama", "ma"),
@@ -167,6 +180,7 @@ def _pointing_words(relationship: str, canonical: str) -> tuple[str, ...]:
     from graphmem.relationships import is_current, role  # it reads relationships with ours
 
     words = RELATIONSHIP_SYNONYMS.get(canonical, (canonical,))
+    words = (*words, *(group for group, members in GROUPS.items() if canonical in members))
     kind = role(relationship)
     if kind and kind != canonical and is_current(relationship):
         words = (*words, *RELATIONSHIP_SYNONYMS.get(kind, (kind,)))
@@ -206,6 +220,9 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
         ['me']
         >>> [m.name for m in find_mentions("what's Bob's sister's name?", people)]
         ['Bob Smith']
+        >>> [m.name for m in find_mentions("where do my parents live?", [Known("m", "Mum",
+        ...     "mum"), Known("d", "Dad", "dad"), Known("t", "Tom", "brother")])]
+        ['Mum', 'Dad']
         >>> [m.name for m in find_mentions("who's my boss now?", [Known("d", "Danjuma",
         ...     "regional manager"), Known("o", "Okafor", "former manager")])]
         ['Danjuma']

@@ -37,7 +37,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, overload
 
 from graphmem import lang
-from graphmem.recall.mentions import canonical_relationship
+from graphmem.recall.mentions import GROUPS, canonical_relationship
 from graphmem.recall.scoring import SUPERSEDED_FACTOR
 from graphmem.relationships import WORDS
 
@@ -86,6 +86,7 @@ _MY_SOMEONE = re.compile(
     rf"\bmy\s+(?P<word>{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
     re.IGNORECASE,
 )
+_MY_GROUP = re.compile(rf"\b(?:my|our)\s+(?P<word>{'|'.join(GROUPS)})\b", re.IGNORECASE)
 _NAME = re.compile(r"\b(?!I\b)[A-Z][a-z]+")
 _WHO_IS_MY = re.compile(
     rf"\bwho(?:'s| is| was)\s+my\s+(?:new\s+|current\s+)?(?P<word>"
@@ -379,6 +380,7 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         for m in _MY_SOMEONE.finditer(query)
         if canonical_relationship(m["word"]) not in roles
     ]
+    about += [who for m in _MY_GROUP.finditer(query) for who in GROUPS[m["word"].lower()]]
     about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0]
     about += [r for r in lang.relationships_in(query) if r not in roles and r not in about]
     if (
