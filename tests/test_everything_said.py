@@ -1372,6 +1372,13 @@ MARISA = [
         "called box breathing when you feel overwhelmed: in for 4, hold 4, out 4, hold 4.",
     },
     {"session_id": "jan", "speaker": "user", "text": "also 3 months no smoking 💪"},
+    {
+        "session_id": "jan",
+        "speaker": "user",
+        "text": "my husband luis says i work too much lol. he's a line cook at a taco place "
+        "in ybor so we barely see each other on weekends",
+    },
+    {"session_id": "jan", "speaker": "user", "text": "luis is making arepas tonight lol"},
     {"session_id": "may", "date": "2025-05-12T19:00:00-05:00"},
     {
         "session_id": "may",
@@ -1394,10 +1401,12 @@ def test_a_day_asked_a_job_offered_and_a_habit_stopped(memory: Memory, user: str
     replaced the one it names; an employer said before the verb ("bayside animal
     hospital called today and offered me the vet tech job") is where she works now;
     "3 months no smoking" is no smoker; what the assistant suggested is its reply, not
-    a pastime of hers; and "my parents" are her mum and dad."""
+    a pastime of hers; "my parents" are her mum and dad; and her husband's name is
+    answered by the turn that says who he is."""
     ingest_file(memory, write_chat(tmp_path, MARISA), user, progress=False)
     assert "VTNE" in top(memory, user, "on january 26 what exam was i studying for?")[0]
     assert "bayside" in top(memory, user, "where do i work now?")[0]
     assert "no smoking" in top(memory, user, "do i still smoke?")[0]
     assert "box breathing" in top(memory, user, "what grounding exercise did you tell me?")[0]
     assert "ocala" in top(memory, user, "where do my parents live?")[0]
+    assert "my husband luis" in top(memory, user, "what's my husband's name?")[0]

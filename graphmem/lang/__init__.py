@@ -425,6 +425,8 @@ def asks_who(query: str) -> bool:
     (True, True)
     >>> asks_who("what's theo to me now?"), asks_who("佳佳现在是我什么人")
     (True, True)
+    >>> asks_who("what's my wife's name?"), asks_who("whats my sister's new last name?")
+    (True, False)
     >>> asks_who("whose dog is biscuit?"), asks_who("where does my sister live?")
     (False, False)
     """

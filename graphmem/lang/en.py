@@ -150,7 +150,8 @@ LANGUAGE = Language(
     # "who's my boss now?", and what someone is to the user: "what's theo to me now?",
     # "my relationship w paolo"
     who_question=r"(?i)\bwho\b|\bwhat(?:'s|s|\s+is)?\s+\w+(?:\s+\w+)?\s+to\s+me\b"
-    r"|\brelationship\s+(?:with|w/?|to)\b",
+    r"|\brelationship\s+(?:with|w/?|to)\b"
+    r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:my|our)\s+[\w-]+(?:'s|s)?\s+name\b",
     surname_question=r"(?i)\b(?:sur ?name|last name|maiden name|family name|married name)s?\b",
     surname_given=(
         r"(?i)\b(?:mrs|ms|miss|née|nee)\.?\s+[a-z]{2,}"

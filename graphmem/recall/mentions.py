@@ -33,7 +33,17 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "father": ("dad", "father", "daddy", "papa", "pa"),
     "sister": ("sister", "sis"),
     "brother": ("brother", "bro"),
-    "manager": ("manager", "boss", "supervisor", "line manager"),
+    "manager": (
+        "manager",
+        "boss",
+        "supervisor",
+        "line manager",
+        "team lead",
+        "team leader",
+        "headteacher",
+        "head teacher",
+        "principal",
+    ),
     "partner": (
         "partner",
         "wife",
