@@ -29,6 +29,9 @@ from graphmem.algorithms.conflicts import claim_of
         ("然后入职一周了 绿源储能 我的leader叫刘姐", "employer", "绿源储能"),
         ("and 3 months no smoking 💪", "smokes", "no"),
         ("oh and i quit being vegetarian lol. lasted like 7 months", "diet", "not vegetarian"),
+        ("so my doctor says im prediabetic 😬 at 26", "condition:prediabetic", "yes"),
+        ("my a1c came back 5.6!!! not prediabetic anymore", "condition:prediabetic", "no"),
+        ("i was diagnosed with gout last week", "condition:gout", "yes"),
         (
             "tanjong medical centre offered me staff nurse, start aug 5",
             "employer",

@@ -69,7 +69,7 @@ SINGLE_VALUED = frozenset(
 )
 #: Attributes that accumulate (several values are fine); only a negation conflicts.
 MULTI_VALUED = frozenset({"allergy"})
-_POLAR_PREFIXES = ("likes:", "activity:")
+_POLAR_PREFIXES = ("likes:", "activity:", "condition:")
 #: The user, as a person key.
 SELF_KEY = "me"
 
@@ -149,6 +149,12 @@ _JOB_TEXT = """
 JOB_WORDS = frozenset(_JOB_TEXT.split())
 
 _DIETS = "vegetarian|vegan|pescatarian|pescetarian|carnivore|keto|gluten-free|omnivore"
+#: Conditions one is said to be, found or gone ("prediabetic", "not anaemic anymore")
+_CONDITION_KEYS = (
+    "prediabetic", "pre-diabetic", "diabetic", "anaemic", "anemic", "coeliac", "celiac",
+    "lactose intolerant", "lactose-intolerant", "asthmatic", "epileptic", "hypertensive",
+)  # fmt: skip
+_CONDITIONS = "|".join(re.escape(c) for c in _CONDITION_KEYS)
 
 
 @dataclass(frozen=True)
@@ -340,6 +346,20 @@ RULES: tuple[_Rule, ...] = (
         keys=("passed", "died", "no longer with us"),
     ),
     _rule("allergy", rf"\ballergic\s+to\s+{_VAL}", keys=("allergic",)),
+    _polar(  # a condition found, or gone: "my doctor says im prediabetic", "diagnosed with
+        # gout", "not prediabetic anymore"
+        "condition:",
+        rf"(?:\b(?:{_BE}|became|become|being)|{_BE_TYPED})\s+"
+        rf"{_INLINE_NEG}(?:now\s+|officially\s+|technically\s+|borderline\s+)?"
+        rf"(?P<value>{_CONDITIONS})\b",
+        keys=_CONDITION_KEYS,
+    ),
+    _polar(
+        "condition:",
+        rf"\b(?P<neg>not|no\s+longer)\s+(?P<value>{_CONDITIONS})\b",
+        keys=_CONDITION_KEYS,
+    ),
+    _polar("condition:", rf"\bdiagnosed\s+with\s+{_VAL}", keys=("diagnosed",)),
     _rule(
         "partner",
         rf"\b(?:married\s+to|engaged\s+to|dating|in\s+a\s+relationship\s+with|"

@@ -132,6 +132,12 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\b(?:car|drive|vehicle)\b", ("car",)),
         (r"\b(?:alive|dead|died|passed away)\b", ("alive",)),
         (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
+        (r"\b(?:smoke|smoking|smoker|vape|vaping|cigarettes?)\b", ("smokes",)),
+        (
+            r"\b(?:diagnos\w*|condition|pre-?diabetic|diabetic|diabetes|an(?:a)?emic|co?eliac|"
+            r"lactose|asthma\w*|epilep\w*|hypertensi\w*)\b",
+            ("condition:",),
+        ),
         (r"\bhow old\b|\bmy age\b", ("age",)),
         (r"\bmy name\b|\bwho am i\b(?!\s+\w)", ("name", "preferred name")),
         (r"\bcall me\b", ("preferred name",)),
@@ -485,7 +491,8 @@ def first_in_time(
 
     ``scored``: tuples (score, card id, passage, relevance, parts), best first. Where a
     claim raised the best hit (its ``temporal`` part above 1: "where did I live before
-    Berlin?" is answered by what Berlin replaced), the order stands.
+    Berlin?" is answered by what Berlin replaced), the order stands, or, asked whether it
+    still holds, only the hits a claim raised take part.
 
     >>> said = {"old": 1, "new": 9, "far": 10}
     >>> hits = [(0.9, "old", 0, 0.5, {}), (0.7, "new", 1, 0.4, {}), (0.2, "far", 2, 0.1, {})]
@@ -498,10 +505,24 @@ def first_in_time(
     >>> claimed = [(0.9, "new", 1, 0.4, {"temporal": 2.0}), (0.8, "old", 0, 0.5, {})]
     >>> [hit[1] for hit in first_in_time(claimed, when, newest=False, share=0.7)]
     ['new', 'old']
+
+    Asked whether it still holds, the newest of the claims that answer ranks first:
+
+    >>> claims = [(0.9, "old", 0, 0.4, {"temporal": 2.0}), (0.8, "new", 1, 0.4, {"temporal": 2.0}),
+    ...           (0.85, "far", 2, 0.4, {})]
+    >>> [hit[1] for hit in first_in_time(claims, when, newest=True, share=0.7)]
+    ['new', 'old', 'far']
     """
-    if not scored or scored[0][4].get("temporal", 1.0) > 1.0:  # a claim answers already
+    if not scored:
         return scored
-    head = [hit for hit in scored[:3] if hit[0] >= share * scored[0][0]]
+    claimed = scored[0][4].get("temporal", 1.0) > 1.0
+    if claimed and not newest:  # a claim answers already
+        return scored
+    head = [
+        hit
+        for hit in scored[:3]
+        if hit[0] >= share * scored[0][0] and (hit[4].get("temporal", 1.0) > 1.0 or not claimed)
+    ]
     if len(head) < 2:
         return scored
     first = max(head, key=said) if newest else min(head, key=said)
