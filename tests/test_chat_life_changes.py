@@ -32,6 +32,7 @@ from graphmem.algorithms.conflicts import claim_of
         ("so my doctor says im prediabetic 😬 at 26", "condition:prediabetic", "yes"),
         ("my a1c came back 5.6!!! not prediabetic anymore", "condition:prediabetic", "no"),
         ("i was diagnosed with gout last week", "condition:gout", "yes"),
+        ("personally idk, my PG in koramangala is trash anyway", "location", "koramangala"),
         (
             "tanjong medical centre offered me staff nurse, start aug 5",
             "employer",

@@ -389,10 +389,9 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "location",
-        rf"\b(?:(?:my|our)\s+(?:own\s+|new\s+)?|new\s+)(?:flat|apartment|house|place|home|condo)\s+"
-        rf"in\s+{_VAL}",
-        proper=True,
-        keys=("flat", "apartment", "house", "place", "home", "condo"),
+        rf"\b(?:(?:my|our)\s+(?:own\s+|new\s+)?|new\s+)(?:{_HOMES}|pg|dorm|hostel)\s+"
+        rf"in\s+(?!(?:mind|order|progress|the|a|an|my|our)\b){_VAL}",
+        keys=(*_HOME_KEYS, "pg", "dorm", "hostel"),
     ),
     _rule(  # a home got, said indirectly: "got the keys to a flat in X", "settled into
         # the condo in X", "i have a studio in X now"

@@ -170,7 +170,9 @@ _PAST = re.compile(
     # a home or a job of another time: "what neighbourhood was I in when I lived with
     # Flo?" ("where did I live?" alone stays today's: superseded cards stay hidden)
     r"(?:i|we)\s+(?:lived|worked)|"
-    r"(?:was\s+i|were\s+we)\s+(?:in|at|living|working))\b",
+    r"(?:was\s+i|were\s+we)\s+(?:in|at|living|working)|"
+    # a job that ended: "which company laid me off?", "where did i quit?"
+    r"laid\s+me\s+off|let\s+me\s+go|fired\s+me|made\s+me\s+redundant|did\s+i\s+quit)\b",
     re.IGNORECASE,
 )
 #: "where did I work before Northwind?": the words after "before", up to the end.
