@@ -534,7 +534,9 @@ RULES: tuple[_Rule, ...] = (
         # at the ikeja branch", or said as who one is: "im arjun, backend dev at flipkart"
         "employer",
         rf"(?:(?<!\bas\s)\ban?\s+|(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?!an?\b))"
-        rf"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and)\b)[\w-]+\s+){{0,2}}?"
+        # (not someone's work said with a verb of it: "hafiz kerja engineer at petronas")
+        r"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and|kerja|keje|bekerja)\b)"
+        rf"[\w-]+\s+){{0,2}}?"
         rf"(?:{'|'.join(sorted(JOB_WORDS))})\s+(?:at|for|with)\s+"
         rf"(?!\d|(?:home|night|work|"
         rf"the\s+moment|least|first|last|heart)\b){_VAL}",

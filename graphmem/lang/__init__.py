@@ -26,7 +26,7 @@ from functools import cache
 #: The language modules, in the order their scripts are tried for a run of text. A
 #: module exports its ``LANGUAGE``, or ``LANGUAGES`` when one reader serves several
 #: (``latin``: French, Spanish, Portuguese, German, Italian).
-_MODULES = ("zh", "en", "tl", "latin", "hi")
+_MODULES = ("zh", "en", "tl", "latin", "hi", "ms")
 
 #: Scripts without a language module: the language a text in them most likely is,
 #: (first character of the range, last), so the report names it. Data, not branches.
@@ -325,12 +325,28 @@ def _latin_language(words: list[str]) -> str:
 NO_VALUE = "none"
 
 
+#: what ends a sentence: a full stop after a digit is none ("ab 1. juli", "5.2k")
+_SENTENCE_END = r"(?:[!?]|(?<!\d)\.)"
+_IN_SENTENCE = r"(?:[^.!?]|(?<=\d)\.)"
+
+
 def in_own_sentence(body: str, not_yet: str) -> str:
     """A claim pattern read in its own sentence, and only when that sentence holds no
     word of ``not_yet`` (a regex alternation: what makes it a wish, a plan, a
     supposition or someone else's: "agar", "kung lumipat ako sa UK"), for the claim
-    rules languages keep as data (``Language.claims``)."""
-    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{not_yet})\b)[^.!?]*?\b{body}"
+    rules languages keep as data (``Language.claims``). A full stop after a digit ends
+    no sentence: "ab 1. juli bin ich bei nordlicht" is one.
+
+    >>> rule = in_own_sentence(r"bin ich bei (?P<value>[a-z]+)", "wenn")
+    >>> re.search(rule, "zusage! ab 1. juli bin ich bei nordlicht.")["value"]
+    'nordlicht'
+    >>> re.search(rule, "wenn es klappt, ab 1. juli bin ich bei nordlicht") is None
+    True
+    """
+    return (
+        rf"(?i)(?:^|{_SENTENCE_END}\s*)(?!{_IN_SENTENCE}*\b(?:{not_yet})\b)"
+        rf"{_IN_SENTENCE}*?\b{body}"
+    )
 
 
 def claim(text: str) -> tuple[str, str] | None:
@@ -513,18 +529,23 @@ def holds_a_number(text: str) -> bool:
 def asks(query: str) -> tuple[str, ...]:
     """The attributes a question in any language asks the value of (``Language.asks``).
 
-    >>> asks("我现在住在哪里？"), asks("j'habite où maintenant ?"), asks("je bosse où")
+    >>> asks("我现在住在哪里？"), asks("j'habite où maintenant ?"), asks("je bosse comme quoi")
     (('location',), ('location',), ('employer', 'job'))
     >>> asks("¿dónde trabajo ahora?"), asks("onde eu moro agora?"), asks("c'est quoi un bon film")
-    (('employer', 'job'), ('location',), ())
+    (('employer',), ('location',), ())
+    >>> asks("bei welcher firma arbeite ich"), asks("qual meu cargo atual")
+    (('employer',), ('job',))
+    >>> asks("eu ainda sou vegana?")  # Portuguese and Spanish alike: once
+    ('diet',)
     """
-    return tuple(
+    found = (
         a
         for known in languages()
         for pattern, attributes in known.asks
         if _compiled(pattern).search(query)
         for a in attributes
     )
+    return tuple(dict.fromkeys(found))  # each once: "vegana" is Spanish and Portuguese
 
 
 def speaks_of_self(text: str) -> bool:
