@@ -32,7 +32,12 @@ from tests.conftest import write_chat
         ("me mudé a valencia hace dos semanas", "location", "valencia"),
         ("mi trabajo nuevo: trabajo en mercadona desde enero", "employer", "mercadona"),
         ("mi sono trasferita a torino il mese scorso", "location", "torino"),
+        ("ich bin jetzt teamleiterin, 6 leute", "job", "teamleiterin"),
+        ("tô morando em niterói com a minha prima", "location", "niterói"),
+        ("mudei pra curitiba em junho", "location", "curitiba"),
         ("i stay kat bangsar south with my sister", "location", "bangsar south"),
+        ("dah dapat kerja baru kat maybank, start isnin", "employer", "maybank"),
+        ("rumah baru kat kajang, 3 bilik", "location", "kajang"),
         ("dapat offer from sunway medical, start 1st march!!", "employer", "sunway medical"),
     ],
 )
@@ -53,6 +58,9 @@ def test_a_change_said_in_another_language_fills_its_slot(said: str, slot: str, 
         "si me mudara a madrid estaría más cerca",
         "kalau dapat offer from grab, start next month",
         "dia tinggal kat ipoh with her parents",
+        "i stay up late at night doing reports",
+        "mudei o cabelo pra ruivo kkk",
+        "timo wohnt jetzt in pankow, 3 zimmer, altbau",
     ],
 )
 def test_a_plan_an_if_or_someone_elses_change_claims_nothing(said: str):

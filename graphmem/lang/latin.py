@@ -18,6 +18,19 @@ A person named keeps the relationship in English (the reading of the word said),
 graphmem's roles are written in; one named by the word alone ("mi mami", "ma tante") is
 called by it, and that word is in ``Language.relationships`` so graphmem reads it
 ("tía": aunt). Work and service words alone ("mon médecin", "la doctora") are no person.
+
+The user's own changes are claims, each language's rules as data (``Grammar.claims``):
+a verb of living, moving or working in the first person and its place, an offer signed
+with its start, a promotion, a diet. The verb's person says whose change it is ("timo
+zieht nach berlin" is Timo's); a supposition or a plan is none.
+
+>>> from graphmem.lang import claim
+>>> claim("ja!! in altona, 2 zimmer, altbau"), claim("moro em pinheiros, aluguel absurdo")
+(('location', 'altona'), ('location', 'pinheiros'))
+>>> claim("hab die zusage!!! ab 1. juli bin ich bei nordlicht in hamburg")
+('employer', 'nordlicht')
+>>> claim("timo zieht gerade nach berlin"), claim("se eu conseguir a vaga, me mudo pra floripa")
+(None, None)
 """
 
 from __future__ import annotations
@@ -218,7 +231,7 @@ _DE_CLAIMS = (
         ),
         (
             "employer",
-            rf"(?:ich\s+bin|bin\s+ich)\s+{_DE_SOON}(?:als\s+)?(?:[\w-]+\s+)?(?:{_DE_JOBS})\s+"
+            rf"(?:(?:ich\s+)?bin|bin\s+ich)\s+{_DE_SOON}(?:als\s+)?(?:[\w-]+\s+)?(?:{_DE_JOBS})\s+"
             rf"bei\s+{_DE_ARTICLE}{_DE_V}",
         ),
         # "hab die zusage von nordlicht", "ich fange im mai bei otto an", "hab bei otto
@@ -241,6 +254,12 @@ _DE_CLAIMS = (
         # "zum teamleiter befördert", "befördert als head of controlling"
         ("job", rf"(?:befördert|beförderung)\s+(?:zum|zur|als)\s+{_DE_V}"),
         ("job", rf"(?:zum|zur)\s+{_DE_V}\s+befördert"),
+        # "ich bin jetzt teamleiterin" (a job at a place is the employer, read above)
+        (
+            "job",
+            rf"(?:(?:ich\s+)?bin|bin\s+ich)\s+{_DE_SOON}(?:die\s+neue\s+|der\s+neue\s+)?"
+            rf"(?P<value>(?:[\w-]+\s+)?(?:{_DE_JOBS}))\b",
+        ),
         (
             "diet",
             r"(?:ich\s+bin|bin\s+ich|ich\s+lebe|lebe\s+ich|ich\s+esse|esse\s+ich)\s+"
@@ -278,7 +297,7 @@ _PT_STOPS = (
     "em|no|na|nos|nas|num|numa|de|do|da|dos|das|pra|pro|para|com|e|mas|porque|que|perto|"
     "aqui|lá|ali|agora|hoje|ontem|semana|mês|ano|desde|há|faz|até|depois|antes|também|já|"
     "ainda|kkk+|rs|haha+|tá|é|foi|era|sou|tô|meu|minha|nosso|nossa|o|a|os|as|um|uma|eu|ele|"
-    "ela|sem|tipo|mais|muito|bem|só|então|aí|enquanto|quando|onde|como|dia|casa|equipe|"
+    "ela|sem|tipo|mais|muito|bem|só|então|aí|enquanto|quando|onde|como|dia|casa|equipe|outra|outro|"
     "remoto|remota|segunda|terça|quarta|quinta|sexta|sábado|domingo"
 )
 _PT_NOT_YET = (
@@ -311,9 +330,12 @@ _PT_CLAIMS = (
         # "moro em pinheiros", "a gente mora no batel"
         (
             "location",
-            r"(?:moro|moramos|(?:a\s+gente|ela\s+e\s+eu|ele\s+e\s+eu)\s+(?:mora|vive)|vivemos)\s+"
+            r"(?:moro|moramos|(?:a\s+gente|ela\s+e\s+eu|ele\s+e\s+eu)\s+(?:mora|vive)|vivemos|"
+            r"(?:tô|to|estou|estamos|a\s+gente\s+tá)\s+morando)\s+"
             rf"{_PT_SOON}(?:em|no|na|nos|nas|num|numa)\s+{_PT_V}",
         ),
+        # "mudei pra curitiba" (not "mudei o cabelo pra ruivo")
+        ("location", rf"(?:mudei|mudamos|a\s+gente\s+mudou)\s+(?:pra|para|pro)\s+{_PT_V}"),
         # "a gente se mudou semana passada, bairro batel", "me mudei pra curitiba"
         (
             "location",
@@ -330,7 +352,8 @@ _PT_CLAIMS = (
         # "trabalho numa agência", "sou dev numa fintech aqui"
         (
             "employer",
-            rf"(?:trabalho|trabalhamos)\s+{_PT_SOON}(?:na|no|numa|num|em|pra|para)\s+"
+            r"(?:trabalho|trabalhamos|(?:tô|to|estou|estamos|a\s+gente\s+tá)\s+trabalhando)\s+"
+            rf"{_PT_SOON}(?:na|no|numa|num|em|pra|para)\s+"
             rf"(?:a\s+|o\s+)?{_PT_V}",
         ),
         ("employer", rf"sou\s+(?:{_PT_JOBS})(?:\s+[\w-]+)?\s+{_PT_IN}\s+{_PT_V}"),
@@ -389,7 +412,7 @@ _ES_CLAIMS = _claims(
     ("location", rf"(?:vivo|vivimos|(?:estoy|estamos)\s+viviendo)\s+{_ES_SOON}en\s+{_ES_V}"),
     (
         "location",
-        r"(?:me\s+mudé|nos\s+mudamos|me\s+fui\s+a\s+vivir|nos\s+fuimos\s+a\s+vivir)\s+"
+        r"(?:me\s+mudé|nos\s+mudamos|(?:me\s+fui|nos\s+fuimos|me\s+vine|nos\s+vinimos)\s+a\s+vivir)\s+"
         rf"(?:\S+\s+){{0,3}}?(?:a|al|en|para)\s+(?:la\s+|el\s+)?{_ES_V}",
     ),
     (

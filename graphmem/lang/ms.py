@@ -67,6 +67,12 @@ CLAIMS: tuple[tuple[str, str], ...] = tuple(
             rf"(?:rent|rented|renting|sewa|menyewa|share)\b[^.!?,]{{0,20}}?\b(?:{_HOMES})\b"
             rf"[^.!?,]{{0,40}}?\b(?:di|kat|dekat|in|at)\s+{_VALUE}",
         ),
+        # "rumah baru kat kajang", "rumah kitorang di bangi"
+        (
+            "location",
+            r"(?:rumah|condo|apartment|house|unit)\s+(?:baru|new|kami|kitorang|saya|aku|i)\s+"
+            rf"(?:di|kat|dekat|in|at)\s+{_VALUE}",
+        ),
         # "dah pindah ke shah alam", "we pindah rumah to cyberjaya"
         (
             "location",
@@ -86,9 +92,11 @@ CLAIMS: tuple[tuple[str, str], ...] = tuple(
             rf"(?:from|dari|kat|at|with|dengan)\s+{_VALUE}"
             r"(?=[^.!?]*\b(?:start|mula|masuk|join|lapor|sign|accept|terima)\w*)",
         ),
+        # "dah start kerja kat maybank", "dapat kerja baru kat petronas"
         (
             "employer",
-            rf"(?:mula|start)\s+(?:kerja|keje)\s+(?:kat|di|dekat|at|with|dengan)\s+{_VALUE}",
+            r"(?:mula|start|dapat|dpt)\s+(?:kerja|keje|job)\s+(?:baru\s+|new\s+)?"
+            rf"(?:kat|di|dekat|at|with|dengan)\s+{_VALUE}",
         ),
         # "naik pangkat jadi senior auditor"
         (
