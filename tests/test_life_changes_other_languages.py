@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
-from graphmem.algorithms.conflicts import claim_of
+from graphmem.algorithms.conflicts import Claim, claim_of
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
 
@@ -33,6 +33,7 @@ from tests.conftest import write_chat
         ("mi trabajo nuevo: trabajo en mercadona desde enero", "employer", "mercadona"),
         ("mi sono trasferita a torino il mese scorso", "location", "torino"),
         ("ich bin jetzt teamleiterin, 6 leute", "job", "teamleiterin"),
+        ("ich wurde zur teamleiterin befördert!", "job", "teamleiterin"),
         ("tô morando em niterói com a minha prima", "location", "niterói"),
         ("mudei pra curitiba em junho", "location", "curitiba"),
         ("i stay kat bangsar south with my sister", "location", "bangsar south"),
@@ -61,10 +62,20 @@ def test_a_change_said_in_another_language_fills_its_slot(said: str, slot: str, 
         "i stay up late at night doing reports",
         "mudei o cabelo pra ruivo kkk",
         "timo wohnt jetzt in pankow, 3 zimmer, altbau",
+        "sie wurde zur teamleiterin befördert",
     ],
 )
 def test_a_plan_an_if_or_someone_elses_change_claims_nothing(said: str):
     assert claim_of(said) is None
+
+
+def test_a_change_in_the_first_person_is_mine_whoever_the_message_names():
+    """A turn kept whole is one card, named for a friend it speaks of; "tô vegana" is
+    the user's all the same, and the rules of a language that read only the first
+    person say so. A Chinese rule reads anyone's: "我老婆佳佳是小学语文老师" is hers."""
+    said = "tô vegana há um mês. comecei por causa da minha amiga bia, ela me passou uns docs"
+    assert claim_of(said, "Bia") == Claim("me", "diet", "vegana")
+    assert claim_of("我老婆佳佳是小学语文老师", "佳佳") == Claim("佳佳", "job", "小学语文老师")
 
 
 def _chat(*sessions: tuple[str, list[str]]) -> list[dict]:

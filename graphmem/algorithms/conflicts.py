@@ -1208,10 +1208,13 @@ def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
     found = _relationship_claim(fact, person)
     if found is not None:
         return found
-    read = attribute_of(fact, mine=_key(person) == SELF_KEY)
+    subject = _key(person)
+    read = attribute_of(fact, mine=subject == SELF_KEY)
     if read is None:
         return None
-    return Claim(_key(person), read[0], read[1])
+    if subject != SELF_KEY and read == lang.users_claim(fact):
+        subject = SELF_KEY  # "tô vegana há um mês ... minha amiga bia": mine, named for Bia
+    return Claim(subject, read[0], read[1])
 
 
 def is_single_valued(attribute: str) -> bool:

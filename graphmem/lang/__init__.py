@@ -139,6 +139,11 @@ class Language:
     #: ``graphmem.algorithms.conflicts`` ("location", "employer"), so a newer value
     #: supersedes an older one in any language
     claims: tuple[tuple[str, str], ...] = ()
+    #: its claim rules read the first person only ("moro em", "ich wohne", "rehti
+    #: hoon"), so what they read is the user's whoever else the sentence names: a turn
+    #: kept whole is one card, and may be named for a friend in it ("tô vegana há um
+    #: mês. comecei por causa da minha amiga bia")
+    claims_are_the_users: bool = False
     #: a claim's slot by meaning, for what no rule reads ("signed with the alder, sous
     #: chef not head chef": employer): example sentences per attribute, and near misses
     #: under "" ("work was brutal today"); ``graphmem.algorithms.slots`` compares a
@@ -373,13 +378,32 @@ def claim(text: str) -> tuple[str, str] | None:
     >>> claim("lumipat na kami sa marikina nung sabado"), claim("kung lumipat ako sa UK")
     (('location', 'marikina'), None)
     """
+    found = _claimed(text)
+    return found[1:] if found is not None else None
+
+
+def users_claim(text: str) -> tuple[str, str] | None:
+    """The claim ``claim`` reads in ``text`` when it can only be the user's (its
+    language's rules read the first person: ``Language.claims_are_the_users``).
+
+    >>> users_claim("e outra coisa, tô vegana há um mês. comecei por causa da minha amiga bia")
+    ('diet', 'vegana')
+    >>> users_claim("我老婆佳佳是小学语文老师") is None  # the wife's job, said by the user
+    True
+    """
+    found = _claimed(text)
+    return found[1:] if found is not None and found[0].claims_are_the_users else None
+
+
+def _claimed(text: str) -> tuple[Language, str, str] | None:
+    """The language, attribute and value of the first claim a language's rules read."""
     for known in languages():
         for attribute, pattern in known.claims:
             if m := _compiled(pattern).search(text):
                 if _someone_elses(known, _CLAUSE_BREAK.split(text[: m.start()])[-1]):
                     continue
                 value = m.groupdict().get("value")
-                return attribute, value.strip().lower() if value is not None else NO_VALUE
+                return known, attribute, value.strip().lower() if value is not None else NO_VALUE
     return None
 
 
@@ -796,4 +820,5 @@ __all__ = [
     "relationships_in",
     "speaks_of_self",
     "terms",
+    "users_claim",
 ]

@@ -158,12 +158,14 @@ _DE_NOT_YET = (
     "denk|denke|irgendwann|ob|suche|suchen|bewerbe|beworben"
 )
 #: what says a home is someone else's: their verb of living or moving, their possessive
-_DE_THEIRS = "wohnt|lebt|zieht|seine|seiner|seinem|ihre|ihrer|ihrem|deren|dessen"
+_DE_THEIRS = "wohnt|lebt|zieht|sitzt|seine|seiner|seinem|ihre|ihrer|ihrem|deren|dessen"
 _DE_SOON = (
     r"(?:(?:jetzt|nun|gerade|inzwischen|mittlerweile|schon|noch|hier|wieder|endlich|"
     r"offiziell|fest|seit\s+[\w.]+(?:\s+(?:jahren|jahr|monaten|monat|wochen|woche))?|"
     r"ab\s+[\w.]+(?:\s+[\w.]+)?)\s+)*"
 )
+#: the user as who was made something: "ich wurde", "bin ich"
+_DE_I_WAS = r"(?:ich\s+wurde|(?:ich\s+)?bin|(?:wurde|bin)\s+ich)"
 _DE_ARTICLE = r"(?:(?:der|die|dem|den|einer|einem|ner|nem|'ner)\s+)?"
 _DE_JOBS = (
     r"controller(?:in)?|(?:software)?entwickler(?:in)?|ingenieur(?:in)?|lehrer(?:in)?|arzt|"
@@ -252,8 +254,11 @@ _DE_CLAIMS = (
             rf"bei\s+{_DE_ARTICLE}{_DE_V}\s+(?:angefangen|unterschrieben|gestartet)",
         ),
         # "zum teamleiter befördert", "befördert als head of controlling"
-        ("job", rf"(?:befördert|beförderung)\s+(?:zum|zur|als)\s+{_DE_V}"),
-        ("job", rf"(?:zum|zur)\s+{_DE_V}\s+befördert"),
+        (
+            "job",
+            rf"{_DE_I_WAS}\s+(?:\S+\s+){{0,3}}?befördert\s+(?:worden\s+)?(?:zum|zur|als)\s+{_DE_V}",
+        ),
+        ("job", rf"{_DE_I_WAS}\s+(?:\S+\s+){{0,3}}?(?:zum|zur)\s+{_DE_V}\s+befördert"),
         # "ich bin jetzt teamleiterin" (a job at a place is the employer, read above)
         (
             "job",
@@ -275,7 +280,9 @@ _DE_CLAIMS = (
         ("location", rf"in\s+{_DE_V}\s*,\s*(?:\d+|zwei|drei|vier|fünf)[\s-]*(?:zimmer|zi)\b"),
         (
             "location",
-            rf"(?:wohnung|whg|wg|haus)\s+in\s+{_DE_V}\s+(?:gefunden|bekommen|gemietet|gekauft)",
+            r"(?:(?:ich\s+)?(?:hab|habe)|(?:hab|habe)\s+ich|wir\s+haben|haben\s+wir)\s+"
+            r"(?:\S+\s+){0,3}?(?:wohnung|whg|wg|haus)\s+in\s+"
+            rf"{_DE_V}\s+(?:gefunden|bekommen|gemietet|gekauft)",
         ),
     ),
     # the first day set, the contract told in the message: "ab 1. juli bin ich bei
@@ -367,7 +374,7 @@ _PT_CLAIMS = (
         (
             "employer",
             rf"(?:vaga|emprego|proposta|oferta|contrato)\s+(?:[\w-]+\s+){{0,2}}?{_PT_IN}\s+{_PT_V}"
-            r"(?=[^.!?]*\b(?:começo|comecei|começa|entro|entrei|assinei|aceitei|início)\b)",
+            r"(?=[^.!?]*\b(?:começo|comecei|entro|entrei|assinei|aceitei)\b)",
         ),
         (
             "employer",
@@ -1420,6 +1427,7 @@ def _language(grammar: Grammar) -> Language:
         asks_of_self=_of_self(grammar),
         asks=grammar.asks,
         claims=grammar.claims,
+        claims_are_the_users=True,
         still_question=grammar.still_question,
         # whole words only: "antes" is no part of "bastante"
         time_patterns=tuple(
