@@ -38,6 +38,8 @@ from tests.conftest import write_chat
         ("mudei pra curitiba em junho", "location", "curitiba"),
         ("i stay kat bangsar south with my sister", "location", "bangsar south"),
         ("dah dapat kerja baru kat maybank, start isnin", "employer", "maybank"),
+        ("mir wurde heute gekündigt, die firma macht zu", "employer", "none"),
+        ("fui demitida ontem, tô arrasada", "employer", "none"),
         ("rumah baru kat kajang, 3 bilik", "location", "kajang"),
         ("dapat offer from sunway medical, start 1st march!!", "employer", "sunway medical"),
     ],
@@ -63,6 +65,8 @@ def test_a_change_said_in_another_language_fills_its_slot(said: str, slot: str, 
         "mudei o cabelo pra ruivo kkk",
         "timo wohnt jetzt in pankow, 3 zimmer, altbau",
         "sie wurde zur teamleiterin befördert",
+        "mir wurde die wohnung gekündigt",
+        "meine schwester hat ne neue wohnung in köln",
     ],
 )
 def test_a_plan_an_if_or_someone_elses_change_claims_nothing(said: str):

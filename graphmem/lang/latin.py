@@ -158,7 +158,7 @@ _DE_NOT_YET = (
     "denk|denke|irgendwann|ob|suche|suchen|bewerbe|beworben"
 )
 #: what says a home is someone else's: their verb of living or moving, their possessive
-_DE_THEIRS = "wohnt|lebt|zieht|sitzt|seine|seiner|seinem|ihre|ihrer|ihrem|deren|dessen"
+_DE_THEIRS = "wohnt|lebt|zieht|sitzt|hat|seine|seiner|seinem|ihre|ihrer|ihrem|deren|dessen"
 _DE_SOON = (
     r"(?:(?:jetzt|nun|gerade|inzwischen|mittlerweile|schon|noch|hier|wieder|endlich|"
     r"offiziell|fest|seit\s+[\w.]+(?:\s+(?:jahren|jahr|monaten|monat|wochen|woche))?|"
@@ -251,7 +251,7 @@ _DE_CLAIMS = (
         (
             "employer",
             r"(?:(?:ich\s+)?(?:hab|habe)|hab\s+ich|habe\s+ich)\s+(?:\S+\s+){0,3}?"
-            rf"bei\s+{_DE_ARTICLE}{_DE_V}\s+(?:angefangen|unterschrieben|gestartet)",
+            rf"bei\s+{_DE_ARTICLE}{_DE_V}\s+(?:angefangen|unterschrieben|gestartet|bekommen)",
         ),
         # "zum teamleiter befördert", "befördert als head of controlling"
         (
@@ -270,6 +270,13 @@ _DE_CLAIMS = (
             r"(?:ich\s+bin|bin\s+ich|ich\s+lebe|lebe\s+ich|ich\s+esse|esse\s+ich)\s+"
             rf"{_DE_SOON}(?P<value>{_DE_DIETS})\b",
         ),
+        # a job lost: no employer now ("mir wurde gekündigt", "ich wurde entlassen")
+        (
+            "employer",
+            r"(?:ich\s+wurde|mir\s+wurde|wurde\s+ich|(?:ich\s+)?bin)\s+"
+            r"(?:(?:heute|gestern|jetzt|leider|einfach|fristlos|betriebsbedingt)\s+)*"
+            r"(?:gekündigt|entlassen|rausgeschmissen|gefeuert)\b",
+        ),
     ),
     # a home said with no one living in it named: "sitz hier in ehrenfeld in der wohnung",
     # "in altona, 2 zimmer, altbau", "wohnung in eimsbüttel gefunden"; someone else's
@@ -278,6 +285,7 @@ _DE_CLAIMS = (
         rf"{_DE_NOT_YET}|{_DE_THEIRS}",
         ("location", rf"in\s+{_DE_V}\s+in\s+(?:der|meiner|unserer)\s+(?:wohnung|whg|wg|bude)\b"),
         ("location", rf"in\s+{_DE_V}\s*,\s*(?:\d+|zwei|drei|vier|fünf)[\s-]*(?:zimmer|zi)\b"),
+        ("location", rf"neue\s+(?:wohnung|whg|wg|bude)\s+in\s+(?:der\s+|dem\s+)?{_DE_V}"),
         (
             "location",
             r"(?:(?:ich\s+)?(?:hab|habe)|(?:hab|habe)\s+ich|wir\s+haben|haben\s+wir)\s+"
@@ -382,6 +390,12 @@ _PT_CLAIMS = (
             rf"(?:na|no|numa|num|pela|pelo)\s+{_PT_V}",
         ),
         ("job", rf"(?:me\s+promoveram|fui\s+promovid[oa])\s+(?:pra|para|a)\s+{_PT_V}"),
+        # a job lost: no employer now
+        (
+            "employer",
+            r"(?:fui\s+demitid[oa]|me\s+demitiram|fui\s+mandad[oa]\s+embora|"
+            r"perdi\s+(?:o\s+|meu\s+)emprego)\b",
+        ),
         (
             "diet",
             rf"(?:sou|tô|estou|virei|fiquei|me\s+tornei)\s+{_PT_SOON}(?P<value>{_PT_DIETS})\b",
@@ -452,6 +466,7 @@ _ES_CLAIMS = _claims(
         "job",
         rf"(?:me\s+ascendieron|me\s+promovieron|me\s+promocionaron)\s+(?:a|como)\s+{_ES_V}",
     ),
+    ("employer", r"(?:me\s+despidieron|me\s+echaron|perdí\s+(?:el|mi)\s+(?:trabajo|curro))\b"),
     ("diet", rf"(?:soy|estoy|me\s+hice|me\s+volví)\s+{_ES_SOON}(?P<value>{_ES_DIETS})\b"),
 )
 
@@ -526,6 +541,11 @@ _FR_CLAIMS = _claims(
         rf"{_FR_V}",
     ),
     (
+        "employer",
+        r"(?:j['’]ai\s+été\s+licenciée?|je\s+me\s+suis\s+fait\s+virer|"
+        r"j['’]ai\s+perdu\s+mon\s+(?:boulot|travail|job|taf))\b",
+    ),
+    (
         "diet",
         rf"(?:je\s+suis|je\s+suis\s+devenue?|on\s+est)\s+{_FR_SOON}(?P<value>{_FR_DIETS})\b",
     ),
@@ -572,6 +592,11 @@ _IT_CLAIMS = _claims(
     (
         "job",
         rf"(?:mi\s+hanno\s+promoss[oa]|sono\s+stat[oa]\s+promoss[oa])\s+(?:a\s+|come\s+)?{_IT_V}",
+    ),
+    (
+        "employer",
+        r"(?:mi\s+hanno\s+licenziat[oa]|sono\s+stat[oa]\s+licenziat[oa]|"
+        r"ho\s+perso\s+il\s+(?:lavoro|posto))\b",
     ),
     ("diet", rf"(?:sono|sono\s+diventat[oa])\s+{_IT_SOON}(?P<value>{_IT_DIETS})\b"),
 )

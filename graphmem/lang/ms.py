@@ -98,6 +98,11 @@ CLAIMS: tuple[tuple[str, str], ...] = tuple(
             r"(?:mula|start|dapat|dpt)\s+(?:kerja|keje|job)\s+(?:baru\s+|new\s+)?"
             rf"(?:kat|di|dekat|at|with|dengan)\s+{_VALUE}",
         ),
+        # a job lost: no employer now ("kena buang kerja", "kena retrench")
+        (
+            "employer",
+            r"(?:kena|dah\s+kena|dikenakan)\s+(?:buang\s+kerja|pecat|fire|retrench|berhenti)\b",
+        ),
         # "naik pangkat jadi senior auditor"
         (
             "job",
