@@ -533,7 +533,9 @@ RULES: tuple[_Rule, ...] = (
         # at the ikeja branch", or said as who one is: "im arjun, backend dev at flipkart"
         "employer",
         rf"(?:(?<!\bas\s)\ban?\s+|(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?!an?\b))"
-        rf"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and)\b)[\w-]+\s+){{0,2}}?"
+        # (not someone's work said with a verb of it: "hafiz kerja engineer at petronas")
+        r"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and|kerja|keje|bekerja)\b)"
+        rf"[\w-]+\s+){{0,2}}?"
         rf"(?:{'|'.join(sorted(JOB_WORDS))})\s+(?:at|for|with)\s+"
         rf"(?!\d|(?:home|night|work|"
         rf"the\s+moment|least|first|last|heart)\b){_VAL}",
@@ -1205,10 +1207,13 @@ def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
     found = _relationship_claim(fact, person)
     if found is not None:
         return found
-    read = attribute_of(fact, mine=_key(person) == SELF_KEY)
+    subject = _key(person)
+    read = attribute_of(fact, mine=subject == SELF_KEY)
     if read is None:
         return None
-    return Claim(_key(person), read[0], read[1])
+    if subject != SELF_KEY and read == lang.users_claim(fact):
+        subject = SELF_KEY  # "tô vegana há um mês ... minha amiga bia": mine, named for Bia
+    return Claim(subject, read[0], read[1])
 
 
 def is_single_valued(attribute: str) -> bool:

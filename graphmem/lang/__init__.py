@@ -26,7 +26,7 @@ from functools import cache
 #: The language modules, in the order their scripts are tried for a run of text. A
 #: module exports its ``LANGUAGE``, or ``LANGUAGES`` when one reader serves several
 #: (``latin``: French, Spanish, Portuguese, German, Italian).
-_MODULES = ("zh", "en", "tl", "latin", "hi")
+_MODULES = ("zh", "en", "tl", "latin", "hi", "ms")
 
 #: Scripts without a language module: the language a text in them most likely is,
 #: (first character of the range, last), so the report names it. Data, not branches.
@@ -139,6 +139,11 @@ class Language:
     #: ``graphmem.algorithms.conflicts`` ("location", "employer"), so a newer value
     #: supersedes an older one in any language
     claims: tuple[tuple[str, str], ...] = ()
+    #: its claim rules read the first person only ("moro em", "ich wohne", "rehti
+    #: hoon"), so what they read is the user's whoever else the sentence names: a turn
+    #: kept whole is one card, and may be named for a friend in it ("tô vegana há um
+    #: mês. comecei por causa da minha amiga bia")
+    claims_are_the_users: bool = False
     #: a claim's slot by meaning, for what no rule reads ("signed with the alder, sous
     #: chef not head chef": employer): example sentences per attribute, and near misses
     #: under "" ("work was brutal today"); ``graphmem.algorithms.slots`` compares a
@@ -325,12 +330,28 @@ def _latin_language(words: list[str]) -> str:
 NO_VALUE = "none"
 
 
+#: what ends a sentence: a full stop after a digit is none ("ab 1. juli", "5.2k")
+_SENTENCE_END = r"(?:[!?]|(?<!\d)\.)"
+_IN_SENTENCE = r"(?:[^.!?]|(?<=\d)\.)"
+
+
 def in_own_sentence(body: str, not_yet: str) -> str:
     """A claim pattern read in its own sentence, and only when that sentence holds no
     word of ``not_yet`` (a regex alternation: what makes it a wish, a plan, a
     supposition or someone else's: "agar", "kung lumipat ako sa UK"), for the claim
-    rules languages keep as data (``Language.claims``)."""
-    return rf"(?i)(?:^|[.!?]\s*)(?![^.!?]*\b(?:{not_yet})\b)[^.!?]*?\b{body}"
+    rules languages keep as data (``Language.claims``). A full stop after a digit ends
+    no sentence: "ab 1. juli bin ich bei nordlicht" is one.
+
+    >>> rule = in_own_sentence(r"bin ich bei (?P<value>[a-z]+)", "wenn")
+    >>> re.search(rule, "zusage! ab 1. juli bin ich bei nordlicht.")["value"]
+    'nordlicht'
+    >>> re.search(rule, "wenn es klappt, ab 1. juli bin ich bei nordlicht") is None
+    True
+    """
+    return (
+        rf"(?i)(?:^|{_SENTENCE_END}\s*)(?!{_IN_SENTENCE}*\b(?:{not_yet})\b)"
+        rf"{_IN_SENTENCE}*?\b{body}"
+    )
 
 
 def claim(text: str) -> tuple[str, str] | None:
@@ -357,13 +378,32 @@ def claim(text: str) -> tuple[str, str] | None:
     >>> claim("lumipat na kami sa marikina nung sabado"), claim("kung lumipat ako sa UK")
     (('location', 'marikina'), None)
     """
+    found = _claimed(text)
+    return found[1:] if found is not None else None
+
+
+def users_claim(text: str) -> tuple[str, str] | None:
+    """The claim ``claim`` reads in ``text`` when it can only be the user's (its
+    language's rules read the first person: ``Language.claims_are_the_users``).
+
+    >>> users_claim("e outra coisa, tô vegana há um mês. comecei por causa da minha amiga bia")
+    ('diet', 'vegana')
+    >>> users_claim("我老婆佳佳是小学语文老师") is None  # the wife's job, said by the user
+    True
+    """
+    found = _claimed(text)
+    return found[1:] if found is not None and found[0].claims_are_the_users else None
+
+
+def _claimed(text: str) -> tuple[Language, str, str] | None:
+    """The language, attribute and value of the first claim a language's rules read."""
     for known in languages():
         for attribute, pattern in known.claims:
             if m := _compiled(pattern).search(text):
                 if _someone_elses(known, _CLAUSE_BREAK.split(text[: m.start()])[-1]):
                     continue
                 value = m.groupdict().get("value")
-                return attribute, value.strip().lower() if value is not None else NO_VALUE
+                return known, attribute, value.strip().lower() if value is not None else NO_VALUE
     return None
 
 
@@ -513,18 +553,23 @@ def holds_a_number(text: str) -> bool:
 def asks(query: str) -> tuple[str, ...]:
     """The attributes a question in any language asks the value of (``Language.asks``).
 
-    >>> asks("我现在住在哪里？"), asks("j'habite où maintenant ?"), asks("je bosse où")
+    >>> asks("我现在住在哪里？"), asks("j'habite où maintenant ?"), asks("je bosse comme quoi")
     (('location',), ('location',), ('employer', 'job'))
     >>> asks("¿dónde trabajo ahora?"), asks("onde eu moro agora?"), asks("c'est quoi un bon film")
-    (('employer', 'job'), ('location',), ())
+    (('employer',), ('location',), ())
+    >>> asks("bei welcher firma arbeite ich"), asks("qual meu cargo atual")
+    (('employer',), ('job',))
+    >>> asks("eu ainda sou vegana?")  # Portuguese and Spanish alike: once
+    ('diet',)
     """
-    return tuple(
+    found = (
         a
         for known in languages()
         for pattern, attributes in known.asks
         if _compiled(pattern).search(query)
         for a in attributes
     )
+    return tuple(dict.fromkeys(found))  # each once: "vegana" is Spanish and Portuguese
 
 
 def speaks_of_self(text: str) -> bool:
@@ -775,4 +820,5 @@ __all__ = [
     "relationships_in",
     "speaks_of_self",
     "terms",
+    "users_claim",
 ]

@@ -18,6 +18,19 @@ A person named keeps the relationship in English (the reading of the word said),
 graphmem's roles are written in; one named by the word alone ("mi mami", "ma tante") is
 called by it, and that word is in ``Language.relationships`` so graphmem reads it
 ("tía": aunt). Work and service words alone ("mon médecin", "la doctora") are no person.
+
+The user's own changes are claims, each language's rules as data (``Grammar.claims``):
+a verb of living, moving or working in the first person and its place, an offer signed
+with its start, a promotion, a diet. The verb's person says whose change it is ("timo
+zieht nach berlin" is Timo's); a supposition or a plan is none.
+
+>>> from graphmem.lang import claim
+>>> claim("ja!! in altona, 2 zimmer, altbau"), claim("moro em pinheiros, aluguel absurdo")
+(('location', 'altona'), ('location', 'pinheiros'))
+>>> claim("hab die zusage!!! ab 1. juli bin ich bei nordlicht in hamburg")
+('employer', 'nordlicht')
+>>> claim("timo zieht gerade nach berlin"), claim("se eu conseguir a vaga, me mudo pra floripa")
+(None, None)
 """
 
 from __future__ import annotations
@@ -27,7 +40,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from graphmem.lang import FAMILY, LATIN_FUNCTION_WORDS, Language, Named, Naming, en
+from graphmem.lang import (
+    FAMILY,
+    LATIN_FUNCTION_WORDS,
+    Language,
+    Named,
+    Naming,
+    en,
+    in_own_sentence,
+)
 
 #: Words these languages share with English ("cousin", "papa"): English reads them.
 ENGLISH_TOO = frozenset({"cousin", "partner", "mama", "papa", "ex"})
@@ -72,11 +93,513 @@ class Grammar:
     #: what a question asks the value of, as ``Language.asks``: "j'habite où
     #: maintenant ?" asks a location, "je bosse où ?" an employer
     asks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the user's own changes a sentence claims, as ``Language.claims``: where they live
+    #: ("moro em pinheiros", "ich wohne in altona"), where they work, their job, their
+    #: diet; a plan, a supposition or someone else's change claims nothing
+    claims: tuple[tuple[str, str], ...] = ()
+    #: words of time a question asks by, and past tenses that say "used to" ("früher",
+    #: "agora", "morava"), with their English reading (``Language.time_patterns``)
+    time_words: Mapping[str, str] = field(default_factory=dict)
+    #: a question whether something still holds ("eu ainda sou vegana?"), a regex
+    still_question: str = ""
 
 
 #: what the questions of ``Grammar.asks`` ask: where one lives, where one works
 _LIVES = ("location",)
 _WORKS = ("employer", "job")
+_JOB = ("job",)
+_DIET = ("diet",)
+
+
+def _asks_work(
+    where: str, verbs: str, firm: str
+) -> tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]]:
+    """Questions about work, as ``Grammar.asks``: where one works or for which firm asks
+    the employer ("onde eu trabalho agora"), a verb of working else the job or employer
+    ("je bosse comme quoi")."""
+    return (
+        (rf"(?i)^(?=.*\b(?:{where})\b).*\b(?:{verbs})\b|\b(?:{firm})\b", ("employer",)),
+        (rf"(?i)^(?!.*\b(?:{where})\b)(?!.*\b(?:{firm})\b).*\b(?:{verbs})\b", _WORKS),
+    )
+
+
+#: a word of a claim's value: letters first ("vento software", "são josé")
+_WORD = r"[^\W\d_][\w'’&-]*"
+
+
+def _value(stops: str) -> str:
+    """A claim's value: up to three words, none of them one of ``stops`` (a regex
+    alternation of the words that end it: "nordlicht in hamburg" is "nordlicht")."""
+    word = rf"(?!(?:{stops})\b){_WORD}"
+    return rf"(?P<value>{word}(?:[ \t]+{word}){{0,2}})"
+
+
+def _claims(not_yet: str, *rules: tuple[str, str]) -> tuple[tuple[str, str], ...]:
+    """Claim rules (attribute, pattern) each read in its own sentence, none where a word
+    of ``not_yet`` makes the sentence a plan, a wish or a supposition."""
+    return tuple((attribute, in_own_sentence(body, not_yet)) for attribute, body in rules)
+
+
+# -- claims -------------------------------------------------------------------------
+
+#: German: what ends a claim's value, what makes a sentence no change, what may stand
+#: between the verb and the place ("ich wohne jetzt seit 2 jahren in ...")
+_DE_STOPS = (
+    "in|im|am|an|auf|bei|nach|mit|seit|ab|und|oder|aber|weil|denn|da|als|wie|für|von|vom|"
+    "zum|zur|zu|jetzt|gerade|schon|noch|erst|bald|endlich|wieder|dann|auch|ja|nein|lol|"
+    "haha|ist|war|bin|sind|hab|habe|hat|gezogen|umgezogen|angefangen|gewechselt|gekündigt|"
+    "unterschrieben|gefunden|bekommen|gemietet|gekauft|an|der|die|das|den|dem|des|ein|eine|"
+    "einer|einem|ner|nem|mein|meine|meinem|meiner|unser|unsere|ich|mich|mir|wir|uns|er|sie|"
+    "es|heute|morgen|gestern|nähe|hier|dort|ganz|nicht|kein|keine|mehr"
+)
+_DE_NOT_YET = (
+    "wenn|falls|würde|würden|wäre|wären|hätte|hätten|könnte|könnten|vielleicht|eventuell|"
+    "evtl|überlege|überlegen|plane|planen|möchte|möchten|will|wollen|wollte|wollten|träume|"
+    "denk|denke|irgendwann|ob|suche|suchen|bewerbe|beworben"
+)
+#: what says a home is someone else's: their verb of living or moving, their possessive
+_DE_THEIRS = "wohnt|lebt|zieht|sitzt|hat|seine|seiner|seinem|ihre|ihrer|ihrem|deren|dessen"
+_DE_SOON = (
+    r"(?:(?:jetzt|nun|gerade|inzwischen|mittlerweile|schon|noch|hier|wieder|endlich|"
+    r"offiziell|fest|seit\s+[\w.]+(?:\s+(?:jahren|jahr|monaten|monat|wochen|woche))?|"
+    r"ab\s+[\w.]+(?:\s+[\w.]+)?)\s+)*"
+)
+#: the user as who was made something: "ich wurde", "bin ich"
+_DE_I_WAS = r"(?:ich\s+wurde|(?:ich\s+)?bin|(?:wurde|bin)\s+ich)"
+_DE_ARTICLE = r"(?:(?:der|die|dem|den|einer|einem|ner|nem|'ner)\s+)?"
+_DE_JOBS = (
+    r"controller(?:in)?|(?:software)?entwickler(?:in)?|ingenieur(?:in)?|lehrer(?:in)?|arzt|"
+    r"ärztin|pfleger(?:in)?|krankenschwester|designer(?:in)?|berater(?:in)?|manager(?:in)?|"
+    r"analyst(?:in)?|buchhalter(?:in)?|verkäufer(?:in)?|werkstudent(?:in)?|"
+    r"praktikant(?:in)?|azubi|(?:team|projekt|abteilungs)?leiter(?:in)?|referent(?:in)?|"
+    r"sachbearbeiter(?:in)?|programmierer(?:in)?|erzieher(?:in)?|jurist(?:in)?|anwalt|"
+    r"anwältin|architekt(?:in)?|koch|köchin|head\s+of\s+\w+"
+)
+_DE_V = _value(_DE_STOPS)
+#: how a job is signed for in German ("hab die zusage!!! und unterschrieben."): said in
+#: the message, it makes "ab 1. juli bin ich bei nordlicht" the user's new employer
+_DE_SIGNED = (
+    r"zusage|vertrag|unterschrieben|unterschrift|gekündigt|kündigung|neue[nr]?\s+job|"
+    r"neue\s+stelle|probezeit|arbeitgeber"
+)
+_DE_DIETS = (
+    r"vegan|veganer(?:in)?|vegetarisch|vegetarier(?:in)?|pescetarier(?:in)?|pescetarisch|"
+    r"flexitarier(?:in)?"
+)
+
+
+def _when_told(cue: str, pattern: str) -> str:
+    """``pattern`` read only in a message that also says ``cue`` (a regex alternation)."""
+    return rf"(?i)^(?=[\s\S]*?\b(?:{cue}))[\s\S]*?{pattern.removeprefix('(?i)')}"
+
+
+_DE_CLAIMS = (
+    *_claims(
+        _DE_NOT_YET,
+        # "ich wohne jetzt in altona", "wohnen wir seit 2 jahren in köln"
+        (
+            "location",
+            r"(?:(?:ich\s+)?(?:wohne|wohn|lebe|leb)|wir\s+(?:wohnen|leben)|(?:wohne|wohn|lebe|leb)\s+ich|"
+            rf"(?:wohnen|leben)\s+wir)\s+{_DE_SOON}(?:in|im)\s+(?:der\s+|dem\s+)?{_DE_V}",
+        ),
+        # "ich bin im juni nach hamburg gezogen", "sind wir endlich umgezogen nach altona"
+        (
+            "location",
+            r"(?:(?:ich\s+)?bin|bin\s+ich|wir\s+sind|sind\s+wir)\s+(?:\S+\s+){0,4}?"
+            rf"(?:nach|in|ins)\s+{_DE_V}\s+(?:gezogen|umgezogen)",
+        ),
+        (
+            "location",
+            r"(?:(?:ich\s+)?bin|bin\s+ich|wir\s+sind|sind\s+wir)\s+(?:\S+\s+){0,4}?"
+            rf"(?:gezogen|umgezogen)\s+(?:nach|in|ins)\s+{_DE_V}",
+        ),
+        # "ich ziehe im juni nach hamburg"
+        (
+            "location",
+            r"(?:(?:ich\s+)?ziehe|ich\s+zieh|wir\s+ziehen|(?:ziehe|zieh)\s+ich|ziehen\s+wir)\s+"
+            rf"(?:\S+\s+){{0,3}}?(?:nach|in|ins)\s+{_DE_V}",
+        ),
+        (
+            "location",
+            r"(?:meine|unsere)\s+(?:neue\s+)?(?:wohnung|whg|wg|bude)\s+(?:ist\s+)?in\s+"
+            rf"(?:der\s+|dem\s+)?{_DE_V}",
+        ),
+        # "ich arbeite seit märz bei siemens", "ich bin seit 5 jahren controller bei ner
+        # versicherung"
+        (
+            "employer",
+            r"(?:(?:ich\s+)?arbeite|arbeite\s+ich|ich\s+arbeit|wir\s+arbeiten)\s+"
+            rf"{_DE_SOON}(?:bei|für)\s+{_DE_ARTICLE}{_DE_V}",
+        ),
+        (
+            "employer",
+            rf"(?:(?:ich\s+)?bin|bin\s+ich)\s+{_DE_SOON}(?:als\s+)?(?:[\w-]+\s+)?(?:{_DE_JOBS})\s+"
+            rf"bei\s+{_DE_ARTICLE}{_DE_V}",
+        ),
+        # "hab die zusage von nordlicht", "ich fange im mai bei otto an", "hab bei otto
+        # unterschrieben"
+        (
+            "employer",
+            r"(?:(?:ich\s+)?(?:hab|habe)|hab\s+ich|habe\s+ich)\s+(?:\S+\s+){0,2}?"
+            rf"(?:zusage|vertrag|neuen\s+job|neue\s+stelle)\s+(?:von|bei)\s+{_DE_ARTICLE}{_DE_V}",
+        ),
+        (
+            "employer",
+            r"(?:ich\s+(?:fange|fang|starte)|(?:fange|fang|starte)\s+ich)\s+(?:\S+\s+){0,3}?"
+            rf"bei\s+{_DE_ARTICLE}{_DE_V}\s+(?:an|als)\b",
+        ),
+        (
+            "employer",
+            r"(?:(?:ich\s+)?(?:hab|habe)|hab\s+ich|habe\s+ich)\s+(?:\S+\s+){0,3}?"
+            rf"bei\s+{_DE_ARTICLE}{_DE_V}\s+(?:angefangen|unterschrieben|gestartet|bekommen)",
+        ),
+        # "zum teamleiter befördert", "befördert als head of controlling"
+        (
+            "job",
+            rf"{_DE_I_WAS}\s+(?:\S+\s+){{0,3}}?befördert\s+(?:worden\s+)?(?:zum|zur|als)\s+{_DE_V}",
+        ),
+        ("job", rf"{_DE_I_WAS}\s+(?:\S+\s+){{0,3}}?(?:zum|zur)\s+{_DE_V}\s+befördert"),
+        # "ich bin jetzt teamleiterin" (a job at a place is the employer, read above)
+        (
+            "job",
+            rf"(?:(?:ich\s+)?bin|bin\s+ich)\s+{_DE_SOON}(?:die\s+neue\s+|der\s+neue\s+)?"
+            rf"(?P<value>(?:[\w-]+\s+)?(?:{_DE_JOBS}))\b",
+        ),
+        (
+            "diet",
+            r"(?:ich\s+bin|bin\s+ich|ich\s+lebe|lebe\s+ich|ich\s+esse|esse\s+ich)\s+"
+            rf"{_DE_SOON}(?P<value>{_DE_DIETS})\b",
+        ),
+        # a job lost: no employer now ("mir wurde gekündigt", "ich wurde entlassen")
+        (
+            "employer",
+            r"(?:ich\s+wurde|mir\s+wurde|wurde\s+ich|(?:ich\s+)?bin)\s+"
+            r"(?:(?:heute|gestern|jetzt|leider|einfach|fristlos|betriebsbedingt)\s+)*"
+            r"(?:gekündigt|entlassen|rausgeschmissen|gefeuert)\b",
+        ),
+    ),
+    # a home said with no one living in it named: "sitz hier in ehrenfeld in der wohnung",
+    # "in altona, 2 zimmer, altbau", "wohnung in eimsbüttel gefunden"; someone else's
+    # said with a verb of theirs ("timo wohnt in pankow, 3 zimmer") is theirs
+    *_claims(
+        rf"{_DE_NOT_YET}|{_DE_THEIRS}",
+        ("location", rf"in\s+{_DE_V}\s+in\s+(?:der|meiner|unserer)\s+(?:wohnung|whg|wg|bude)\b"),
+        ("location", rf"in\s+{_DE_V}\s*,\s*(?:\d+|zwei|drei|vier|fünf)[\s-]*(?:zimmer|zi)\b"),
+        ("location", rf"neue\s+(?:wohnung|whg|wg|bude)\s+in\s+(?:der\s+|dem\s+)?{_DE_V}"),
+        (
+            "location",
+            r"(?:(?:ich\s+)?(?:hab|habe)|(?:hab|habe)\s+ich|wir\s+haben|haben\s+wir)\s+"
+            r"(?:\S+\s+){0,3}?(?:wohnung|whg|wg|haus)\s+in\s+"
+            rf"{_DE_V}\s+(?:gefunden|bekommen|gemietet|gekauft)",
+        ),
+    ),
+    # the first day set, the contract told in the message: "ab 1. juli bin ich bei
+    # nordlicht in hamburg"
+    (
+        "employer",
+        _when_told(
+            _DE_SIGNED,
+            in_own_sentence(
+                rf"ab\s+[\w.]+(?:\s+[\w.]+)?\s+(?:bin\s+ich|ich\s+bin)\s+bei\s+{_DE_ARTICLE}{_DE_V}",
+                _DE_NOT_YET,
+            ),
+        ),
+    ),
+)
+
+#: Portuguese (Brazilian chat: "tô", "a gente", "pra")
+_PT_STOPS = (
+    "em|no|na|nos|nas|num|numa|de|do|da|dos|das|pra|pro|para|com|e|mas|porque|que|perto|"
+    "aqui|lá|ali|agora|hoje|ontem|semana|mês|ano|desde|há|faz|até|depois|antes|também|já|"
+    "ainda|kkk+|rs|haha+|tá|é|foi|era|sou|tô|meu|minha|nosso|nossa|o|a|os|as|um|uma|eu|ele|"
+    "ela|sem|tipo|mais|muito|bem|só|então|aí|enquanto|quando|onde|como|dia|casa|equipe|outra|outro|"
+    "remoto|remota|segunda|terça|quarta|quinta|sexta|sábado|domingo"
+)
+_PT_NOT_YET = (
+    r"se\s+(?:eu|a\s+gente|nós|der|rolar|for|fosse|tudo)|caso|talvez|quem\s+sabe|pensando|"
+    "pensei|penso|querendo|quero|queria|queremos|gostaria|sonho|planejando|plano|planos|"
+    "vou|vamos|iria|seria|poderia|será"
+)
+_PT_SOON = (
+    r"(?:(?:agora|hoje|atualmente|ainda|já|também|aqui|lá|oficialmente|faz\s+\S+\s+\S+|"
+    r"há\s+\S+\s+\S+|desde\s+\S+)\s+)*"
+)
+_PT_JOBS = (
+    r"dev|desenvolvedor[a]?|programador[a]?|engenheir[oa]|analista|designer|gerente|"
+    r"professor[a]?|enfermeir[oa]|médic[oa]|advogad[oa]|contador[a]?|estagiári[oa]|"
+    r"arquitet[oa]|coordenador[a]?|vendedor[a]?|tech\s+lead|cientista\s+de\s+dados|"
+    r"dentista|psicólog[oa]|nutricionista|jornalista|técnic[oa]|assistente|consultor[a]?|"
+    r"diretor[a]?|veterinári[oa]"
+)
+_PT_V = _value(_PT_STOPS)
+_PT_IN = r"(?:na|no|numa|num|em|da|do|pela|pelo)"
+_PT_DIETS = (
+    r"vegan[oa]|vegetarian[oa]|pescetarian[oa]|pescatarian[oa]|ovolactovegetarian[oa]|"
+    r"flexitarian[oa]"
+)
+#: what says a home is someone else's: their possessive ("o apê novo dela")
+_PT_THEIRS = "dela|dele|delas|deles|seu|sua"
+_PT_CLAIMS = (
+    *_claims(
+        _PT_NOT_YET,
+        # "moro em pinheiros", "a gente mora no batel"
+        (
+            "location",
+            r"(?:moro|moramos|(?:a\s+gente|ela\s+e\s+eu|ele\s+e\s+eu)\s+(?:mora|vive)|vivemos|"
+            r"(?:tô|to|estou|estamos|a\s+gente\s+tá)\s+morando)\s+"
+            rf"{_PT_SOON}(?:em|no|na|nos|nas|num|numa)\s+{_PT_V}",
+        ),
+        # "mudei pra curitiba" (not "mudei o cabelo pra ruivo")
+        ("location", rf"(?:mudei|mudamos|a\s+gente\s+mudou)\s+(?:pra|para|pro)\s+{_PT_V}"),
+        # "a gente se mudou semana passada, bairro batel", "me mudei pra curitiba"
+        (
+            "location",
+            r"(?:me\s+mudei|nos\s+mudamos|a\s+gente\s+se\s+mudou|"
+            r"(?:mudei|mudamos|a\s+gente\s+mudou)\s+de\s+(?:casa|cidade|apê|apartamento|estado|país))"
+            rf"\b[^.!?]*?\b(?:pra|para|pro|em|no|na|bairro)\s+{_PT_V}",
+        ),
+        # a home rented or bought: "aluguei um apê em pinheiros", "compramos uma casa no batel"
+        (
+            "location",
+            r"(?:aluguei|alugamos|comprei|compramos|achei|achamos|a\s+gente\s+(?:alugou|comprou))\s+"
+            rf"(?:um|uma|o|a)\s+(?:apê|apartamento|ap|casa|kitnet|studio)\s+(?:\S+\s+)?(?:em|no|na)\s+{_PT_V}",
+        ),
+        # "trabalho numa agência", "sou dev numa fintech aqui"
+        (
+            "employer",
+            r"(?:trabalho|trabalhamos|(?:tô|to|estou|estamos|a\s+gente\s+tá)\s+trabalhando)\s+"
+            rf"{_PT_SOON}(?:na|no|numa|num|em|pra|para)\s+"
+            rf"(?:a\s+|o\s+)?{_PT_V}",
+        ),
+        ("employer", rf"sou\s+(?:{_PT_JOBS})(?:\s+[\w-]+)?\s+{_PT_IN}\s+{_PT_V}"),
+        # a job got and started: "consegui uma vaga na vento", "vaga remota na vento
+        # software, dev backend pleno, começo dia 5 de maio"
+        (
+            "employer",
+            r"(?:consegui|aceitei|assinei|peguei)\s+(?:a\s+|uma\s+|o\s+)?"
+            rf"(?:vaga|emprego|proposta|oferta|contrato)\s+(?:[\w-]+\s+){{0,2}}?{_PT_IN}\s+{_PT_V}",
+        ),
+        (
+            "employer",
+            rf"(?:vaga|emprego|proposta|oferta|contrato)\s+(?:[\w-]+\s+){{0,2}}?{_PT_IN}\s+{_PT_V}"
+            r"(?=[^.!?]*\b(?:começo|comecei|entro|entrei|assinei|aceitei)\b)",
+        ),
+        (
+            "employer",
+            r"(?:comecei\s+a\s+(?:trabalhar|trampar)|fui\s+contratad[oa])\s+"
+            rf"(?:na|no|numa|num|pela|pelo)\s+{_PT_V}",
+        ),
+        ("job", rf"(?:me\s+promoveram|fui\s+promovid[oa])\s+(?:pra|para|a)\s+{_PT_V}"),
+        # a job lost: no employer now
+        (
+            "employer",
+            r"(?:fui\s+demitid[oa]|me\s+demitiram|fui\s+mandad[oa]\s+embora|"
+            r"perdi\s+(?:o\s+|meu\s+)emprego)\b",
+        ),
+        (
+            "diet",
+            rf"(?:sou|tô|estou|virei|fiquei|me\s+tornei)\s+{_PT_SOON}(?P<value>{_PT_DIETS})\b",
+        ),
+    ),
+    # a new home said: "do apê novo em curitiba", "nossa casa nova no batel"
+    *_claims(
+        rf"{_PT_NOT_YET}|{_PT_THEIRS}",
+        (
+            "location",
+            r"(?:(?:meu|minha|nosso|nossa)\s+(?:nov[oa]\s+)?(?:apê|apartamento|ap|casa|kitnet)|"
+            rf"(?:apê|apartamento|ap|casa|kitnet)\s+nov[oa])\s+(?:em|no|na)\s+{_PT_V}",
+        ),
+    ),
+)
+
+#: Spanish
+_ES_STOPS = (
+    "en|el|la|los|las|un|una|de|del|al|a|con|para|por|y|e|o|pero|que|porque|cerca|aquí|"
+    "allí|ahora|hoy|ayer|desde|hace|hasta|después|antes|también|ya|todavía|jaja+|es|fue|"
+    "era|soy|estoy|mi|mis|nuestro|nuestra|yo|casa|remoto|lunes|martes|miércoles|jueves|"
+    "viernes|sábado|domingo"
+)
+_ES_NOT_YET = (
+    r"si|quizás|quizas|quizá|tal\s+vez|pienso|pensando|pensé|quiero|quería|quisiera|"
+    "gustaría|ojalá|planeo|planeando|voy|vamos|iría|sería|podría"
+)
+_ES_SOON = (
+    r"(?:(?:ahora|ya|todavía|actualmente|también|oficialmente|desde\s+\S+|hace\s+\S+\s+\S+)\s+)*"
+)
+_ES_V = _value(_ES_STOPS)
+_ES_DIETS = r"vegan[oa]|vegetarian[oa]|pescetarian[oa]|pescatarian[oa]|flexitarian[oa]"
+_ES_CLAIMS = _claims(
+    _ES_NOT_YET,
+    ("location", rf"(?:vivo|vivimos|(?:estoy|estamos)\s+viviendo)\s+{_ES_SOON}en\s+{_ES_V}"),
+    (
+        "location",
+        r"(?:me\s+mudé|nos\s+mudamos|(?:me\s+fui|nos\s+fuimos|me\s+vine|nos\s+vinimos)\s+a\s+vivir)\s+"
+        rf"(?:\S+\s+){{0,3}}?(?:a|al|en|para)\s+(?:la\s+|el\s+)?{_ES_V}",
+    ),
+    (
+        "location",
+        r"(?:alquilé|alquilamos|rento|rentamos|compré|compramos|encontré|encontramos)\s+"
+        r"(?:un|una|el|la)\s+(?:piso|depa|depto|departamento|apartamento|casa|estudio)\s+"
+        rf"(?:\S+\s+)?en\s+{_ES_V}",
+    ),
+    (
+        "location",
+        r"(?:mi|nuestro|nuestra)\s+(?:nuevo\s+|nueva\s+)?(?:piso|depa|depto|departamento|"
+        rf"apartamento|casa)\s+(?:nuevo\s+|nueva\s+)?en\s+{_ES_V}",
+    ),
+    (
+        "employer",
+        rf"(?:trabajo|trabajamos|(?:estoy|estamos)\s+trabajando)\s+{_ES_SOON}(?:en|para)\s+"
+        rf"(?:la\s+|el\s+)?{_ES_V}",
+    ),
+    (
+        "employer",
+        r"(?:(?:empecé|empiezo|entré)\s+a\s+trabajar|me\s+contrataron|me\s+contrató)\s+"
+        rf"(?:\S+\s+){{0,2}}?(?:en|con|para)\s+(?:la\s+|el\s+)?{_ES_V}",
+    ),
+    (
+        "employer",
+        r"(?:acepté|firmé)\s+(?:la\s+|una\s+|el\s+)?(?:oferta|propuesta|contrato|puesto)\s+"
+        rf"(?:\S+\s+){{0,2}}?(?:de|en|con|para)\s+(?:la\s+|el\s+)?{_ES_V}",
+    ),
+    (
+        "job",
+        rf"(?:me\s+ascendieron|me\s+promovieron|me\s+promocionaron)\s+(?:a|como)\s+{_ES_V}",
+    ),
+    ("employer", r"(?:me\s+despidieron|me\s+echaron|perdí\s+(?:el|mi)\s+(?:trabajo|curro))\b"),
+    ("diet", rf"(?:soy|estoy|me\s+hice|me\s+volví)\s+{_ES_SOON}(?P<value>{_ES_DIETS})\b"),
+)
+
+#: French
+_FR_STOPS = (
+    "à|a|au|aux|en|dans|sur|le|la|les|un|une|de|du|des|avec|pour|par|et|ou|mais|que|qui|"
+    "car|près|ici|là|maintenant|aujourd'hui|hier|depuis|jusqu'à|après|avant|aussi|déjà|"
+    "encore|mdr|lol|est|était|suis|mon|ma|mes|notre|nos|je|on|nous|chez|moi|lundi|mardi|"
+    "mercredi|jeudi|vendredi|samedi|dimanche"
+)
+_FR_NOT_YET = (
+    r"si|peut-être|peut-etre|pense|pensais|envisage|aimerais|voudrais|veux|voulais|rêve|"
+    "compte|serait|pourrais|pourrait|irais"
+)
+_FR_SOON = (
+    r"(?:(?:maintenant|désormais|encore|toujours|déjà|aussi|actuellement|enfin|officiellement|"
+    r"depuis\s+\S+(?:\s+(?:ans|mois|semaines))?)\s+)*"
+)
+_FR_V = _value(_FR_STOPS)
+_FR_AT = r"(?:à|a|au|aux|en|dans|sur)\s+(?:le\s+|la\s+|l['’])?"
+_FR_DIETS = (
+    r"végane?|vegane?|végétarienne?|vegetarienne?|végétarien|pescétarienne?|"
+    r"pescetarienne?|flexitarienne?"
+)
+_FR_CLAIMS = _claims(
+    _FR_NOT_YET,
+    (
+        "location",
+        r"(?:j['’]habite|je\s+vis|on\s+(?:habite|vit)|nous\s+(?:habitons|vivons))\s+"
+        rf"{_FR_SOON}{_FR_AT}{_FR_V}",
+    ),
+    (
+        "location",
+        r"(?:j['’]ai|je\s+suis|on\s+a|on\s+s['’]est|nous\s+avons|nous\s+sommes)\s+"
+        r"(?:\S+\s+){0,2}?(?:déménagé|emménagé|installée?s?|partie?s?\s+vivre)\s+"
+        rf"(?:\S+\s+){{0,2}}?{_FR_AT}{_FR_V}",
+    ),
+    # a home said to be one's own: "l'appart de la croix-rousse est à nous deux"
+    (
+        "location",
+        r"(?:l['’]|mon\s+|notre\s+)(?:appart|appartement|studio|maison)\s+(?:de|à|a|dans|sur)\s+"
+        rf"(?:la\s+|le\s+|l['’])?{_FR_V}\s+est\s+à\s+(?:moi|nous)\b",
+    ),
+    # a home found or rented: "j'ai trouvé un studio à villeurbanne"
+    (
+        "location",
+        r"(?:j['’]ai|on\s+a|nous\s+avons)\s+(?:enfin\s+)?(?:trouvé|loué|acheté|pris|signé\s+pour)\s+"
+        r"(?:un|une|notre|mon|ma)\s+(?:petit\s+|petite\s+|nouvel\s+|nouveau\s+|nouvelle\s+)?"
+        rf"(?:appart|appartement|studio|logement|maison|t\d|f\d)\s+{_FR_AT}{_FR_V}",
+    ),
+    (
+        "location",
+        r"(?:(?:mon|notre)\s+(?:nouvel\s+|nouveau\s+)?(?:appart|appartement|studio|logement)|"
+        rf"(?:ma|notre)\s+(?:nouvelle\s+)?(?:maison|coloc))\s+{_FR_AT}{_FR_V}",
+    ),
+    (
+        "employer",
+        rf"(?:je\s+(?:travaille|bosse|taffe)|on\s+(?:travaille|bosse))\s+{_FR_SOON}"
+        rf"(?:chez|pour)\s+{_FR_V}",
+    ),
+    # "j'ai signé chez atelier tilleul", "j'ai commencé lundi chez decathlon"
+    (
+        "employer",
+        r"(?:j['’]ai\s+signé|je\s+signe|j['’]ai\s+commencé|je\s+commence|"
+        r"j['’]ai\s+été\s+embauchée?|je\s+suis\s+embauchée?|je\s+rejoins|j['’]ai\s+rejoint|"
+        r"j['’]ai\s+accepté\s+(?:le\s+poste|l['’]offre|la\s+proposition))\s+"
+        rf"(?:\S+\s+){{0,2}}?chez\s+{_FR_V}",
+    ),
+    (
+        "job",
+        r"(?:je\s+suis|j['’]ai\s+été)\s+promue?\s+(?:au\s+poste\s+de\s+|comme\s+)?"
+        rf"{_FR_V}",
+    ),
+    (
+        "employer",
+        r"(?:j['’]ai\s+été\s+licenciée?|je\s+me\s+suis\s+fait\s+virer|"
+        r"j['’]ai\s+perdu\s+mon\s+(?:boulot|travail|job|taf))\b",
+    ),
+    (
+        "diet",
+        rf"(?:je\s+suis|je\s+suis\s+devenue?|on\s+est)\s+{_FR_SOON}(?P<value>{_FR_DIETS})\b",
+    ),
+)
+
+#: Italian
+_IT_STOPS = (
+    "a|ad|in|al|allo|alla|ai|agli|alle|nel|nella|nei|nelle|da|dal|dalla|di|del|della|con|"
+    "per|e|ed|o|ma|che|perché|vicino|qui|qua|lì|là|ora|adesso|oggi|ieri|fino|dopo|prima|"
+    "anche|già|ancora|è|era|sono|mio|mia|miei|nostro|nostra|io|noi|casa|il|lo|la|i|gli|le|"
+    "un|uno|una|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica"
+)
+_IT_NOT_YET = (
+    "se|magari|forse|penso|pensando|pensavo|vorrei|voglio|volevo|sogno|sarebbe|potrei|andrei"
+)
+_IT_SOON = r"(?:(?:ora|adesso|già|ancora|anche|attualmente|ufficialmente)\s+)*"
+_IT_V = _value(_IT_STOPS)
+_IT_AT = r"(?:a|ad|in|al|nel|nella|vicino\s+a)"
+_IT_DIETS = r"vegan[oa]?|vegetarian[oa]|pescetarian[oa]|flexitarian[oa]"
+_IT_CLAIMS = _claims(
+    _IT_NOT_YET,
+    ("location", rf"(?:abito|abitiamo|vivo|viviamo)\s+{_IT_SOON}{_IT_AT}\s+{_IT_V}"),
+    (
+        "location",
+        r"(?:mi\s+sono\s+trasferit[oa]|ci\s+siamo\s+trasferit[ie]|ho\s+traslocato|"
+        r"abbiamo\s+traslocato|sono\s+andat[oa]\s+a\s+vivere|siamo\s+andat[ie]\s+a\s+vivere)"
+        rf"\s+(?:\S+\s+){{0,2}}?{_IT_AT}\s+{_IT_V}",
+    ),
+    (
+        "location",
+        r"(?:ho|abbiamo)\s+(?:trovato|preso|affittato|comprato)\s+(?:casa|un\s+appartamento|"
+        rf"un\s+monolocale|un\s+bilocale)\s+{_IT_AT}\s+{_IT_V}",
+    ),
+    (
+        "employer",
+        rf"(?:lavoro|lavoriamo)\s+{_IT_SOON}(?:da|per|presso|alla|al|in|nella|nel)\s+{_IT_V}",
+    ),
+    (
+        "employer",
+        r"(?:ho\s+firmato\s+con|sono\s+stat[oa]\s+assunt[oa]|mi\s+hanno\s+assunt[oa]|"
+        r"ho\s+iniziato\s+a\s+lavorare|ho\s+cominciato\s+a\s+lavorare)\s+"
+        rf"(?:(?:da|presso|in|alla|al|nella|nel)\s+)?{_IT_V}",
+    ),
+    (
+        "job",
+        rf"(?:mi\s+hanno\s+promoss[oa]|sono\s+stat[oa]\s+promoss[oa])\s+(?:a\s+|come\s+)?{_IT_V}",
+    ),
+    (
+        "employer",
+        r"(?:mi\s+hanno\s+licenziat[oa]|sono\s+stat[oa]\s+licenziat[oa]|"
+        r"ho\s+perso\s+il\s+(?:lavoro|posto))\b",
+    ),
+    ("diet", rf"(?:sono|sono\s+diventat[oa])\s+{_IT_SOON}(?P<value>{_IT_DIETS})\b"),
+)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -195,13 +718,37 @@ FRENCH = Grammar(
     ),
     me=r"(?i)\b(?:je|moi|mon|ma|mes|notre|nos)\b|\b[jm]['’]",
     asks=(
-        (r"(?i)\b(?:habite|habitais|vis|vivais|habitons|vivons)\b|\badresse\b", _LIVES),
         (
-            r"(?i)\b(?:travaille|travaillais|bosse|bossais|taffe)\b"
-            r"|\bquel(?:le)?\s+(?:boîte|entreprise|société|employeur|boulot|taf)\b",
-            _WORKS,
+            r"(?i)\b(?:habite|habitais|habité|vis|vivais|vécu|habitons|vivons|déménagé|"
+            r"emménagé|quartier|ville)\b|\badresse\b",
+            _LIVES,
         ),
+        *_asks_work(
+            "où",
+            r"travaille|travaillais|travaillé|bosse|bossais|bossé|taffe|quel(?:le)?\s+(?:boulot|taf)",
+            r"quel(?:le)?\s+(?:boîte|entreprise|société)|employeur",
+        ),
+        (r"(?i)\b(?:poste|métier|profession)\b", _JOB),
+        (r"(?i)\b(?:végane?|vegane?|végétarien\w*|pescétarien\w*|régime|viande)\b", _DIET),
     ),
+    claims=_FR_CLAIMS,
+    time_words={
+        "maintenant": "now",
+        "actuellement": "currently",
+        "actuel": "current",
+        "actuelle": "current",
+        "en ce moment": "at the moment",
+        "toujours": "still",
+        "encore": "still",
+        "avant": "before",
+        "auparavant": "previously",
+        "autrefois": "in the past",
+        "habitais": "used to live",
+        "vivais": "used to live",
+        "travaillais": "used to work",
+        "bossais": "used to work",
+    },
+    still_question=r"(?i)\b(?:toujours|encore)\b",
     not_names=_words(
         """bon bref enfin alors donc puis ensuite aussi encore toujours jamais déjà juste
         oui non ouais ah bah ben coucou salut merci ok lol mdr ptdr hier demain aujourd'hui
@@ -319,9 +866,28 @@ SPANISH = Grammar(
     ),
     me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba)\b",
     asks=(
-        (r"(?i)\b(?:vivo|vivía|vivimos)\b|\bdirecci[oó]n\b", _LIVES),
-        (r"(?i)\b(?:trabajo|trabajaba|trabajamos)\b|\bqu[eé]\s+empresa\b", _WORKS),
+        (
+            r"(?i)\b(?:vivo|vivía|viví|vivimos|mudé|mudamos|barrio|ciudad)\b|\bdirecci[oó]n\b",
+            _LIVES,
+        ),
+        *_asks_work("d[oó]nde", "trabajo|trabajaba|trabajé|trabajamos|curro|empleo", "empresa"),
+        (r"(?i)\b(?:puesto|cargo|profesión)\b", _JOB),
+        (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
+    claims=_ES_CLAIMS,
+    time_words={
+        "ahora": "now",
+        "actualmente": "currently",
+        "actual": "current",
+        "hoy en día": "nowadays",
+        "todavía": "still",
+        "aún": "still",
+        "antes": "before",
+        "anteriormente": "previously",
+        "vivía": "used to live",
+        "trabajaba": "used to work",
+    },
+    still_question=r"(?i)\b(?:todav[ií]a|a[uú]n|sigo)\b",
     not_names=_words(
         """bueno pues entonces también tambien todavía siempre nunca ya solo sí si no ay
         hola gracias ok lol jaja ayer mañana hoy esta este noche aquí allí con sin para por
@@ -415,9 +981,29 @@ PORTUGUESE = Grammar(
     ),
     me=r"(?i)\b(?:eu|meu|minha|meus|minhas|me|nosso|nossa|moro|morava|trabalho|trabalhava)\b",
     asks=(
-        (r"(?i)\b(?:moro|morava|moramos|vivo|vivia)\b|\bendereço\b", _LIVES),
-        (r"(?i)\b(?:trabalho|trabalhava|trabalhamos)\b|\bque\s+empresa\b", _WORKS),
+        (
+            r"(?i)\b(?:moro|morava|morei|moramos|vivo|vivia|mudei|mudamos|bairro|cidade)\b"
+            r"|\bendereço\b",
+            _LIVES,
+        ),
+        *_asks_work("onde", "trabalho|trabalhava|trabalhei|trabalhamos|emprego", "empresa"),
+        (r"(?i)\b(?:cargo|função|profissão)\b", _JOB),
+        (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
+    claims=_PT_CLAIMS,
+    time_words={
+        "agora": "now",
+        "atualmente": "currently",
+        "atual": "current",
+        "hoje em dia": "nowadays",
+        "ainda": "still",
+        "antes": "before",
+        "antigamente": "in the past",
+        "anteriormente": "previously",
+        "morava": "used to live",
+        "trabalhava": "used to work",
+    },
+    still_question=r"(?i)\bainda\b",
     not_names=_words(
         """bom então também ainda sempre nunca já só sim não ai oi olá obrigada obrigado ok
         kkk ontem amanhã hoje noite aqui ali com sem para por em de do da o a os as um uma
@@ -531,12 +1117,35 @@ GERMAN = Grammar(
     ),
     me=r"(?i)\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|wir|unser|unsere)\b",
     asks=(
-        (r"(?i)\b(?:wohne|wohnte|wohnen)\b|\badresse\b", _LIVES),
         (
-            r"(?i)\b(?:arbeite|arbeitete|arbeiten)\b|\bwelche[rms]?\s+(?:firma|arbeitgeber)\b",
-            _WORKS,
+            r"(?i)\b(?:wohne|wohnte|wohnen|gewohnt|gezogen|umgezogen|stadtteil|viertel)\b"
+            r"|\badresse\b",
+            _LIVES,
         ),
+        *_asks_work("wo", "arbeite|arbeitete|arbeiten|gearbeitet|job|stelle", "firma|arbeitgeber"),
+        (r"(?i)\b(?:beruf|position)\b", _JOB),
+        (r"(?i)\b(?:vegan\w*|vegetari\w*|pescetari\w*|ernährung|fleisch)\b", _DIET),
     ),
+    claims=_DE_CLAIMS,
+    time_words={
+        "jetzt": "now",
+        "derzeit": "currently",
+        "momentan": "currently",
+        "aktuell": "currently",
+        "zurzeit": "currently",
+        "mittlerweile": "by now",
+        "inzwischen": "by now",
+        "noch": "still",
+        "nicht mehr": "anymore",
+        "früher": "before",
+        "vorher": "before",
+        "davor": "before",
+        "damals": "back then",
+        "ursprünglich": "originally",
+        "wohnte": "used to live",
+        "arbeitete": "used to work",
+    },
+    still_question=r"(?i)\bnoch\b|\bnicht\s+mehr\b",
     not_names=_words(
         """also naja na ja nein doch noch schon immer nie auch nur mal hallo danke ok lol
         gestern morgen heute abend hier dort mit ohne für von zu bei der die das den dem
@@ -629,9 +1238,28 @@ ITALIAN = Grammar(
     ),
     me=r"(?i)\b(?:io|mio|mia|miei|mie|mi|noi|nostro|nostra|abito|abitavo|lavoro|lavoravo)\b",
     asks=(
-        (r"(?i)\b(?:abito|abitavo|abitiamo|vivo|vivevo)\b|\bindirizzo\b", _LIVES),
-        (r"(?i)\b(?:lavoro|lavoravo|lavoriamo)\b|\bquale\s+(?:azienda|ditta)\b", _WORKS),
+        (
+            r"(?i)\b(?:abito|abitavo|abitiamo|vivo|vivevo|trasferit[oa]|quartiere|città)\b"
+            r"|\bindirizzo\b",
+            _LIVES,
+        ),
+        *_asks_work("dove", "lavoro|lavoravo|lavoriamo", "azienda|ditta"),
+        (r"(?i)\b(?:ruolo|posizione|mestiere|professione)\b", _JOB),
+        (r"(?i)\b(?:vegan[oa]?|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
+    claims=_IT_CLAIMS,
+    time_words={
+        "ora": "now",
+        "adesso": "now",
+        "attualmente": "currently",
+        "attuale": "current",
+        "ancora": "still",
+        "prima": "before",
+        "abitavo": "used to live",
+        "vivevo": "used to live",
+        "lavoravo": "used to work",
+    },
+    still_question=r"(?i)\bancora\b",
     not_names=_words(
         """allora quindi poi anche ancora sempre mai già solo sì si no ciao grazie ok lol
         ieri domani oggi stasera qui lì con senza per di del della il lo la gli le un una
@@ -795,6 +1423,14 @@ def _reader(grammar: Grammar) -> Callable[[str, str], list[Named]]:
     return people_in
 
 
+def _of_self(grammar: Grammar) -> str:
+    """How a question says "I" or "my" (``Grammar.me``), not where "my" is someone's:
+    "wo wohnen meine eltern" asks where they live, not the user."""
+    mine = _alternation(grammar.mine)
+    someone = rf"(?:{mine})\s+(?:[\w-]+\s+)?(?:{_alternation(grammar.relationships)})\b"
+    return rf"(?i)(?!{someone})(?:{grammar.me.removeprefix('(?i)')})"
+
+
 def _language(grammar: Grammar) -> Language:
     return Language(
         code=grammar.code,
@@ -813,8 +1449,16 @@ def _language(grammar: Grammar) -> Language:
         mixed_with_english=True,
         partner_steps=grammar.partner_steps,
         former_prefixes=("ex-",),
-        asks_of_self=grammar.me,
+        asks_of_self=_of_self(grammar),
         asks=grammar.asks,
+        claims=grammar.claims,
+        claims_are_the_users=True,
+        still_question=grammar.still_question,
+        # whole words only: "antes" is no part of "bastante"
+        time_patterns=tuple(
+            (rf"(?i)\b{re.escape(word)}\b", f" {english} ")
+            for word, english in sorted(grammar.time_words.items(), key=lambda w: -len(w[0]))
+        ),
     )
 
 

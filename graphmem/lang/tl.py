@@ -266,4 +266,5 @@ LANGUAGE = Language(
     people_in=people_in,
     partner_steps=PARTNER_STEPS,
     claims=CLAIMS,
+    claims_are_the_users=True,
 )
