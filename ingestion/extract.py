@@ -199,6 +199,15 @@ _SELF_INTRO = [
 #: Capitalised words in a row, as a name is written ("Winslow Homer", "Paula Scher").
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}\b")
 _WORD = re.compile(r"[^\W\d_]+")
+
+
+def _pet_kind(relationship: str | None) -> bool:
+    """Whether a relationship is a pet's kind ("dog", "cat", "beagle")."""
+    return relationship in cues.PETS or relationship in cues.PET_KINDS
+
+
+#: What a title alone made someone ("Dr. Patel": a doctor), until a relationship is said.
+_TITLE_GUESSES = frozenset(relatives.TITLED_ROLES.values())
 #: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
 #: "Of course, Priya."): that name is the user's.
 _ADDRESSED = re.compile(
@@ -792,6 +801,10 @@ class Extractor:
             if not person.mine:
                 continue
             name, relationship = person.name, person.relationship
+            aliases = person.aliases
+            if aliases and self._a_pet(name) and not _pet_kind(relationship):
+                # "mein onkel heißt auch bruno", Bruno being the dog: Onkel Bruno
+                name, aliases = aliases[0], aliases[1:]
             if name == relationship:  # unnamed: "我妈", "我未婚妻"
                 moved = self.registry.partner_as(relationship)
                 known = self.registry.by_relationship(relationship)
@@ -802,9 +815,16 @@ class Extractor:
             record = self.registry.get(name)
             if not is_current(relationship) and record is not None:
                 res = self.registry.end(record.name, relationship)
+            elif (
+                record is not None
+                and record.relationship in _TITLE_GUESSES
+                and relationship not in _TITLE_GUESSES
+            ):
+                # "meine chefin ist frau dr. henning": the boss, not a doctor by her title
+                res = self.registry.relate(record.name, relationship)
             else:
                 res = self.registry.observe(name, relationship)
-            for alias in person.aliases:
+            for alias in aliases:
                 self.registry.alias(res.name or name, alias)
             at = text.find(name, person.start)
             away = at >= 0 and lang.moves_away(code, text[at + len(name) :])
@@ -819,6 +839,11 @@ class Extractor:
             if chosen[0] == SELF and not settled:
                 chosen = (res.name or name, res.relationship or relationship)
         return chosen
+
+    def _a_pet(self, name: str) -> bool:
+        """Whether a name is one of the user's pets (read in any language)."""
+        known = self.registry.get(name)
+        return name in self.pets or (known is not None and _pet_kind(known.relationship))
 
     def _partner_step_said(self, text: str) -> None:
         """An engagement, a wedding or a breakup the user announces in a language whose

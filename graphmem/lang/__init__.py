@@ -94,11 +94,13 @@ class Naming:
         self._found: list[Named] = []
         self._taken: list[tuple[int, int]] = []
 
-    def add(self, name: str, relationship: str, start: int, end: int) -> None:
+    def add(
+        self, name: str, relationship: str, start: int, end: int, aliases: tuple[str, ...] = ()
+    ) -> None:
         if any(s < end and start < e for s, e in self._taken):
             return
         self._taken.append((start, end))
-        self._found.append(Named(name, relationship, True, start=start))
+        self._found.append(Named(name, relationship, True, aliases, start=start))
 
     def people(self) -> list[Named]:
         return sorted(self._found, key=lambda n: n.start)
