@@ -195,6 +195,8 @@ _SELF_INTRO = [
         rf"\b(?i:my name is|my name's|my name’s|call me|i go by|everyone calls me|"
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
+    # "i've decided to go back to my maiden name, Claire Hartley"
+    re.compile(rf"\b(?i:my (?:maiden|married|new|old) name)\s*(?:,|:|\bis\b)\s*{_INTRO_NAME}"),
 ]
 #: Capitalised words in a row, as a name is written ("Winslow Homer", "Paula Scher").
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}\b")

@@ -486,3 +486,37 @@ def test_someone_who_works_for_the_user_by_trade():
         "Jen": "realtor",
         "Lorraine": "coworker",
     }
+
+
+def test_manglish_kin_and_pet_words_name_people_and_malay_words_name_no_one():
+    """Malay mixed into English chat: "my abang amir" is a brother, a cat adopted as
+    "kucing" and named in the next sentence is a cat, and Malay words after a noun
+    ("housemate baru", "doctor cakap") are no one's name."""
+    extractor = talk(
+        ("user", "my abang amir just got posted to penang, he's a teacher"),
+        ("user", "guess what we adopt kucing! tompok, white and black, 2 years old"),
+        ("assistant", "Tompok is such a cute name!"),
+        ("user", "also doctor cakap i need more rest. and my housemate dapat housemate baru"),
+        ("assistant", "Hi Tompok! Rest well."),
+    )
+    table = people(extractor.registry)
+    assert table["Amir"] == "brother"
+    assert table["Tompok"] == "cat"
+    assert not set(table) & {"Cakap", "Baru", "Dapat"}
+    assert not extractor.registry.is_user("Tompok")  # greeted by the assistant, still the cat
+
+
+def test_a_partner_separated_from_a_pet_said_as_ours_and_a_maiden_name_back():
+    """ "me and ryan have been separated": Ryan, typed in lower case, is an ex; "walking
+    with Biscuit, she is our beagle": the pronoun points back to the pet in its own
+    sentence; the user going back to their maiden name is still the user."""
+    extractor = talk(
+        ("user", "its about the divorce, me and ryan have been separated since march"),
+        ("user", "I walk with Biscuit every morning, she is our beagle, 6 years old"),
+        ("user", "my name is Sarah Doyle but I'm going back to my maiden name, Sarah Quinn"),
+    )
+    table = people(extractor.registry)
+    assert table["Ryan"] == "ex"
+    assert table["Biscuit"] == "dog"
+    assert "Sarah Quinn" not in table
+    assert extractor.registry.is_user("Sarah Quinn")
