@@ -497,6 +497,18 @@ SPELLED_OUT: dict[str, str] = {
     "department head": "department head",
     "head nurse": "head nurse",
 }
+#: A relative's baby, by the relative and whether a girl or a boy: what the baby is to
+#: the user ("our daughter jenny had a baby girl": a granddaughter).
+BABY_OF: dict[str, tuple[str, str]] = {
+    "daughter": ("granddaughter", "grandson"),
+    "son": ("granddaughter", "grandson"),
+    "daughter-in-law": ("granddaughter", "grandson"),
+    "son-in-law": ("granddaughter", "grandson"),
+    "sister": ("niece", "nephew"),
+    "brother": ("niece", "nephew"),
+    "granddaughter": ("great-granddaughter", "great-grandson"),
+    "grandson": ("great-granddaughter", "great-grandson"),
+}
 #: Words that make a relationship noun the speaker's own ("my", "our"; "mi", "mera" in
 #: code-switched chat).
 OWNERS = frozenset({"my", "our", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
@@ -652,6 +664,12 @@ PLACE_WORDS = frozenset(
     island hill hills street rd road avenue ave hospital clinic unit ward centre center
     church cathedral abbey station airport gardens harbour harbor cardiac vista heights
     terrace estates towers plaza court village manor""".split()
+)
+#: Kinds of place a name is given to ("the boba place on colfax called tea rex"): what
+#: is called so there is no person.
+NAMED_PLACES = frozenset(
+    """place shop store cafe café restaurant bar pub company firm startup gym studio bakery
+    spot club salon school clinic""".split()
 )
 #: Where someone lives, said right after their name, and what that makes them to the
 #: speaker ("Devon next door").

@@ -210,6 +210,11 @@ def _pet_kind(relationship: str | None) -> bool:
 
 #: What a title alone made someone ("Dr. Patel": a doctor), until a relationship is said.
 _TITLE_GUESSES = frozenset(relatives.TITLED_ROLES.values())
+#: A name given (to a place, when one is said just before: ``cues.NAMED_PLACES``): "the
+#: boba place on colfax called tea rex, weekends only".
+_PLACE_CALLED = re.compile(
+    r"(?<=\s)(?:called|named)\s+(?P<name>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)(?=\s*[,.!?;]|$)"
+)
 #: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
 #: "Of course, Priya."): that name is the user's.
 _ADDRESSED = re.compile(
@@ -1137,7 +1142,11 @@ class Extractor:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.relate(name, relationship)
-        for pet, kind in [*relatives.adopted(doc), *relatives.described_pets(doc)]:
+        for pet, kind in [
+            *relatives.adopted(doc),
+            *relatives.described_pets(doc),
+            *relatives.met_pets(doc),
+        ]:
             known = self.registry.get(pet)
             if known is None or pet in self.pets or known.relationship is None:
                 self.pets[pet] = speaker
@@ -1280,7 +1289,7 @@ class Extractor:
             working = known is not None and role(known.relationship) in cues.WORK_ROLES
             if known is not None and working and is_current(known.relationship):
                 self.registry.end(known.name)  # "renee quit": a former coworker
-        for name, relationship in relatives.born(doc):
+        for name, relationship in [*relatives.born(doc), *relatives.born_to_relative(doc.text)]:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.observe(name, relationship)
@@ -1400,6 +1409,15 @@ class Extractor:
             organisation = _acts_as_organisation(token) and self.registry.get(name) is None
             if (place and not owned) or organisation or _is_a_thing(token):
                 self.registry.mark_thing(name)
+        for m in _PLACE_CALLED.finditer(doc.text):  # "the boba place on colfax called tea rex"
+            before = set(_WORD.findall(doc.text[max(0, m.start() - 30) : m.start()].lower()))
+            if not before & cues.NAMED_PLACES or before & cues.RELATIONSHIPS:
+                continue  # "my boss at the shop is called mike" names a person
+            if self.registry.get(m["name"]) is not None:
+                continue
+            for name in {m["name"], *m["name"].split()}:  # the name, and each word of it
+                if self.registry.get(name) is None:
+                    self.registry.mark_thing(name.title())
 
     def _observe_deaths(self, text: str, session: str) -> None:
         """ "my late father", "Grandma Rose passed away": the relationship becomes "late

@@ -747,6 +747,30 @@ def described_pets(doc: Doc) -> list[tuple[str, str]]:
     return out
 
 
+#: A pet shown to the assistant: "meet reggie!!", "say hi to mochi".
+_MEET = re.compile(r"^\W*(?i:meet|say hi to|say hello to)\s+(?P<name>[^\W\d_]+)\s*[!.,]")
+#: Emoji that say a pet is meant.
+_PET_EMOJI = {"🐕": "dog", "🐶": "dog", "🐩": "dog", "🐈": "cat", "🐱": "cat", "🐇": "rabbit"}
+
+
+def met_pets(doc: Doc) -> list[tuple[str, str]]:
+    """A pet the user shows off at the start of a turn that says what kind it is and
+    speaks of no person ("meet reggie!! 4 year old ex-racer from the greyhound trust"):
+    (name, kind)."""
+    m = _MEET.match(doc.text)
+    if m is None:
+        return []
+    token = next((t for t in doc if t.idx == m.start("name")), None)
+    if token is None or not _lettered(token.text) or _known_other(token.lower_):
+        return []
+    if any(t.lower_ in cues.RELATIONSHIPS and doc[t.i + 1 :][:1].text != "-" for t in doc):
+        return []  # "meet my sister's dog ...": whose, and who, is unclear ("ex-racer" is none)
+    kinds = [cues.PET_KINDS.get(t.lower_, t.lower_) for t in doc if t.lower_ in cues.PETS]
+    kinds += [cues.PET_KINDS[t.lower_] for t in doc if t.lower_ in cues.PET_KINDS]
+    kinds += [kind for emoji, kind in _PET_EMOJI.items() if emoji in doc.text]
+    return [(_capitalised(token.text), kinds[0])] if kinds else []
+
+
 def _named_next(first: Token) -> bool:
     """A sentence's first word, before a comma, that names what the sentence before
     ended with: a word of letters no list knows, read as a name or a noun (spaCy may
@@ -1313,6 +1337,30 @@ def born(doc: Doc) -> list[tuple[str, str]]:
         gender = "f" if pronouns and pronouns[0] in _HER else "m" if pronouns else None
         name = " ".join(t.text.capitalize() if t.text.isupper() else t.text for t in parts)
         out.append((_capitalised(name), {"m": "son", "f": "daughter"}.get(gender or "", "child")))
+    return out
+
+
+_BABY_OF = re.compile(
+    rf"\b(?i:my|our)\s+(?P<rel>{'|'.join(sorted(cues.BABY_OF, key=len, reverse=True))})"
+    r"(?:\s+[A-Z][a-z'’-]+)?\s+(?:(?i:just)\s+)?(?i:had|welcomed|gave\s+birth\s+to)\s+"
+    r"(?:(?i:a|their|her|his)\s+)?(?:(?i:baby)\s+)?(?P<kind>(?i:girl|boy|daughter|son))\b"
+    r"[^.!?]{0,40}?,\s+(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)(?=\s*[,.!?]|\s*$)"
+)
+
+
+def born_to_relative(text: str) -> list[tuple[str, str]]:
+    """A relative's baby named as the birth is told ("Our daughter Jenny had a baby girl
+    on May 16th, Lily Rose"): (name, what the baby is to the user, ``cues.BABY_OF``).
+
+    >>> born_to_relative("Our daughter Jenny had a baby girl on May 16th, Lily Rose, 7 pounds")
+    [('Lily Rose', 'granddaughter')]
+    >>> born_to_relative("my sister had a baby boy yesterday, Theo!")
+    [('Theo', 'nephew')]
+    """
+    out = []
+    for m in _BABY_OF.finditer(text):
+        girl, boy = cues.BABY_OF[m["rel"].lower()]
+        out.append((m["name"], girl if m["kind"].lower() in {"girl", "daughter"} else boy))
     return out
 
 

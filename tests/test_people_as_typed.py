@@ -520,3 +520,22 @@ def test_a_partner_separated_from_a_pet_said_as_ours_and_a_maiden_name_back():
     assert table["Biscuit"] == "dog"
     assert "Sarah Quinn" not in table
     assert extractor.registry.is_user("Sarah Quinn")
+
+
+def test_a_grandchild_told_by_birth_a_pet_shown_off_and_a_cafe_called_like_a_name():
+    """ "our daughter Jenny had a baby girl, Lily Rose": the user's granddaughter;
+    "meet reggie!! ... from the greyhound trust": the dog shown off; "a cafe called tea
+    rex": a place, no Rex."""
+    extractor = talk(
+        ("user", "Our daughter Jenny had a baby girl on May 16th, Lily Rose, 7 pounds 4 ounces."),
+        ("user", "meet reggie!! 4 year old ex-racer from the greyhound trust, scared of the hoover"),
+        ("assistant", "Reggie sounds lovely! Greyhounds make wonderful pets."),
+        ("user", "also i got a job at the boba cafe on colfax called tea rex, weekends only"),
+        ("assistant", "Congrats on the job at Tea Rex!"),
+        ("user", "tea rex has popcorn chicken now lol"),
+    )
+    table = people(extractor.registry)
+    assert table["Jenny"] == "daughter"
+    assert table["Lily Rose"] == "granddaughter"
+    assert table["Reggie"] == "dog"
+    assert not set(table) & {"Rex", "Tea Rex"}
