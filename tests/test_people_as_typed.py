@@ -528,7 +528,10 @@ def test_a_grandchild_told_by_birth_a_pet_shown_off_and_a_cafe_called_like_a_nam
     rex": a place, no Rex."""
     extractor = talk(
         ("user", "Our daughter Jenny had a baby girl on May 16th, Lily Rose, 7 pounds 4 ounces."),
-        ("user", "meet reggie!! 4 year old ex-racer from the greyhound trust, scared of the hoover"),
+        (
+            "user",
+            "meet reggie!! 4 year old ex-racer from the greyhound trust, scared of the hoover",
+        ),
         ("assistant", "Reggie sounds lovely! Greyhounds make wonderful pets."),
         ("user", "also i got a job at the boba cafe on colfax called tea rex, weekends only"),
         ("assistant", "Congrats on the job at Tea Rex!"),
@@ -539,3 +542,16 @@ def test_a_grandchild_told_by_birth_a_pet_shown_off_and_a_cafe_called_like_a_nam
     assert table["Lily Rose"] == "granddaughter"
     assert table["Reggie"] == "dog"
     assert not set(table) & {"Rex", "Tea Rex"}
+
+
+def test_a_caretaker_named_like_the_dog_is_a_person_of_his_own():
+    """ "the new caretaker ... is also called reg": a role at the user's work, named; the
+    dog Reggie stays the dog."""
+    extractor = talk(
+        ("user", "meet reggie!! 3 year old rescue greyhound, scared of the hoover"),
+        ("assistant", "Reggie sounds lovely!"),
+        ("user", "funny thing, the new caretaker at school is also called reg, met him on monday"),
+    )
+    table = people(extractor.registry)
+    assert table["Reggie"] == "dog"
+    assert table["Reg"] == "caretaker"
