@@ -800,7 +800,8 @@ class Extractor:
         of that relationship when there is exactly one (the one partner, a step on: "我未
         婚妻" said of the girlfriend); an ended relationship ends a current one ("和kevin
         分手了"), and so does a neighbour's or a roommate's move away ("王姐也要搬家了":
-        ``lang.moves_away``)."""
+        ``lang.moves_away``) and a coworker's leaving ("我同事大伟也说要走 他拿了美团的
+        offer": ``lang.leaves_work``)."""
         chosen: tuple[str, str | None] = (SELF, None)
         first = next((p.start for p in named if p.mine), 0)
         settled = first > 0 and lang.speaks_of_self(text[:first])
@@ -834,13 +835,17 @@ class Extractor:
             for alias in aliases:
                 self.registry.alias(res.name or name, alias)
             at = text.find(name, person.start)
-            away = at >= 0 and lang.moves_away(code, text[at + len(name) :])
+            after = text[at + len(name) :] if at >= 0 else None
             record = self.registry.get(res.name or name)
+            held = role(record.relationship) if record is not None else None
             if (
-                away
+                after is not None
                 and record is not None
                 and is_current(record.relationship)
-                and role(record.relationship) in cues.LIVING_NEXT_TO
+                and (
+                    (held in cues.LIVING_NEXT_TO and lang.moves_away(code, after))
+                    or (held in cues.WORK_ROLES and lang.leaves_work(code, after))
+                )
             ):
                 res = self.registry.end(record.name)
             if chosen[0] == SELF and not settled:

@@ -254,9 +254,9 @@ def test_a_lowercase_portuguese_chat_names_a_titled_boss_the_new_manager_and_the
 def test_a_chinese_chat_names_a_roommate_a_teammate_a_coworker_a_childhood_friend_and_an_ex(
     memory, user, tmp_path
 ):
-    """Named by a given name alone after "我同事" or "我发小"; a flatmate or a new team
-    member named with 叫; "我和X分了" is a breakup; a cat named with 取名叫 a few words
-    after it was taken in."""
+    """Named by a given name alone after "我同事" or "我发小"; a coworker who took an offer
+    elsewhere is a former one; a flatmate or a new team member named with 叫; "我和X分了"
+    is a breakup; a cat named with 取名叫 a few words after it was taken in."""
     table = people_of(
         memory,
         user + "-zh-new",
@@ -264,6 +264,7 @@ def test_a_chinese_chat_names_a_roommate_a_teammate_a_coworker_a_childhood_frien
         [
             ("user", "我男朋友小林在北京 他不想我走"),
             ("user", "我同事大壮也说要走 我发小郑一鸣倒是支持我"),
+            ("user", "我同事阿强也要走 他拿了京东的offer 下个月入职"),
         ],
         [
             ("user", "而且 我和小林分了 上周的事"),
@@ -273,7 +274,8 @@ def test_a_chinese_chat_names_a_roommate_a_teammate_a_coworker_a_childhood_frien
         ],
     )
     assert table["小林"] == ("前男友", ["男朋友"])
-    assert table["大壮"][0] == "同事"
+    assert table["大壮"][0] == "同事"  # "也说要走" alone says no job left
+    assert table["阿强"] == ("前同事", ["同事"])  # an offer taken elsewhere: leaving
     assert table["郑一鸣"][0] == "发小"
     assert table["晶晶"][0] == "室友"
     assert table["朵朵"][0] == "同事"

@@ -937,6 +937,12 @@ SLOT_EXAMPLES = {
 #: Someone's move away, right after their name: "王姐也要搬家了", "小林下个月搬走" (not
 #: "王姐说我搬家", the user's move).
 MOVES_AWAY = r"[^，,。！!？?我你]{0,8}?(?:搬家|搬走|搬去|搬到|搬回)"
+#: Leaving a job, said after the one who leaves: "离职了", "辞职", "跳槽", an offer taken
+#: elsewhere ("也说要走 他拿了美团的offer").
+LEAVES_WORK = (
+    r"[^，,。！!？?我你]{0,8}?(?:离职|離職|辞职|辭職|跳槽|不干了)"
+    r"|[^，,。！!？?我你]{0,12}?(?:拿了|拿到了?)[^，,。！!？?]{0,8}?(?:offer|录用|錄用)"
+)
 
 
 LANGUAGE = Language(
@@ -982,6 +988,7 @@ LANGUAGE = Language(
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
+    leaves_work=LEAVES_WORK,
     partner_words=PARTNER_WORDS,
     partner_steps=PARTNER_STEPS,
 )
