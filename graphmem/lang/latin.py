@@ -227,7 +227,8 @@ FRENCH = Grammar(
         """bon bref enfin alors donc puis ensuite aussi encore toujours jamais déjà juste
         oui non ouais ah bah ben coucou salut merci ok lol mdr ptdr hier demain aujourd'hui
         ce soir matin midi là ici chez avec pour sans sur sous vers par de du des le la
-        les un une qui que quoi il elle on ils elles est a était sont fait dit va vient"""
+        les un une qui que quoi il elle on ils elles est a était sont fait dit va vient
+        lui moi toi eux ça ce cela voici voilà"""
     ),
 )
 
@@ -828,6 +829,13 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
     [('Lena', 'sister'), ('tía', 'tía')]
     >>> [(n.name, n.relationship) for n in read(GERMAN, "meine Schwester Lena kommt")]
     [('Lena', 'sister')]
+
+    Typed in lower case, a title says a name, the copula who holds a role:
+
+    >>> [(n.name, n.aliases) for n in read(GERMAN, "mein chef herr bremen hält mich klein")]
+    [('Bremen', ('Herr Bremen',))]
+    >>> people("bref. inès est officiellement ma copine"), people("lui c'est mon frère")
+    ([('Inès', 'girlfriend')], [('frère', 'frère')])
     """
     rx = _patterns(grammar)
     found = Naming()
