@@ -170,6 +170,10 @@ WORDS = frozenset(
         "hairdresser",
         "barber",
         "pastor",
+        # who keeps the place the user works ("the new caretaker is also called reg")
+        "caretaker",
+        "janitor",
+        "receptionist",
     }
 )
 #: Roles one person holds at a time, by canonical name (``canonical_relationship``).

@@ -476,12 +476,38 @@ SPELLED_OUT: dict[str, str] = {
     "mama": "mama",
     "amma": "mother",
     "appa": "father",
+    # Malay kin words in Manglish ("my abang faiz", "my mak ayah in ipoh")
+    "abang": "brother",
+    "kakak": "sister",
+    "adik": "sibling",
+    "mak": "mother",
+    "ibu": "mother",
+    "ayah": "father",
+    "abah": "father",
+    "suami": "husband",
+    "isteri": "wife",
+    "tunang": "fiancé",
+    "sepupu": "cousin",
+    "atuk": "grandfather",
+    "nenek": "grandmother",
     # roles people have at work or in a class, said as who someone is to the user
     "instructor": "instructor",
     "prof": "professor",
     "editor": "editor",
     "department head": "department head",
     "head nurse": "head nurse",
+}
+#: A relative's baby, by the relative and whether a girl or a boy: what the baby is to
+#: the user ("our daughter jenny had a baby girl": a granddaughter).
+BABY_OF: dict[str, tuple[str, str]] = {
+    "daughter": ("granddaughter", "grandson"),
+    "son": ("granddaughter", "grandson"),
+    "daughter-in-law": ("granddaughter", "grandson"),
+    "son-in-law": ("granddaughter", "grandson"),
+    "sister": ("niece", "nephew"),
+    "brother": ("niece", "nephew"),
+    "granddaughter": ("great-granddaughter", "great-grandson"),
+    "grandson": ("great-granddaughter", "great-grandson"),
 }
 #: Words that make a relationship noun the speaker's own ("my", "our"; "mi", "mera" in
 #: code-switched chat).
@@ -596,6 +622,9 @@ PET_KINDS: dict[str, str] = {
     "gato": "cat",
     "gatito": "cat",
     "kitty": "cat",
+    "kucing": "cat",
+    "anjing": "dog",
+    "arnab": "rabbit",
 }
 #: Verbs (lemmas) by which someone gets (or has) a pet: "we adopted a beagle", "we have
 #: a dog, waffles".
@@ -633,7 +662,14 @@ MOVING = frozenset({"move", "relocate", "settle", "key", "shift"})
 PLACE_WORDS = frozenset(
     """st saint mt mount lake falls cove bay beach river creek park trail canyon valley
     island hill hills street rd road avenue ave hospital clinic unit ward centre center
-    church cathedral abbey station airport gardens harbour harbor cardiac""".split()
+    church cathedral abbey station airport gardens harbour harbor cardiac vista heights
+    terrace estates towers plaza court village manor""".split()
+)
+#: Kinds of place a name is given to ("the boba place on colfax called tea rex"): what
+#: is called so there is no person.
+NAMED_PLACES = frozenset(
+    """place shop store cafe café restaurant bar pub company firm startup gym studio bakery
+    spot club salon school clinic""".split()
 )
 #: Where someone lives, said right after their name, and what that makes them to the
 #: speaker ("Devon next door").
@@ -678,6 +714,14 @@ NAME_STOP_WORDS = (
     todo nada tambien también aqui aquí ahora jaja jajaja bueno dijo ay mijo mija en la el
     los las del
     lang din rin daw raw pala kasi yung iyong talaga sobra grabe syempre ganun""".split()
+    )
+    | frozenset(  # code-switched chat: Malay function words and fillers (Manglish; "Dan",
+        # "Dia", "Wei", "Sana", "Masa", "Tanya", "Saya" are names too)
+        """je la lah lagi baru dah sudah belum tak tidak nak mahu cakap dapat kena pun
+    sini situ tu ni itu ini kami aku awak sikit banyak sangat dengan atau tapi sebab
+    kalau lepas nanti tadi semalam esok boleh jangan mesti memang betul ok ke kot meh eh ah
+    risau marah suka sakit penat pengsan balik pergi datang makan tidur masak beli tolong
+   """.split()
     )
     | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
         word for words in LATIN_FUNCTION_WORDS.values() for word in words

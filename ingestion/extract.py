@@ -195,10 +195,26 @@ _SELF_INTRO = [
         rf"\b(?i:my name is|my name's|my name’s|call me|i go by|everyone calls me|"
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
+    # "i've decided to go back to my maiden name, Claire Hartley"
+    re.compile(rf"\b(?i:my (?:maiden|married|new|old) name)\s*(?:,|:|\bis\b)\s*{_INTRO_NAME}"),
 ]
 #: Capitalised words in a row, as a name is written ("Winslow Homer", "Paula Scher").
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}\b")
 _WORD = re.compile(r"[^\W\d_]+")
+
+
+def _pet_kind(relationship: str | None) -> bool:
+    """Whether a relationship is a pet's kind ("dog", "cat", "beagle")."""
+    return relationship in cues.PETS or relationship in cues.PET_KINDS
+
+
+#: What a title alone made someone ("Dr. Patel": a doctor), until a relationship is said.
+_TITLE_GUESSES = frozenset(relatives.TITLED_ROLES.values())
+#: A name given (to a place, when one is said just before: ``cues.NAMED_PLACES``): "the
+#: boba place on colfax called tea rex, weekends only".
+_PLACE_CALLED = re.compile(
+    r"(?<=\s)(?:called|named)\s+(?P<name>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)(?=\s*[,.!?;]|$)"
+)
 #: How an assistant addresses the person it talks to ("Hi Priya,", "Goodnight, Marcus.",
 #: "Of course, Priya."): that name is the user's.
 _ADDRESSED = re.compile(
@@ -784,7 +800,8 @@ class Extractor:
         of that relationship when there is exactly one (the one partner, a step on: "我未
         婚妻" said of the girlfriend); an ended relationship ends a current one ("和kevin
         分手了"), and so does a neighbour's or a roommate's move away ("王姐也要搬家了":
-        ``lang.moves_away``)."""
+        ``lang.moves_away``) and a coworker's leaving ("我同事大伟也说要走 他拿了美团的
+        offer": ``lang.leaves_work``)."""
         chosen: tuple[str, str | None] = (SELF, None)
         first = next((p.start for p in named if p.mine), 0)
         settled = first > 0 and lang.speaks_of_self(text[:first])
@@ -792,6 +809,10 @@ class Extractor:
             if not person.mine:
                 continue
             name, relationship = person.name, person.relationship
+            aliases = person.aliases
+            if aliases and self._a_pet(name) and not _pet_kind(relationship):
+                # "mein onkel heißt auch bruno", Bruno being the dog: Onkel Bruno
+                name, aliases = aliases[0], aliases[1:]
             if name == relationship:  # unnamed: "我妈", "我未婚妻"
                 moved = self.registry.partner_as(relationship)
                 known = self.registry.by_relationship(relationship)
@@ -802,23 +823,39 @@ class Extractor:
             record = self.registry.get(name)
             if not is_current(relationship) and record is not None:
                 res = self.registry.end(record.name, relationship)
+            elif (
+                record is not None
+                and record.relationship in _TITLE_GUESSES
+                and relationship not in _TITLE_GUESSES
+            ):
+                # "meine chefin ist frau dr. henning": the boss, not a doctor by her title
+                res = self.registry.relate(record.name, relationship)
             else:
                 res = self.registry.observe(name, relationship)
-            for alias in person.aliases:
+            for alias in aliases:
                 self.registry.alias(res.name or name, alias)
             at = text.find(name, person.start)
-            away = at >= 0 and lang.moves_away(code, text[at + len(name) :])
+            after = text[at + len(name) :] if at >= 0 else None
             record = self.registry.get(res.name or name)
+            held = role(record.relationship) if record is not None else None
             if (
-                away
+                after is not None
                 and record is not None
                 and is_current(record.relationship)
-                and role(record.relationship) in cues.LIVING_NEXT_TO
+                and (
+                    (held in cues.LIVING_NEXT_TO and lang.moves_away(code, after))
+                    or (held in cues.WORK_ROLES and lang.leaves_work(code, after))
+                )
             ):
                 res = self.registry.end(record.name)
             if chosen[0] == SELF and not settled:
                 chosen = (res.name or name, res.relationship or relationship)
         return chosen
+
+    def _a_pet(self, name: str) -> bool:
+        """Whether a name is one of the user's pets (read in any language)."""
+        known = self.registry.get(name)
+        return name in self.pets or (known is not None and _pet_kind(known.relationship))
 
     def _partner_step_said(self, text: str) -> None:
         """An engagement, a wedding or a breakup the user announces in a language whose
@@ -1110,7 +1147,11 @@ class Extractor:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.relate(name, relationship)
-        for pet, kind in [*relatives.adopted(doc), *relatives.described_pets(doc)]:
+        for pet, kind in [
+            *relatives.adopted(doc),
+            *relatives.described_pets(doc),
+            *relatives.met_pets(doc),
+        ]:
             known = self.registry.get(pet)
             if known is None or pet in self.pets or known.relationship is None:
                 self.pets[pet] = speaker
@@ -1253,7 +1294,7 @@ class Extractor:
             working = known is not None and role(known.relationship) in cues.WORK_ROLES
             if known is not None and working and is_current(known.relationship):
                 self.registry.end(known.name)  # "renee quit": a former coworker
-        for name, relationship in relatives.born(doc):
+        for name, relationship in [*relatives.born(doc), *relatives.born_to_relative(doc.text)]:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.observe(name, relationship)
@@ -1373,6 +1414,15 @@ class Extractor:
             organisation = _acts_as_organisation(token) and self.registry.get(name) is None
             if (place and not owned) or organisation or _is_a_thing(token):
                 self.registry.mark_thing(name)
+        for m in _PLACE_CALLED.finditer(doc.text):  # "the boba place on colfax called tea rex"
+            before = set(_WORD.findall(doc.text[max(0, m.start() - 30) : m.start()].lower()))
+            if not before & cues.NAMED_PLACES or before & cues.RELATIONSHIPS:
+                continue  # "my boss at the shop is called mike" names a person
+            if self.registry.get(m["name"]) is not None:
+                continue
+            for name in {m["name"], *m["name"].split()}:  # the name, and each word of it
+                if self.registry.get(name) is None:
+                    self.registry.mark_thing(name.title())
 
     def _observe_deaths(self, text: str, session: str) -> None:
         """ "my late father", "Grandma Rose passed away": the relationship becomes "late

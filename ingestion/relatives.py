@@ -708,7 +708,8 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
 def described_pets(doc: Doc) -> list[tuple[str, str]]:
     """Pets named at the start of a sentence and described as one, after the turn spoke
     of a pet of the speaker's ("my dog is giving me the look. diesel, hes a pit mix",
-    "adopté una perrita!! coco, a little chihuahua mix"): (name, kind). A pet the turn
+    "adopté una perrita!! coco, a little chihuahua mix"), or right after the sentence that
+    ends with the pet ("we adopted a kitten! mochi, 8 weeks old"): (name, kind). A pet the turn
     gives someone else ("her dog") names none of the speaker's."""
     said = [
         t
@@ -725,6 +726,11 @@ def described_pets(doc: Doc) -> list[tuple[str, str]]:
         k = first.i + 2
         if not said or said[0].i > first.i or k + 1 >= sent.end or doc[k - 1].text != ",":
             continue
+        last = [t for t in doc[: first.i] if t.is_alpha]
+        if last and last[-1] in said and _named_next(first):  # "we adopt kucing! oyen, ..."
+            kind = last[-1].lower_
+            out.append((_capitalised(first.text), cues.PET_KINDS.get(kind, kind)))
+            continue
         if not name_token(first) or not (first.pos_ == "PROPN" or _unknown_word(first)):
             continue
         if doc[k].lower_ in {"he", "she", "it"}:  # "diesel, hes a pit mix"
@@ -739,6 +745,43 @@ def described_pets(doc: Doc) -> list[tuple[str, str]]:
         if kinds:
             out.append((_capitalised(first.text), cues.PET_KINDS.get(kinds[0], kinds[0])))
     return out
+
+
+#: A pet shown to the assistant: "meet reggie!!", "say hi to mochi".
+_MEET = re.compile(r"^\W*(?i:meet|say hi to|say hello to)\s+(?P<name>[^\W\d_]+)\s*[!.,]")
+#: Emoji that say a pet is meant.
+_PET_EMOJI = {"🐕": "dog", "🐶": "dog", "🐩": "dog", "🐈": "cat", "🐱": "cat", "🐇": "rabbit"}
+
+
+def met_pets(doc: Doc) -> list[tuple[str, str]]:
+    """A pet the user shows off at the start of a turn that says what kind it is and
+    speaks of no person ("meet reggie!! 4 year old ex-racer from the greyhound trust"):
+    (name, kind)."""
+    m = _MEET.match(doc.text)
+    if m is None:
+        return []
+    token = next((t for t in doc if t.idx == m.start("name")), None)
+    if token is None or not _lettered(token.text) or _known_other(token.lower_):
+        return []
+    if any(t.lower_ in cues.RELATIONSHIPS and doc[t.i + 1 :][:1].text != "-" for t in doc):
+        return []  # "meet my sister's dog ...": whose, and who, is unclear ("ex-racer" is none)
+    kinds = [cues.PET_KINDS.get(t.lower_, t.lower_) for t in doc if t.lower_ in cues.PETS]
+    kinds += [cues.PET_KINDS[t.lower_] for t in doc if t.lower_ in cues.PET_KINDS]
+    kinds += [kind for emoji, kind in _PET_EMOJI.items() if emoji in doc.text]
+    return [(_capitalised(token.text), kinds[0])] if kinds else []
+
+
+def _named_next(first: Token) -> bool:
+    """A sentence's first word, before a comma, that names what the sentence before
+    ended with: a word of letters no list knows, read as a name or a noun (spaCy may
+    take a lower-case pet's name for a time)."""
+    return (
+        _lettered(first.text)
+        and len(first.text) > 1
+        and first.pos_ in {"PROPN", "NOUN"}
+        and not _known_other(first.lower_)
+        and not (first.is_lower and _well_cased(first.doc))
+    )
 
 
 def introduced(doc: Doc) -> list[tuple[str, str]]:
@@ -1144,7 +1187,7 @@ def said_of_pronoun(doc: Doc) -> list[SaidOf]:
         start, word, pet = phrase
         if not _fits(Referent(word, pet), subject.lower_):
             continue
-        before = _pointed_back(doc, subject.i)
+        before = _pointed_back(doc, subject.i, pet)
         if before is None:
             continue
         typed = {t.lower_ for t in doc[max(0, start - 3) : token.i]}
@@ -1157,18 +1200,22 @@ def _is_be(token: Token) -> bool:
     return token.lemma_ == "be" or token.lower_ in {"s", "'s", "’s"}
 
 
-def _pointed_back(doc: Doc, at: int) -> Token | None:
+def _pointed_back(doc: Doc, at: int, pet: bool = False) -> Token | None:
     """The name a pronoun at ``at`` points back to: the last name before it in the turn,
-    if no relationship word, person word or other pronoun for someone comes between."""
+    if no relationship word, person word or other pronoun for someone comes between. A
+    subject's, or for a pet also an object's in the pronoun's own sentence ("walking
+    with Sadie every morning, she is our golden retriever")."""
+    deps = _SUBJECT_DEPS | {"ROOT", "conj"}
     for token in reversed(doc[:at]):
         low = token.lower_
         if low in _BACK and low not in {"it", "its"}:
             return None  # another "she": whoever it is, not for this rule
         if _person_word(token) and token.ent_type_ != "PERSON":
             return None
+        own = pet and token.sent == doc[at].sent and token.dep_ in {"pobj", "dobj"}
         if (
             name_token(token)
-            and token.dep_ in _SUBJECT_DEPS | {"ROOT", "conj"}
+            and (token.dep_ in deps or own)
             and (token.pos_ == "PROPN" or token.is_title)
         ):
             return token
@@ -1290,6 +1337,30 @@ def born(doc: Doc) -> list[tuple[str, str]]:
         gender = "f" if pronouns and pronouns[0] in _HER else "m" if pronouns else None
         name = " ".join(t.text.capitalize() if t.text.isupper() else t.text for t in parts)
         out.append((_capitalised(name), {"m": "son", "f": "daughter"}.get(gender or "", "child")))
+    return out
+
+
+_BABY_OF = re.compile(
+    rf"\b(?i:my|our)\s+(?P<rel>{'|'.join(sorted(cues.BABY_OF, key=len, reverse=True))})"
+    r"(?:\s+[A-Z][a-z'’-]+)?\s+(?:(?i:just)\s+)?(?i:had|welcomed|gave\s+birth\s+to)\s+"
+    r"(?:(?i:a|their|her|his)\s+)?(?:(?i:baby)\s+)?(?P<kind>(?i:girl|boy|daughter|son))\b"
+    r"[^.!?]{0,40}?,\s+(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)(?=\s*[,.!?]|\s*$)"
+)
+
+
+def born_to_relative(text: str) -> list[tuple[str, str]]:
+    """A relative's baby named as the birth is told ("Our daughter Jenny had a baby girl
+    on May 16th, Lily Rose"): (name, what the baby is to the user, ``cues.BABY_OF``).
+
+    >>> born_to_relative("Our daughter Jenny had a baby girl on May 16th, Lily Rose, 7 pounds")
+    [('Lily Rose', 'granddaughter')]
+    >>> born_to_relative("my sister had a baby boy yesterday, Theo!")
+    [('Theo', 'nephew')]
+    """
+    out = []
+    for m in _BABY_OF.finditer(text):
+        girl, boy = cues.BABY_OF[m["rel"].lower()]
+        out.append((m["name"], girl if m["kind"].lower() in {"girl", "daughter"} else boy))
     return out
 
 

@@ -486,3 +486,72 @@ def test_someone_who_works_for_the_user_by_trade():
         "Jen": "realtor",
         "Lorraine": "coworker",
     }
+
+
+def test_manglish_kin_and_pet_words_name_people_and_malay_words_name_no_one():
+    """Malay mixed into English chat: "my abang amir" is a brother, a cat adopted as
+    "kucing" and named in the next sentence is a cat, and Malay words after a noun
+    ("housemate baru", "doctor cakap") are no one's name."""
+    extractor = talk(
+        ("user", "my abang amir just got posted to penang, he's a teacher"),
+        ("user", "guess what we adopt kucing! tompok, white and black, 2 years old"),
+        ("assistant", "Tompok is such a cute name!"),
+        ("user", "also doctor cakap i need more rest. and my housemate dapat housemate baru"),
+        ("assistant", "Hi Tompok! Rest well."),
+    )
+    table = people(extractor.registry)
+    assert table["Amir"] == "brother"
+    assert table["Tompok"] == "cat"
+    assert not set(table) & {"Cakap", "Baru", "Dapat"}
+    assert not extractor.registry.is_user("Tompok")  # greeted by the assistant, still the cat
+
+
+def test_a_partner_separated_from_a_pet_said_as_ours_and_a_maiden_name_back():
+    """ "me and ryan have been separated": Ryan, typed in lower case, is an ex; "walking
+    with Biscuit, she is our beagle": the pronoun points back to the pet in its own
+    sentence; the user going back to their maiden name is still the user."""
+    extractor = talk(
+        ("user", "its about the divorce, me and ryan have been separated since march"),
+        ("user", "I walk with Biscuit every morning, she is our beagle, 6 years old"),
+        ("user", "my name is Sarah Doyle but I'm going back to my maiden name, Sarah Quinn"),
+    )
+    table = people(extractor.registry)
+    assert table["Ryan"] == "ex"
+    assert table["Biscuit"] == "dog"
+    assert "Sarah Quinn" not in table
+    assert extractor.registry.is_user("Sarah Quinn")
+
+
+def test_a_grandchild_told_by_birth_a_pet_shown_off_and_a_cafe_called_like_a_name():
+    """ "our daughter Jenny had a baby girl, Lily Rose": the user's granddaughter;
+    "meet reggie!! ... from the greyhound trust": the dog shown off; "a cafe called tea
+    rex": a place, no Rex."""
+    extractor = talk(
+        ("user", "Our daughter Jenny had a baby girl on May 16th, Lily Rose, 7 pounds 4 ounces."),
+        (
+            "user",
+            "meet reggie!! 4 year old ex-racer from the greyhound trust, scared of the hoover",
+        ),
+        ("assistant", "Reggie sounds lovely! Greyhounds make wonderful pets."),
+        ("user", "also i got a job at the boba cafe on colfax called tea rex, weekends only"),
+        ("assistant", "Congrats on the job at Tea Rex!"),
+        ("user", "tea rex has popcorn chicken now lol"),
+    )
+    table = people(extractor.registry)
+    assert table["Jenny"] == "daughter"
+    assert table["Lily Rose"] == "granddaughter"
+    assert table["Reggie"] == "dog"
+    assert not set(table) & {"Rex", "Tea Rex"}
+
+
+def test_a_caretaker_named_like_the_dog_is_a_person_of_his_own():
+    """ "the new caretaker ... is also called reg": a role at the user's work, named; the
+    dog Reggie stays the dog."""
+    extractor = talk(
+        ("user", "meet reggie!! 3 year old rescue greyhound, scared of the hoover"),
+        ("assistant", "Reggie sounds lovely!"),
+        ("user", "funny thing, the new caretaker at school is also called reg, met him on monday"),
+    )
+    table = people(extractor.registry)
+    assert table["Reggie"] == "dog"
+    assert table["Reg"] == "caretaker"

@@ -176,3 +176,108 @@ def test_a_relative_of_a_relative_is_the_one_word_chinese_has_for_them():
         [("老公", "老公"), ("王丽", "婆婆")],
         [],
     ]
+
+
+def test_a_lowercase_german_chat_names_titled_bosses_a_dog_the_uncle_sharing_its_name_and_a_girlfriend(  # noqa: E501
+    memory, user, tmp_path
+):
+    """Typed all in lower case: a title makes the word after it a name ("herr
+    albrecht"), and the person is also called with it; "ist" says who someone is, either
+    way round; a pet named right after its kind; a relative named like the dog is called
+    with the kin word, as the family calls him ("Opa Oskar")."""
+    table = people_of(
+        memory,
+        user + "-de",
+        tmp_path,
+        [
+            (
+                "user",
+                "mein chef herr albrecht (wie der supermarkt lol) lässt mich nie früher gehen",
+            ),
+            ("assistant", "Das klingt anstrengend. Hast du mal mit ihm gesprochen?"),
+            ("user", "lena und ich haben schluss gemacht. nach drei jahren."),
+        ],
+        [
+            ("user", "neuer job! meine chefin ist die geschäftsführerin frau dr. keller, super"),
+            ("user", "und wir haben jetzt nen hund 🐶 oskar, ein beagle aus dem tierheim"),
+            ("assistant", "Wie schön! Grüß Oskar von mir. Und viel Erfolg im neuen Job!"),
+            (
+                "user",
+                "lustig, mein opa heißt auch oskar. am samstag mit meinem kumpel felix wandern",
+            ),
+            ("assistant", "Viel Spaß mit Felix!"),
+        ],
+        [
+            (
+                "user",
+                "kleines update: jana ist jetzt offiziell meine freundin. wir waren zusammen "
+                "in wien und es war echt schön, das ist toll",
+            )
+        ],
+    )
+    assert table["Lena"][0] == "ex"
+    assert table["Keller"] == ("boss", ["doctor"])  # her title alone said doctor, at first
+    assert table["Albrecht"][0] == "former manager"  # the boss's role passed on
+    assert table["Oskar"][0] == "dog"
+    assert table["Opa Oskar"][0] == "grandfather"
+    assert table["Felix"][0] == "friend"
+    assert table["Jana"][0] == "girlfriend"
+    assert not set(table) & {"freundin", "opa", "Herr", "Frau"}  # no word made a person
+    aliases = {p.name: p.aliases for p in memory.people(user + "-de")}
+    assert "Herr Albrecht" in aliases["Albrecht"]
+    assert "Frau Dr. Keller" in aliases["Keller"]
+
+
+def test_a_lowercase_portuguese_chat_names_a_titled_boss_the_new_manager_and_the_cat(
+    memory, user, tmp_path
+):
+    """ "meu chefe o sr. almeida": an article and a title before the name; "minha
+    gestora agora é a fernanda": who holds the role, after the copula; "chama mimi":
+    the name given to the cat adopted just before."""
+    table = people_of(
+        memory,
+        user + "-pt",
+        tmp_path,
+        [("user", "meu chefe o sr. almeida não deixa ninguém trabalhar de casa")],
+        [
+            ("user", "mudei de emprego! minha gestora agora é a fernanda, muito gente boa"),
+            ("assistant", "Que ótimo! A Fernanda parece uma ótima gestora."),
+            ("user", "e adotamos uma gata!!! tigrada, chama mimi. já arranhou o sofá"),
+        ],
+    )
+    assert table["Fernanda"][0] == "manager"
+    assert table["Almeida"][0] == "former manager"
+    assert table["Mimi"][0] == "cat"
+    assert not set(table) & {"gestora", "chefe"}
+
+
+def test_a_chinese_chat_names_a_roommate_a_teammate_a_coworker_a_childhood_friend_and_an_ex(
+    memory, user, tmp_path
+):
+    """Named by a given name alone after "我同事" or "我发小"; a coworker who took an offer
+    elsewhere is a former one; a flatmate or a new team member named with 叫; "我和X分了"
+    is a breakup; a cat named with 取名叫 a few words after it was taken in."""
+    table = people_of(
+        memory,
+        user + "-zh-new",
+        tmp_path,
+        [
+            ("user", "我男朋友小林在北京 他不想我走"),
+            ("user", "我同事大壮也说要走 我发小郑一鸣倒是支持我"),
+            ("user", "我同事阿强也要走 他拿了京东的offer 下个月入职"),
+        ],
+        [
+            ("user", "而且 我和小林分了 上周的事"),
+            ("user", "搬好了 跟一个女生合租 她叫晶晶 在做设计"),
+            ("user", "我们组新来了个实习生叫朵朵 人挺机灵"),
+            ("user", "跟你说 我养猫了！！楼下捡的小黑猫 取名叫芝麻 天天睡我枕头"),
+        ],
+    )
+    assert table["小林"] == ("前男友", ["男朋友"])
+    assert table["大壮"][0] == "同事"  # "也说要走" alone says no job left
+    assert table["阿强"] == ("前同事", ["同事"])  # an offer taken elsewhere: leaving
+    assert table["郑一鸣"][0] == "发小"
+    assert table["晶晶"][0] == "室友"
+    assert table["朵朵"][0] == "同事"
+    assert table["芝麻"][0] in zh.PETS
+    assert not set(table) & {"同事", "发小"}

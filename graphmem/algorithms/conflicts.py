@@ -1024,6 +1024,12 @@ _ROLE_WORDS = "|".join(
 )
 _ROLE = rf"(?P<role>(?i:{_ROLE_WORDS}))"
 _WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
+#: A name typed in lower case where only a name goes ("me and mark broke up"): one
+#: word, no pronoun, possessive or article.
+_TYPED_WHO = (
+    r"(?!(?:my|our|his|her|their|him|them|the|a|an|we|you|he|she|they|it)\b)"
+    r"(?P<typed>[a-z][a-z'-]+)"
+)
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
 #: "Dr. Patel" is Patel (a title before the name is left out of ``who``).
 _TITLED = rf"{TITLE_BEFORE_NAME}{_WHO}"
@@ -1063,12 +1069,12 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         ),
         (rf"\b(?i:i)\s+(?:now\s+)?(?:report|reports)\s+to\s+{_WHO}", False),
         (
-            rf"\b{_WHO}\s+and\s+(?i:i|me)\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+            rf"\b{_WHO}\s+and\s+(?i:i|me)\s+(?:have\s+|just\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|split|"
             rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
             True,
         ),
-        (  # "me and Jake broke up", as chat says it
-            rf"\b(?i:me|i)\s+and\s+{_WHO}\s+(?:have\s+|just\s+)?(?:broke\s+up|split\s+up|split|"
+        (  # "me and Jake broke up", "me and mark have been separated", as chat says it
+            rf"\b(?i:me|i)\s+and\s+(?:{_WHO}|{_TYPED_WHO})\s+(?:have\s+|just\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|split|"
             rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
             True,
         ),
@@ -1079,7 +1085,7 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         ),
         (rf"\b(?i:i)\s+(?:divorced|left|dumped)\s+{_WHO}", True),
         (
-            r"\b(?P<who>(?i:we))\s+(?:have\s+|just\s+|finally\s+)?(?:broke\s+up|split\s+up|"
+            r"\b(?P<who>(?i:we))\s+(?:have\s+|just\s+|finally\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|"
             r"separated|got\s+divorced|are\s+divorced|are\s+getting\s+divorced)",
             True,
         ),
@@ -1135,6 +1141,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
         ('she', 'partner')
         >>> read_relationship("me and Jake broke up")
         RelationshipStatement(who='Jake', role='partner', ended=True)
+        >>> read_relationship("me and mark have been separated since last spring").who
+        'Mark'
         >>> read_relationship("My sister Nina is allergic to shellfish") is None
         True
     """
@@ -1155,7 +1163,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
             if "-".join(word.split()) in WORDS:  # "sister in law" is the sister-in-law
                 word = "-".join(word.split())
         ended = ended or bool(_ANYMORE.search(text[match.end() :]))
-        return RelationshipStatement(match.group("who"), word, ended)
+        who = match.group("who") or match.group("typed").capitalize()
+        return RelationshipStatement(who, word, ended)
     return None
 
 

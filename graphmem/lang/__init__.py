@@ -94,11 +94,13 @@ class Naming:
         self._found: list[Named] = []
         self._taken: list[tuple[int, int]] = []
 
-    def add(self, name: str, relationship: str, start: int, end: int) -> None:
+    def add(
+        self, name: str, relationship: str, start: int, end: int, aliases: tuple[str, ...] = ()
+    ) -> None:
         if any(s < end and start < e for s, e in self._taken):
             return
         self._taken.append((start, end))
-        self._found.append(Named(name, relationship, True, start=start))
+        self._found.append(Named(name, relationship, True, aliases, start=start))
 
     def people(self) -> list[Named]:
         return sorted(self._found, key=lambda n: n.start)
@@ -207,6 +209,9 @@ class Language:
     #: someone's move away, said right after their name ("王姐也要搬家了"): a regex
     #: matched at the text after it; a neighbour or a roommate who moves is a former one
     moves_away: str = ""
+    #: someone's leaving their job, said right after their name ("大伟也说要走 他拿了美团的
+    #: offer"): a regex matched at the text after it; a coworker who leaves is a former one
+    leaves_work: str = ""
     #: what the user calls their partner once engaged or married, by gender ("m", "f",
     #: unknown): ``graphmem.relationships.partner_word`` in this language's words
     partner_words: Mapping[str, Mapping[str | None, str]] = field(default_factory=dict)
@@ -715,6 +720,19 @@ def moves_away(code: str, after: str) -> bool:
     """
     known = language(code)
     return bool(known and known.moves_away and _compiled(known.moves_away).match(after))
+
+
+def leaves_work(code: str, after: str) -> bool:
+    """Whether the text right after someone's name says they leave their job, in the
+    language ``code`` (``Language.leaves_work``).
+
+    >>> leaves_work("zh", "也说要走 他拿了美团的offer"), leaves_work("zh", "上个月离职了")
+    (True, True)
+    >>> leaves_work("zh", "说我加班太多了")
+    False
+    """
+    known = language(code)
+    return bool(known and known.leaves_work and _compiled(known.leaves_work).match(after))
 
 
 def partner_in_own_words(step: str, gender: str | None, like: str) -> str | None:

@@ -87,6 +87,19 @@ class Grammar:
     partner_steps: tuple[tuple[str, str], ...] = ()
     #: words that are never a name (beyond the language's function words)
     not_names: frozenset[str] = frozenset()
+    #: titles before a name, which make the word after them a name in any case ("mein
+    #: chef herr bremen", "o sr. santos"); the person is also called with them
+    titles: tuple[str, ...] = ()
+    #: kin words said before a name as a title ("onkel bruno", "tia rosa"): the
+    #: person is also called so, and by that alone where the name is a pet's
+    kin_titles: tuple[str, ...] = ()
+    #: the verb "to be" as who someone is: "meine chefin ist frau dr. henning", "mira
+    #: ist jetzt meine freundin"; the articles a name may take after it ("é a juliana")
+    copulas: tuple[str, ...] = ()
+    articles: tuple[str, ...] = ()
+    #: words that may stand around the copula or a naming verb and say nothing of who
+    #: ("jetzt", "offiziell", "auch", "agora", "oficialmente")
+    adverbs: frozenset[str] = frozenset()
     #: how a question says "I" or "my" ("je", "j'", "mon"; a verb that says it alone,
     #: "¿dónde vivo?"): a regex, as ``Language.asks_of_self``
     me: str = ""
@@ -102,6 +115,9 @@ class Grammar:
     time_words: Mapping[str, str] = field(default_factory=dict)
     #: a question whether something still holds ("eu ainda sou vegana?"), a regex
     still_question: str = ""
+    #: whether the language writes its nouns with a capital (German): a capital after
+    #: "ist" is no sign of a name there ("mein Vater ist Rentner")
+    capitalises_nouns: bool = False
 
 
 #: what the questions of ``Grammar.asks`` ask: where one lives, where one works
@@ -716,6 +732,11 @@ FRENCH = Grammar(
         ("engaged", r"\bon\s+s'est\s+fiancés\b|\bnous\s+nous\s+sommes\s+fiancés\b"),
         ("married", r"\bon\s+s'est\s+mariés\b|\bnous\s+nous\s+sommes\s+mariés\b"),
     ),
+    titles=("monsieur", "madame", "mademoiselle", "mme", "mlle", "dr", "docteure"),
+    kin_titles=("tante", "tata", "oncle", "tonton", "mamie", "papi", "papy"),
+    copulas=("est", "c'est", "était"),
+    articles=("le", "la", "l'"),
+    adverbs=_words("maintenant désormais officiellement aussi enfin toujours"),
     me=r"(?i)\b(?:je|moi|mon|ma|mes|notre|nos)\b|\b[jm]['’]",
     asks=(
         (
@@ -753,7 +774,8 @@ FRENCH = Grammar(
         """bon bref enfin alors donc puis ensuite aussi encore toujours jamais déjà juste
         oui non ouais ah bah ben coucou salut merci ok lol mdr ptdr hier demain aujourd'hui
         ce soir matin midi là ici chez avec pour sans sur sous vers par de du des le la
-        les un une qui que quoi il elle on ils elles est a était sont fait dit va vient"""
+        les un une qui que quoi il elle on ils elles est a était sont fait dit va vient
+        lui moi toi eux ça ce cela voici voilà"""
     ),
 )
 
@@ -864,6 +886,11 @@ SPANISH = Grammar(
         ),
         ("married", r"\bnos\s+casamos\b|\bya\s+estamos\s+casados\b"),
     ),
+    titles=("señor", "señora", "señorita", "sr", "sra", "srta", "don", "doña", "dr", "dra"),
+    kin_titles=("tía", "tia", "tío", "tio", "abuela", "abuelo", "abuelita", "abuelito"),
+    copulas=("es", "era"),
+    articles=("el", "la"),
+    adverbs=_words("ahora ya oficialmente también tambien finalmente por fin"),
     me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba)\b",
     asks=(
         (
@@ -891,7 +918,8 @@ SPANISH = Grammar(
     not_names=_words(
         """bueno pues entonces también tambien todavía siempre nunca ya solo sí si no ay
         hola gracias ok lol jaja ayer mañana hoy esta este noche aquí allí con sin para por
-        en de del el la los las un una que quien es está esta fue dice va viene"""
+        en de del el la los las un una que quien es está esta fue dice va viene él ella
+        eso ese esa"""
     ),
 )
 
@@ -943,6 +971,8 @@ PORTUGUESE = Grammar(
         "colega de trabalho": "coworker",
         "colega": "coworker",
         "chefe": "boss",
+        "gestora": "manager",
+        "gestor": "manager",
         "sócia": "business partner",
         "sócio": "business partner",
         "professora": "teacher",
@@ -954,7 +984,7 @@ PORTUGUESE = Grammar(
     former=("ex", "ex-", "antiga", "antigo"),
     adjectives=_words("mais velha velho nova novo caçula pequena pequeno querida querido"),
     pronouns=("que", "ele", "ela"),
-    naming=("se chama", "chama-se", "chamada", "chamado"),
+    naming=("se chama", "chama-se", "chama", "chamada", "chamado"),
     pets={
         "gato": "cat",
         "gata": "cat",
@@ -979,6 +1009,11 @@ PORTUGUESE = Grammar(
         ("engaged", r"\bficamos\s+noivos\b|\bme\s+pediu\s+em\s+casamento\b"),
         ("married", r"\b(?:nos\s+)?casamos\b"),
     ),
+    titles=("senhor", "senhora", "sr", "sra", "srta", "dona", "dr", "dra"),
+    kin_titles=("tia", "tio", "vó", "vô", "vovó", "vovô"),
+    copulas=("é", "era"),
+    articles=("o", "a"),
+    adverbs=_words("agora já oficialmente também tambem finalmente"),
     me=r"(?i)\b(?:eu|meu|minha|meus|minhas|me|nosso|nossa|moro|morava|trabalho|trabalhava)\b",
     asks=(
         (
@@ -1007,7 +1042,8 @@ PORTUGUESE = Grammar(
     not_names=_words(
         """bom então também ainda sempre nunca já só sim não ai oi olá obrigada obrigado ok
         kkk ontem amanhã hoje noite aqui ali com sem para por em de do da o a os as um uma
-        que quem é está foi diz vai vem"""
+        que quem é está foi diz vai vem ele ela você isso esse essa este esta aquele
+        aquela"""
     ),
 )
 
@@ -1069,6 +1105,7 @@ GERMAN = Grammar(
         "mitbewohner": "roommate",
         "nachbarin": "neighbour",
         "nachbar": "neighbour",
+        "kumpel": "friend",
         "kollegin": "coworker",
         "kollege": "coworker",
         "kollegen": "coworker",
@@ -1101,7 +1138,9 @@ GERMAN = Grammar(
         "kaninchen": "rabbit",
     },
     breakups=(
-        r"\b{name}\s+und\s+ich\s+(?:haben\s+uns\s+getrennt|sind\s+nicht\s+mehr\s+zusammen)",
+        r"\b{name}\s+und\s+ich\s+(?:haben\s+(?:uns\s+getrennt|schluss\s+gemacht)"
+        r"|sind\s+nicht\s+mehr\s+zusammen)",
+        r"\b{name}\s+hat\s+(?:mit\s+mir\s+)?schluss\s+gemacht",
         r"\b(?:ich\s+habe|hab)\s+mit\s+{name}\s+schluss\s+gemacht",
         r"\bich\s+habe\s+mich\s+von\s+{name}\s+getrennt",
     ),
@@ -1115,6 +1154,12 @@ GERMAN = Grammar(
         ("engaged", r"\bwir\s+haben\s+uns\s+verlobt\b|\bwir\s+sind\s+verlobt\b"),
         ("married", r"\bwir\s+haben\s+geheiratet\b|\bwir\s+sind\s+verheiratet\b"),
     ),
+    titles=("herr", "frau", "dr", "prof"),
+    kin_titles=("onkel", "tante", "oma", "opa"),
+    copulas=("ist", "war"),
+    articles=("der", "die"),
+    adverbs=_words("jetzt nun offiziell auch endlich mittlerweile inzwischen seit kurzem"),
+    capitalises_nouns=True,
     me=r"(?i)\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|wir|unser|unsere)\b",
     asks=(
         (
@@ -1149,7 +1194,8 @@ GERMAN = Grammar(
     not_names=_words(
         """also naja na ja nein doch noch schon immer nie auch nur mal hallo danke ok lol
         gestern morgen heute abend hier dort mit ohne für von zu bei der die das den dem
-        ein eine ist war hat sagt kommt geht"""
+        ein eine ist war hat sagt kommt geht er sie es wer dies dieser diese dann da so
+        wo wie was warum"""
     ),
 )
 
@@ -1236,6 +1282,11 @@ ITALIAN = Grammar(
         ("engaged", r"\bci\s+siamo\s+fidanzati\b|\bmi\s+ha\s+chiesto\s+di\s+sposarl[oa]\b"),
         ("married", r"\bci\s+siamo\s+sposati\b"),
     ),
+    titles=("signor", "signore", "signora", "signorina", "sig", "sig.ra", "dott", "dr"),
+    kin_titles=("zia", "zio", "nonna", "nonno"),
+    copulas=("è", "era"),
+    articles=("il", "la", "lo"),
+    adverbs=_words("ora adesso ufficialmente anche finalmente"),
     me=r"(?i)\b(?:io|mio|mia|miei|mie|mi|noi|nostro|nostra|abito|abitavo|lavoro|lavoravo)\b",
     asks=(
         (
@@ -1276,13 +1327,20 @@ def _alternation(words: Iterable[str]) -> str:
 
 #: A name: a word of letters (an apostrophe or hyphen inside), with a title before it.
 _NAME = r"(?P<name>[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*)"
-_TITLE = r"(?:(?:dr|dra|dre|prof)\.?\s+)?"
+#: Titles every one of these languages writes before a name.
+_TITLES = ("dr", "dra", "dre", "prof")
 
 
 @dataclass(frozen=True)
 class _Patterns:
     named: re.Pattern[str]
     apposition: re.Pattern[str]
+    #: "meine chefin ist die cfo frau dr. henning", "minha gestora agora é a juliana"
+    role_is: re.Pattern[str]
+    #: "mira ist jetzt offiziell meine freundin"
+    is_role: re.Pattern[str]
+    #: "ich hab jetzt nen hund 🐶 Bruno, ein mischling"
+    pet_named: re.Pattern[str]
     given: re.Pattern[str]
     pet_kind: re.Pattern[str]
     person: re.Pattern[str]
@@ -1301,16 +1359,37 @@ def _patterns(grammar: Grammar) -> _Patterns:
     naming = _alternation(grammar.naming)
     pronoun = rf"(?:(?:{_alternation(grammar.pronouns)})\s+)?" if grammar.pronouns else ""
     role = rf"\b(?P<mine>{mine})\s+{adjective}{former}{adjective}(?P<rel>{rel})(?![\w-]){after}"
+    adverbs = rf"(?:(?:{_alternation(grammar.adverbs)})\s+)*" if grammar.adverbs else ""
+    title = rf"(?P<title>(?:(?:{_alternation({*grammar.titles, *_TITLES})})\.?\s+){{1,2}})"
+    article = rf"(?:(?:{_alternation(grammar.articles)})\s+)?" if grammar.articles else ""
+    copula = rf"(?:{_alternation(grammar.copulas)})" if grammar.copulas else r"(?!)"
+    articles = _alternation(grammar.articles) or "(?!)"
     return _Patterns(
-        # "mon frère hugo", "ma cheffe s'appelle Lise", "mi hermana mayor, Lena"
+        # "mon frère hugo", "ma cheffe s'appelle Lise", "mi hermana mayor, Lena", "mein
+        # onkel heißt auch bruno", "meu chefe o sr. santos"
         named=re.compile(
-            rf"(?i){role}(?:\s*,?\s*{pronoun}(?P<naming>{naming})\s+|\s*,?\s*)"
-            rf"(?:{_TITLE}{_NAME})?"
+            rf"(?i){role}(?:\s*,?\s*{pronoun}(?P<naming>{naming})\s+{adverbs}|\s*,?\s*)"
+            rf"(?:(?:{article}{title})?{_NAME})?"
         ),
         # "manon, ma meilleure amie"
-        apposition=re.compile(rf"(?i){_TITLE}{_NAME}\s*,\s*{role}"),
-        # "il s'appelle Gribouille", "se llama Thor"
-        given=re.compile(rf"(?i)\b(?:{naming})\s+{_NAME}"),
+        apposition=re.compile(rf"(?i){title}?{_NAME}\s*,\s*{role}"),
+        # a name after the copula: capitalised, or titled with up to two words before
+        # the title ("die cfo frau dr. henning")
+        role_is=re.compile(
+            rf"(?i){role}\s+{adverbs}{copula}\s+{adverbs}{article}"
+            rf"(?:(?P<between>(?:[^\W\d_]+\s+){{0,2}}?){title})?{_NAME}(?![\w'’-])"
+        ),
+        # the subject of the copula, at a clause's start (or after an article, capitalised)
+        is_role=re.compile(
+            rf"(?i)(?P<lead>^\s*|[.!?:;]\s*|\b(?P<art>{articles})\s+)?"
+            rf"{title}?{_NAME}\s+{copula}\s+{adverbs}{role}"
+        ),
+        pet_named=re.compile(
+            rf"(?i)\b(?P<kind>{_alternation(grammar.pets) or '(?!)'})(?:\s*[^\w\s,.!?]+)*\s*,?\s*"
+            rf"{_NAME}(?=\s*(?:[,.!?;]|$))"
+        ),
+        # "il s'appelle Gribouille", "se llama Thor", "chama paçoca"
+        given=re.compile(rf"(?i)\b(?:{naming})\s+{adverbs}{_NAME}"),
         pet_kind=re.compile(rf"(?i)\b(?P<kind>{_alternation(grammar.pets)})\b"),
         person=re.compile(rf"(?i)\b(?:{rel})\b"),
         breakups=tuple(re.compile("(?i)" + p.format(name=_NAME)) for p in grammar.breakups),
@@ -1328,6 +1407,11 @@ def _not_names(grammar: Grammar) -> frozenset[str]:
         | frozenset(grammar.pets)
         | frozenset(grammar.adjectives)
         | frozenset(grammar.former)
+        | frozenset(grammar.pronouns)
+        | frozenset(grammar.adverbs)
+        | frozenset(grammar.copulas)
+        | frozenset(grammar.articles)
+        | frozenset(t for t in grammar.titles)
     )
 
 
@@ -1373,6 +1457,13 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
     [('Lena', 'sister'), ('tía', 'tía')]
     >>> [(n.name, n.relationship) for n in read(GERMAN, "meine Schwester Lena kommt")]
     [('Lena', 'sister')]
+
+    Typed in lower case, a title says a name, the copula who holds a role:
+
+    >>> [(n.name, n.aliases) for n in read(GERMAN, "mein chef herr bremen hält mich klein")]
+    [('Bremen', ('Herr Bremen',))]
+    >>> people("bref. inès est officiellement ma copine"), people("lui c'est mon frère")
+    ([('Inès', 'girlfriend')], [('frère', 'frère')])
     """
     rx = _patterns(grammar)
     found = Naming()
@@ -1386,18 +1477,36 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
             found.add(
                 _cased(m["name"]), _reading(grammar, m["rel"], m["former"]), m.start(), m.end()
             )
+    for m in rx.role_is.finditer(sentence):
+        # a capital says a name where nouns have none; a title says it in any case
+        cased = m["name"][:1].isupper() and not grammar.capitalises_nouns
+        if _is_name(grammar, m["name"]) and (m["title"] or (cased and not m["between"])):
+            relationship = _reading(grammar, m["rel"], m["former"])
+            _add(found, grammar, m, relationship, (m.start(), m.end()))
+    for m in rx.is_role.finditer(sentence):
+        # lower case at a clause's start ("kleines update: mira ist jetzt meine
+        # freundin"); after an article, capitalised ("o problema é meu chefe" is no one)
+        lead = m["lead"] is not None and (m["art"] is None or m["name"][:1].isupper())
+        if _is_name(grammar, m["name"]) and (m["title"] or lead):
+            relationship = _reading(grammar, m["rel"], m["former"])
+            _add(found, grammar, m, relationship, (m.start("name"), m.end()))
     for m in rx.named.finditer(sentence):
         relationship = _reading(grammar, m["rel"], m["former"])
         name = m["name"]
         # a lower-case word right after the relationship may be a verb ("ma mère adore",
-        # "minha mãe adorou."): a name when given ("s'appelle") or capitalised, as typed
-        # or as the conversation writes it elsewhere (``ingestion.casing``)
-        if _is_name(grammar, name) and (m["naming"] or name[:1].isupper()):
-            found.add(_cased(name), relationship, m.start(), m.end())
+        # "minha mãe adorou."): a name when given ("s'appelle"), titled ("herr bremen")
+        # or capitalised, as typed or as the conversation writes it elsewhere
+        # (``ingestion.casing``)
+        if _is_name(grammar, name) and (m["naming"] or m["title"] or name[:1].isupper()):
+            _add(found, grammar, m, relationship, (m.start(), m.end()))
         elif relationship in FAMILY and not m["former"]:
             word = " ".join(m["rel"].lower().split())
             found.add(word, word, m.start(), m.start("rel") + len(m["rel"]))
     if grammar.pets:
+        for m in rx.pet_named.finditer(sentence):  # "nen hund 🐶 Bruno, ein mischling"
+            if _is_name(grammar, m["name"]) and m["name"][:1].isupper():
+                pet = grammar.pets[m["kind"].lower()]
+                found.add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
         for m in rx.given.finditer(sentence):
             said = before + " " + sentence[: m.start()]
             kind = _last(rx.pet_kind, said)
@@ -1408,6 +1517,19 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
                 pet = grammar.pets[kind["kind"].lower()]
                 found.add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
     return found.people()
+
+
+def _add(
+    found: Naming, grammar: Grammar, m: re.Match[str], relationship: str, span: tuple[int, int]
+) -> None:
+    """The person a match names, also called with the title said ("Herr Bremen", "Frau
+    Dr. Henning") or the kin word said as one ("Onkel Bruno")."""
+    name = _cased(m["name"])
+    said = " ".join(m["title"].split()) if m["title"] else ""
+    if not said and m["rel"].lower() in grammar.kin_titles and not m["former"]:
+        said = m["rel"]
+    title = " ".join(_cased(word) for word in said.split())
+    found.add(name, relationship, *span, (f"{title} {name}",) if title else ())
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -91,6 +91,8 @@ RELATIONSHIPS: dict[str, str] = {
     "堂姐": "cousin",
     "堂哥": "cousin",
     "堂弟": "cousin",
+    "发小": "childhood friend",
+    "發小": "childhood friend",
     "闺蜜": "best friend",
     "閨蜜": "best friend",
     "好朋友": "friend",
@@ -405,11 +407,12 @@ _NAME = (
     rf"|{_SURNAME}(?:{_TITLE})"
     rf"|(?P<dup>[{_HAN}])(?P=dup)|{_SURNAME}[{_HAN}]{{1,2}}"
 )
-#: Relatives people name by a given name alone ("我儿子志强"), not by a surname.
+#: Relatives and friends people name by a given name alone ("我儿子志强", "我同事大伟"),
+#: not by a surname.
 GIVEN_NAMED = frozenset(
     """儿子 兒子 女儿 女兒 妹妹 弟弟 哥哥 姐姐 老公 老婆 男朋友 女朋友 男友 女友 孙子 孫子 孙女
     孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 表姊 堂妹 堂弟 堂哥 堂姐 堂姊 姊姊 侄女 侄子
-    外甥女 外甥""".split()
+    外甥女 外甥 同事 发小 發小 闺蜜 閨蜜 室友 朋友 同学 同學""".split()
 )
 #: A given name alone, right after "我儿子": two characters a verb or a pause follows.
 _AFTER_GIVEN = (
@@ -439,7 +442,8 @@ _GIVEN_NAME = re.compile(
     rf"(?:名叫|叫做|取名叫?|叫)(?P<name>(?![什甚啥])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
 )
 _PET_SAID = re.compile(
-    rf"(?:[只隻条條头頭]|领养了?|領養了?|收养了?|收養了?|养了|養了|捡了|撿了)(?P<kind>{_PET})"
+    rf"(?:[只隻条條头頭]|领养了?|領養了?|收养了?|收養了?|养了?|養了?|捡了|撿了|捡的|撿的)"
+    rf"[^，,。！!？?\s]{{0,2}}?(?P<kind>{_PET})"
 )
 #: A name given a few characters on: "老板是创始人之一，叫Grace".
 _CALLED = re.compile(
@@ -481,7 +485,16 @@ _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|�
 #: leaving a job ("跟Eric提了离职"), a new couple ("我跟小鹿在一起了": "对象").
 CHANGES: tuple[tuple[str, str], ...] = (
     (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?在一起了", "对象"),
-    (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?(?:分手|離婚|离婚)了", "前任"),
+    (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?(?:分手|離婚|离婚|分)了(?![{han}])", "前任"),
+    # someone the user shares a flat with, or who joined their team, named: "跟一个女生
+    # 合租 她叫小美", "我们组新来了个实习生叫可可"
+    # (no other relationship word between: "我们组来了个新领导 叫Lisa" is the boss)
+    (r"(?:合租|室友)(?:(?!{kin})[^。！？!?的]){{0,8}}?(?:名叫|叫)(?P<name>{any})", "室友"),
+    (
+        r"(?:我们|我們)(?:组|組|部门|部門|团队|團隊)(?:(?!{kin})[^。！？!?的]){{0,8}}?"
+        r"(?:名叫|叫)(?P<name>{any})",
+        "同事",
+    ),
     # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
     (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)(?P<name>{any})", "对象"),
     (r"(?:和|跟)(?P<name>{any})(?:在)?(?:约会|約會)", "对象"),
@@ -504,7 +517,10 @@ _YES = r"[^。！？!?]{0,12}?(?:[Ss]aid yes|答应了|答應了|同意了|我�
 #: (``_NAME`` knows names by their shape: "小鹿", "王丽", a surname and a title).
 _ANY_NAME = rf"[A-Za-z][a-z]+(?![A-Za-z])|(?![我你他她它自一这那某這])[{_HAN}]{{2,3}}?"
 _CHANGES = tuple(
-    (re.compile(rx.format(name=_NAME, any=_ANY_NAME, asks=_ASKS, yes=_YES)), word)
+    (
+        re.compile(rx.format(name=_NAME, any=_ANY_NAME, asks=_ASKS, yes=_YES, han=_HAN, kin=_KIN)),
+        word,
+    )
     for rx, word in CHANGES
 )
 
@@ -577,6 +593,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
         given = m["given"] if m["my"] and word in GIVEN_NAMED else None
+        if given and given[0] in _NAME_END:
+            given = None  # "我同事都说要走": a verb, no name
         name = _name(m["name"] or given, sentence[m.end() :])
         if name is None and word in NAMED_ONLY:
             continue  # "我编辑了一下": a verb
@@ -926,6 +944,12 @@ SLOT_EXAMPLES = {
 #: Someone's move away, right after their name: "王姐也要搬家了", "小林下个月搬走" (not
 #: "王姐说我搬家", the user's move).
 MOVES_AWAY = r"[^，,。！!？?我你]{0,8}?(?:搬家|搬走|搬去|搬到|搬回)"
+#: Leaving a job, said after the one who leaves: "离职了", "辞职", "跳槽", an offer taken
+#: elsewhere ("也说要走 他拿了美团的offer").
+LEAVES_WORK = (
+    r"[^，,。！!？?我你]{0,8}?(?:离职|離職|辞职|辭職|跳槽|不干了)"
+    r"|[^，,。！!？?我你]{0,12}?(?:拿了|拿到了?)[^，,。！!？?]{0,8}?(?:offer|录用|錄用)"
+)
 
 
 LANGUAGE = Language(
@@ -972,6 +996,7 @@ LANGUAGE = Language(
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
+    leaves_work=LEAVES_WORK,
     partner_words=PARTNER_WORDS,
     partner_steps=PARTNER_STEPS,
 )
