@@ -26,6 +26,7 @@ from graphmem.algorithms.conflicts import claim_of
         ("i got a job!!! at the boba place on colfax called tea rex", "employer", "tea rex"),
         ("i have been a letter carrier here in dayton for 34 years", "job", "letter carrier"),
         ("钥匙拿到了！！滨江这边 离公司骑车十分钟", "location", "滨江"),
+        ("offer来了！！！蓝鲸那边 内容主管 我已经签了 4月21号入职", "employer", "蓝鲸"),
         ("然后入职一周了 绿源储能 我的leader叫刘姐", "employer", "绿源储能"),
         ("and 3 months no smoking 💪", "smokes", "no"),
         ("oh and i quit being vegetarian lol. lasted like 7 months", "diet", "not vegetarian"),
@@ -71,3 +72,12 @@ def test_someone_elses_new_home_is_theirs() -> None:
     claim = claim_of("she got the keys to a flat in leith", "Tova")
     assert claim is not None
     assert (claim.subject, claim.attribute, claim.value) == ("tova", "location", "leith")
+
+
+def test_a_chinese_home_said_before_the_roommate_is_named_is_the_users() -> None:
+    """The turn's part is filed under the roommate it names, yet nothing but the speaker
+    stands before the claim: the home is the user's."""
+    claim = claim_of("滨江这边 离公司骑车十分钟 两室一户 跟一个女生合租 她叫小美", "小美")
+    assert claim is not None
+    assert (claim.subject, claim.attribute, claim.value) == ("me", "location", "滨江")
+    assert claim_of("我妹妹在深圳那边 两室一厅", "妹妹") is None

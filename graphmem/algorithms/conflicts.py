@@ -737,7 +737,7 @@ _NOT_AN_ACTIVITY = re.compile(
     rf"(?:{_TIMES}|rn|lol|lmao|btw|tbh|idk|af|omg|haha|thing|things|stuff|way|much|lot|bit|"
     r"go|know|back|got|tip|tips|handed)$"
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 #: A place named after it is described ("a freight brokerage called keystone freight")
 _CALLED = re.compile(
     r"[^,.;!?]*?\b(?:called|named)\s+(?!(?:me|us|him|her|them|today|yesterday|back|and|to|"

@@ -395,21 +395,36 @@ def users_claim(text: str) -> tuple[str, str] | None:
     ('diet', 'vegana')
     >>> users_claim("我老婆佳佳是小学语文老师") is None  # the wife's job, said by the user
     True
+    >>> users_claim("钥匙拿到了！！滨江这边 离公司骑车十分钟 跟一个女生合租 她叫小美")
+    ('location', '滨江')
     """
     found = _claimed(text)
-    return found[1:] if found is not None and found[0].claims_are_the_users else None
+    return found[1:] if found is not None and found[0] else None
 
 
-def _claimed(text: str) -> tuple[Language, str, str] | None:
-    """The language, attribute and value of the first claim a language's rules read."""
+def _claimed(text: str) -> tuple[bool, str, str] | None:
+    """Whether it can only be the user's (``users_claim``), the attribute and the value
+    of the first claim a language's rules read."""
     for known in languages():
         for attribute, pattern in known.claims:
             if m := _compiled(pattern).search(text):
-                if _someone_elses(known, _CLAUSE_BREAK.split(text[: m.start()])[-1]):
+                before = text[: m.start()]
+                if _someone_elses(known, _CLAUSE_BREAK.split(before)[-1]):
                     continue
                 value = m.groupdict().get("value")
-                return known, attribute, value.strip().lower() if value is not None else NO_VALUE
+                mine = known.claims_are_the_users or (
+                    bool(known.first_person) and _only_the_speaker(known, before)
+                )
+                return mine, attribute, value.strip().lower() if value is not None else NO_VALUE
     return None
+
+
+def _only_the_speaker(known: Language, before: str) -> bool:
+    """Does nothing but the speaker ("我们") and punctuation come before a claim, so no
+    one else can be its subject ("钥匙拿到了！！滨江这边 ... 她叫小美")?"""
+    for word in sorted(known.first_person, key=len, reverse=True):
+        before = before.replace(word, "")
+    return not re.sub(r"[\W\d_们們]", "", before)
 
 
 #: Where a clause starts in chat without spaces between words: punctuation, or a space
@@ -607,6 +622,8 @@ def relationships_in(text: str) -> list[str]:
     ['sister', 'husband']
     >>> relationships_in("阿凱的媽媽叫什麼名字？")  # someone else's mother
     []
+    >>> relationships_in("我的猫叫啥")  # a pet too
+    ['cat']
     """
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
@@ -622,16 +639,16 @@ def relationships_in(text: str) -> list[str]:
                 taken.append((at, at + len(word)))
                 continue
             taken.append((at, at + len(word)))
-            found.append((at, known.relationships[word]))
+            found.append((at, {**known.pets, **known.relationships}[word]))
     return list(dict.fromkeys(rel for _, rel in sorted(found)))
 
 
 @cache
 def _longest_first(code: str) -> tuple[tuple[str, str], ...]:
-    """A language's relationship words, longest first, each with its lower case (what a
-    text must hold for the word to be in it)."""
+    """A language's relationship and pet words, longest first, each with its lower case
+    (what a text must hold for the word to be in it)."""
     known = language(code)
-    words = sorted(known.relationships, key=len, reverse=True) if known is not None else []
+    words = sorted({**known.pets, **known.relationships}, key=len, reverse=True) if known else []
     return tuple((word, word.lower()) for word in words)
 
 

@@ -786,6 +786,13 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"(?![好很太超真终終])(?P<value>[\u4e00-\u9fff]{2,6}?)(?:这边|這邊|那边|那邊)?"
         r"(?=[\s，,。！!]|$)",
     ),
+    # a place, then the home one has there: "滨江这边 离公司骑车十分钟 两室一户 跟一个女生合租"
+    (
+        "location",
+        r"(?:^|[\s，,！!。])(?P<value>(?:(?![我你他她在的])[\u4e00-\u9fff]){2,6}?)"
+        r"(?:这边|這邊|那边|那邊)"
+        r"(?=[^。！？!?]{0,24}?(?:合租|整租|单间|單間|[一两兩二三四]室|[一两兩二三四]房))",
+    ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
     # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职",
@@ -805,8 +812,9 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     # 3月9号入职"
     (
         "employer",
-        r"offer\s*(?:拿到了|拿到啦|到手了|下来了|接了)[！!，,。~\s]*"
-        r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[\s，,])(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
+        r"offer\s*(?:拿到了|拿到啦|到手了|下来了|接了|来了|来啦|來了)[！!，,。~\s]*"
+        r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:这边|這邊|那边|那邊)?(?=[\s，,])"
+        r"(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
     ),
     # a workplace described, then named: "在上海一家广告公司做文案 叫蓝鲸广告"
     (
@@ -969,7 +977,7 @@ LANGUAGE = Language(
     leans_back=r"^(?:它|这|這|那|他|她|两者|兩者)",
     question_words=r"[哪谁誰几幾]|什么|什麼|多少",
     still_question=r"(?:还|還).*[吗嗎]",
-    name_question=r"叫什么|叫什麼|名字",
+    name_question=r"叫什么|叫什麼|叫啥|名字",
     naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)
     asks_the_assistant=(
