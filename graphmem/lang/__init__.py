@@ -474,6 +474,8 @@ def asks_if_still(query: str) -> bool:
     (True, True)
     >>> asks_if_still("what did i say i dont drink anymore?")  # asks what was said
     False
+    >>> asks_if_still("did i get the motorcycle?")  # how a plan ended: the newest word on it
+    True
     """
     return _any_language(query, lambda k: k.still_question)
 

@@ -166,7 +166,11 @@ LANGUAGE = Language(
         r"see|hear|mean)\b)|\byou\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"
         r"suggested|said|told|gave|mentioned|proposed|showed|taught)\b"
     ),
-    still_question=r"(?i)^\s*(?:am|is|are|do|does|have|has)\b.*\b(?:still|anymore|any more)\b",
+    still_question=(
+        r"(?i)^\s*(?:am|is|are|do|does|have|has)\b.*\b(?:still|anymore|any more)\b"
+        # how a plan ended: "did i get the motorcycle?", "did we end up moving?"
+        r"|^\s*did\s+(?:i|we)\s+(?:ever\s+|actually\s+|finally\s+)?(?:end\s+up|get|buy|go|move)\b"
+    ),
     number_question=(
         r"(?i)\bhow\s+(?:many|much|old|long|far|often|tall|big)\b"
         r"|\bwhat\s+(?:grade|score|number|percentage|age|size)\b"
