@@ -23,6 +23,11 @@ from graphmem.algorithms.conflicts import claim_of
         ("big week lol. i finally quit the warehouse job", "employer", "not warehouse"),
         ("GOT IT. keystone called today and offered me the dispatcher job", "employer", "keystone"),
         ("so harbourline offered me the senior designer role", "employer", "harbourline"),
+        (
+            "bank offered me branch operations manager, at the wuse 2 branch",
+            "job",
+            "branch operations manager",
+        ),
         ("i got a job!!! at the boba place on colfax called tea rex", "employer", "tea rex"),
         ("i have been a letter carrier here in dayton for 34 years", "job", "letter carrier"),
         ("钥匙拿到了！！滨江这边 离公司骑车十分钟", "location", "滨江"),

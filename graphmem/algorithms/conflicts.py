@@ -492,6 +492,12 @@ RULES: tuple[_Rule, ...] = (
         keys=("postpone", "reschedul", "moved", "pushed", "brought"),
     ),
     _rule("job", rf"\bpromoted\s+to\s+(?:an?\s+)?{_VAL}", keys=("promoted",)),
+    _rule(  # "bank offered me branch operations manager, but at the wuse 2 branch"
+        "job",
+        rf"\boffered\s+me\s+(?:the\s+|an?\s+)?(?:(?:role|position|post)\s+of\s+)?"
+        rf"(?P<value>(?:[\w-]+\s+){{0,3}}?(?:{'|'.join(sorted(JOB_WORDS))}))\b",
+        keys=("offered me",),
+    ),
     _rule(
         "job",
         rf"\b(?:teach|teaches|teaching|lectures?\s+in)\s+(?!(?:me|him|her|them|us|you|my|his|"
