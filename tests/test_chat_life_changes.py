@@ -39,6 +39,9 @@ from graphmem.algorithms.conflicts import claim_of
         ("my a1c came back 5.6!!! not prediabetic anymore", "condition:prediabetic", "no"),
         ("i was diagnosed with gout last week", "condition:gout", "yes"),
         ("personally idk, my PG in koramangala is trash anyway", "location", "koramangala"),
+        ("ive been at ridgeline distribution almost 4 yrs", "employer", "ridgeline distribution"),
+        ("my lease at hilltop commons is up in march", "location", "hilltop commons"),
+        ("got the keys to the maple grove townhouse last weekend!!", "location", "maple grove"),
         (
             "tanjong medical centre offered me staff nurse, start aug 5",
             "employer",
@@ -66,6 +69,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "there's a guy in the group called dan, teaches geography",
         "小美下个月要搬走了 她和男朋友在萧山买了房",
         "she moved into assisted living in june",
+        "ive been at the gym all day",
+        "got the keys to the new house",
         "we're like ships in the night",
     ],
 )

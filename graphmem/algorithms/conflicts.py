@@ -393,6 +393,14 @@ RULES: tuple[_Rule, ...] = (
         rf"in\s+(?!(?:mind|order|progress|the|a|an|my|our)\b){_VAL}",
         keys=(*_HOME_KEYS, "pg", "dorm", "hostel"),
     ),
+    _rule(  # a home named before its kind: "got the keys to the maple grove townhouse",
+        # "my lease at hilltop commons is up in march"
+        "location",
+        rf"\bkeys\s+to\s+(?:the|our|my)\s+(?!(?:new|old|little|tiny|big|first|own|rental)\b)"
+        rf"(?P<value>[\w'-]+(?:\s+[\w'-]+)?)\s+{_HOMES}\b",
+        keys=("keys to",),
+    ),
+    _rule("location", rf"\b(?:my|our)\s+lease\s+(?:at|on)\s+{_VAL}", keys=("lease",)),
     _rule(  # a home got, said indirectly: "got the keys to a flat in X", "settled into
         # the condo in X", "i have a studio in X now"
         "location",
@@ -413,6 +421,13 @@ RULES: tuple[_Rule, ...] = (
         keys=("number", "phone", "mobile", "cell", "whatsapp"),
     ),
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
+    _rule(  # "ive been at ridgeline distribution almost 4 yrs"
+        "employer",
+        r"\b(?:i've|ive|i\s+have)\s+been\s+(?:at|with)\s+(?P<value>[\w'&-]+(?:\s+[\w'&-]+){0,3}?)"
+        r"(?=,?\s+(?:for\s+)?(?:almost|nearly|about|over|like|just\s+over)?\s*\d+\+?\s*"
+        r"(?:yrs?|years?|months?)\b)",
+        keys=("been at", "been with"),
+    ),
     _rule(  # a job got, said indirectly: "got an offer as a hygienist at X", "got the X job"
         "employer",
         rf"\b(?:got|landed|have|received|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+"
