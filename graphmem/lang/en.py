@@ -162,8 +162,8 @@ LANGUAGE = Language(
         r"|\bgoing to be an?\s+[A-Z]"
     ),
     asks_the_assistant=(
-        r"(?i)\b(?:did|do|would|could|have|had|were)\s+you\b(?!\s+(?:think|know|remember|"
-        r"see|hear|mean)\b)|\byou\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"
+        r"(?i)\b(?:did|do|would|could|have|had|were)\s+(?:you|u)\b(?!\s+(?:think|know|remember|"
+        r"see|hear|mean)\b)|\b(?:you|u)\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"
         r"suggested|said|told|gave|mentioned|proposed|showed|taught)\b"
     ),
     still_question=(
