@@ -390,7 +390,8 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     ]
     about += [who for m in _MY_GROUP.finditer(query) for who in GROUPS[m["word"].lower()]]
     about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0]
-    about += [r for r in lang.relationships_in(query) if r not in roles and r not in about]
+    in_words = [canonical_relationship(r) for r in lang.relationships_in(query)]
+    about += [r for r in in_words if r not in roles and r not in about]
     if (
         not about
         and not _FIRST_PERSON.search(lang.in_english_time_words(query))
