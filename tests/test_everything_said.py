@@ -368,6 +368,49 @@ def test_what_nobody_said_about_someone_known_falls_under_the_cut(
     assert fence[0].relevance >= RELEVANT
 
 
+def test_what_nobody_said_of_someone_elses_relative_falls_under_the_cut(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Luis's wife never came up. "grace came up with the name" names the user's wife and
+    says "name" beside "luis", and "my wife grace" says "wife": neither says anything of
+    Luis's wife. What was said of Luis himself still counts."""
+    rows = [
+        {"session_id": "a", "date": "2025-05-14T20:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "hey im dave. my wife grace put this app on my phone",
+        },
+        {"session_id": "a", "speaker": "assistant", "text": "Nice to meet you, Dave!"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "work is annoying. my coworker luis keeps saying we should start a company",
+        },
+        {"session_id": "a", "speaker": "assistant", "text": "That's a big step to think about."},
+        {"session_id": "b", "date": "2025-05-20T20:00:00Z"},
+        {
+            "session_id": "b",
+            "speaker": "user",
+            "text": "big news. me and luis are doing it, we're starting our own company. "
+            "grace came up with the name",
+        },
+        {"session_id": "b", "speaker": "assistant", "text": "Congratulations! That's huge."},
+        {
+            "session_id": "b",
+            "speaker": "user",
+            "text": "luis already has his contractor license and i have my epa cert",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    hits = memory.recall(user, "what's luis's wife's name?", k=5)
+    assert hits
+    assert all(hit.relevance < RELEVANT for hit in hits), [(h.card.fact, h.relevance) for h in hits]
+    (license_,) = memory.recall(user, "what license does luis have?", k=1)
+    assert "contractor license" in license_.card.fact
+    assert license_.relevance >= RELEVANT
+
+
 def test_a_day_is_the_day_the_user_lived_it(memory: Memory, user: str, tmp_path: Path):
     """An evening chat in New York is May 14th for the person in it, though UTC says
     May 15th: "on May 14th" finds it, and its backstory names that day."""

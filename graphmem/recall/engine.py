@@ -723,16 +723,31 @@ def _with_abstractions(
 
 
 def _on_focus(found: Gathered, rows: list[int]) -> dict[int, bool]:
-    """Per passage row, whether it or a neighbouring turn holds a word of what the query
+    """Per passage row, whether it or a neighbouring turn says a word of what the query
     asks beyond who it is about: "what's Luis's wife's name?" is not answered by "Luis and
-    I are doing it", however close the two are in meaning (the name carries the cosine)."""
+    I are doing it", however close the two are in meaning (the name carries the cosine).
+    Said, not only searchable: a passage's key adds who its people are to the user
+    ("grace" -> "wife"), while a relationship the query asks beyond whom it points at is
+    someone else's (Luis's wife). And of whom the query asks it: "my wife grace" says
+    "wife" but nothing of Luis; a turn that neither names nor sits beside one naming whom
+    the question is about answers another's question."""
     if not found.focus:
         return dict.fromkeys(rows, True)
     held = found.held
     before, after = held.neighbours()
-    near = {row: [row, int(before[row]), int(after[row])] for row in rows}
-    spoken = held.bm25.coverage(found.focus, {r for rs in near.values() for r in rs if r >= 0})
-    return {row: any(spoken.get(r, 0.0) > 0 for r in near[row]) for row in rows}
+    near = {row: [r for r in (row, int(before[row]), int(after[row])) if r >= 0] for row in rows}
+    keyed = held.bm25.coverage(found.focus, {r for rs in near.values() for r in rs})
+    asked = set(found.focus)
+    said = {
+        r for r, share in keyed.items() if share > 0 and asked & set(terms(held.passages[r].head))
+    }
+    about = {m.key for m in found.mentions if m.key != SELF}
+    whom = terms(" ".join(w for p in found.people if p.key in about for w in pointer_phrases(p)))
+    named = held.bm25.coverage(whom, keyed) if whom else dict.fromkeys(keyed, 1.0)
+    return {
+        row: any(r in said for r in near[row]) and any(named[r] > 0 for r in near[row])
+        for row in rows
+    }
 
 
 def _score_cards(
@@ -752,9 +767,10 @@ def _score_cards(
     relationship_now = {p.key: p.relationship for p in found.people}
     floor = min(found.cosine.values(), default=scoring.COS_UNRELATED)
     picked = [at for at, _ in picks]
-    on_focus = _on_focus(found, picked)
     with held.lock:
+        on_focus = _on_focus(found, picked)
         asked = held.bm25.coverage(searched_terms(found.query), picked)
+    echoes = None if found.asks_the_assistant else found.by_assistant
     scored: list[tuple[float, str, int, float, dict[str, float]]] = []
     fields: dict[str, dict[str, Any]] = {}
     with held.lock:
@@ -762,6 +778,8 @@ def _score_cards(
             calibrated = scoring.calibrated(asked[at], found.cosine.get(at, floor))
             if not on_focus[at]:
                 calibrated *= scoring.OFF_FOCUS
+            if echoes is not None and echoes[at]:  # the assistant's echo of what the user lives
+                calibrated *= scoring.ECHO
             if at in found.answered:
                 calibrated = max(calibrated, scoring.RELEVANT)
             if found.on_day is not None:  # the named day is what the question asks about
