@@ -41,6 +41,7 @@ from graphmem.algorithms.conflicts import claim_of
         ("personally idk, my PG in koramangala is trash anyway", "location", "koramangala"),
         ("ive been at ridgeline distribution almost 4 yrs", "employer", "ridgeline distribution"),
         ("my lease at hilltop commons is up in march", "location", "hilltop commons"),
+        ("yesss just got a job at acme!!", "employer", "acme"),
         ("got the keys to the maple grove townhouse last weekend!!", "location", "maple grove"),
         (
             "tanjong medical centre offered me staff nurse, start aug 5",
@@ -70,6 +71,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "小美下个月要搬走了 她和男朋友在萧山买了房",
         "she moved into assisted living in june",
         "ive been at the gym all day",
+        "noted. also nadia just got a job at google toronto, senior ux.",
+        "marcus also just got a job at in n out lol so now we both escaped",
         "got the keys to the new house",
         "we're like ships in the night",
     ],

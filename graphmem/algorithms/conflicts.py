@@ -787,6 +787,16 @@ _THIRD_PERSON_VERBS = frozenset(
     "studies plays drinks eats smokes vapes drives owns rents runs goes moves joins starts "
     "quits leaves stays trains cooks bakes paints swims writes reads sings dances".split()
 )
+#: verbs a claim's clause states it by, before the words a rule reads ("got a job at")
+_CLAIM_VERBS = frozenset(
+    "got gets landed started starts accepted took joined signed moved moves quit left "
+    "bought rented found".split()
+)
+#: what opens a clause as a cry, not as who did something ("yesss just got the job")
+_INTERJECTION = re.compile(
+    r"(?:y+e+s+|y+a+y+|w+o+h+o+|w+o+w+|o+h+|a+h+|o+m+g+|l+o+l+|(?:h+a+)+|ok+|okay|bro|dude|"
+    r"guys|update|news|well|anyway|btw|ugh+|phew|sooo*|man|girl)$"
+)
 #: words that open a clause without being its subject ("finally got the keys to ...")
 _NOT_A_SUBJECT = frozenset(
     "just finally also now so ok okay then still officially honestly literally actually "
@@ -805,11 +815,27 @@ def _not_the_users(text: str, start: int) -> bool:
         return True
     if _FIRST_PERSON.search(clause):
         return False
-    subject = [word for word in clause.split() if word not in _NOT_A_SUBJECT]
+    said = clause.split()
+    verb = next((i for i, word in enumerate(said) if word in _CLAIM_VERBS), None)
+    if verb is not None:  # "also nadia just got a job at ...": who is before the verb
+        said = said[:verb]
+        if not said:
+            return False
+    subject = [word for word in said if word not in _NOT_A_SUBJECT]
     # a third person's verb after one word, or after none ("a guy called dan, teaches
-    # geography"): the user writes "i teach" or "teach", never "teaches"
-    return bool(_SOMEONE_ELSE.search(clause)) or (
-        len(subject) <= 1 and (text[start:].split(maxsplit=1) or [""])[0] in _THIRD_PERSON_VERBS
+    # geography"): the user writes "i teach" or "teach", never "teaches"; and one word
+    # then "just", "also" is who did it ("nadia just got a job at google toronto")
+    return (
+        bool(_SOMEONE_ELSE.search(clause))
+        or (
+            len(subject) <= 1 and (text[start:].split(maxsplit=1) or [""])[0] in _THIRD_PERSON_VERBS
+        )
+        or (
+            len(subject) == 1
+            and said[-1] != subject[0]
+            and subject[0].isalpha()
+            and not _INTERJECTION.match(subject[0])
+        )
     )
 
 
