@@ -115,6 +115,9 @@ class Grammar:
     time_words: Mapping[str, str] = field(default_factory=dict)
     #: a question whether something still holds ("eu ainda sou vegana?"), a regex
     still_question: str = ""
+    #: a question about what the assistant said or suggested ("c'était quoi l'appli que tu
+    #: m'as conseillée ?"), a regex, as ``Language.asks_the_assistant``
+    asks_the_assistant: str = ""
     #: whether the language writes its nouns with a capital (German): a capital after
     #: "ist" is no sign of a name there ("mein Vater ist Rentner")
     capitalises_nouns: bool = False
@@ -623,6 +626,10 @@ def _words(text: str) -> frozenset[str]:
 
 
 FRENCH = Grammar(
+    asks_the_assistant=(
+        r"(?i)\b(?:tu|vous)\s+(?:m|nous)['’](?:as|avais|avez|aviez)\s+(?:\w+\s+)?"
+        r"(?:conseill|recommand|suggér|propos|dit|donn|parl)\w*"
+    ),
     code="fr",
     name="French",
     mine=("mon", "ma", "mes", "notre", "nos"),
@@ -780,6 +787,10 @@ FRENCH = Grammar(
 )
 
 SPANISH = Grammar(
+    asks_the_assistant=(
+        r"(?i)\b(?:me|nos)\s+(?:recomendaste|sugeriste|dijiste|diste|aconsejaste|pasaste|"
+        r"habías\s+recomendado|has\s+recomendado)\b"
+    ),
     code="es",
     name="Spanish",
     mine=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
@@ -924,6 +935,10 @@ SPANISH = Grammar(
 )
 
 PORTUGUESE = Grammar(
+    asks_the_assistant=(
+        r"(?i)\b(?:você|vc|tu)\s+(?:me\s+|nos\s+)?(?:recomendou|sugeriu|indicou|passou|"
+        r"falou|disse|deu|recomendaste|sugeriste)\b"
+    ),
     code="pt",
     name="Portuguese",
     mine=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
@@ -1048,6 +1063,10 @@ PORTUGUESE = Grammar(
 )
 
 GERMAN = Grammar(
+    asks_the_assistant=(
+        r"(?i)\b(?:hast|hattest)\s+du\s+(?:mir|uns)\b[^?.!]*?\b(?:empfohlen|vorgeschlagen|"
+        r"gesagt|geraten|gegeben|genannt)\b|\bdu\s+(?:hast|hattest)\s+mir\b"
+    ),
     code="de",
     name="German",
     mine=(
@@ -1200,6 +1219,10 @@ GERMAN = Grammar(
 )
 
 ITALIAN = Grammar(
+    asks_the_assistant=(
+        r"(?i)\b(?:mi|ci)\s+(?:hai|avevi)\s+(?:\w+\s+)?(?:consigliato|suggerito|detto|dato|"
+        r"raccomandato)\b"
+    ),
     code="it",
     name="Italian",
     mine=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),
@@ -1576,6 +1599,7 @@ def _language(grammar: Grammar) -> Language:
         claims=grammar.claims,
         claims_are_the_users=True,
         still_question=grammar.still_question,
+        asks_the_assistant=grammar.asks_the_assistant,
         # whole words only: "antes" is no part of "bastante"
         time_patterns=tuple(
             (rf"(?i)\b{re.escape(word)}\b", f" {english} ")
