@@ -622,6 +622,16 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     return token.i, spelled_out(token.lower_), False
 
 
+def own_relative_at(doc: Doc, i: int) -> str | None:
+    """The relationship when token ``i`` is one of the speaker's own people said by the
+    word ("my sister", "our neighbour", "mum" said bare), not a pet; None otherwise."""
+    token = doc[i]
+    phrase = relationship_phrase(doc, i)
+    if phrase is None and token.lower_ in cues.KIN_NAMES:
+        phrase = _called_by_the_word(doc, token)
+    return None if phrase is None or phrase[2] else phrase[1]
+
+
 #: Titles that say what someone is to the user when nothing else does ("dr patel said my
 #: blood pressure was high": Patel, a doctor).
 TITLED_ROLES = {"dr": "doctor", "doctor": "doctor", "prof": "professor", "professor": "professor"}
@@ -1572,6 +1582,9 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
         nxt += 1
     if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
         out.append((doc[nxt], "after"))
+    introduced = _introduced_new(doc, rel)
+    if introduced is not None:
+        out.append((introduced, "after"))
     pointed = any(c.dep_ == "poss" or c.lower_ == "the" for c in rel.children)
     if rel.dep_ == "appos" and head.i < rel.i and pointed:  # "olga, my manager"
         out.append((head, "appos"))
@@ -1593,6 +1606,26 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
         if opens and rel.i + 1 < len(doc) and doc[rel.i + 1].text == ",":
             out.append((name, "appos"))
     return out
+
+
+def _introduced_new(doc: Doc, rel: Token) -> Token | None:
+    """ "first week with the new head. mrs whitfield, gemma, seems lovely": a new holder
+    of a role said at the end of a sentence, then named as the next sentence opens (its
+    subject, or set off by a comma). Only a *new* one: "rang my mum. sarah said" names
+    someone else."""
+    if not any(c.lower_ in cues.NEW_MODIFIERS for c in rel.children):
+        return None
+    stop = rel.i + 1
+    if stop + 1 >= len(doc) or doc[stop].text not in {".", "!", "...", "…"}:
+        return None
+    k = stop + 1
+    while k < len(doc) - 1 and doc[k].lower_.rstrip(".") in TITLES:
+        k += 1
+    if doc[k].text == "." and k + 1 < len(doc):  # "mrs. whitfield"
+        k += 1
+    named = doc[k]
+    subject = named.dep_ in _SUBJECT_DEPS or (k + 1 < len(doc) and doc[k + 1].text == ",")
+    return named if subject else None
 
 
 def _said_of_self(token: Token) -> bool:
