@@ -351,9 +351,31 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
     if end == i + 1 and _surname(doc, i):
         end += 1
     name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
+    given = _given_after(doc, end) if title is not None and end - i == 1 else None
+    if given is not None:  # "mrs whitfield, gemma, seems lovely": Gemma Whitfield
+        return f"{given} {name}", end
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
+
+
+def _given_after(doc: Doc, at: int) -> str | None:
+    """A given name set off by commas right after a titled surname ("mrs whitfield,
+    gemma, seems lovely"), not one of a list ("mr pryce, sarah, and tom")."""
+    if at + 3 >= len(doc) or doc[at].text != "," or doc[at + 2].text != ",":
+        return None
+    given, after = doc[at + 1], doc[at + 3]
+    set_off = (  # the parse sets it beside the surname: "gemma" is a word, and her name
+        given.dep_ == "appos"
+        and given.head.i == at - 1
+        and given.is_alpha
+        and given.lower_ not in _words() | cues.PERSON_NOUNS | cues.NAME_STOP_WORDS
+    )
+    if not set_off and not (name_token(given) and _evidenced(given)):
+        return None
+    if after.pos_ in {"CCONJ", "PROPN"} or (name_token(after) and _evidenced(after)):
+        return None
+    return _capitalised(given.text)
 
 
 def _surname(doc: Doc, i: int) -> bool:

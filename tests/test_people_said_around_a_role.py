@@ -50,3 +50,14 @@ def test_a_name_after_someone_said_by_the_word_who_is_not_new_is_not_them():
     """ "rang my mum. sarah said hi": Sarah is no mum (only a *new* one is introduced)."""
     extractor = read("rang my mum. sarah said hi")
     assert "Sarah" not in people(extractor)
+
+
+def test_a_given_name_set_off_after_a_titled_surname_is_part_of_the_name():
+    extractor = read("first week with the new head. mrs whitfield, gemma, seems lovely actually")
+    assert people(extractor) == {"Gemma Whitfield": ("headteacher", [])}
+
+
+def test_names_listed_after_a_titled_surname_stay_apart():
+    """ "my new manager. mr pryce, sarah, and tom were there": a list, not Sarah Pryce."""
+    extractor = read("met my new manager. mr pryce, sarah, and tom were all there")
+    assert "Sarah Pryce" not in people(extractor)
