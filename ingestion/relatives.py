@@ -351,9 +351,31 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
     if end == i + 1 and _surname(doc, i):
         end += 1
     name = " ".join(t.text for t in doc[i:end]).replace(" - ", "-")
+    given = _given_after(doc, end) if title is not None and end - i == 1 else None
+    if given is not None:  # "mrs whitfield, gemma, seems lovely": Gemma Whitfield
+        return f"{given} {name}", end
     if title is not None and end - i == 1:  # "mr pryce": the name the user knows him by
         name = f"{title} {name}"
     return name, end
+
+
+def _given_after(doc: Doc, at: int) -> str | None:
+    """A given name set off by commas right after a titled surname ("mrs whitfield,
+    gemma, seems lovely"), not one of a list ("mr pryce, sarah, and tom")."""
+    if at + 3 >= len(doc) or doc[at].text != "," or doc[at + 2].text != ",":
+        return None
+    given, after = doc[at + 1], doc[at + 3]
+    set_off = (  # the parse sets it beside the surname: "gemma" is a word, and her name
+        given.dep_ == "appos"
+        and given.head.i == at - 1
+        and given.is_alpha
+        and given.lower_ not in _words() | cues.PERSON_NOUNS | cues.NAME_STOP_WORDS
+    )
+    if not set_off and not (name_token(given) and _evidenced(given)):
+        return None
+    if after.pos_ in {"CCONJ", "PROPN"} or (name_token(after) and _evidenced(after)):
+        return None
+    return _capitalised(given.text)
 
 
 def _surname(doc: Doc, i: int) -> bool:
@@ -620,6 +642,16 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     ):
         return None
     return token.i, spelled_out(token.lower_), False
+
+
+def own_relative_at(doc: Doc, i: int) -> str | None:
+    """The relationship when token ``i`` is one of the speaker's own people said by the
+    word ("my sister", "our neighbour", "mum" said bare), not a pet; None otherwise."""
+    token = doc[i]
+    phrase = relationship_phrase(doc, i)
+    if phrase is None and token.lower_ in cues.KIN_NAMES:
+        phrase = _called_by_the_word(doc, token)
+    return None if phrase is None or phrase[2] else phrase[1]
 
 
 #: Titles that say what someone is to the user when nothing else does ("dr patel said my
@@ -1572,6 +1604,9 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
         nxt += 1
     if nxt < len(doc) and doc[nxt].ent_type_ == "PERSON" and doc[nxt].text[:1].isupper():
         out.append((doc[nxt], "after"))
+    introduced = _introduced_new(doc, rel)
+    if introduced is not None:
+        out.append((introduced, "after"))
     pointed = any(c.dep_ == "poss" or c.lower_ == "the" for c in rel.children)
     if rel.dep_ == "appos" and head.i < rel.i and pointed:  # "olga, my manager"
         out.append((head, "appos"))
@@ -1593,6 +1628,26 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
         if opens and rel.i + 1 < len(doc) and doc[rel.i + 1].text == ",":
             out.append((name, "appos"))
     return out
+
+
+def _introduced_new(doc: Doc, rel: Token) -> Token | None:
+    """ "first week with the new head. mrs whitfield, gemma, seems lovely": a new holder
+    of a role said at the end of a sentence, then named as the next sentence opens (its
+    subject, or set off by a comma). Only a *new* one: "rang my mum. sarah said" names
+    someone else."""
+    if not any(c.lower_ in cues.NEW_MODIFIERS for c in rel.children):
+        return None
+    stop = rel.i + 1
+    if stop + 1 >= len(doc) or doc[stop].text not in {".", "!", "...", "…"}:
+        return None
+    k = stop + 1
+    while k < len(doc) - 1 and doc[k].lower_.rstrip(".") in TITLES:
+        k += 1
+    if doc[k].text == "." and k + 1 < len(doc):  # "mrs. whitfield"
+        k += 1
+    named = doc[k]
+    subject = named.dep_ in _SUBJECT_DEPS or (k + 1 < len(doc) and doc[k + 1].text == ",")
+    return named if subject else None
 
 
 def _said_of_self(token: Token) -> bool:

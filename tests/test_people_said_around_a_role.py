@@ -1,0 +1,63 @@
+"""People said around a role as chat types them: a new holder named as the next sentence
+opens ("first week with the new head. mrs whitfield seems lovely") takes the role over,
+and the one before becomes former; a name after someone who is not new is not them.
+Real spaCy, no mocks."""
+
+from __future__ import annotations
+
+from ingestion.extract import Extractor
+
+
+def read(*texts: str) -> Extractor:
+    """The user's turns, one session, read by one extractor."""
+    extractor = Extractor("u1")
+    extractor.conversation(
+        [
+            {
+                "session_id": "2025-03-04",
+                "turn": i,
+                "speaker": "user",
+                "text": text,
+                "session_date": "2025-03-04",
+            }
+            for i, text in enumerate(texts)
+        ]
+    )
+    return extractor
+
+
+def people(extractor: Extractor) -> dict[str, tuple[str | None, list[str]]]:
+    return {r.name: (r.relationship, r.relationship_history) for r in extractor.registry}
+
+
+def test_a_new_head_named_as_the_next_sentence_opens_takes_over_from_the_old_one():
+    extractor = read(
+        "our head mr pryce is retiring at easter so everythings a bit chaotic",
+        "first week with the new head. mrs whitfield seems lovely, very different",
+    )
+    assert people(extractor) == {
+        "Pryce": ("former manager", ["headteacher"]),
+        "Whitfield": ("headteacher", []),
+    }
+
+
+def test_a_new_manager_named_after_the_full_stop_is_the_manager():
+    extractor = read("first week with my new manager. farah seems nice tbh")
+    assert people(extractor) == {"Farah": ("manager", [])}
+
+
+def test_a_name_after_someone_said_by_the_word_who_is_not_new_is_not_them():
+    """ "rang my mum. sarah said hi": Sarah is no mum (only a *new* one is introduced)."""
+    extractor = read("rang my mum. sarah said hi")
+    assert "Sarah" not in people(extractor)
+
+
+def test_a_given_name_set_off_after_a_titled_surname_is_part_of_the_name():
+    extractor = read("first week with the new head. mrs whitfield, gemma, seems lovely actually")
+    assert people(extractor) == {"Gemma Whitfield": ("headteacher", [])}
+
+
+def test_names_listed_after_a_titled_surname_stay_apart():
+    """ "my new manager. mr pryce, sarah, and tom were there": a list, not Sarah Pryce."""
+    extractor = read("met my new manager. mr pryce, sarah, and tom were all there")
+    assert "Sarah Pryce" not in people(extractor)
