@@ -504,8 +504,10 @@ def asks_the_assistant(query: str) -> bool:
     False
     >>> asks_the_assistant("whats that easy veggie recipe u gave me")  # chat's "u"
     True
-    >>> asks_the_assistant("tu m'avais conseillé quel plat ?"), asks_the_assistant("was hast du mir empfohlen")
-    (True, True)
+    >>> asks_the_assistant("tu m'avais conseillé quel plat ?")
+    True
+    >>> asks_the_assistant("was hast du mir für kopenhagen empfohlen")
+    True
     >>> asks_the_assistant("你推荐过什么书？"), asks_the_assistant("我跟你说过我妈妈的事吗？")
     (True, False)
     >>> asks_the_assistant("你上次说我跑步用什么app记录"), asks_the_assistant("你说呢？")
