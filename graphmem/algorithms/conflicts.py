@@ -103,7 +103,7 @@ _STOP_WORDS = (
 #: "joined the game dev club": a pastime, not an employer.
 _NOT_A_CLUB = (
     r"(?!\s+(?:\S+\s+){0,4}?(?:club|team|group|gym|class|league|choir|society|community|"
-    r"crew|squad|course|meetup|circle|chat|discord|server|book club|court|league)s?\b)"
+    r"crew|squad|course|meetup|circle|chat|discord|server|book club|court)s?\b)"
 )
 #: An emoji ends a value as punctuation does ("i do like a custard cream tho 😞 what ...")
 _EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
@@ -147,6 +147,7 @@ _JOB_TEXT = """
     recruiter realtor banker teller dev carrier
 """
 JOB_WORDS = frozenset(_JOB_TEXT.split())
+_JOBS = "|".join(sorted(JOB_WORDS))
 
 _DIETS = "vegetarian|vegan|pescatarian|pescetarian|carnivore|keto|gluten-free|omnivore"
 #: Conditions one is said to be, found or gone ("prediabetic", "not anaemic anymore")
@@ -510,7 +511,7 @@ RULES: tuple[_Rule, ...] = (
     _rule(  # "bank offered me branch operations manager, but at the wuse 2 branch"
         "job",
         rf"\boffered\s+me\s+(?:the\s+|an?\s+)?(?:(?:role|position|post)\s+of\s+)?"
-        rf"(?P<value>(?:[\w-]+\s+){{0,3}}?(?:{'|'.join(sorted(JOB_WORDS))}))\b",
+        rf"(?P<value>(?:[\w-]+\s+){{0,3}}?(?:{_JOBS}))\b",
         keys=("offered me",),
     ),
     _rule(
@@ -550,14 +551,13 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(  # where the job is, when no rule before read the job: "a relationship manager
         # at the ikeja branch" (after "I'm a nurse at St Mary's": the job, so a promotion
-        # replaces it)
-        # at the ikeja branch", or said as who one is: "im arjun, backend dev at flipkart"
+        # replaces it), or said as who one is: "im arjun, backend dev at flipkart"
         "employer",
         rf"(?:(?<!\bas\s)\ban?\s+|(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?!an?\b))"
         # (not someone's work said with a verb of it: "hafiz kerja engineer at petronas")
         r"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and|kerja|keje|bekerja)\b)"
         rf"[\w-]+\s+){{0,2}}?"
-        rf"(?:{'|'.join(sorted(JOB_WORDS))})\s+(?:at|for|with)\s+"
+        rf"(?:{_JOBS})\s+(?:at|for|with)\s+"
         rf"(?!\d|(?:home|night|work|"
         rf"the\s+moment|least|first|last|heart)\b){_VAL}",
         keys=(" at ", " for ", " with "),

@@ -670,7 +670,7 @@ def relationships_in(text: str) -> list[str]:
     taken: list[tuple[int, int]] = []
     lowered = text.lower()
     for known in languages():
-        for word, key in _longest_first(known.code):
+        for word, key, english in _longest_first(known.code):
             if key not in lowered:  # most words of most languages: no search needed
                 continue
             at = _found_at(text, word)
@@ -680,17 +680,17 @@ def relationships_in(text: str) -> list[str]:
                 taken.append((at, at + len(word)))
                 continue
             taken.append((at, at + len(word)))
-            found.append((at, {**known.pets, **known.relationships}[word]))
+            found.append((at, english))
     return list(dict.fromkeys(rel for _, rel in sorted(found)))
 
 
 @cache
-def _longest_first(code: str) -> tuple[tuple[str, str], ...]:
+def _longest_first(code: str) -> tuple[tuple[str, str, str], ...]:
     """A language's relationship and pet words, longest first, each with its lower case
-    (what a text must hold for the word to be in it)."""
+    (what a text must hold for the word to be in it) and its English reading."""
     known = language(code)
-    words = sorted({**known.pets, **known.relationships}, key=len, reverse=True) if known else []
-    return tuple((word, word.lower()) for word in words)
+    words = {**known.pets, **known.relationships} if known else {}
+    return tuple((word, word.lower(), words[word]) for word in sorted(words, key=len, reverse=True))
 
 
 def _found_at(text: str, word: str) -> int:

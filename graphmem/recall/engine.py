@@ -254,9 +254,9 @@ def gather(
     intent = temporal.read_intent(query, now)
     statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
     names_a_day = days.names_a_day(query)
-    if names_a_day and Status.ACTIVE.value in statuses:
+    if names_a_day and Status.ACTIVE in statuses and Status.SUPERSEDED not in statuses:
         # what was said that day, though a newer card has replaced it since
-        statuses = temporal.statuses(replace(intent, kind="past"), statuses)
+        statuses = [*statuses, Status.SUPERSEDED.value]
     if at is not None:  # every card held then counts, whatever its status now
         statuses = [s.value for s in Status]
     # The store answers the people and the user's counters while the query is embedded.

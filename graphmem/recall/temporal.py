@@ -518,13 +518,15 @@ def first_in_time(
     """
     if not scored:
         return scored
-    claimed = scored[0][4].get("temporal", 1.0) > 1.0
+
+    def raised(hit: Any) -> bool:  # by a claim stating what is asked
+        return bool(hit[4].get("temporal", 1.0) > 1.0)
+
+    claimed = raised(scored[0])
     if claimed and not newest:  # a claim answers already
         return scored
     head = [
-        hit
-        for hit in scored[:3]
-        if hit[0] >= share * scored[0][0] and (hit[4].get("temporal", 1.0) > 1.0 or not claimed)
+        hit for hit in scored[:3] if hit[0] >= share * scored[0][0] and (raised(hit) or not claimed)
     ]
     if len(head) < 2:
         return scored
