@@ -1445,11 +1445,19 @@ def test_a_day_asked_a_job_offered_and_a_habit_stopped(memory: Memory, user: str
     hospital called today and offered me the vet tech job") is where she works now;
     "3 months no smoking" is no smoker; what the assistant suggested is its reply, not
     a pastime of hers; "my parents" are her mum and dad; and her husband's name is
-    answered by the turn that says who he is."""
+    answered by the turn that says who he is. At ingest, consolidated, and a year on."""
     ingest_file(memory, write_chat(tmp_path, MARISA), user, progress=False)
-    assert "VTNE" in top(memory, user, "on january 26 what exam was i studying for?")[0]
-    assert "bayside" in top(memory, user, "where do i work now?")[0]
-    assert "no smoking" in top(memory, user, "do i still smoke?")[0]
-    assert "box breathing" in top(memory, user, "what grounding exercise did you tell me?")[0]
-    assert "ocala" in top(memory, user, "where do my parents live?")[0]
-    assert "my husband luis" in top(memory, user, "what's my husband's name?")[0]
+
+    def ask(question: str) -> str:
+        return top(memory, user, question)[0]
+
+    for moment in (None, "2025-05-20", "2026-05-20"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "VTNE" in ask("on january 26 what exam was i studying for?"), moment
+        assert "bayside" in ask("where do i work now?"), moment
+        assert "vet clinic in tampa" in ask("where did i work before?"), moment
+        assert "no smoking" in ask("do i still smoke?"), moment
+        assert "box breathing" in ask("what grounding exercise did you tell me?"), moment
+        assert "ocala" in ask("where do my parents live?"), moment
+        assert "my husband luis" in ask("what's my husband's name?"), moment
