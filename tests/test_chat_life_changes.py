@@ -48,6 +48,19 @@ from graphmem.algorithms.conflicts import claim_of
             "employer",
             "tanjong medical centre",
         ),
+        ("rent is 2.4m a year for our 3 bed in gbagada", "location", "gbagada"),
+        ("we rented a 4 bed duplex in gwarinpa, close to 3rd avenue", "location", "gwarinpa"),
+        ("i split a 2 bed in the annex with my roommate florence", "location", "annex"),
+        ("We've been in this house in Scottsdale 28 years.", "location", "scottsdale"),
+        ("our brunswick place is a 1 bed above a shop", "location", "brunswick"),
+        ("42 years in the headingley house mind, its a wrench", "location", "headingley"),
+        (
+            "got the keys on monday, 3 Riverside Close, Otley",
+            "location",
+            "3 riverside close, otley",
+        ),
+        ("2 bedroom, one floor, 1140 shady oak ct in kettering", "location", "1140 shady oak ct"),
+        ("we closed on a 2 bedroom condo in Sarasota on July 15th", "location", "sarasota"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -75,6 +88,11 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "marcus also just got a job at in n out lol so now we both escaped",
         "got the keys to the new house",
         "we're like ships in the night",
+        "my sisters place in leeds is huge",
+        "my old flat in boston had mice",
+        "my parents house in ipoh is so quiet",
+        "the restaurant is at 55 king st",
+        "we are looking at a 3 bed in preston",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -81,14 +81,35 @@ def _key(name: str) -> str:
 
 # -- attribute extraction ---------------------------------------------------------------
 
+#: Words before a home that describe it, not its owner or another time: "our 3 bed",
+#: "a 4 bed duplex", never "my sister's flat" or "my old place".
+_NOT_A_HOME_NAME = (
+    r"(?:old|previous|former|last|first|childhood|family|holiday|summer|beach|lake|dream|"
+    r"future|new|own|little|tiny|big|small|current|rental|shared|whole|entire|happy|safe|"
+    r"work|friend|parent|grandparent|mum|mom|dad|folk|inlaw|in-law|"
+    r"their|his|her|its|the|a|an|this|that|"
+    + "|".join(sorted((re.escape(w) for w in WORDS if " " not in w), key=len, reverse=True))
+    + r")(?:s|'s|s')?"  # "my sisters place", as typed
+)
+_DESCRIBING = rf"(?!{_NOT_A_HOME_NAME}\b)[\w-]+(?<!'s)"
+#: What a street is called after its name ("3 riverside close", "1140 shady oak ct").
+_STREET = (
+    r"(?:close|road|rd|street|st|avenue|ave|lane|ln|drive|dr|court|ct|way|crescent|cres|"
+    r"boulevard|blvd|terrace|grove|circle|cir|parkway|pkwy|place|pl)"
+)
+_STREET_KEYS = (
+    "close", "road", "rd", "street", "st", "avenue", "ave", "lane", "ln", "drive", "dr",
+    "court", "ct", "way", "crescent", "cres", "boulevard", "blvd", "terrace", "grove",
+    "circle", "cir", "parkway", "pkwy", "place", "pl",
+)  # fmt: skip
 #: Homes a person has ("a 2 bed unit", "the condo"): a place in one is where they live.
 _HOMES = (
     r"(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
-    r"bed|bedroom|br|bd)"
+    r"duplex|bed|bedroom|br|bd|bhk)"
 )
 _HOME_KEYS = (
     "flat", "apartment", "apt", "house", "place", "home", "condo", "studio", "unit", "townho",
-    "bed", "br", "bd",
+    "bed", "br", "bd", "duplex", "bhk",
 )  # fmt: skip
 _STOP_WORDS = (
     "since|from|until|till|because|but|and|or|now|anymore|any more|these days|nowadays|"
@@ -394,6 +415,23 @@ RULES: tuple[_Rule, ...] = (
         rf"in\s+(?!(?:mind|order|progress|the|a|an|my|our)\b){_VAL}",
         keys=(*_HOME_KEYS, "pg", "dorm", "hostel"),
     ),
+    _rule(  # a home described on the way: "rent is 2.4m a year for our 3 bed in gbagada",
+        # "we split a 2 bed duplex in the annex", "we've been in this house in scottsdale"
+        "location",
+        rf"(?:\b(?:my|our)\s+|\b(?:rented|renting|split|splitting|share|sharing|bought|"
+        rf"bought|buying)\s+(?:a|an|the|our|my)\s+|\b(?:been|lived|living)\s+in\s+"
+        rf"(?:this|the)\s+)(?:{_DESCRIBING}\s+){{0,3}}?{_HOMES}\s+in\s+"
+        rf"(?!(?:mind|order|progress|a|an|my|our)\b)(?:the\s+)?{_VAL}",
+        keys=_HOME_KEYS,
+    ),
+    _rule(  # a home named before its kind: "our brunswick place is a 1 bed", "my
+        # koramangala flat", "42 years in the headingley house"
+        "location",
+        rf"(?:\b(?:my|our)|\byears\s+in\s+the)\s+(?P<value>(?!{_NOT_A_HOME_NAME}\b)[a-z][\w-]*)"
+        rf"\s+(?:house|flat|apartment|place|condo|townhouse|bungalow)\b"
+        rf"(?!\s+(?:in|at|on|near|by|with)\b)",
+        keys=_HOME_KEYS,
+    ),
     _rule(  # a home named before its kind: "got the keys to the maple grove townhouse",
         # "my lease at hilltop commons is up in march"
         "location",
@@ -405,10 +443,19 @@ RULES: tuple[_Rule, ...] = (
     _rule(  # a home got, said indirectly: "got the keys to a flat in X", "settled into
         # the condo in X", "i have a studio in X now"
         "location",
-        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rent|rents|rented|"
+        rf"\b(?:settled\s+into|moved\s+into|keys\s+to|closed\s+on|got|have|found|bought|rent|"
+        rf"rents|rented|"
         rf"(?:lives?|living)\s+in)\s+"
         rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
         keys=_HOME_KEYS,
+    ),
+    _rule(  # a street address said of a home: "got the keys on monday, 3 Riverside Close,
+        # Otley", "the condo ... 1140 shady oak ct in kettering"
+        "location",
+        rf"\b(?:keys|moved|moving|address|live|living|{_HOMES})\b[^.!?]*?(?<![\w.-])"
+        rf"(?P<value>\d{{1,5}}[a-z]?\s+(?:[a-z][\w'-]*\s+){{1,3}}?{_STREET}\b"
+        rf"(?:,?\s+(?!{_STOP_WORDS}\b)[a-z][\w'-]*(?=\s*(?:[,.;:!?]|$)))?)",
+        keys=_STREET_KEYS,
     ),
     # How to reach someone, known by the value's shape wherever it is said ("Megan set up
     # my new email yesterday, greg@x.com"; "new number since I moved. its 0412 558 903").
