@@ -61,6 +61,8 @@ from graphmem.algorithms.conflicts import claim_of
         ),
         ("2 bedroom, one floor, 1140 shady oak ct in kettering", "location", "1140 shady oak ct"),
         ("we closed on a 2 bedroom condo in Sarasota on July 15th", "location", "sarasota"),
+        ("good news! signed with the alder in collingwood, sous chef", "employer", "alder"),
+        ("first week done. shifted to pune, 2bhk in baner", "location", "pune"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -93,6 +95,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "my parents house in ipoh is so quiet",
         "the restaurant is at 55 king st",
         "we are looking at a 3 bed in preston",
+        "we signed with the agency yesterday",
+        "i shifted to night shift again",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -401,6 +401,12 @@ RULES: tuple[_Rule, ...] = (
         rf"\s+{_VAL}",
         keys=("mov", "relocat"),
     ),
+    _rule(  # Indian English "shifted to pune", never to a shift or a team
+        "location",
+        rf"\b(?:shifted|shifting)\s+(?:back\s+)?to\s+(?!(?:a|an|the|my|our|night|nights|day|"
+        rf"days|another|new|remote|wfh|work|office|team)\b){_VAL}",
+        keys=("shift",),
+    ),
     _rule("location", rf"\bbased\s+in\s+{_VAL}", keys=("based",)),
     _rule(
         "location",
@@ -500,7 +506,9 @@ RULES: tuple[_Rule, ...] = (
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
         rf"start(?:s|ed|ing)?\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at(?!\s+\d)|"
         rf"(?:first|1st)\s+(?:day|week|month)\s+at|"
-        rf"hired\s+(?:by|at)|signed\s+(?:on\s+)?with(?!\s+(?:a|an|the|my|our)\b))\s+{_VAL}",
+        rf"hired\s+(?:by|at)|signed\s+(?:on\s+)?with(?!\s+(?:a|an|my|our|him|her|them|the\s+"
+        rf"(?:agency|agent|realtor|landlord|lawyer|bank|lender|seller|buyer)s?)\b)(?:\s+the)?)"
+        rf"\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired", "signed"),
     ),
     _rule(
