@@ -116,3 +116,15 @@ def test_a_chinese_home_said_before_the_roommate_is_named_is_the_users() -> None
     assert claim is not None
     assert (claim.subject, claim.attribute, claim.value) == ("me", "location", "滨江")
     assert claim_of("我妹妹在深圳那边 两室一厅", "妹妹") is None
+
+
+def test_a_move_said_before_the_friend_it_names_is_the_users() -> None:
+    """Filed under Jordan for naming him, the move has no one but the speaker before it;
+    "Jordan shifted to Pune" stays his."""
+    said = "Shifted to Pune, 2bhk in baner with a college friend Jordan"
+    claim = claim_of(said, "Jordan")
+    assert claim is not None
+    assert (claim.subject, claim.attribute, claim.value) == ("me", "location", "pune")
+    theirs = claim_of("Jordan shifted to Pune last week", "Jordan")
+    assert theirs is not None
+    assert theirs.subject == "jordan"

@@ -1322,9 +1322,28 @@ def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
     read = attribute_of(fact, mine=subject == SELF_KEY)
     if read is None:
         return None
-    if subject != SELF_KEY and read == lang.users_claim(fact):
-        subject = SELF_KEY  # "tô vegana há um mês ... minha amiga bia": mine, named for Bia
+    if subject != SELF_KEY and (
+        read == lang.users_claim(fact) or _named_after(fact, subject, read)
+    ):  # "tô vegana há um mês ... minha amiga bia": mine, named for Bia
+        subject = SELF_KEY
     return Claim(subject, read[0], read[1])
+
+
+def _named_after(fact: str, person: str, read: tuple[str, str]) -> bool:
+    """Is a card filed under ``person`` for naming them only after the user's own claim?
+    "Shifted to Pune, 2bhk in baner with a college friend Jordan": no one but the
+    speaker is before the verb, and Jordan comes after the place.
+
+    >>> _named_after("Shifted to Pune, 2bhk with a college friend Jordan", "jordan",
+    ...              ("location", "pune"))
+    True
+    >>> _named_after("Jordan shifted to Pune", "jordan", ("location", "pune"))
+    False
+    """
+    text = fact.lower()
+    named = text.find(person.split(maxsplit=1)[0])
+    said = text.find(read[1].removeprefix("not "))
+    return 0 <= said < named and attribute_of(fact, mine=True) == read
 
 
 def is_single_valued(attribute: str) -> bool:

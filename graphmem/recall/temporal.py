@@ -169,8 +169,8 @@ _PAST = re.compile(
     r"at first|at the time|earlier|prior to|my old|our old|"
     # a home or a job of another time: "what neighbourhood was I in when I lived with
     # Flo?" ("where did I live?" alone stays today's: superseded cards stay hidden)
-    r"(?:i|we)\s+(?:lived|worked)|"
-    r"(?:was\s+i|were\s+we)\s+(?:in|at|living|working)|"
+    r"(?:i|we)\s+(?:lived|worked|stayed)|"
+    r"(?:was\s+i|were\s+we)\s+(?:in|at|living|working|staying)|"
     # a job that ended: "which company laid me off?", "where did i quit?"
     r"laid\s+me\s+off|let\s+me\s+go|fired\s+me|made\s+me\s+redundant|did\s+i\s+quit)\b",
     re.IGNORECASE,
