@@ -1344,6 +1344,9 @@ def test_a_taglish_move_answers_where_the_user_lives_now_and_before(
     ingest_file(memory, write_chat(tmp_path, TAGLISH), user, progress=False)
     assert "marikina" in top(memory, user, "where do i live now?")[0]
     assert "tondo" in top(memory, user, "where did i live before?")[0]
+    # asked in Tagalog ("dati": before, "ngayon": now), and a home said as "our house in"
+    assert "tondo" in top(memory, user, "saan ako nakatira dati?")[0]
+    assert "marikina" in top(memory, user, "saan ako nakatira ngayon?")[0]
 
 
 LENA = [

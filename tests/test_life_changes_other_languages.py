@@ -42,6 +42,9 @@ from tests.conftest import write_chat
         ("fui demitida ontem, tô arrasada", "employer", "none"),
         ("rumah baru kat kajang, 3 bilik", "location", "kajang"),
         ("dapat offer from sunway medical, start 1st march!!", "employer", "sunway medical"),
+        ("ayun na, kinuha na namin yung condo!! sa kapitolyo, pasig", "location", "kapitolyo"),
+        ("ang layo ng bahay namin sa marikina, 1.5 hrs commute", "location", "marikina"),
+        ("positive sa shrimp 😭 allergic na daw ako sa shellfish", "allergy", "shellfish"),
     ],
 )
 def test_a_change_said_in_another_language_fills_its_slot(said: str, slot: str, value: str):
@@ -67,6 +70,8 @@ def test_a_change_said_in_another_language_fills_its_slot(said: str, slot: str, 
         "sie wurde zur teamleiterin befördert",
         "mir wurde die wohnung gekündigt",
         "meine schwester hat ne neue wohnung in köln",
+        "bahay ni mama sa marikina, malapit lang",
+        "allergic daw si paolo sa shellfish",
     ],
 )
 def test_a_plan_an_if_or_someone_elses_change_claims_nothing(said: str):

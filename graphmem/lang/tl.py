@@ -252,6 +252,28 @@ CLAIMS: tuple[tuple[str, str], ...] = (
             NOT_YET,
         ),
     ),
+    (  # a home got: "kinuha na namin yung condo!! sa kapitolyo, pasig"
+        "location",
+        in_own_sentence(
+            r"(?:kinuha|nakuha|binili|bumili|nabili)\s+(?:na\s+)?(?:namin|ko|kami|ako)\s+"
+            r"(?:yung\s+|ang\s+|ng\s+)?(?:condo|bahay|unit|apartment|apt|house|townhouse)\b"
+            rf"\W*sa\s+{_VALUE}",
+            NOT_YET,
+        ),
+    ),
+    (  # our home, where it is: "ang layo ng bahay namin sa marikina"
+        "location",
+        in_own_sentence(
+            rf"\b(?:bahay|condo|apartment|unit|kwarto)\s+(?:namin|ko|natin)\s+sa\s+{_VALUE}",
+            NOT_YET,
+        ),
+    ),
+    (  # "allergic na daw ako sa shellfish"
+        "allergy",
+        in_own_sentence(
+            rf"allergic\s+(?:na\s+)?(?:daw\s+|raw\s+)?(?:ako\s+)?sa\s+{_VALUE}", NOT_YET
+        ),
+    ),
 )
 
 LANGUAGE = Language(
@@ -267,4 +289,15 @@ LANGUAGE = Language(
     partner_steps=PARTNER_STEPS,
     claims=CLAIMS,
     claims_are_the_users=True,
+    # "saan ako nakatira dati", "saan ka nagtatrabaho ngayon"
+    asks=(
+        (r"(?i)\b(?:nakatira|tumira|titira|tira|lumipat|bahay)\b", ("location",)),
+        (r"(?i)\b(?:nagtatrabaho|nagtrabaho|trabaho|work)\b", ("employer", "job")),
+    ),
+    asks_of_self=r"(?i)\b(?:ako|ko|kami|namin)\b",
+    time_patterns=(
+        (r"(?i)\b(?:dati|noon|dati-rati|nung\s+una)\b", " before "),
+        (r"(?i)\b(?:ngayon|ngaun|now)\b", " now "),
+        (r"(?i)\bpa\s+rin\b", " still "),
+    ),
 )
