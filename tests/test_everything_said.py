@@ -1464,3 +1464,31 @@ def test_a_day_asked_a_job_offered_and_a_habit_stopped(memory: Memory, user: str
         assert "box breathing" in ask("what grounding exercise did you tell me?"), moment
         assert "ocala" in ask("where do my parents live?"), moment
         assert "my husband luis" in ask("what's my husband's name?"), moment
+
+
+PARTNER_AT_WORK = [
+    {"session_id": "s1", "date": "2025-02-02T20:00:00+11:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "yeah. my partner Kayla says the same. shes a midwife at the royal womens so "
+        "she's the sensible one. also trying to quit the durries again",
+    },
+    {"session_id": "s2", "date": "2025-03-09T20:00:00+11:00"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "our brunswick place is a 1 bed above a shop and with the baby its not gonna "
+        "work. kayla's mum keeps saying move to sydney near her which lol no",
+    },
+]
+
+
+def test_a_question_naming_someone_in_lower_case_asks_their_slot(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "where does kayla work?" asks Kayla's work, as "where does Kayla work?" does: her
+    name typed in lower case is still whom the question is about."""
+    ingest_file(memory, write_chat(tmp_path, PARTNER_AT_WORK), user, progress=False)
+    assert "midwife at the royal womens" in top(memory, user, "where does kayla work")[0]
+    assert "brunswick" in top(memory, user, "where do i live")[0]

@@ -276,6 +276,9 @@ def gather(
     # The name the user speaks under in their conversations is the user: a question
     # naming them is about "me" (not about cards where the other speaker says the name).
     people = [Known(SELF, p.name, "self") if p.key in user_names else p for p in people]
+    names = [p.name.lower() for p in people if p.key != SELF and p.name]
+    if not intent.about and names:  # "where does kayla work?": whom, by a name in lower case
+        intent = temporal.read_intent(query, now, names)
     scoped = _scoped_keys(filters, people)
     with held.lock:
         cards = held.eligible(

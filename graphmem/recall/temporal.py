@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, overload
@@ -293,8 +293,10 @@ def _window(query: str, now: datetime) -> tuple[int, int, str] | None:
     return None
 
 
-def read_intent(query: str, now: int) -> TemporalIntent:
-    """The temporal intent of a question asked at ``now`` (epoch ms).
+def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalIntent:
+    """The temporal intent of a question asked at ``now`` (epoch ms); ``names``: the
+    people memory knows, by name, whom a question typed in lower case is about ("where
+    does kayla work?").
 
     A named window wins over the other cues ("where did I live before 2024" is about
     2024's neighbourhood only loosely, but "in 2024" is exact); then past cues, then
@@ -346,8 +348,10 @@ def read_intent(query: str, now: int) -> TemporalIntent:
         ('current', 'past')
         >>> read_intent("我妹妹住在哪里？", now).about
         ('sister',)
+        >>> read_intent("where does kayla work?", now, ["kayla"]).about  # typed in lower case
+        ('kayla',)
     """
-    asks, about = _asks(_asking(query))
+    asks, about = _asks(_asking(query), names)
     intent = _time_intent(lang.in_english_time_words(query), now)
     if not asks:
         return intent
@@ -372,10 +376,11 @@ def _asking(query: str) -> str:
     return asking[-1] if len(parts) > 1 and asking else query
 
 
-def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _asks(query: str, names: Sequence[str] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The attributes a question asks the value of, and whose: ``about`` is empty for
     the user's own ("where do I live?"), else the relationship words and names it uses
-    ("where does my sister live?": sister; "where does Ana live?": ana)."""
+    ("where does my sister live?": sister; "where does Ana live?", "where does ana
+    live?" when memory knows an Ana: ana)."""
     asks = tuple(a for pattern, attributes in _ASKS if pattern.search(query) for a in attributes)
     asks = tuple(dict.fromkeys((*asks, *lang.asks(query))))  # and in the other languages
     if who := _WHO_IS_MY.search(query):  # "who is my roommate?": the user's roommate
@@ -390,6 +395,8 @@ def _asks(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     ]
     about += [who for m in _MY_GROUP.finditer(query) for who in GROUPS[m["word"].lower()]]
     about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0]
+    low = query.lower()
+    about += [n for n in names if n not in about and re.search(rf"\b{re.escape(n)}\b", low)]
     in_words = [canonical_relationship(r) for r in lang.relationships_in(query)]
     about += [r for r in in_words if r not in roles and r not in about]
     if (
