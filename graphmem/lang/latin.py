@@ -50,8 +50,13 @@ from graphmem.lang import (
     in_own_sentence,
 )
 
-#: Words these languages share with English ("cousin", "papa"): English reads them.
-ENGLISH_TOO = frozenset({"cousin", "partner", "mama", "papa", "ex"})
+#: Words these languages share with English ("cousin", "papa"; "chef", a cook in English,
+#: a boss in French and German): English reads them alone, this language after its own
+#: possessive or word for an ended relationship ("mein chef", "ehemaliger chef").
+ENGLISH_TOO = frozenset(
+    """cousin partner mama papa ex chef patron capo prof professor doctor coach manager
+    parents padres""".split()
+)
 #: English readings of a partner: one that ended is an ex.
 PARTNERS = frozenset("wife husband partner boyfriend girlfriend fiancé fiancée spouse".split())
 
@@ -1587,13 +1592,22 @@ def _language(grammar: Grammar) -> Language:
         relationships={
             word: english
             for word, english in grammar.relationships.items()
-            if english in FAMILY and word != english and word not in ENGLISH_TOO
+            if word != english and word not in ENGLISH_TOO
+        },
+        possessives=grammar.mine,
+        owned_relationships={
+            word: english
+            for word, english in grammar.relationships.items()
+            if word != english and word in ENGLISH_TOO
         },
         function_words=LATIN_FUNCTION_WORDS.get(grammar.code, frozenset()),
         people_in=_reader(grammar),
         mixed_with_english=True,
         partner_steps=grammar.partner_steps,
-        former_prefixes=("ex-",),
+        # "ex-" first: how graphmem says an ended one ("ex-chefe")
+        former_prefixes=tuple(
+            dict.fromkeys(("ex-", "ex ", *(f"{w} " for w in grammar.former if w[-1].isalpha())))
+        ),
         asks_of_self=_of_self(grammar),
         asks=grammar.asks,
         claims=grammar.claims,
