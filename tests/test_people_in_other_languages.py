@@ -328,3 +328,16 @@ def test_a_question_in_the_users_language_finds_the_person_by_role():
     assert [m.name for m in find_mentions("wer ist meine chefin", people)] == ["Juliana"]
     assert [m.name for m in find_mentions("was macht mein kumpel?", people)] == ["Timo"]
     assert find_mentions("a gestora do projeto saiu", people) == []
+
+
+def test_a_chinese_relative_or_coworker_is_also_called_by_the_words_said():
+    """ "我姐" is the sister, also called "姐" as the user says it after "我"; a coworker
+    named by her given name, then her full name ("叫丽江 ... 是人名 张丽江"), is both."""
+    sister = zh.people_in("你说的对 我姐也这么说 她在工商银行上班")
+    assert [(n.name, n.relationship, n.aliases) for n in sister] == [
+        ("姐姐", "姐姐", ("我姐", "姐"))
+    ]
+    coworker = zh.people_in("我们组新来了个小姑娘叫丽江 不是那个地方哈 是人名 张丽江 挺能干")
+    assert [(n.name, n.aliases) for n in coworker] == [("丽江", ("张丽江",))]
+    place = zh.people_in("我们组新来了个小姑娘叫丽江 她老家在云南 去过丽江")
+    assert [(n.name, n.aliases) for n in place] == [("丽江", ())]
