@@ -341,3 +341,31 @@ def test_a_chinese_relative_or_coworker_is_also_called_by_the_words_said():
     assert [(n.name, n.aliases) for n in coworker] == [("丽江", ("张丽江",))]
     place = zh.people_in("我们组新来了个小姑娘叫丽江 她老家在云南 去过丽江")
     assert [(n.name, n.aliases) for n in place] == [("丽江", ())]
+
+
+def test_a_proposal_names_the_partner_and_the_wedding_makes_him_the_husband(memory, user, tmp_path):
+    """ "o rafa me pediu em casamento": Rafa is the one the user is engaged to, typed in
+    lower case; "casei!!!! ... agora o rafa é oficialmente meu marido": the husband,
+    one person (no "marido" beside him)."""
+    table = people_of(
+        memory,
+        user + "-pt-wedding",
+        tmp_path,
+        [("user", "oi!! o rafa me pediu em casamento ontem!!!! na praia, eu chorei")],
+        [("user", "casei!!!! 18 de outubro. agora o rafa é oficialmente meu marido 🥹")],
+    )
+    assert canonical_relationship(table["Rafa"][0]) == "partner"
+    assert "marido" not in table
+    said = {
+        latin.FRENCH: "julien m'a demandée en mariage hier soir",
+        latin.SPANISH: "marcos me pidió matrimonio en la playa",
+        latin.GERMAN: "jonas hat mir einen antrag gemacht!!",
+        latin.ITALIAN: "luca mi ha chiesto di sposarlo",
+    }
+    read = {g.code: [(n.name, n.relationship) for n in latin.read(g, t)] for g, t in said.items()}
+    assert read == {
+        "fr": [("Julien", "partner")],
+        "es": [("Marcos", "partner")],
+        "de": [("Jonas", "partner")],
+        "it": [("Luca", "partner")],
+    }
