@@ -278,12 +278,19 @@ def same_relationship(expected: str | None, held: str | None) -> bool:
     (True, True)
     >>> same_relationship("pet", "sister"), same_relationship("dog", "cat")
     (False, False)
+
+    Read as every relationship is: a pet that died is still a pet, and a kind said in
+    another language is its kind:
+
+    >>> same_relationship("pet", "late dog"), same_relationship("pet", "橘猫")
+    (True, True)
     """
     from graphmem.recall.mentions import canonical_relationship
     from ingestion import cues
 
     if expected == "pet" and held is not None:
-        return held in cues.PETS or held in cues.PET_KINDS.values()
+        kind = canonical_relationship(held)
+        return kind in cues.PETS or kind in cues.PET_KINDS.values()
     return same_words(expected, held) or (
         expected is not None
         and held is not None

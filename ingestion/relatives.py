@@ -71,13 +71,16 @@ def spelled_out(word: str) -> str:
 @functools.cache
 def _mixed() -> dict[str, str]:
     """Relationship words of the languages people mix into English ("my suegra", "mi
-    hija sofia", "my oma"), each with its English reading (``Language.relationships``)."""
+    hija sofia", "my oma"), each with its English reading (``Language.relationships``):
+    family words, where the language has possessives; its work words ("colega", "amie")
+    name someone only after its own possessive, and "Amie" is a name in English."""
     return {
         word: english
         for language in lang.languages()
         if language.mixed_with_english
         for word, english in language.relationships.items()
         if word not in cues.RELATIONSHIPS and word not in cues.SPELLED_OUT
+        if english in lang.FAMILY or not language.possessives
     }
 
 

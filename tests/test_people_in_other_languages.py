@@ -5,7 +5,8 @@ placeholder as a person. Real spaCy, real embedded store, no mocks."""
 
 from __future__ import annotations
 
-from graphmem.lang import latin, zh
+from graphmem.lang import latin, relationships_in, zh
+from graphmem.recall.mentions import Known, canonical_relationship, find_mentions
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
 
@@ -281,3 +282,90 @@ def test_a_chinese_chat_names_a_roommate_a_teammate_a_coworker_a_childhood_frien
     assert table["朵朵"][0] == "同事"
     assert table["芝麻"][0] in zh.PETS
     assert not set(table) & {"同事", "发小"}
+
+
+def test_a_work_or_friend_word_of_another_language_reads_as_the_role_it_names():
+    """ "meine Chefin Frau Henning" is the user's boss, "minha gestora Juliana" their
+    manager, "mein Kumpel Timo" a friend, "ehemaliger Chef" and "ex-chefe" a former
+    manager: the words the user says and graphmem's stored English are one relationship."""
+    said = {
+        "Chefin": "manager",
+        "gestora": "manager",
+        "Kumpel": "friend",
+        "amiga": "friend",
+        "ehemaliger Chef": "former manager",
+        "ex-chefe": "former manager",
+        "antigua jefa": "former manager",
+        "ancienne cheffe": "former manager",
+        "Ex-Freundin": "ex",
+    }
+    assert {word: canonical_relationship(word) for word in said} == said
+    assert canonical_relationship("boss") == canonical_relationship("Chefin")
+
+
+def test_an_english_word_another_language_shares_is_still_read_in_english():
+    """ "chef" is a cook in English and a boss in German: alone, or after "my" or "ex-",
+    it stays the English word; after the language's own possessive it is the boss."""
+    assert [canonical_relationship(w) for w in ("chef", "patron", "ex-chef")] == [
+        "chef",
+        "patron",
+        "former chef",
+    ]
+    assert relationships_in("my chef made risotto") == []
+    assert relationships_in("wer ist mein chef jetzt?") == ["boss"]
+
+
+def test_a_question_in_the_users_language_finds_the_person_by_role():
+    """ "quem é minha gestora?" and "wer ist meine chefin" find who holds the role, said
+    in English when stored; a work word said without the user's possessive points at no
+    one ("a gestora do projeto" is someone's)."""
+    people = [
+        Known("juliana", "Juliana", "manager"),
+        Known("timo", "Timo", "friend"),
+        Known("santos", "Santos", "former manager"),
+    ]
+    assert [m.name for m in find_mentions("quem é minha gestora?", people)] == ["Juliana"]
+    assert [m.name for m in find_mentions("wer ist meine chefin", people)] == ["Juliana"]
+    assert [m.name for m in find_mentions("was macht mein kumpel?", people)] == ["Timo"]
+    assert find_mentions("a gestora do projeto saiu", people) == []
+
+
+def test_a_chinese_relative_or_coworker_is_also_called_by_the_words_said():
+    """ "我姐" is the sister, also called "姐" as the user says it after "我"; a coworker
+    named by her given name, then her full name ("叫丽江 ... 是人名 张丽江"), is both."""
+    sister = zh.people_in("你说的对 我姐也这么说 她在工商银行上班")
+    assert [(n.name, n.relationship, n.aliases) for n in sister] == [
+        ("姐姐", "姐姐", ("我姐", "姐"))
+    ]
+    coworker = zh.people_in("我们组新来了个小姑娘叫丽江 不是那个地方哈 是人名 张丽江 挺能干")
+    assert [(n.name, n.aliases) for n in coworker] == [("丽江", ("张丽江",))]
+    place = zh.people_in("我们组新来了个小姑娘叫丽江 她老家在云南 去过丽江")
+    assert [(n.name, n.aliases) for n in place] == [("丽江", ())]
+
+
+def test_a_proposal_names_the_partner_and_the_wedding_makes_him_the_husband(memory, user, tmp_path):
+    """ "o rafa me pediu em casamento": Rafa is the one the user is engaged to, typed in
+    lower case; "casei!!!! ... agora o rafa é oficialmente meu marido": the husband,
+    one person (no "marido" beside him)."""
+    table = people_of(
+        memory,
+        user + "-pt-wedding",
+        tmp_path,
+        [("user", "oi!! o rafa me pediu em casamento ontem!!!! na praia, eu chorei")],
+        [("user", "casei!!!! 18 de outubro. agora o rafa é oficialmente meu marido 🥹")],
+    )
+    assert canonical_relationship(table["Rafa"][0]) == "partner"
+    assert "marido" not in table
+    said = {
+        latin.FRENCH: "julien m'a demandée en mariage hier soir",
+        latin.SPANISH: "marcos me pidió matrimonio en la playa",
+        latin.GERMAN: "jonas hat mir einen antrag gemacht!!",
+        latin.ITALIAN: "luca mi ha chiesto di sposarlo",
+    }
+    read = {g.code: [(n.name, n.relationship) for n in latin.read(g, t)] for g, t in said.items()}
+    assert read == {
+        "fr": [("Julien", "partner")],
+        "es": [("Marcos", "partner")],
+        "de": [("Jonas", "partner")],
+        "it": [("Luca", "partner")],
+    }

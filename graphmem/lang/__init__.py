@@ -125,6 +125,16 @@ class Language:
     stop_words: frozenset[str] = frozenset()
     extracts: bool = False
     relationships: Mapping[str, str] = field(default_factory=dict)
+    #: the possessives that make a relationship word the user's ("meine", "minha"): in a
+    #: language that has them, a word that names no family member ("gestora", "chefin")
+    #: names the user's person in a text only after one ("quem é minha gestora?"); a
+    #: family word ("tía") names one alone
+    possessives: tuple[str, ...] = ()
+    #: relationship words English has too, in another sense ("chef" is a cook in
+    #: English), and their reading in this language: read so only after one of its
+    #: ``possessives`` or its words for an ended relationship ("mein chef", "ehemaliger
+    #: chef"), never alone
+    owned_relationships: Mapping[str, str] = field(default_factory=dict)
     #: the kinds of pet ("猫": "cat"), read as a pet's relationship to the user
     pets: Mapping[str, str] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
@@ -665,6 +675,14 @@ def relationships_in(text: str) -> list[str]:
     []
     >>> relationships_in("我的猫叫啥")  # a pet too
     ['cat']
+
+    A work word of a language with possessives is the user's person after one; a word
+    English has too ("chef", a cook) is read in that language only then:
+
+    >>> relationships_in("quem é minha gestora?"), relationships_in("wer ist mein chef")
+    (['manager'], ['boss'])
+    >>> relationships_in("the chef at the gestora meeting"), relationships_in("my chef")
+    ([], [])
     """
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
@@ -679,9 +697,34 @@ def relationships_in(text: str) -> list[str]:
             if known.someone_elses and re.search(known.someone_elses + r"$", text[:at]):
                 taken.append((at, at + len(word)))
                 continue
+            if _needs_possessive(known, word, english) and not _after_possessive(
+                known.code, text[:at]
+            ):
+                continue
             taken.append((at, at + len(word)))
             found.append((at, english))
     return list(dict.fromkeys(rel for _, rel in sorted(found)))
+
+
+def _needs_possessive(known: Language, word: str, english: str) -> bool:
+    """Whether ``word`` names the user's person only after a possessive of ``known``:
+    a word English has too, or a work word where the language has possessives."""
+    return word in known.owned_relationships or bool(
+        known.possessives and english not in FAMILY and word not in known.pets
+    )
+
+
+@cache
+def _possessive_before(code: str) -> re.Pattern[str]:
+    """A possessive of the language at the end of a text, and up to one word after it
+    ("minha nova ", "meu ex-")."""
+    known = language(code)
+    words = "|".join(map(re.escape, known.possessives if known else ())) or "(?!)"
+    return re.compile(rf"(?i)(?<!\w)(?:{words})\s+(?:[^\W\d_]+(?:\s+|-))?$")
+
+
+def _after_possessive(code: str, before: str) -> bool:
+    return _possessive_before(code).search(before[-40:]) is not None
 
 
 @cache
@@ -689,7 +732,7 @@ def _longest_first(code: str) -> tuple[tuple[str, str, str], ...]:
     """A language's relationship and pet words, longest first, each with its lower case
     (what a text must hold for the word to be in it) and its English reading."""
     known = language(code)
-    words = {**known.pets, **known.relationships} if known else {}
+    words = {**known.owned_relationships, **known.pets, **known.relationships} if known else {}
     return tuple((word, word.lower(), words[word]) for word in sorted(words, key=len, reverse=True))
 
 
@@ -726,10 +769,17 @@ def _own_word(word: str) -> tuple[Language, str, bool] | None:
     for known in languages():
         for prefix in known.former_prefixes:
             if word.startswith(prefix) and len(word) > len(prefix):
-                found = _relationship_words().get(word[len(prefix) :])
-                if found is not None and found[0] is known:
-                    return known, found[1], True
+                rest = word[len(prefix) :]
+                english = known.relationships.get(rest) or known.pets.get(rest)
+                if english is None and prefix not in _ENGLISH_FORMER:  # "ehemaliger chef"
+                    english = known.owned_relationships.get(rest)
+                if english is not None:
+                    return known, english, True
     return None
+
+
+#: Prefixes of an ended relationship English writes too: "ex-chef" may be a cook's.
+_ENGLISH_FORMER = frozenset({"ex-", "ex "})
 
 
 def relationship_in_english(word: str) -> str | None:
@@ -740,6 +790,12 @@ def relationship_in_english(word: str) -> str | None:
     ('wife', 'former boss')
     >>> relationship_in_english("前男友"), relationship_in_english("sister")
     ('ex-boyfriend', None)
+    >>> relationship_in_english("chefin"), relationship_in_english("ehemaliger chef")
+    ('boss', 'former boss')
+    >>> relationship_in_english("ex-chefe"), relationship_in_english("antiga gestora")
+    ('former boss', 'former manager')
+    >>> relationship_in_english("chef"), relationship_in_english("ex-chef")  # a cook
+    (None, None)
     """
     found = _own_word(word)
     if found is None:

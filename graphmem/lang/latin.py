@@ -50,8 +50,13 @@ from graphmem.lang import (
     in_own_sentence,
 )
 
-#: Words these languages share with English ("cousin", "papa"): English reads them.
-ENGLISH_TOO = frozenset({"cousin", "partner", "mama", "papa", "ex"})
+#: Words these languages share with English ("cousin", "papa"; "chef", a cook in English,
+#: a boss in French and German): English reads them alone, this language after its own
+#: possessive or word for an ended relationship ("mein chef", "ehemaliger chef").
+ENGLISH_TOO = frozenset(
+    """cousin partner mama papa ex chef patron capo prof professor doctor coach manager
+    parents padres""".split()
+)
 #: English readings of a partner: one that ended is an ex.
 PARTNERS = frozenset("wife husband partner boyfriend girlfriend fiancé fiancée spouse".split())
 
@@ -81,7 +86,8 @@ class Grammar:
     pets: Mapping[str, str] = field(default_factory=dict)
     #: the user's breakup with someone named: "{name} et moi c'est fini"
     breakups: tuple[str, ...] = ()
-    #: the user's new romance with someone named: "je sors avec {name}"
+    #: the user's new romance with someone named: "je sors avec {name}", "{name} me pediu
+    #: em casamento" (the partner's step, engaged, is ``partner_steps``)
     dating: tuple[str, ...] = ()
     #: the user's own engagement or wedding, as ``Language.partner_steps``
     partner_steps: tuple[tuple[str, str], ...] = ()
@@ -733,11 +739,20 @@ FRENCH = Grammar(
         r"\bje\s+sors\s+avec\s+{name}",
         r"\bavec\s+{name},?\s+on\s+se\s+(?:voit|fréquente)\s+depuis",
         r"\b{name}\s+et\s+moi,?\s+on\s+(?:se\s+voit|sort\s+ensemble)",
+        r"\b{name}\s+m['’]a\s+demandée?\s+en\s+mariage",
     ),
     partner_steps=(
         ("ended", r"\b(?:on\s+a|nous\s+avons)\s+rompu\b|\bc'est\s+fini\s+entre\s+nous\b"),
-        ("engaged", r"\bon\s+s'est\s+fiancés\b|\bnous\s+nous\s+sommes\s+fiancés\b"),
-        ("married", r"\bon\s+s'est\s+mariés\b|\bnous\s+nous\s+sommes\s+mariés\b"),
+        (
+            "engaged",
+            r"\bon\s+s'est\s+fiancés\b|\bnous\s+nous\s+sommes\s+fiancés\b"
+            r"|\bm['’]a\s+demandée?\s+en\s+mariage\b",
+        ),
+        (
+            "married",
+            r"\bon\s+s'est\s+mariés\b|\bnous\s+nous\s+sommes\s+mariés\b"
+            r"|\bje\s+me\s+suis\s+mariée?\b",
+        ),
     ),
     titles=("monsieur", "madame", "mademoiselle", "mme", "mlle", "dr", "docteure"),
     kin_titles=("tante", "tata", "oncle", "tonton", "mamie", "papi", "papy"),
@@ -888,6 +903,7 @@ SPANISH = Grammar(
     dating=(
         r"\b(?:estoy\s+saliendo|salgo)\s+con\s+{name}",
         r"\b{name}\s+y\s+yo\s+(?:estamos\s+saliendo|somos\s+novios)",
+        r"\b{name}\s+me\s+pidi[óo]\s+(?:matrimonio|casamiento|la\s+mano)",
     ),
     partner_steps=(
         ("ended", r"\b(?:rompimos|cortamos|nos\s+separamos)\b|\bya\s+no\s+estamos\s+juntos\b"),
@@ -895,7 +911,7 @@ SPANISH = Grammar(
             "engaged",
             r"\bnos\s+comprometimos\b|\bme\s+pidió\s+matrimonio\b|\bnos\s+vamos\s+a\s+casar\b",
         ),
-        ("married", r"\bnos\s+casamos\b|\bya\s+estamos\s+casados\b"),
+        ("married", r"\bnos\s+casamos\b|\bya\s+estamos\s+casados\b|\bme\s+casé\b"),
     ),
     titles=("señor", "señora", "señorita", "sr", "sra", "srta", "don", "doña", "dr", "dra"),
     kin_titles=("tía", "tia", "tío", "tio", "abuela", "abuelo", "abuelita", "abuelito"),
@@ -1018,11 +1034,12 @@ PORTUGUESE = Grammar(
     dating=(
         r"\b(?:estou|tô|to)\s+(?:namorando|saindo)\s+(?:com\s+)?(?:[oa]\s+)?{name}",
         r"\b{name}\s+e\s+eu\s+estamos\s+(?:namorando|saindo)",
+        r"\b{name}\s+me\s+pediu\s+em\s+casamento",
     ),
     partner_steps=(
         ("ended", r"\bterminamos\s+o\s+namoro\b|\ba\s+gente\s+terminou\b|\bnos\s+separamos\b"),
         ("engaged", r"\bficamos\s+noivos\b|\bme\s+pediu\s+em\s+casamento\b"),
-        ("married", r"\b(?:nos\s+)?casamos\b"),
+        ("married", r"\b(?:nos\s+)?casamos\b|\bcasei\b"),
     ),
     titles=("senhor", "senhora", "sr", "sra", "srta", "dona", "dr", "dra"),
     kin_titles=("tia", "tio", "vó", "vô", "vovó", "vovô"),
@@ -1167,11 +1184,19 @@ GERMAN = Grammar(
         r"\bich\s+(?:date|treffe\s+mich\s+mit)\s+{name}",
         r"\b(?:ich\s+bin|bin)\s+mit\s+{name}\s+zusammen",
         r"\b{name}\s+und\s+ich\s+sind\s+zusammen",
+        r"\b{name}\s+hat\s+mir\s+(?:einen\s+)?(?:heirats)?antrag\s+gemacht",
     ),
     partner_steps=(
         ("ended", r"\bwir\s+haben\s+uns\s+getrennt\b|\bschluss\s+gemacht\b"),
-        ("engaged", r"\bwir\s+haben\s+uns\s+verlobt\b|\bwir\s+sind\s+verlobt\b"),
-        ("married", r"\bwir\s+haben\s+geheiratet\b|\bwir\s+sind\s+verheiratet\b"),
+        (
+            "engaged",
+            r"\bwir\s+haben\s+uns\s+verlobt\b|\bwir\s+sind\s+verlobt\b"
+            r"|\bhat\s+mir\s+(?:einen\s+)?(?:heirats)?antrag\s+gemacht\b",
+        ),
+        (
+            "married",
+            r"\b(?:wir|ich)\s+haben?\s+geheiratet\b|\bwir\s+sind\s+verheiratet\b",
+        ),
     ),
     titles=("herr", "frau", "dr", "prof"),
     kin_titles=("onkel", "tante", "oma", "opa"),
@@ -1299,11 +1324,12 @@ ITALIAN = Grammar(
     dating=(
         r"\b(?:esco|sto\s+uscendo|sto)\s+con\s+{name}",
         r"\b{name}\s+e\s+io\s+(?:stiamo\s+insieme|usciamo)",
+        r"\b{name}\s+mi\s+ha\s+chiesto\s+di\s+sposarl[oa]",
     ),
     partner_steps=(
         ("ended", r"\bci\s+siamo\s+lasciati\b|\babbiamo\s+rotto\b"),
         ("engaged", r"\bci\s+siamo\s+fidanzati\b|\bmi\s+ha\s+chiesto\s+di\s+sposarl[oa]\b"),
-        ("married", r"\bci\s+siamo\s+sposati\b"),
+        ("married", r"\bci\s+siamo\s+sposati\b|\bmi\s+sono\s+sposat[oa]\b"),
     ),
     titles=("signor", "signore", "signora", "signorina", "sig", "sig.ra", "dott", "dr"),
     kin_titles=("zia", "zio", "nonna", "nonno"),
@@ -1587,13 +1613,22 @@ def _language(grammar: Grammar) -> Language:
         relationships={
             word: english
             for word, english in grammar.relationships.items()
-            if english in FAMILY and word != english and word not in ENGLISH_TOO
+            if word != english and word not in ENGLISH_TOO
+        },
+        possessives=grammar.mine,
+        owned_relationships={
+            word: english
+            for word, english in grammar.relationships.items()
+            if word != english and word in ENGLISH_TOO
         },
         function_words=LATIN_FUNCTION_WORDS.get(grammar.code, frozenset()),
         people_in=_reader(grammar),
         mixed_with_english=True,
         partner_steps=grammar.partner_steps,
-        former_prefixes=("ex-",),
+        # "ex-" first: how graphmem says an ended one ("ex-chefe")
+        former_prefixes=tuple(
+            dict.fromkeys(("ex-", "ex ", *(f"{w} " for w in grammar.former if w[-1].isalpha())))
+        ),
         asks_of_self=_of_self(grammar),
         asks=grammar.asks,
         claims=grammar.claims,

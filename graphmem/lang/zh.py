@@ -535,7 +535,7 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     >>> [(n.name, n.relationship) for n in people_in("我的经理王丽说下周要加班")]
     [('王丽', '经理')]
     >>> [(n.name, n.relationship, n.aliases) for n in people_in("我妈说孩子生了她过来帮忙带")]
-    [('妈妈', '妈妈', ('我妈',))]
+    [('妈妈', '妈妈', ('我妈', '妈'))]
     >>> [(n.name, n.relationship) for n in people_in("认识了一个男生 叫阿哲 我们在一起了")]
     [('阿哲', '对象')]
     >>> [(n.name, n.relationship) for n in people_in("我老婆佳佳带儿子豆豆去找我的经理王姐")]
@@ -608,7 +608,26 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     found += _pets_named(sentence, before, found)
     # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
     found = [replace(n, mine=False) if _quoted(sentence, n.start) else n for n in found]
-    return sorted(found, key=lambda n: n.start)
+    return sorted((_with_full_name(sentence, n) for n in found), key=lambda n: n.start)
+
+
+def _with_full_name(sentence: str, person: Named) -> Named:
+    """Someone named by a given name, also called by the full name the sentence says
+    after it ("叫丽江 ... 是人名 张丽江": 张丽江, a surname before the same name).
+
+    >>> _with_full_name("新来了个小姑娘叫丽江 是人名 张丽江", Named("丽江", "同事", True)).aliases
+    ('张丽江',)
+    """
+    if len(person.name) < 2 or not re.fullmatch(f"[{_HAN}]+", person.name):
+        return person
+    # a name of its own: said after a space or a mark, or after 叫 or 是 ("全名叫张丽江")
+    full = re.search(
+        rf"(?:(?<![{_HAN}])|(?<=[叫是])){_SURNAME}{re.escape(person.name)}(?![{_HAN}])",
+        sentence[person.start :],
+    )
+    if full is None or full.group() in person.aliases or person.name[0] in SURNAMES:
+        return person
+    return replace(person, aliases=(*person.aliases, full.group()))
 
 
 def _roles_named(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
@@ -735,7 +754,9 @@ def _unnamed(sentence: str, m: re.Match[str], relationship: str, said: str) -> N
     if called and (name := _name(called["name"], sentence[called.end() :])):
         mine = mine or not _SOMEONE_ELSES.search(sentence[: m.start()])
         return Named(name, relationship, mine)
-    aliases = tuple(dict.fromkeys(a for a in (said, m["rel"]) if a != relationship))
+    # "我姐" is also "姐", the word the user calls her by after "我"
+    bare = m["rel"].removeprefix("我") if m["rel"] in KIN_NAMES else m["rel"]
+    aliases = tuple(dict.fromkeys(a for a in (said, m["rel"], bare) if a != relationship))
     return Named(relationship, relationship, mine, aliases)
 
 
