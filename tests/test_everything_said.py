@@ -1492,3 +1492,32 @@ def test_a_question_naming_someone_in_lower_case_asks_their_slot(
     ingest_file(memory, write_chat(tmp_path, PARTNER_AT_WORK), user, progress=False)
     assert "midwife at the royal womens" in top(memory, user, "where does kayla work")[0]
     assert "brunswick" in top(memory, user, "where do i live")[0]
+
+
+TWO_STEPS_TO_A_NEW_JOB = [
+    {"session_id": "s1", "date": "2025-11-02T20:00:00+05:30"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "need some career gyaan. im arjun, backend dev at flipkart bangalore, 5 yrs "
+        "now. got an offer from PaySetu in pune, 40% hike, senior SDE",
+    },
+    {"session_id": "s2", "date": "2026-02-08T20:00:00+05:30"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "first week at paysetu done. shifted to pune, 2bhk in baner with a college "
+        "friend jordan",
+    },
+]
+
+
+def test_the_job_before_is_the_one_left_not_the_offer_since_taken_up(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """An offer, then the first week there: the offer's card is replaced by a later word
+    of the same employer, so only Flipkart is where the user worked before."""
+    ingest_file(memory, write_chat(tmp_path, TWO_STEPS_TO_A_NEW_JOB), user, progress=False)
+    assert "flipkart" in top(memory, user, "where did i work before")[0]
+    assert "paysetu" in top(memory, user, "where do i work now")[0]
+    assert "pune" in top(memory, user, "where do i live now")[0]

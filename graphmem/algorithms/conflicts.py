@@ -105,11 +105,13 @@ _STREET_KEYS = (
 #: Homes a person has ("a 2 bed unit", "the condo"): a place in one is where they live.
 _HOMES = (
     r"(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
-    r"duplex|bed|bedroom|br|bd|bhk)"
+    r"duplex|weatherboard|villa|loft|maisonette|bedsit|brownstone|rowhouse|hdb|bed|bedroom|br|"
+    r"bd|bhk)"
 )
 _HOME_KEYS = (
     "flat", "apartment", "apt", "house", "place", "home", "condo", "studio", "unit", "townho",
-    "bed", "br", "bd", "duplex", "bhk",
+    "bed", "br", "bd", "duplex", "bhk", "weatherboard", "villa", "loft", "maisonette",
+    "bedsit", "brownstone", "rowhouse", "hdb",
 )  # fmt: skip
 _STOP_WORDS = (
     "since|from|until|till|because|but|and|or|now|anymore|any more|these days|nowadays|"

@@ -599,16 +599,18 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     intent = replace(found.intent, asks=slots)
     rows = held.stating(slots, found.cards, mine=not intent.about)
     stated = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
-    answers = stated
-    if intent.kind == "past":  # "before", "used to": a value replaced, never today's
-        answers = [i for i in stated if held.cards[i].worth["status"] == "superseded"]
+    past = intent.kind == "past"
+    if past:  # "before", "used to": a value replaced, never today's
+        answers = _replaced(held, stated)
     elif not stated:  # nothing holds a value now: what ended it answers
         intent = replace(intent, yes_no=True)
         stated = answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
-    answers = _agreeing(held, answers)
+        answers = _agreeing(held, answers)
+    else:
+        answers = _agreeing(held, stated)
     if not intent.about:  # the user's own slots: what only similarity read joins in
-        likely = _likely(found, slots, stated, past=intent.kind == "past")
-        if not answers:  # a value a rule read answers first
+        likely = _likely(found, slots, stated, past=past)
+        if not answers and not past:  # a value a rule read answers first
             answers = likely
     if not answers:
         return
@@ -640,6 +642,24 @@ def _likely(found: Gathered, slots: tuple[str, ...], stated: list[int], *, past:
     for i in newer:
         found.read_as[held.cards[i].id] = {"claim": held.cards[i].worth.get("likely_claim")}
     return [] if past else newer
+
+
+def _replaced(held: UserPassages, stated: list[int]) -> list[int]:
+    """The superseded rows stating a value no current row states: the values a past
+    question asks for. Every earlier value answers ("where did I work before?" after a
+    job and an offer elsewhere), but not a card replaced by a later word of the same
+    value (the offer from PaySetu, once the first week at PaySetu is said)."""
+    now = {
+        (held.cards[i].worth.get("claim"), held.cards[i].worth.get("claim_value"))
+        for i in stated
+        if held.cards[i].worth["status"] != "superseded"
+    }
+    return [
+        i
+        for i in stated
+        if held.cards[i].worth["status"] == "superseded"
+        and (held.cards[i].worth.get("claim"), held.cards[i].worth.get("claim_value")) not in now
+    ]
 
 
 def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:
