@@ -94,3 +94,37 @@ def test_a_chinese_home_said_before_the_roommate_is_named_is_the_users() -> None
     assert claim is not None
     assert (claim.subject, claim.attribute, claim.value) == ("me", "location", "滨江")
     assert claim_of("我妹妹在深圳那边 两室一厅", "妹妹") is None
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("i told the vancouver recruiter no thanks, staying in toronto", "toronto"),
+        ("2 bedroom, one floor, 1140 shady oak ct in kettering. boxes everywhere", "kettering"),
+        ("also i applied for a townhouse on maple grove rd in hilliard, 2 bed, 1350", "hilliard"),
+        ("hydrabad wala khatam. hum bangalore mein hi rahenge", "bangalore"),
+        ("新加坡那个我拒了 想了想还是不想离开上海 朋友都在这", "上海"),
+    ],
+)
+def test_a_stay_or_an_address_names_the_city_beside_the_home(said: str, value: str) -> None:
+    """The city one lives in is a slot of its own ("city"): a newer home in one of its
+    neighbourhoods ("moved into our place in leslieville") supersedes no city."""
+    claim = claim_of(said)
+    assert claim is not None
+    assert (claim.subject, claim.attribute, claim.value) == ("me", "city", value)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we're staying in a hotel in lisbon for the weekend",
+        "i stayed in bed all day",
+        "if we stay in toronto we need a bigger place",
+        "my sister has a flat on king st in leeds",
+        "the office is on main st in columbus",
+        "agar hum pune mein hi rahenge to?",
+    ],
+)
+def test_a_stay_elsewhere_or_not_decided_names_no_city(said: str) -> None:
+    claim = claim_of(said)
+    assert claim is None or claim.attribute != "city"

@@ -51,6 +51,7 @@ HOUR_MS = 3_600_000
 SINGLE_VALUED = frozenset(
     {
         "location",
+        "city",
         "employer",
         "job",
         "partner",
@@ -408,6 +409,23 @@ RULES: tuple[_Rule, ...] = (
         rf"\b(?:settled\s+into|moved\s+into|keys\s+to|got|have|found|bought|rent|rents|rented|"
         rf"(?:lives?|living)\s+in)\s+"
         rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
+        keys=_HOME_KEYS,
+    ),
+    # The city one lives in, beside the home (``location``: "moved into our place in
+    # leslieville"), said where a home is a street or a flat: a decision to stay ("told
+    # the recruiter no thanks, staying in toronto") and an address's town ("1140 shady
+    # oak ct in kettering"). A newer home in the city supersedes no city.
+    _rule(
+        "city",
+        rf"\b(?:stay|staying|stayed|remain|remaining)\s+(?:here\s+|put\s+)?in\s+"
+        rf"(?!(?:a|an|the|my|our|his|her|their|bed|touch|contact|shape|line|school|tonight)\b)"
+        rf"{_VAL}",
+        keys=("stay", "remain"),
+    ),
+    _rule(
+        "city",
+        rf"\b{_HOMES}s?\b[^.!?]*?\s[\w'-]+\s+(?:rd|road|st|street|ave|avenue|ct|court|dr|drive|"
+        rf"ln|lane|blvd|boulevard|way|pl|terrace|crescent|cres)\.?\s+in\s+{_VAL}",
         keys=_HOME_KEYS,
     ),
     # How to reach someone, known by the value's shape wherever it is said ("Megan set up

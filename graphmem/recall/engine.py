@@ -603,6 +603,10 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         intent = replace(intent, yes_no=True)
         stated = answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     answers = _agreeing(held, answers)
+    if "city" in slots and (cities := _stating_the_city(held, answers)):
+        answers = cities  # and ``temporal.weight`` raises them alone, not the homes
+        asks = tuple(a for a in found.intent.asks if a != "location")
+        found.intent = replace(found.intent, asks=asks)
     if not intent.about:  # the user's own slots: what only similarity read joins in
         likely = _likely(found, slots, stated, past=intent.kind == "past")
         if not answers:  # a value a rule read answers first
@@ -653,6 +657,13 @@ def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:
         if not any(values_conflict(attribute, a, b) for a in values for b in values):
             kept += members
     return kept
+
+
+def _stating_the_city(held: UserPassages, rows: list[int]) -> list[int]:
+    """The rows stating the city: asked "which city do we live in?", a card stating it
+    ("staying in toronto") answers before one naming only the flat or its neighbourhood
+    ("moved into our place in leslieville"), said later or not."""
+    return [i for i in rows if str(held.cards[i].worth.get("claim")).endswith("|city")]
 
 
 #: Attribute families that do not name one slot (see ``_answering``).
