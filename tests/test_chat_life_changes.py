@@ -100,6 +100,7 @@ def test_a_chinese_home_said_before_the_roommate_is_named_is_the_users() -> None
     ("said", "value"),
     [
         ("i told the vancouver recruiter no thanks, staying in toronto", "toronto"),
+        ("we talked it over and decided to stay in leeds", "leeds"),
         ("2 bedroom, one floor, 1140 shady oak ct in kettering. boxes everywhere", "kettering"),
         ("also i applied for a townhouse on maple grove rd in hilliard, 2 bed, 1350", "hilliard"),
         ("hydrabad wala khatam. hum bangalore mein hi rahenge", "bangalore"),
@@ -123,6 +124,7 @@ def test_a_stay_or_an_address_names_the_city_beside_the_home(said: str, value: s
         "my sister has a flat on king st in leeds",
         "the office is on main st in columbus",
         "agar hum pune mein hi rahenge to?",
+        "we stayed in lisbon for a week, so nice",
     ],
 )
 def test_a_stay_elsewhere_or_not_decided_names_no_city(said: str) -> None:

@@ -417,7 +417,8 @@ RULES: tuple[_Rule, ...] = (
     # oak ct in kettering"). A newer home in the city supersedes no city.
     _rule(
         "city",
-        rf"\b(?:stay|staying|stayed|remain|remaining)\s+(?:here\s+|put\s+)?in\s+"
+        # not "i stay in pj", where chat says it of home ("i stay kat bangsar south")
+        rf"\b(?:staying|to\s+stay|remain|remaining)\s+(?:here\s+|put\s+)?in\s+"
         rf"(?!(?:a|an|the|my|our|his|her|their|bed|touch|contact|shape|line|school|tonight)\b)"
         rf"{_VAL}",
         keys=("stay", "remain"),

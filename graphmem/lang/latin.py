@@ -332,7 +332,7 @@ _PT_STOPS = (
     "aqui|lá|ali|agora|hoje|ontem|semana|mês|ano|desde|há|faz|até|depois|antes|também|já|"
     "ainda|kkk+|rs|haha+|tá|é|foi|era|sou|tô|meu|minha|nosso|nossa|o|a|os|as|um|uma|eu|ele|"
     "ela|sem|tipo|mais|muito|bem|só|então|aí|enquanto|quando|onde|como|dia|casa|equipe|outra|outro|"
-    "remoto|remota|segunda|terça|quarta|quinta|sexta|sábado|domingo"
+    "mesmo|mesma|remoto|remota|segunda|terça|quarta|quinta|sexta|sábado|domingo"
 )
 _PT_NOT_YET = (
     r"se\s+(?:eu|a\s+gente|nós|der|rolar|for|fosse|tudo)|caso|talvez|quem\s+sabe|pensando|"
@@ -620,6 +620,54 @@ _IT_CLAIMS = _claims(
     ("diet", rf"(?:sono|sono\s+diventat[oa])\s+{_IT_SOON}(?P<value>{_IT_DIETS})\b"),
 )
 
+#: The city one stays in, a move not made ("wir bleiben in hamburg", "decidi ficar em
+#: curitiba", "nos quedamos en sevilla", "on reste à lyon", "restiamo a torino"): the
+#: ``city`` beside the home, as English reads "staying in toronto"; and the questions
+#: that ask it ("in welcher stadt wohne ich?"), each before the one asking the home
+_STAYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "de": _claims(
+        _DE_NOT_YET,
+        (
+            "city",
+            r"(?:(?:ich\s+)?bleibe|ich\s+bleib|wir\s+bleiben|bleibe\s+ich|bleiben\s+wir)\s+"
+            rf"{_DE_SOON}(?:also\s+|doch\s+)?in\s+{_DE_V}",
+        ),
+    ),
+    "pt": _claims(
+        _PT_NOT_YET,
+        (
+            "city",
+            r"(?:decidi|decidimos|resolvi|resolvemos|a\s+gente\s+decidiu)\s+"
+            rf"(?:ficar|continuar)\s+(?:em|no|na)\s+(?!casa\b){_PT_V}",
+        ),
+    ),
+    "es": _claims(
+        _ES_NOT_YET,
+        (
+            "city",
+            r"(?:me\s+quedo|nos\s+quedamos|decid[ií]\s+quedarme|decidimos\s+quedarnos)\s+"
+            rf"en\s+{_ES_V}",
+        ),
+    ),
+    "fr": _claims(
+        _FR_NOT_YET,
+        (
+            "city",
+            r"(?:je\s+reste|on\s+reste|nous\s+restons|(?:j['’]ai|on\s+a|nous\s+avons)\s+"
+            rf"décidé\s+de\s+rester)\s+(?:à|a)\s+(?!la\b|le\b|l['’]|la\s+maison\b){_FR_V}",
+        ),
+    ),
+    "it": _claims(
+        _IT_NOT_YET,
+        (
+            "city",
+            r"(?:resto|restiamo|rimango|rimaniamo|(?:ho|abbiamo)\s+deciso\s+di\s+"
+            rf"(?:restare|rimanere))\s+a\s+(?!casa\b){_IT_V}",
+        ),
+    ),
+}
+_CITY = ("city", "location")
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -747,6 +795,10 @@ FRENCH = Grammar(
     me=r"(?i)\b(?:je|moi|mon|ma|mes|notre|nos)\b|\b[jm]['’]",
     asks=(
         (
+            r"(?i)\bquelle\s+ville\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:habite|habitais|habité|vis|vivais|vécu|habitons|vivons|déménagé|"
             r"emménagé|quartier|ville)\b|\badresse\b",
             _LIVES,
@@ -759,7 +811,7 @@ FRENCH = Grammar(
         (r"(?i)\b(?:poste|métier|profession)\b", _JOB),
         (r"(?i)\b(?:végane?|vegane?|végétarien\w*|pescétarien\w*|régime|viande)\b", _DIET),
     ),
-    claims=_FR_CLAIMS,
+    claims=(*_FR_CLAIMS, *_STAYS["fr"]),
     time_words={
         "maintenant": "now",
         "actuellement": "currently",
@@ -905,6 +957,10 @@ SPANISH = Grammar(
     me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba)\b",
     asks=(
         (
+            r"(?i)\bqu[eé]\s+ciudad\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:vivo|vivía|viví|vivimos|mudé|mudamos|barrio|ciudad)\b|\bdirecci[oó]n\b",
             _LIVES,
         ),
@@ -912,7 +968,7 @@ SPANISH = Grammar(
         (r"(?i)\b(?:puesto|cargo|profesión)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
-    claims=_ES_CLAIMS,
+    claims=(*_ES_CLAIMS, *_STAYS["es"]),
     time_words={
         "ahora": "now",
         "actualmente": "currently",
@@ -1032,6 +1088,10 @@ PORTUGUESE = Grammar(
     me=r"(?i)\b(?:eu|meu|minha|meus|minhas|me|nosso|nossa|moro|morava|trabalho|trabalhava)\b",
     asks=(
         (
+            r"(?i)\b(?:qual|que)\s+cidade\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:moro|morava|morei|moramos|vivo|vivia|mudei|mudamos|bairro|cidade)\b"
             r"|\bendereço\b",
             _LIVES,
@@ -1040,7 +1100,7 @@ PORTUGUESE = Grammar(
         (r"(?i)\b(?:cargo|função|profissão)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
-    claims=_PT_CLAIMS,
+    claims=(*_PT_CLAIMS, *_STAYS["pt"]),
     time_words={
         "agora": "now",
         "atualmente": "currently",
@@ -1182,6 +1242,10 @@ GERMAN = Grammar(
     me=r"(?i)\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|wir|unser|unsere)\b",
     asks=(
         (
+            r"(?i)\bwelche[rnms]?\s+stadt\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:wohne|wohnte|wohnen|gewohnt|gezogen|umgezogen|stadtteil|viertel)\b"
             r"|\badresse\b",
             _LIVES,
@@ -1190,7 +1254,7 @@ GERMAN = Grammar(
         (r"(?i)\b(?:beruf|position)\b", _JOB),
         (r"(?i)\b(?:vegan\w*|vegetari\w*|pescetari\w*|ernährung|fleisch)\b", _DIET),
     ),
-    claims=_DE_CLAIMS,
+    claims=(*_DE_CLAIMS, *_STAYS["de"]),
     time_words={
         "jetzt": "now",
         "derzeit": "currently",
@@ -1313,6 +1377,10 @@ ITALIAN = Grammar(
     me=r"(?i)\b(?:io|mio|mia|miei|mie|mi|noi|nostro|nostra|abito|abitavo|lavoro|lavoravo)\b",
     asks=(
         (
+            r"(?i)\b(?:quale|che)\s+città",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:abito|abitavo|abitiamo|vivo|vivevo|trasferit[oa]|quartiere|città)\b"
             r"|\bindirizzo\b",
             _LIVES,
@@ -1321,7 +1389,7 @@ ITALIAN = Grammar(
         (r"(?i)\b(?:ruolo|posizione|mestiere|professione)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]?|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
-    claims=_IT_CLAIMS,
+    claims=(*_IT_CLAIMS, *_STAYS["it"]),
     time_words={
         "ora": "now",
         "adesso": "now",
