@@ -104,3 +104,13 @@ def test_the_city_asked_is_answered_by_the_card_stating_it_not_the_neighbourhood
         assert "toronto" in hit.card.fact
         assert "asks city / location -> me -> card" in hit.paths
     assert "leslieville" in memory.recall(user, "which area do i live in?", k=1)[0].card.fact
+
+
+def test_a_move_to_another_place_since_the_stay_leaves_that_city_behind(memory: Memory, user: str):
+    """The city a stay named holds until the user says they moved to another place."""
+    said = [
+        ("i told the vancouver recruiter no thanks, staying in toronto", "2024-06-02"),
+        ("big news, we moved to vancouver after all, new job for theo", "2025-03-01"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    assert "moved to vancouver" in memory.recall(user, "which city do i live in?", k=1)[0].card.fact

@@ -117,4 +117,5 @@ LANGUAGE = Language(
     words=en.words,
     stop_words=en.STOP_WORDS,
     claims=CLAIMS,
+    moves_to=r"(?i)\b(?:shift|shifted|move|moved)\s+(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi)\b",
 )

@@ -121,6 +121,8 @@ class Grammar:
     #: whether the language writes its nouns with a capital (German): a capital after
     #: "ist" is no sign of a name there ("mein Vater ist Rentner")
     capitalises_nouns: bool = False
+    #: a move to another place, a regex, as ``Language.moves_to``
+    moves_to: str = ""
 
 
 #: what the questions of ``Grammar.asks`` ask: where one lives, where one works
@@ -812,6 +814,7 @@ FRENCH = Grammar(
         (r"(?i)\b(?:végane?|vegane?|végétarien\w*|pescétarien\w*|régime|viande)\b", _DIET),
     ),
     claims=(*_FR_CLAIMS, *_STAYS["fr"]),
+    moves_to=r"(?i)\b(?:déménagé|démenagé)\s+(?:à|a|au|en)\b",
     time_words={
         "maintenant": "now",
         "actuellement": "currently",
@@ -969,6 +972,7 @@ SPANISH = Grammar(
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
     claims=(*_ES_CLAIMS, *_STAYS["es"]),
+    moves_to=r"(?i)\b(?:me\s+mudé|me\s+mude|nos\s+mudamos)\s+a\b",
     time_words={
         "ahora": "now",
         "actualmente": "currently",
@@ -1101,6 +1105,7 @@ PORTUGUESE = Grammar(
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
     claims=(*_PT_CLAIMS, *_STAYS["pt"]),
+    moves_to=r"(?i)\b(?:mudei|mudamos|a\s+gente\s+mudou)\s+(?:pra|para|pro)\b",
     time_words={
         "agora": "now",
         "atualmente": "currently",
@@ -1255,6 +1260,9 @@ GERMAN = Grammar(
         (r"(?i)\b(?:vegan\w*|vegetari\w*|pescetari\w*|ernährung|fleisch)\b", _DIET),
     ),
     claims=(*_DE_CLAIMS, *_STAYS["de"]),
+    moves_to=(
+        r"(?i)\b(?:gezogen|umgezogen)\s+nach\b|\bnach\s+\S+(?:\s+\S+)?\s+(?:gezogen|umgezogen)\b"
+    ),
     time_words={
         "jetzt": "now",
         "derzeit": "currently",
@@ -1390,6 +1398,7 @@ ITALIAN = Grammar(
         (r"(?i)\b(?:vegan[oa]?|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
     claims=(*_IT_CLAIMS, *_STAYS["it"]),
+    moves_to=r"(?i)\btrasferit[oaie]\s+a\b",
     time_words={
         "ora": "now",
         "adesso": "now",
@@ -1666,6 +1675,7 @@ def _language(grammar: Grammar) -> Language:
         asks=grammar.asks,
         claims=grammar.claims,
         claims_are_the_users=True,
+        moves_to=grammar.moves_to,
         still_question=grammar.still_question,
         asks_the_assistant=grammar.asks_the_assistant,
         # whole words only: "antes" is no part of "bastante"

@@ -1011,6 +1011,7 @@ LANGUAGE = Language(
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
+    moves_to=r"搬到|搬去|搬回|搬家到|定居在",
     leaves_work=LEAVES_WORK,
     partner_words=PARTNER_WORDS,
     partner_steps=PARTNER_STEPS,

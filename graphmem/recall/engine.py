@@ -603,7 +603,7 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         intent = replace(intent, yes_no=True)
         stated = answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     answers = _agreeing(held, answers)
-    if "city" in slots and (cities := _stating_the_city(held, answers)):
+    if "city" in slots and (cities := _stating_the_city(held, answers, stated)):
         answers = cities  # and ``temporal.weight`` raises them alone, not the homes
         asks = tuple(a for a in found.intent.asks if a != "location")
         found.intent = replace(found.intent, asks=asks)
@@ -659,11 +659,19 @@ def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:
     return kept
 
 
-def _stating_the_city(held: UserPassages, rows: list[int]) -> list[int]:
+def _stating_the_city(held: UserPassages, rows: list[int], stated: list[int]) -> list[int]:
     """The rows stating the city: asked "which city do we live in?", a card stating it
     ("staying in toronto") answers before one naming only the flat or its neighbourhood
-    ("moved into our place in leslieville"), said later or not."""
-    return [i for i in rows if str(held.cards[i].worth.get("claim")).endswith("|city")]
+    ("moved into our place in leslieville"), said later or not; none where a home
+    stated since says a move to another place ("we moved to denver", ``lang.moves_town``)."""
+    cities = [i for i in rows if str(held.cards[i].worth.get("claim")).endswith("|city")]
+    since = max((held.cards[i].timestamp for i in cities), default=0)
+    moved = any(
+        held.cards[i].timestamp > since and lang.moves_town(str(held.cards[i].worth.get("fact")))
+        for i in stated
+        if str(held.cards[i].worth.get("claim")).endswith("|location")
+    )
+    return [] if moved else cities
 
 
 #: Attribute families that do not name one slot (see ``_answering``).
