@@ -128,3 +128,39 @@ def test_a_move_said_before_the_friend_it_names_is_the_users() -> None:
     theirs = claim_of("Jordan shifted to Pune last week", "Jordan")
     assert theirs is not None
     assert theirs.subject == "jordan"
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("i told the vancouver recruiter no thanks, staying in toronto", "toronto"),
+        ("we talked it over and decided to stay in leeds", "leeds"),
+        ("we got the keys to the condo on shady oak ct in kettering", "kettering"),
+        ("also i applied for a townhouse on maple grove rd in hilliard, 2 bed, 1350", "hilliard"),
+        ("hydrabad wala khatam. hum bangalore mein hi rahenge", "bangalore"),
+        ("新加坡那个我拒了 想了想还是不想离开上海 朋友都在这", "上海"),
+    ],
+)
+def test_a_stay_or_an_address_names_the_city_beside_the_home(said: str, value: str) -> None:
+    """The city one lives in is a slot of its own ("city"): a newer home in one of its
+    neighbourhoods ("moved into our place in leslieville") supersedes no city."""
+    claim = claim_of(said)
+    assert claim is not None
+    assert (claim.subject, claim.attribute, claim.value) == ("me", "city", value)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we're staying in a hotel in lisbon for the weekend",
+        "i stayed in bed all day",
+        "if we stay in toronto we need a bigger place",
+        "my sister has a flat on king st in leeds",
+        "the office is on main st in columbus",
+        "agar hum pune mein hi rahenge to?",
+        "we stayed in lisbon for a week, so nice",
+    ],
+)
+def test_a_stay_elsewhere_or_not_decided_names_no_city(said: str) -> None:
+    claim = claim_of(said)
+    assert claim is None or claim.attribute != "city"

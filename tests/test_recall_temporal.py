@@ -82,3 +82,35 @@ def test_a_pastime_given_up_is_not_what_i_do_now(memory: Memory, user: str):
     assert top(memory, user, "Which sport did I use to play?") == (
         "I play tennis every Saturday morning"
     )
+
+
+def test_the_city_asked_is_answered_by_the_card_stating_it_not_the_neighbourhood(
+    memory: Memory, user: str
+):
+    """A home at two grains: the user stayed in a city and later moved into a
+    neighbourhood of it; "which city?" is answered by the stay, "which area?" by the
+    move, and a move elsewhere that did not happen changes neither."""
+    said = [
+        ("a recruiter reached out about a role in vancouver, senior designer", "2024-04-16"),
+        ("i told the vancouver recruiter no thanks, staying in toronto", "2024-06-02"),
+        ("moved into our place in leslieville yesterday, its above a bakery", "2024-08-25"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    for question in (
+        "what city did i decide to stay in?",
+        "nadia moved to vancouver, which city do i live in?",
+    ):
+        hit = memory.recall(user, question, k=1)[0]
+        assert "toronto" in hit.card.fact
+        assert "asks city / location -> me -> card" in hit.paths
+    assert "leslieville" in memory.recall(user, "which area do i live in?", k=1)[0].card.fact
+
+
+def test_a_move_to_another_place_since_the_stay_leaves_that_city_behind(memory: Memory, user: str):
+    """The city a stay named holds until the user says they moved to another place."""
+    said = [
+        ("i told the vancouver recruiter no thanks, staying in toronto", "2024-06-02"),
+        ("big news, we moved to vancouver after all, new job for theo", "2025-03-01"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    assert "moved to vancouver" in memory.recall(user, "which city do i live in?", k=1)[0].card.fact

@@ -51,6 +51,7 @@ HOUR_MS = 3_600_000
 SINGLE_VALUED = frozenset(
     {
         "location",
+        "city",
         "employer",
         "job",
         "partner",
@@ -464,6 +465,23 @@ RULES: tuple[_Rule, ...] = (
         rf"(?P<value>\d{{1,5}}[a-z]?\s+(?:[a-z][\w'-]*\s+){{1,3}}?{_STREET}\b"
         rf"(?:,?\s+(?!{_STOP_WORDS}\b)[a-z][\w'-]*(?=\s*(?:[,.;:!?]|$)))?)",
         keys=_STREET_KEYS,
+    ),
+    # The city one lives in, beside the home (``location``: "moved into our place in
+    # leslieville"), said where a home is a street or a flat: a decision to stay ("told
+    # the recruiter no thanks, staying in toronto") and an address's town ("1140 shady
+    # oak ct in kettering"). A newer home in the city supersedes no city.
+    _rule(
+        "city",
+        # not "i stay in pj", where chat says it of home ("i stay kat bangsar south")
+        rf"\b(?:staying|to\s+stay|remain|remaining)\s+(?:here\s+|put\s+)?in\s+"
+        rf"(?!(?:a|an|the|my|our|his|her|their|bed|touch|contact|shape|line|school|tonight)\b)"
+        rf"{_VAL}",
+        keys=("stay", "remain"),
+    ),
+    _rule(
+        "city",
+        rf"\b{_HOMES}s?\b[^.!?]*?\s[\w'-]+\s+{_STREET}\.?\s+in\s+{_VAL}",
+        keys=_HOME_KEYS,
     ),
     # How to reach someone, known by the value's shape wherever it is said ("Megan set up
     # my new email yesterday, greg@x.com"; "new number since I moved. its 0412 558 903").

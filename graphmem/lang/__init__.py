@@ -219,6 +219,10 @@ class Language:
     #: someone's move away, said right after their name ("王姐也要搬家了"): a regex
     #: matched at the text after it; a neighbour or a roommate who moves is a former one
     moves_away: str = ""
+    #: a move to another place, of the user's home ("moved to denver", "搬到深圳"): a
+    #: regex; said after the city a stay or an address named ("staying in toronto"), it
+    #: leaves that city behind (``recall.engine``), where a move into a flat does not
+    moves_to: str = ""
     #: someone's leaving their job, said right after their name ("大伟也说要走 他拿了美团的
     #: offer"): a regex matched at the text after it; a coworker who leaves is a former one
     leaves_work: str = ""
@@ -823,6 +827,17 @@ def ended_in_own_words(word: str) -> str | None:
         return word
     prefix = known.former_prefixes[0] if known.former_prefixes else ""
     return known.ended_words.get(word, prefix + word)
+
+
+def moves_town(text: str) -> bool:
+    """Does a text say a move to another place, in any language (``Language.moves_to``)?
+
+    >>> moves_town("we moved to denver in may"), moves_town("我搬到深圳了")
+    (True, True)
+    >>> moves_town("moved into our place in leslieville"), moves_town("钥匙拿到了")
+    (False, False)
+    """
+    return _any_language(text, lambda k: k.moves_to)
 
 
 def moves_away(code: str, after: str) -> bool:

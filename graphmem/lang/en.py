@@ -139,6 +139,7 @@ LANGUAGE = Language(
     stop_words=STOP_WORDS,
     extracts=True,
     slot_examples=SLOT_EXAMPLES,
+    moves_to=r"(?i)\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?to\b",
     function_words=FUNCTION_WORDS,
     answer_kind_words=frozenset({"name", "named", "called", "call"}),
     speech_words=frozenset(

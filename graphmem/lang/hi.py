@@ -46,7 +46,8 @@ JOBS = (
 )
 
 
-#: Claims, as (attribute, pattern), tried in order: where the user lives, then works.
+#: Claims, as (attribute, pattern), tried in order: where the user lives (the home, then
+#: the city stayed in), then works.
 CLAIMS: tuple[tuple[str, str], ...] = (
     # "pune mein rehti hoon", "andheri mein rehte hain"
     (
@@ -71,6 +72,15 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         in_own_sentence(
             rf"{_VALUE}\s+(?:(?:mein|me)\s+)?(?:shift|shifted|move|moved|settle|settled)\s+"
             r"(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi|kar\s+liya|kiya)\b",
+            NOT_YET,
+        ),
+    ),
+    # the city one stays in, a move not made: "hum bangalore mein hi rahenge"
+    (
+        "city",
+        in_own_sentence(
+            rf"{_VALUE}\s+(?:mein|me|main)\s+(?:hi|hee)\s+"
+            r"(?:rahenge|rahunga|rahungi|rehenge|rehunga|rehungi|rukenge|rukunga|rukungi)\b",
             NOT_YET,
         ),
     ),
@@ -107,4 +117,5 @@ LANGUAGE = Language(
     words=en.words,
     stop_words=en.STOP_WORDS,
     claims=CLAIMS,
+    moves_to=r"(?i)\b(?:shift|shifted|move|moved)\s+(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi)\b",
 )

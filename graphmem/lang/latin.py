@@ -127,6 +127,8 @@ class Grammar:
     #: whether the language writes its nouns with a capital (German): a capital after
     #: "ist" is no sign of a name there ("mein Vater ist Rentner")
     capitalises_nouns: bool = False
+    #: a move to another place, a regex, as ``Language.moves_to``
+    moves_to: str = ""
 
 
 #: what the questions of ``Grammar.asks`` ask: where one lives, where one works
@@ -338,7 +340,7 @@ _PT_STOPS = (
     "aqui|lá|ali|agora|hoje|ontem|semana|mês|ano|desde|há|faz|até|depois|antes|também|já|"
     "ainda|kkk+|rs|haha+|tá|é|foi|era|sou|tô|meu|minha|nosso|nossa|o|a|os|as|um|uma|eu|ele|"
     "ela|sem|tipo|mais|muito|bem|só|então|aí|enquanto|quando|onde|como|dia|casa|equipe|outra|outro|"
-    "remoto|remota|segunda|terça|quarta|quinta|sexta|sábado|domingo"
+    "mesmo|mesma|remoto|remota|segunda|terça|quarta|quinta|sexta|sábado|domingo"
 )
 _PT_NOT_YET = (
     r"se\s+(?:eu|a\s+gente|nós|der|rolar|for|fosse|tudo)|caso|talvez|quem\s+sabe|pensando|"
@@ -626,6 +628,54 @@ _IT_CLAIMS = _claims(
     ("diet", rf"(?:sono|sono\s+diventat[oa])\s+{_IT_SOON}(?P<value>{_IT_DIETS})\b"),
 )
 
+#: The city one stays in, a move not made ("wir bleiben in hamburg", "decidi ficar em
+#: curitiba", "nos quedamos en sevilla", "on reste à lyon", "restiamo a torino"): the
+#: ``city`` beside the home, as English reads "staying in toronto"; and the questions
+#: that ask it ("in welcher stadt wohne ich?"), each before the one asking the home
+_STAYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "de": _claims(
+        _DE_NOT_YET,
+        (
+            "city",
+            r"(?:(?:ich\s+)?bleibe|ich\s+bleib|wir\s+bleiben|bleibe\s+ich|bleiben\s+wir)\s+"
+            rf"{_DE_SOON}(?:also\s+|doch\s+)?in\s+{_DE_V}",
+        ),
+    ),
+    "pt": _claims(
+        _PT_NOT_YET,
+        (
+            "city",
+            r"(?:decidi|decidimos|resolvi|resolvemos|a\s+gente\s+decidiu)\s+"
+            rf"(?:ficar|continuar)\s+(?:em|no|na)\s+(?!casa\b){_PT_V}",
+        ),
+    ),
+    "es": _claims(
+        _ES_NOT_YET,
+        (
+            "city",
+            r"(?:me\s+quedo|nos\s+quedamos|decid[ií]\s+quedarme|decidimos\s+quedarnos)\s+"
+            rf"en\s+{_ES_V}",
+        ),
+    ),
+    "fr": _claims(
+        _FR_NOT_YET,
+        (
+            "city",
+            r"(?:je\s+reste|on\s+reste|nous\s+restons|(?:j['’]ai|on\s+a|nous\s+avons)\s+"
+            rf"décidé\s+de\s+rester)\s+(?:à|a)\s+(?!la\b|le\b|l['’]|la\s+maison\b){_FR_V}",
+        ),
+    ),
+    "it": _claims(
+        _IT_NOT_YET,
+        (
+            "city",
+            r"(?:resto|restiamo|rimango|rimaniamo|(?:ho|abbiamo)\s+deciso\s+di\s+"
+            rf"(?:restare|rimanere))\s+a\s+(?!casa\b){_IT_V}",
+        ),
+    ),
+}
+_CITY = ("city", "location")
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -762,6 +812,10 @@ FRENCH = Grammar(
     me=r"(?i)\b(?:je|moi|mon|ma|mes|notre|nos)\b|\b[jm]['’]",
     asks=(
         (
+            r"(?i)\bquelle\s+ville\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:habite|habitais|habité|vis|vivais|vécu|habitons|vivons|déménagé|"
             r"emménagé|quartier|ville)\b|\badresse\b",
             _LIVES,
@@ -774,7 +828,8 @@ FRENCH = Grammar(
         (r"(?i)\b(?:poste|métier|profession)\b", _JOB),
         (r"(?i)\b(?:végane?|vegane?|végétarien\w*|pescétarien\w*|régime|viande)\b", _DIET),
     ),
-    claims=_FR_CLAIMS,
+    claims=(*_FR_CLAIMS, *_STAYS["fr"]),
+    moves_to=r"(?i)\b(?:déménagé|démenagé)\s+(?:à|a|au|en)\b",
     time_words={
         "maintenant": "now",
         "actuellement": "currently",
@@ -921,6 +976,10 @@ SPANISH = Grammar(
     me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba)\b",
     asks=(
         (
+            r"(?i)\bqu[eé]\s+ciudad\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:vivo|vivía|viví|vivimos|mudé|mudamos|barrio|ciudad)\b|\bdirecci[oó]n\b",
             _LIVES,
         ),
@@ -928,7 +987,8 @@ SPANISH = Grammar(
         (r"(?i)\b(?:puesto|cargo|profesión)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
-    claims=_ES_CLAIMS,
+    claims=(*_ES_CLAIMS, *_STAYS["es"]),
+    moves_to=r"(?i)\b(?:me\s+mudé|me\s+mude|nos\s+mudamos)\s+a\b",
     time_words={
         "ahora": "now",
         "actualmente": "currently",
@@ -1049,6 +1109,10 @@ PORTUGUESE = Grammar(
     me=r"(?i)\b(?:eu|meu|minha|meus|minhas|me|nosso|nossa|moro|morava|trabalho|trabalhava)\b",
     asks=(
         (
+            r"(?i)\b(?:qual|que)\s+cidade\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:moro|morava|morei|moramos|vivo|vivia|mudei|mudamos|bairro|cidade)\b"
             r"|\bendereço\b",
             _LIVES,
@@ -1057,7 +1121,8 @@ PORTUGUESE = Grammar(
         (r"(?i)\b(?:cargo|função|profissão)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
-    claims=_PT_CLAIMS,
+    claims=(*_PT_CLAIMS, *_STAYS["pt"]),
+    moves_to=r"(?i)\b(?:mudei|mudamos|a\s+gente\s+mudou)\s+(?:pra|para|pro)\b",
     time_words={
         "agora": "now",
         "atualmente": "currently",
@@ -1207,6 +1272,10 @@ GERMAN = Grammar(
     me=r"(?i)\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|wir|unser|unsere)\b",
     asks=(
         (
+            r"(?i)\bwelche[rnms]?\s+stadt\b",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:wohne|wohnte|wohnen|gewohnt|gezogen|umgezogen|stadtteil|viertel)\b"
             r"|\badresse\b",
             _LIVES,
@@ -1215,7 +1284,10 @@ GERMAN = Grammar(
         (r"(?i)\b(?:beruf|position)\b", _JOB),
         (r"(?i)\b(?:vegan\w*|vegetari\w*|pescetari\w*|ernährung|fleisch)\b", _DIET),
     ),
-    claims=_DE_CLAIMS,
+    claims=(*_DE_CLAIMS, *_STAYS["de"]),
+    moves_to=(
+        r"(?i)\b(?:gezogen|umgezogen)\s+nach\b|\bnach\s+\S+(?:\s+\S+)?\s+(?:gezogen|umgezogen)\b"
+    ),
     time_words={
         "jetzt": "now",
         "derzeit": "currently",
@@ -1339,6 +1411,10 @@ ITALIAN = Grammar(
     me=r"(?i)\b(?:io|mio|mia|miei|mie|mi|noi|nostro|nostra|abito|abitavo|lavoro|lavoravo)\b",
     asks=(
         (
+            r"(?i)\b(?:quale|che)\s+città",
+            _CITY,
+        ),
+        (
             r"(?i)\b(?:abito|abitavo|abitiamo|vivo|vivevo|trasferit[oa]|quartiere|città)\b"
             r"|\bindirizzo\b",
             _LIVES,
@@ -1347,7 +1423,8 @@ ITALIAN = Grammar(
         (r"(?i)\b(?:ruolo|posizione|mestiere|professione)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]?|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
     ),
-    claims=_IT_CLAIMS,
+    claims=(*_IT_CLAIMS, *_STAYS["it"]),
+    moves_to=r"(?i)\btrasferit[oaie]\s+a\b",
     time_words={
         "ora": "now",
         "adesso": "now",
@@ -1633,6 +1710,7 @@ def _language(grammar: Grammar) -> Language:
         asks=grammar.asks,
         claims=grammar.claims,
         claims_are_the_users=True,
+        moves_to=grammar.moves_to,
         still_question=grammar.still_question,
         asks_the_assistant=grammar.asks_the_assistant,
         # whole words only: "antes" is no part of "bastante"

@@ -814,6 +814,12 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"(?:这边|這邊|那边|那邊)"
         r"(?=[^。！？!?]{0,24}?(?:合租|整租|单间|單間|[一两兩二三四]室|[一两兩二三四]房))",
     ),
+    # the city one stays in, a move not made: "想了想还是不想离开上海", "决定留在成都"
+    (
+        "city",
+        rf"(?:不想|不愿意|不願意|不打算|舍不得|捨不得|决定|決定|还是|還是)(?:离开|離開|留在|待在)"
+        rf"(?![家这這那])(?P<value>[\u4e00-\u9fff]{{2,6}}?){_END}",
+    ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
     # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职",
@@ -894,7 +900,8 @@ CLAIMS: tuple[tuple[str, str], ...] = (
 )
 #: What a question asks the value of (see ``graphmem.recall.temporal``).
 ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (r"住(?:在)?哪|住在什么地方|住在什麼地方|搬(?:到|去|家|走)|哪个城市|哪個城市", ("location",)),
+    (r"哪个城市|哪個城市", ("city", "location")),
+    (r"住(?:在)?哪|住在什么地方|住在什麼地方|搬(?:到|去|家|走)", ("location",)),
     (
         r"在哪(?:里|裡|儿|兒)?(?:上班|工作)|哪家公司|什么工作|什麼工作|做什么工作",
         ("employer", "job"),
@@ -1025,6 +1032,7 @@ LANGUAGE = Language(
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
+    moves_to=r"搬到|搬去|搬回|搬家到|定居在",
     leaves_work=LEAVES_WORK,
     partner_words=PARTNER_WORDS,
     partner_steps=PARTNER_STEPS,

@@ -608,6 +608,10 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
         answers = _agreeing(held, answers)
     else:
         answers = _agreeing(held, stated)
+    if "city" in slots and (cities := _stating_the_city(held, answers, stated)):
+        answers = cities  # and ``temporal.weight`` raises them alone, not the homes
+        asks = tuple(a for a in found.intent.asks if a != "location")
+        found.intent = replace(found.intent, asks=asks)
     if not intent.about:  # the user's own slots: what only similarity read joins in
         likely = _likely(found, slots, stated, past=past)
         if not answers and not past:  # a value a rule read answers first
@@ -676,6 +680,21 @@ def _agreeing(held: UserPassages, rows: list[int]) -> list[int]:
         if not any(values_conflict(attribute, a, b) for a in values for b in values):
             kept += members
     return kept
+
+
+def _stating_the_city(held: UserPassages, rows: list[int], stated: list[int]) -> list[int]:
+    """The rows stating the city: asked "which city do we live in?", a card stating it
+    ("staying in toronto") answers before one naming only the flat or its neighbourhood
+    ("moved into our place in leslieville"), said later or not; none where a home
+    stated since says a move to another place ("we moved to denver", ``lang.moves_town``)."""
+    cities = [i for i in rows if str(held.cards[i].worth.get("claim")).endswith("|city")]
+    since = max((held.cards[i].timestamp for i in cities), default=0)
+    moved = any(
+        held.cards[i].timestamp > since and lang.moves_town(str(held.cards[i].worth.get("fact")))
+        for i in stated
+        if str(held.cards[i].worth.get("claim")).endswith("|location")
+    )
+    return [] if moved else cities
 
 
 #: Attribute families that do not name one slot (see ``_answering``).

@@ -100,9 +100,12 @@ _YES_NO = re.compile(r"(?:am|is|are|was|were|do|does|did|have|has|had|can|will)\
 _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(rx, re.IGNORECASE), attributes)
     for rx, attributes in (
+        # the city one lives in, beside the home ("which city do we live in?"): a card
+        # stating the city answers before one naming the flat or its neighbourhood
+        (r"\b(?:what|which)\s+(?:\w+\s+)?(?:city|town)\b", ("city", "location")),
         (r"\bwhere\b.*\b(?:live|living|based|home|stay|staying)\b", ("location",)),
         (
-            r"\b(?:what|which)\s+(?:\w+\s+)?(?:city|town|country|state|neighbou?rhood|area|"
+            r"\b(?:what|which)\s+(?:\w+\s+)?(?:country|state|neighbou?rhood|area|"
             r"suburb|street|district|complex)\b|\b(?:do|did)\s+(?:i|we)\s+(?:\w+\s+)?live\b",
             ("location",),
         ),
