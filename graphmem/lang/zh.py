@@ -787,12 +787,32 @@ _NOT_YET = "".join(f"(?<!{word})" for word in NOT_YET)
 #: How the names of workplaces end ("京联科技", "招商银行", "华西二院" is not read).
 ORGANISATIONS = """科技 公司 集团 集團 银行 銀行 医院 醫院 学校 學校 大学 大學 网络 網絡 智能
 传媒 傳媒 资本 資本 证券 證券 保险 保險 研究院 研究所 事务所 事務所 工作室""".split()
+#: Words that name where one is but not a home one could move from or to ("在公司这边",
+#: "在老家那边", "在群里"): a place value holds none of them.
+NOT_PLACES = """公司 單位 单位 医院 醫院 学校 學校 店 群 网上 網上 外面 楼下 樓下 门口 門口 办公室
+辦公室 老家 婆家 娘家 家里 家裡 这里 這裡 那里 那裡 这 這 那 哪 的""".split()
+_PLACE_CHARS = r"[\u4e00-\u9fff]"
+#: A place where one lives, works or studies: no pronoun first, none of ``NOT_PLACES``.
+_SOMEWHERE = (
+    r"(?![我你他她它咱])(?P<value>(?:(?!" + "|".join(NOT_PLACES) + r")[\u4e00-\u9fff]){2,6}?)"
+)
+#: What a shop is called ("早午餐店", "餐廳", "工作室"): where it opened is where it is.
+_SHOPS = "店|餐厅|餐廳|饭馆|飯館|咖啡厅|咖啡廳|咖啡馆|咖啡館|工作室|诊所|診所|民宿|面馆|麵館"
+#: What one does where one lives ("在静安这边做运营", "在浦东这边上班"); a shop opened
+#: there is the shop's place, not the home.
+_DOING = "做|当|當|上班|工作|读|讀|念|租|买|買|住"
+#: Studying somewhere: "读博", "念大學", "上大学".
+_STUDYING = (
+    "读博|讀博|读研|讀研|读书|讀書|念书|念書|读大学|讀大學|念大学|念大學|上大学|上大學|"
+    "读硕士|讀碩士|读博士|讀博士|读研究生|讀研究生|念研究所|唸研究所|读高中|讀高中"
+)
 #: Claims, as (attribute, pattern): where someone lives and works. A newer one on the
 #: same attribute supersedes the older ("我搬到深圳了" after "我住在上海").
 CLAIMS: tuple[tuple[str, str], ...] = (
     (
         "location",
-        rf"{_NOT_YET}(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
+        # not a shop's move: "把店搬到永康街"
+        rf"{_NOT_YET}(?<!店)(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
     ),
     # a home rented or bought in a place: "我们在滨江租了个两室一厅", "在郊区买了一套房子"
     (
@@ -822,6 +842,39 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     ),
     # a rented home, named down to the estate: "租在南山西丽的留仙苑"
     ("location", rf"(?:租在|租到了?)(?P<value>[\u4e00-\u9fff]{{2,10}}?){_END}"),
+    # a home said as a state, where one lives: "我们住一起两年了 在徐汇田林那边"
+    (
+        "location",
+        rf"{_NOT_YET}住[^。！？!?]{{0,10}}?在{_SOMEWHERE}(?:这边|這邊|那边|那邊)",
+    ),
+    # what one does in a place said as "X这边": "我在静安这边做新媒体运营快三年了"
+    (
+        "location",
+        rf"{_NOT_YET}在{_SOMEWHERE}(?:这边|這邊|那边|那邊)(?:{_DOING})",
+    ),
+    # where one studies: "在北京读博", "在台中念大學"
+    ("location", rf"{_NOT_YET}在{_SOMEWHERE}(?:{_STUDYING})"),
+    # a move done, then where: "搬好家啦 愚园路的一个老洋房studio"
+    (
+        "location",
+        r"(?:搬好家|搬完家|搬好了|搬完了|搬新家了?)[了啦啊！!。，,~\s]*"
+        rf"(?![好很太超真终終累从從])(?P<value>{_PLACE_CHARS}{{2,6}}?)(?:的|这边|這邊|那边|那邊)",
+    ),
+    # where the user's shop is, said as opening it there: "在師大路開一間小小的早午餐店"
+    (
+        "shop",
+        rf"{_NOT_YET}在{_SOMEWHERE}(?:开|開)了?(?:一|个|個|间|間|家)?(?:个|個|间|間|家)?"
+        rf"[^，,。！？!?\s]{{0,6}}?(?:{_SHOPS})",
+    ),
+    # a new shop opened, its place first: "永康街新店上週開幕了" (a branch is a second shop,
+    # not a move)
+    (
+        "shop",
+        rf"(?:^|[\s，,！!。]){_SOMEWHERE}的?新店[^，,。！？!?\s]{{0,4}}?"
+        r"(?:开幕|開幕|开业|開業|开张|開張)",
+    ),
+    # a shop moved: "我們把店搬到永康街了"
+    ("shop", rf"{_NOT_YET}店(?:搬到了?|搬去了?|搬到|搬回了?){_PLACE}{_END}"),
     # an offer taken, said with its start: "我拿到了网易的offer 下个月12号入职",
     # "拿了字节的offer 下周一入职"
     (
@@ -906,6 +959,8 @@ ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"在哪(?:里|裡|儿|兒)?(?:上班|工作)|哪家公司|什么工作|什麼工作|做什么工作",
         ("employer", "job"),
     ),
+    # where the user's shop is: "我的店現在在哪裡", "店以前開在哪"
+    (r"店[^，,。？?]{0,6}?(?:在哪|开在|開在)", ("shop",)),
 )
 #: Time words, read in English by the temporal reader.
 TIME_WORDS: dict[str, str] = {
