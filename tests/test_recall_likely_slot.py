@@ -1,6 +1,6 @@
 """A life change said in words no rule reads still answers the question that asks it.
 
-"signed with the alder in collingwood, sous chef not head chef" says where the user
+"the alder in collingwood took me on, sous chef not head chef" says where the user
 works; no pattern of ``conflicts.RULES`` reads it, so its card has no claim. Its vector is
 near the employer examples each language keeps (``Language.slot_examples``), so it is
 stored with the likely slot ``me|employer`` and "where do i work now?" gets it first,
@@ -35,8 +35,7 @@ CHAT = [
     {
         "session_id": "apr-9",
         "speaker": "user",
-        "text": "big news!! signed with the alder in collingwood, sous chef not head chef "
-        "but still",
+        "text": "big news!! the alder in collingwood took me on, sous chef not head chef but still",
     },
     {"session_id": "apr-9", "speaker": "assistant", "text": "Congratulations! That's a big step."},
     {"session_id": "may-2", "date": "2024-05-02T20:00:00Z"},
@@ -46,7 +45,7 @@ CHAT = [
         "text": "thinking of moving to denver one day, my cousin loves it there",
     },
 ]
-SIGNED = "Big news!! signed with the alder in collingwood, sous chef not head chef but still"
+SIGNED = "Big news!! the alder in collingwood took me on, sous chef not head chef but still"
 
 
 @pytest.fixture
@@ -77,7 +76,7 @@ def test_the_likely_slot_is_stored_beside_the_rules_claim(memory: Memory, chat: 
 
 def test_a_likely_slot_supersedes_nothing(memory: Memory, user: str):
     said = [
-        ("got the keys to a little weatherboard in thornbury, 2 bed with a yard", "2024-02-01"),
+        ("got the keys to a little weatherboard cottage, 2 bed, thornbury", "2024-02-01"),
         ("we signed the lease on a flat in leith", "2024-07-01"),
     ]
     memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])

@@ -1,6 +1,6 @@
 """A claim's likely slot by meaning, for the cards about the user no rule reads.
 
-"signed with the alder in collingwood, sous chef not head chef" states where the user
+"the alder in collingwood took me on, sous chef not head chef" states where the user
 works, in words no pattern of ``conflicts.RULES`` lists. Its card's vector (computed at
 ingest anyway) is compared with the vectors of a few example sentences per attribute
 that each language keeps as data (``Language.slot_examples``), among them near misses

@@ -156,7 +156,7 @@ class Language:
     #: kept whole is one card, and may be named for a friend in it ("tô vegana há um
     #: mês. comecei por causa da minha amiga bia")
     claims_are_the_users: bool = False
-    #: a claim's slot by meaning, for what no rule reads ("signed with the alder, sous
+    #: a claim's slot by meaning, for what no rule reads ("the alder took me on, sous
     #: chef not head chef": employer): example sentences per attribute, and near misses
     #: under "" ("work was brutal today"); ``graphmem.algorithms.slots`` compares a
     #: card's vector with theirs

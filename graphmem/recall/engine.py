@@ -632,7 +632,7 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
 
 def _likely(found: Gathered, slots: tuple[str, ...], stated: list[int], *, past: bool) -> list[int]:
     """The user's cards whose slot only similarity read (``algorithms.slots``: "got the
-    keys to a little weatherboard in thornbury" is a location) and that were said after
+    keys to a little weatherboard cottage ... thornbury" is a location) and that were said after
     every card a rule read the slot in (``stated``): a current question's answers. A past
     question ("where did I live before?") is answered by none of them, and the newest
     reads as today's value (``Gathered.read_as``, as ``temporal.weight`` reads a claim;
