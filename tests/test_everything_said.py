@@ -1516,8 +1516,12 @@ def test_the_job_before_is_the_one_left_not_the_offer_since_taken_up(
     memory: Memory, user: str, tmp_path: Path
 ):
     """An offer, then the first week there: the offer's card is replaced by a later word
-    of the same employer, so only Flipkart is where the user worked before."""
+    of the same employer, so only Flipkart is where the user worked before, at ingest,
+    after consolidate and a quiet year later."""
     ingest_file(memory, write_chat(tmp_path, TWO_STEPS_TO_A_NEW_JOB), user, progress=False)
-    assert "flipkart" in top(memory, user, "where did i work before")[0]
-    assert "paysetu" in top(memory, user, "where do i work now")[0]
-    assert "pune" in top(memory, user, "where do i live now")[0]
+    for moment in (None, "2026-02-20", "2027-02-20"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "flipkart" in top(memory, user, "where did i work before")[0], moment
+        assert "paysetu" in top(memory, user, "where do i work now")[0], moment
+        assert "pune" in top(memory, user, "where do i live now")[0], moment

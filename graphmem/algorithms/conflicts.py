@@ -94,15 +94,12 @@ _NOT_A_HOME_NAME = (
 )
 _DESCRIBING = rf"(?!{_NOT_A_HOME_NAME}\b)[\w-]+(?<!'s)"
 #: What a street is called after its name ("3 riverside close", "1140 shady oak ct").
-_STREET = (
-    r"(?:close|road|rd|street|st|avenue|ave|lane|ln|drive|dr|court|ct|way|crescent|cres|"
-    r"boulevard|blvd|terrace|grove|circle|cir|parkway|pkwy|place|pl)"
-)
 _STREET_KEYS = (
     "close", "road", "rd", "street", "st", "avenue", "ave", "lane", "ln", "drive", "dr",
     "court", "ct", "way", "crescent", "cres", "boulevard", "blvd", "terrace", "grove",
     "circle", "cir", "parkway", "pkwy", "place", "pl",
 )  # fmt: skip
+_STREET = f"(?:{'|'.join(_STREET_KEYS)})"
 #: Homes a person has ("a 2 bed unit", "the condo"): a place in one is where they live.
 _HOMES = (
     r"(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
@@ -428,7 +425,7 @@ RULES: tuple[_Rule, ...] = (
         # "we split a 2 bed duplex in the annex", "we've been in this house in scottsdale"
         "location",
         rf"(?:\b(?:my|our)\s+|\b(?:rented|renting|split|splitting|share|sharing|bought|"
-        rf"bought|buying)\s+(?:a|an|the|our|my)\s+|\b(?:been|lived|living)\s+in\s+"
+        rf"buying)\s+(?:a|an|the|our|my)\s+|\b(?:been|lived|living)\s+in\s+"
         rf"(?:this|the)\s+)(?:{_DESCRIBING}\s+){{0,3}}?{_HOMES}\s+in\s+"
         rf"(?!(?:mind|order|progress|a|an|my|our)\b)(?:the\s+)?{_VAL}",
         keys=_HOME_KEYS,

@@ -249,16 +249,6 @@ def gather(
     """Candidates and their signals for ``query`` (module docstring, "Gather")."""
     pool = _pool()
     at = filters.point_in_time()
-    # "used to", "in 2024": superseded cards join, and the card valid then is preferred
-    # (graphmem.recall.temporal; ``rank`` applies its weight).
-    intent = temporal.read_intent(query, now)
-    statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
-    names_a_day = days.names_a_day(query)
-    if names_a_day and Status.ACTIVE in statuses and Status.SUPERSEDED not in statuses:
-        # what was said that day, though a newer card has replaced it since
-        statuses = [*statuses, Status.SUPERSEDED.value]
-    if at is not None:  # every card held then counts, whatever its status now
-        statuses = [s.value for s in Status]
     # The store answers the people and the user's counters while the query is embedded.
     known = pool.submit(store.run, "known_people", {"user_id": user_id})
     state = pool.submit(UserState.read, store, user_id)
@@ -276,9 +266,18 @@ def gather(
     # The name the user speaks under in their conversations is the user: a question
     # naming them is about "me" (not about cards where the other speaker says the name).
     people = [Known(SELF, p.name, "self") if p.key in user_names else p for p in people]
+    # "used to", "in 2024": superseded cards join, and the card valid then is preferred
+    # (graphmem.recall.temporal; ``rank`` applies its weight); whom the question is about
+    # by the names memory knows, typed in any case ("where does kayla work?")
     names = [p.name.lower() for p in people if p.key != SELF and p.name]
-    if not intent.about and names:  # "where does kayla work?": whom, by a name in lower case
-        intent = temporal.read_intent(query, now, names)
+    intent = temporal.read_intent(query, now, names)
+    statuses = temporal.statuses(intent, [s.value for s in filters.statuses])
+    names_a_day = days.names_a_day(query)
+    if names_a_day and Status.ACTIVE in statuses and Status.SUPERSEDED not in statuses:
+        # what was said that day, though a newer card has replaced it since
+        statuses = [*statuses, Status.SUPERSEDED.value]
+    if at is not None:  # every card held then counts, whatever its status now
+        statuses = [s.value for s in Status]
     scoped = _scoped_keys(filters, people)
     with held.lock:
         cards = held.eligible(
@@ -602,11 +601,10 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     past = intent.kind == "past"
     if past:  # "before", "used to": a value replaced, never today's
         answers = _replaced(held, stated)
-    elif not stated:  # nothing holds a value now: what ended it answers
-        intent = replace(intent, yes_no=True)
-        stated = answers = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
-        answers = _agreeing(held, answers)
     else:
+        if not stated:  # nothing holds a value now: what ended it answers
+            intent = replace(intent, yes_no=True)
+            stated = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
         answers = _agreeing(held, stated)
     if "city" in slots and (cities := _stating_the_city(held, answers, stated)):
         answers = cities  # and ``temporal.weight`` raises them alone, not the homes
