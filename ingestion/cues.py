@@ -159,7 +159,9 @@ CONSUMING_VERBS = frozenset(
 #: Words that are never a person's name, whatever spaCy tags them.
 NOT_PEOPLE = frozenset(
     """hello hi hey well actually yeah yes no okay ok oh um uh hmm lol haha wow thanks
-    thank sorry please anyway honestly basically literally btw omg""".split()
+    thank sorry please anyway honestly basically literally btw omg
+    lmao lmaoo lmaooo lmfao rn tbh ngl idk imo smh pls plz thx ty ikr nvm jk bruh
+    tmrw tmr tmrrw tomoz tonite""".split()
 )
 PETS = frozenset(
     {
@@ -608,6 +610,7 @@ PET_KINDS: dict[str, str] = {
     "whippet": "dog",
     "pit": "dog",
     "pitbull": "dog",
+    "heeler": "dog",
     "chihuahua": "dog",
     "husky": "dog",
     "corgi": "dog",
@@ -688,7 +691,7 @@ CHAT_FILLERS = frozenset(
     yep yup nope ok okay too again also either anyway today tonight yesterday tomorrow
     everyone everything nothing something someone somebody anyone stuff thing things
     bc cos cause coz hai hain tha thi ka ki ke ko ne se mein bhi aur na ab po si ang ng sa
-    que es de la el""".split()
+    que es de la el tmrw tmr lmaoo lmfao thx ty ikr nvm jk bruh""".split()
 )
 #: Words a lower-case name is never (NLTK's English stop words and chat spellings of them).
 NAME_STOP_WORDS = (
@@ -1130,3 +1133,36 @@ def cues_in(lemmas: set[str], text: str, cues: frozenset[str]) -> set[str]:
 #: ``SPELLED_OUT`` phrases that say whose they are by themselves: "the missus (barb)" is
 #: the speaker's wife, as "my wife barb" is.
 SELF_OWNED = frozenset(p for p in SPELLED_OUT if p.startswith("the "))
+
+
+#: What only animals do or need, and the kind it says ("pet": any), read beside a name
+#: no relationship was read for (``ingestion.pets``): "obama dey bark", "took biscuit to
+#: the vets".
+ANIMAL_DOINGS: dict[str, str] = {
+    **dict.fromkeys("bark barks barked barking woof woofing".split(), "dog"),
+    **dict.fromkeys(
+        "meow meows meowed meowing miaow purr purrs purred purring litter hairball".split(),
+        "cat",
+    ),
+    **dict.fromkeys(
+        """vet vets vet's veterinarian kibble neutered spayed groomer groomers fleas
+        flea leash walkies paw paws""".split(),
+        "pet",
+    ),
+}
+#: What people do, said beside a name: a person, not an animal ("jake said he'd walk the
+#: dog").
+PEOPLE_DOINGS = frozenset(
+    """said says told tells texted texts text messaged emailed phoned rang replied
+    wrote asked works worked working job boss married wedding boyfriend girlfriend
+    husband wife""".split()
+)
+#: The user's possessives: "my cat" is the user's animal.
+MINE = frozenset("my our me mi mis nuestro nuestra mon ma notre meu minha mein meine".split())
+#: Someone else's: "jake came round with his dog" names Jake's dog, not Jake.
+THEIR = frozenset("his her their hers su sus son sa ses seu sua sein seine ihr ihre".split())
+#: Lower-case words inside a name ("Vincent van Gogh", "Maria de la Cruz", "Ahmad bin
+#: Ismail"): a name's other lower-case words end it ("Hana dah").
+NAME_PARTICLES = frozenset(
+    "van von der den de la le du des da di del della dos das bin binti al el".split()
+)

@@ -55,7 +55,7 @@ from graphmem.relationships import (
     through,
 )
 from graphmem.timeutil import now_ms
-from ingestion import cues, relatives, said
+from ingestion import cues, pets, relatives, said
 from ingestion.casing import Casing, emoji_ends_sentences, well_cased
 from ingestion.dates import DateMatch, find_dates
 from ingestion.lexicon import is_word
@@ -677,6 +677,7 @@ class Extractor:
             cards.extend(made)
         for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
             self._related_through(whose, relation, name)
+        self._pets_by_what_is_said([t.text for t in parsed])
         for record in list(self.registry):  # "kai was on his phone": the child is a son
             words = cues.BY_GENDER.get(record.relationship or "")
             gender = self.genders.get(record.name)
@@ -851,6 +852,14 @@ class Extractor:
             if chosen[0] == SELF and not settled:
                 chosen = (res.name or name, res.relationship or relationship)
         return chosen
+
+    def _pets_by_what_is_said(self, texts: list[str]) -> None:
+        """The names no relationship was read for that the conversation speaks of as
+        animals ("obama dey bark", ``ingestion.pets``) are the user's pets."""
+        unknown = [r.name for r in self.registry if r.relationship is None and r.name != SELF]
+        everyone = [n for r in self.registry if r.name != SELF for n in r.names()]
+        for name, kind in pets.kinds_by_what_is_said(unknown, texts, everyone).items():
+            self.registry.refine(name, kind)
 
     def _a_pet(self, name: str) -> bool:
         """Whether a name is one of the user's pets (read in any language)."""
@@ -2077,13 +2086,15 @@ class Extractor:
                     or tokens[0].lower_ in cues.LEADING_FILLERS | cues.NAME_STOP_WORDS
                 ):
                     tokens = tokens[1:]
-                name = _clean_name(ent.doc[tokens[0].i : ent.end].text) if tokens else None
+                tokens = _without_words_after(tokens)
+                end = tokens[-1].i + 1 if tokens else ent.end
+                name = _clean_name(ent.doc[tokens[0].i : end].text) if tokens else None
                 if _modifies_a_thing(ent.root):
                     continue  # "a Tamil wedding": a word describing a thing, not someone
                 if name and name[0].isupper() and name not in self._pending_pets:
                     start = tokens[0].idx
                     if not any(s <= start < e for s, e, _ in found.values()):
-                        found[start] = (start, ent.end_char, name)
+                        found[start] = (start, ent.doc[end - 1].idx + len(ent.doc[end - 1]), name)
         for token in span:  # "Pavel has been a social worker": a capitalised subject
             name = _propn_name(token)
             if (
@@ -2124,6 +2135,20 @@ _JOINERS = frozenset({",", ";", ":", "—", "–", "-"})
 _LISTING_VERBS = frozenset(
     {"like", "love", "prefer", "enjoy", "hate", "dislike", "adore", "want", "need", "own"}
 )
+
+
+def _without_words_after(tokens: list[Token]) -> list[Token]:
+    """A name's tokens without the lower-case words the parser ran on into: "Hana dah"
+    (Malay "already"), "Faiz dapat promotion", "Ngozi don" are Hana, Faiz and Ngozi, where
+    "Kevin whitfield" and "Maria de la cruz" keep a surname typed in lower case. A tail
+    nobody capitalised goes when a word of it is in the dictionary (``lexicon``)."""
+    tail = next((i for i, t in enumerate(tokens) if i and t.text[:1].islower()), None)
+    if tail is None:
+        return tokens
+    rest = [t for t in tokens[tail:] if t.lower_ not in cues.NAME_PARTICLES]
+    if rest and all(t.text[:1].isupper() or not is_word(t.text) for t in rest):
+        return tokens
+    return tokens[:tail]
 
 
 def _clauses(doc: Doc) -> Iterator[_Clause]:

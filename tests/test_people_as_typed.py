@@ -555,3 +555,23 @@ def test_a_caretaker_named_like_the_dog_is_a_person_of_his_own():
     table = people(extractor.registry)
     assert table["Reggie"] == "dog"
     assert table["Reg"] == "caretaker"
+
+
+def test_an_animal_known_by_what_is_said_of_it_and_a_name_that_ends_before_a_word():
+    """Nobody introduced them as pets: "Mochi wont stop barking", "Charlie hurt his
+    paw", "Noodle (our cat btw)" say so beside the name; "Jess said" is a person's doing,
+    and "tmrw" is no one's name. A name the parser runs on into a word of the chat ("Wei
+    dah", Malay "already") is Wei."""
+    extractor = talk(
+        ("user", "cant sleep, Mochi wont stop barking at the bins"),
+        ("user", "Charlie hurt his paw again. Jess said she'd drive us to the vets tmrw"),
+        ("user", "and Noodle (our cat btw) is sulking lol"),
+        ("user", "My sister Wei dah 3 months pregnant!! our family is growing"),
+    )
+    table = people(extractor.registry)
+    assert table["Mochi"] == "dog"
+    assert table["Charlie"] == "pet"
+    assert table["Noodle"] == "cat"
+    assert table["Jess"] is None  # a person, said with no relationship
+    assert table["Wei"] == "sister" and "Wei dah" not in table
+    assert "Tmrw" not in table

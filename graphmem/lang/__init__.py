@@ -922,14 +922,34 @@ def in_english_time_words(text: str) -> str:
     '我 before 住在哪里？'
     >>> in_english_time_words("2023年我在哪里工作？")
     'in 2023 我在哪里工作？'
+
+    A word of a spaced script is read whole: "primary" holds no Italian "prima" (before),
+    "actually" no French "actuel".
+
+    >>> in_english_time_words("what's my primary school?")
+    "what's my primary school?"
+    >>> in_english_time_words("main abhi kaha rehti hu")
+    'main now kaha rehti hu'
     """
     for known in languages():
         for pattern, english in known.time_patterns:
             text = _compiled(pattern).sub(english, text)
         for word in sorted(known.time_words, key=len, reverse=True):
             if word in text:
-                text = text.replace(word, f" {known.time_words[word]} ")
+                text = _whole_word(word).sub(f" {known.time_words[word]} ", text)
     return re.sub(r" +", " ", text).strip()
+
+
+@cache
+def _whole_word(word: str) -> re.Pattern[str]:
+    """``word`` where it stands alone: between non-word characters when it is written
+    in letters of a spaced script, anywhere when in Chinese characters (no spaces)."""
+    if _HAN_WORD.search(word):
+        return re.compile(re.escape(word))
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+
+
+_HAN_WORD = re.compile(r"[\u3400-\u9fff]")
 
 
 @cache

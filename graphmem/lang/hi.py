@@ -118,4 +118,7 @@ LANGUAGE = Language(
     stop_words=en.STOP_WORDS,
     claims=CLAIMS,
     moves_to=r"(?i)\b(?:shift|shifted|move|moved)\s+(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi)\b",
+    # "main abhi kaha rehti hu" asks today's home, "pehle kaunsi company mein thi" an
+    # employer before
+    time_words={"abhi": "now", "aajkal": "these days", "pehle": "before"},
 )

@@ -991,6 +991,7 @@ SPANISH = Grammar(
     moves_to=r"(?i)\b(?:me\s+mudé|me\s+mude|nos\s+mudamos)\s+a\b",
     time_words={
         "ahora": "now",
+        "ahorita": "now",
         "actualmente": "currently",
         "actual": "current",
         "hoy en día": "nowadays",

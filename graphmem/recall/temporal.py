@@ -163,7 +163,8 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 )
 
 _CURRENT = re.compile(
-    r"\b(?:now|right now|currently|current|these days|nowadays|at the moment|at present|"
+    # "rn", "atm": chat's "right now" and "at the moment"
+    r"\b(?:now|right now|rn|atm|currently|current|these days|nowadays|at the moment|at present|"
     r"presently|still|anymore|any more|any longer|today|as of now|by now)\b",
     re.IGNORECASE,
 )
