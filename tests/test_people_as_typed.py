@@ -573,5 +573,6 @@ def test_an_animal_known_by_what_is_said_of_it_and_a_name_that_ends_before_a_wor
     assert table["Charlie"] == "pet"
     assert table["Noodle"] == "cat"
     assert table["Jess"] is None  # a person, said with no relationship
-    assert table["Wei"] == "sister" and "Wei dah" not in table
+    assert table["Wei"] == "sister"
+    assert "Wei dah" not in table
     assert "Tmrw" not in table

@@ -551,6 +551,10 @@ def asks_the_assistant(query: str) -> bool:
     False
     >>> asks_the_assistant("whats that easy veggie recipe u gave me")  # chat's "u"
     True
+    >>> asks_the_assistant("what u suggest to put on my brownies")  # "did" dropped
+    True
+    >>> asks_the_assistant("woh book ka naam kya tha jo tumne bataya tha")  # Hinglish
+    True
     >>> asks_the_assistant("tu m'avais conseillé quel plat ?")
     True
     >>> asks_the_assistant("was hast du mir für kopenhagen empfohlen")

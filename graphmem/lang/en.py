@@ -163,9 +163,11 @@ LANGUAGE = Language(
         r"|\bgoing to be an?\s+[A-Z]"
     ),
     asks_the_assistant=(
-        r"(?i)\b(?:did|do|would|could|have|had|were)\s+(?:you|u)\b(?!\s+(?:think|know|remember|"
-        r"see|hear|mean)\b)|\b(?:you|u)\s+(?:once\s+|ever\s+|just\s+|last\s+)?(?:recommended|"
-        r"suggested|said|told|gave|mentioned|proposed|showed|taught)\b"
+        r"(?i)\b(?:did|do|would|could|have|had|were)\s+(?:you|u|ya)\b(?!\s+(?:think|know|"
+        r"remember|see|hear|mean)\b)|\b(?:you|u|ya)\s+(?:once\s+|ever\s+|just\s+|last\s+)?"
+        # chat drops the "did": "what u suggest to put on my brownies", "you tell me say"
+        r"(?:recommend(?:ed)?|suggest(?:ed)?|said|told|tell|gave|mentioned|proposed|showed|"
+        r"taught)\b"
     ),
     still_question=(
         r"(?i)^\s*(?:am|is|are|do|does|have|has)\b.*\b(?:still|anymore|any more)\b"

@@ -121,4 +121,9 @@ LANGUAGE = Language(
     # "main abhi kaha rehti hu" asks today's home, "pehle kaunsi company mein thi" an
     # employer before
     time_words={"abhi": "now", "aajkal": "these days", "pehle": "before"},
+    # "woh book ka naam kya tha jo tumne bataya tha": what the assistant said
+    asks_the_assistant=(
+        r"(?i)\b(?:tumne|tune|aapne|apne)\s+(?:\w+\s+){0,2}?(?:bataya|batayi|bola|boli|kaha|"
+        r"suggest|recommend)\w*\b"
+    ),
 )
