@@ -640,6 +640,8 @@ def asks(query: str) -> tuple[str, ...]:
     (('employer',), ('job',))
     >>> asks("eu ainda sou vegana?")  # Portuguese and Spanish alike: once
     ('diet',)
+    >>> asks("main abhi kaha kaam karti hu?"), asks("meri behen kaha rehti hai")  # Hinglish
+    (('employer', 'job'), ())
     """
     found = (
         a

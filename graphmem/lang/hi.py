@@ -110,6 +110,9 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+#: the user's "am" / "was" closing a question: "rehti hu", "mein thi", "kaha tha"
+_I_AM = r"(?:hu|hoon|hun|thi|tha)\b"
+
 LANGUAGE = Language(
     code="hi",
     name="Hindi",
@@ -121,6 +124,24 @@ LANGUAGE = Language(
     # "main abhi kaha rehti hu" asks today's home, "pehle kaunsi company mein thi" an
     # employer before
     time_words={"abhi": "now", "aajkal": "these days", "pehle": "before"},
+    # what a question asks, in its own words, of the user (a first-person "hu", "thi":
+    # "meri behen kaha rehti hai" is hers): "main abhi kaha rehti hu", "mera PG kaha
+    # tha" (a paying-guest room) ask where the user lives; "kaha kaam karti hu",
+    # "kaunsi company mein thi" where the user works
+    asks=(
+        (
+            rf"(?i)\b(?:kaha|kahan|kahaan|kidhar)\b.*\b(?:reh|rah)\w*\s+{_I_AM}"
+            rf"|\b(?:mera|meri)\s+(?:PG|ghar|flat)\s+(?:kaha|kahan|kahaan|kidhar)\s+{_I_AM}",
+            ("location",),
+        ),
+        (
+            rf"(?i)\b(?:kaha|kahan|kahaan|kidhar)\b.*\b(?:kaam|job|naukri)\b.*{_I_AM}"
+            rf"|\b(?:kaunsi|konsi|kaun\s+si|kis)\s+company\b.*{_I_AM}",
+            ("employer", "job"),
+        ),
+    ),
+    # "main", "mera", "mujhe": the user's own (not "mein", which is also "in")
+    asks_of_self=r"(?i)\b(?:main|mai|mera|meri|mere|mujhe|maine)\b",
     # "woh book ka naam kya tha jo tumne bataya tha": what the assistant said
     asks_the_assistant=(
         r"(?i)\b(?:tumne|tune|aapne|apne)\s+(?:\w+\s+){0,2}?(?:bataya|batayi|bola|boli|kaha|"
