@@ -97,6 +97,7 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "we are looking at a 3 bed in preston",
         "we signed with the agency yesterday",
         "i shifted to night shift again",
+        "入职一个多月了，还行吧，就是事情好多",  # how long since joining: no employer
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:
