@@ -1525,3 +1525,27 @@ def test_the_job_before_is_the_one_left_not_the_offer_since_taken_up(
         assert "flipkart" in top(memory, user, "where did i work before")[0], moment
         assert "paysetu" in top(memory, user, "where do i work now")[0], moment
         assert "pune" in top(memory, user, "where do i live now")[0], moment
+
+
+def test_a_correction_answers_before_what_it_corrects(memory: Memory, user: str, tmp_path: Path):
+    """ "sorry, correction: the dentist is on the 14th, not the 12th": asked later,
+    the message that corrects comes first, though the first one says as much."""
+    rows = [
+        {"session_id": "d1", "date": "2025-03-01T09:00:00+00:00"},
+        {
+            "session_id": "d1",
+            "turn": 0,
+            "speaker": "user",
+            "text": "booked the dentist for the 12th of march, the cleaning one",
+        },
+        {"session_id": "d1", "turn": 1, "speaker": "assistant", "text": "Noted, the 12th!"},
+        {"session_id": "d2", "date": "2025-03-03T09:00:00+00:00"},
+        {
+            "session_id": "d2",
+            "turn": 0,
+            "speaker": "user",
+            "text": "sorry, correction: the dentist is on the 14th, not the 12th",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "14th" in top(memory, user, "when is my dentist appointment?")[0]

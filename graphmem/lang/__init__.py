@@ -168,6 +168,9 @@ class Language:
     #: a yes/no question on whether something still holds ("am i still prediabetic?",
     #: "我还在吃素吗"): a regex (``recall.temporal.first_in_time``)
     still_question: str = ""
+    #: how a message says it corrects what was said before ("correction from last time",
+    #: "我上次说错了"): a regex (``recall.temporal.corrections_first``)
+    corrects: str = ""
     number_question: str = ""
     number: str = ""
     #: a question asking a name ("what's our dog's name?", "叫什么"), and a text that gives
@@ -512,6 +515,17 @@ def asks_a_number(query: str) -> bool:
     (True, True)
     """
     return _any_language(query, lambda k: k.number_question)
+
+
+def corrects(text: str) -> bool:
+    """Does a message in any language say it corrects what was said before?
+
+    >>> corrects("eh correction from last time, the condo we sold already")
+    True
+    >>> corrects("哦不对不对，我上次说错了，是5月15号入职"), corrects("我们上次说好了")
+    (True, False)
+    """
+    return _any_language(text, lambda k: k.corrects)
 
 
 def asks_if_still(query: str) -> bool:
@@ -979,6 +993,7 @@ __all__ = [
     "asks_a_number",
     "asks_of_self",
     "claim",
+    "corrects",
     "detect",
     "ended_in_own_words",
     "holds_a_number",

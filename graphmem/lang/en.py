@@ -169,6 +169,10 @@ LANGUAGE = Language(
         r"(?:recommend(?:ed)?|suggest(?:ed)?|said|told|tell|gave|mentioned|proposed|showed|"
         r"taught)\b"
     ),
+    corrects=(
+        r"(?i)\bcorrection\b|\bi meant\b|\bscratch that\b|\bi was wrong\b"
+        r"|\bgot (?:it|that) wrong\b|\bi said (?:it )?wrong\b|\bmy mistake\b"
+    ),
     still_question=(
         r"(?i)^\s*(?:am|is|are|do|does|have|has)\b.*\b(?:still|anymore|any more)\b"
         # how a plan ended: "did i get the motorcycle?", "did we end up moving?"

@@ -1060,6 +1060,7 @@ LANGUAGE = Language(
     leans_back=r"^(?:它|这|這|那|他|她|两者|兩者)",
     question_words=r"[哪谁誰几幾]|什么|什麼|多少",
     still_question=r"(?:还|還).*[吗嗎]",
+    corrects=r"说错了|說錯了|搞错了|搞錯了|记错了|記錯了|更正一下|纠正一下|糾正一下|不对不对|不對不對|口误|口誤",
     name_question=r"叫什么|叫什麼|叫啥|名字",
     naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)

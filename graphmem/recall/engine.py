@@ -857,6 +857,10 @@ def _score_cards(
         scored = temporal.first_in_time(scored, said, newest=True, share=temporal.STILL_SHARE)
     elif found.intent.kind == "past":
         scored = temporal.first_in_time(scored, said, newest=False, share=temporal.PAST_SHARE)
+    if found.intent.kind != "past":
+        scored = temporal.corrections_first(
+            scored, said, lambda hit: lang.corrects(held.passages[hit[2]].text)
+        )
     best: list[tuple[float, str, int, float, dict[str, float]]] = []
     rows: dict[str, Row] = {}
     # At a point in time a card read back may not have been held then: read on.

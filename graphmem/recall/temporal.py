@@ -545,6 +545,32 @@ def first_in_time(
     return [first, *(hit for hit in scored if hit is not first)]
 
 
+def corrections_first(
+    scored: list[Any],
+    said: Callable[[Any], int],
+    corrects: Callable[[Any], bool],
+    share: float = STILL_SHARE,
+) -> list[Any]:
+    """A message correcting what was said before ("我上次说错了，是5月15号入职，不是4月15号",
+    "eh correction from last time, the condo we sold already, not rent out") ranks above
+    what it corrects: among the first three hits within ``share`` of the best, the latest
+    correction said no earlier than the best hit goes first.
+
+    >>> said = {"told": 1, "fixed": 2}
+    >>> hits = [(0.9, "told", 0, 0.5, {}), (0.8, "fixed", 1, 0.4, {})]
+    >>> [h[1] for h in corrections_first(hits, lambda h: said[h[1]], lambda h: h[1] == "fixed")]
+    ['fixed', 'told']
+    """
+    if len(scored) < 2:
+        return scored
+    head = [hit for hit in scored[1:3] if hit[0] >= share * scored[0][0]]
+    fixes = [hit for hit in head if corrects(hit) and said(hit) >= said(scored[0])]
+    if not fixes:
+        return scored
+    first = max(fixes, key=said)
+    return [first, *(hit for hit in scored if hit is not first)]
+
+
 def predecessors_first(
     intent: TemporalIntent, scored: list[Any], fields: Mapping[str, Mapping[str, Any]]
 ) -> list[Any]:
