@@ -2142,7 +2142,16 @@ def _without_words_after(tokens: list[Token]) -> list[Token]:
     (Malay "already"), "Faiz dapat promotion", "Ngozi don" are Hana, Faiz and Ngozi, where
     "Kevin whitfield" and "Maria de la cruz" keep a surname typed in lower case. A tail
     nobody capitalised goes when a word of it is in the dictionary (``lexicon``)."""
-    tail = next((i for i, t in enumerate(tokens) if i and t.text[:1].islower()), None)
+    tail = next(
+        (
+            i
+            for i, t in enumerate(tokens)
+            if i
+            and t.text[:1].islower()
+            and not (tokens[i - 1].text == "-" and not tokens[i - 1].whitespace_)  # "Ji-woo"
+        ),
+        None,
+    )
     if tail is None:
         return tokens
     rest = [t for t in tokens[tail:] if t.lower_ not in cues.NAME_PARTICLES]
