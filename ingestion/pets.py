@@ -39,12 +39,13 @@ _WORD = re.compile(r"[\w'’-]+")
 
 @cache
 def _kinds() -> dict[str, str]:
-    """Every animal word, in any language, and the kind it says (a kind is its own)."""
+    """Every word naming an animal, in any language, and the kind it says (a kind is
+    its own); what animals do is ``cues.ANIMAL_DOINGS``."""
     kinds = {word: word for word in cues.PETS}
     kinds |= dict(cues.PET_KINDS)
     for known in lang.languages():
         kinds |= {word.lower(): kind for word, kind in known.pets.items()}
-    return kinds | dict(cues.ANIMAL_DOINGS)
+    return kinds
 
 
 def kind_of(name: str, texts: Iterable[str], others: Iterable[str] = ()) -> str | None:
@@ -97,10 +98,7 @@ def _someone_elses(text: str) -> bool:
     mix"): the animal words beside a name in it are not the user's pet's."""
     words = [w.lower() for w in _WORD.findall(text)]
     kinds = _kinds()
-    return any(
-        before in cues.THEIR and word in kinds and word not in cues.ANIMAL_DOINGS
-        for before, word in itertools.pairwise(words)
-    )
+    return any(before in cues.THEIR and word in kinds for before, word in itertools.pairwise(words))
 
 
 def _find(words: list[str], target: list[str]) -> list[int]:
@@ -122,9 +120,9 @@ def _said_of(words: list[str], at: list[int], size: int) -> list[str]:
             if word in cues.PEOPLE_DOINGS:  # its subject: "jake said", not "i said"
                 if end <= i < end + DOER:
                     out.append("")
-            elif word in kinds and not (
-                i > end and words[i - 1] in cues.THEIR and word not in cues.ANIMAL_DOINGS
-            ):
+            elif word in cues.ANIMAL_DOINGS:
+                out.append(cues.ANIMAL_DOINGS[word])
+            elif word in kinds and not (i > end and words[i - 1] in cues.THEIR):
                 out.append(kinds[word])
     return out
 
@@ -135,7 +133,7 @@ def _owned(words: list[str]) -> list[str]:
     return [
         kinds[word]
         for before, word in itertools.pairwise(words)
-        if before in cues.MINE and word in kinds and word not in cues.ANIMAL_DOINGS
+        if before in cues.MINE and word in kinds
     ]
 
 
@@ -144,10 +142,11 @@ def kinds_by_what_is_said(
 ) -> Mapping[str, str]:
     """Each of ``names`` that ``texts`` speak of as an animal, with its kind."""
     everyone = list(known)
+    lowered = [(text.lower(), text) for text in texts]
     return {
         name: kind
         for name in names
-        if (kind := kind_of(name, [t for t in texts if name.lower() in t.lower()], everyone))
+        if (kind := kind_of(name, [t for low, t in lowered if name.lower() in low], everyone))
     }
 
 

@@ -763,9 +763,7 @@ def _longest_first(code: str) -> tuple[tuple[str, str, str], ...]:
 def _found_at(text: str, word: str) -> int:
     """Where ``word`` is in ``text`` (-1 if not): anywhere for a word of a script without
     spaces ("妹妹"), as a whole word for a word of letters ("tía" is not in "tían")."""
-    if _script_without_spaces(word):
-        return text.find(word)
-    m = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
+    m = _whole_word(word).search(text)
     return m.start() if m else -1
 
 
@@ -964,12 +962,9 @@ def in_english_time_words(text: str) -> str:
 def _whole_word(word: str) -> re.Pattern[str]:
     """``word`` where it stands alone: between non-word characters when it is written
     in letters of a spaced script, anywhere when in Chinese characters (no spaces)."""
-    if _HAN_WORD.search(word):
+    if _script_without_spaces(word):
         return re.compile(re.escape(word))
     return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
-
-
-_HAN_WORD = re.compile(r"[\u3400-\u9fff]")
 
 
 @cache
