@@ -1529,7 +1529,8 @@ def test_the_job_before_is_the_one_left_not_the_offer_since_taken_up(
 
 def test_a_correction_answers_before_what_it_corrects(memory: Memory, user: str, tmp_path: Path):
     """ "sorry, correction: the dentist is on the 14th, not the 12th": asked later,
-    the message that corrects comes first, though the first one says as much."""
+    the message that corrects comes first, though the first one says as much; at
+    ingest, after a consolidate and a year on."""
     rows = [
         {"session_id": "d1", "date": "2025-03-01T09:00:00+00:00"},
         {
@@ -1548,4 +1549,7 @@ def test_a_correction_answers_before_what_it_corrects(memory: Memory, user: str,
         },
     ]
     ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
-    assert "14th" in top(memory, user, "when is my dentist appointment?")[0]
+    for moment in (None, "2025-03-10", "2026-03-10"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "14th" in top(memory, user, "when is my dentist appointment?")[0], moment
