@@ -571,6 +571,10 @@ TRADES = frozenset(
 #: The first stretch of work at a place ("first day tomorrow at keystone", "first week
 #: at paysetu done"): a new job, which leaves the coworkers of the old one.
 FIRST_AT_WORK = frozenset({"day", "week", "shift"})
+#: Where a capitalised word names a place or an organisation, not a person ("in Porto").
+PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "across", "inside"})
+#: Verbs (lemmas) that say a job has begun: "started at bondi bottle co", "joined stripe".
+STARTED_AT = frozenset({"start", "join", "begin"})
 #: Words that make a sentence a maybe, not news ("if my first day at ... goes well").
 UNSURE = frozenset("if might may maybe could would whether hope hoping wish".split())
 WORK_ROLES = frozenset(

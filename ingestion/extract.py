@@ -61,6 +61,7 @@ from ingestion.dates import DateMatch, find_dates
 from ingestion.lexicon import is_word
 from ingestion.loaders import Passage, Turn
 from ingestion.people import PersonRecord, PersonRegistry, Resolution
+from ingestion.places import Places
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -239,8 +240,6 @@ _DIED = re.compile(
     rf"(?:\b{_MY}\s+(?P<rel>{_REL_PHRASE})|\b(?P<name>{_NAME}))\s+(?:(?i:has|had|just)\s+)?"
     rf"(?i:passed away|died|passed on|is no longer with us)\b"
 )
-#: Where a capitalised word names a place or an organisation, not a person.
-_PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "across", "inside"})
 _MOTION = frozenset(
     {
         "move",
@@ -516,6 +515,8 @@ class Extractor:
     lessons: dict[str, str] = field(default_factory=dict, init=False)
     #: what the user does for work ("dispatcher"): someone named doing it is a coworker
     work: set[str] = field(default_factory=set, init=False)
+    #: the places the user has said they work at (``claim_of`` values, case folded)
+    employers: set[str] = field(default_factory=set, init=False)
     #: someone else's relatives the user named: (name, whose, relation), "chris's mum
     #: margaret"; the user's relationship to them follows the holder's, once known
     held: list[tuple[str, str, str]] = field(default_factory=list, init=False)
@@ -530,6 +531,8 @@ class Extractor:
     languages: dict[str, TurnTally] = field(default_factory=dict, init=False)
     #: names as the conversation capitalises them, for turns typed in lower case
     casing: Casing = field(default_factory=Casing, init=False)
+    #: names the conversation puts after "in", "at": places, whatever spaCy tags them
+    places: Places = field(default_factory=Places, init=False)
     #: every word the user has said (lower case): a name the assistant says first is
     #: someone it brings up (a painter, an author), not one of the user's people
     user_words: set[str] = field(default_factory=set, init=False)
@@ -548,10 +551,12 @@ class Extractor:
             "asked": sorted(self.asked),
             "lessons": dict(self.lessons),
             "work": sorted(self.work),
+            "employers": sorted(self.employers),
             "held": [list(h) for h in self.held],
             "named_in": dict(self.named_in),
             "asked_who": dict(self.asked_who),
             "casing": self.casing.state(),
+            "places": self.places.state(),
             "user_words": sorted(self.user_words),
         }
 
@@ -571,10 +576,12 @@ class Extractor:
         self.asked.update(state.get("asked", []))
         self.lessons.update(state.get("lessons", {}))
         self.work.update(state.get("work", []))
+        self.employers.update(state.get("employers", []))
         self.held.extend((h[0], h[1], h[2]) for h in state.get("held", []))
         self.named_in.update(state.get("named_in", {}))
         self.asked_who.update(state.get("asked_who", {}))
         self.casing.restore_state(state.get("casing", {}))
+        self.places.restore_state(state.get("places", {}))
         self.user_words.update(state.get("user_words", []))
 
     def __post_init__(self) -> None:
@@ -639,10 +646,16 @@ class Extractor:
             else:
                 how = "read"
             plan.append((turn, code, how))
-        docs = self.nlp.pipe(
-            (self.casing.restore(t.text) for t, c, how in plan if self._parsed(t, c, how)),
-            batch_size=128,
+        parsed_docs = list(
+            self.nlp.pipe(
+                (self.casing.restore(t.text) for t, c, how in plan if self._parsed(t, c, how)),
+                batch_size=128,
+            )
         )
+        self.places.learn(parsed_docs)
+        for name in self.places.names():  # "in marrickville", "a trek from Marrickville"
+            self.registry.mark_thing(name)
+        docs = iter(parsed_docs)
         cards: list[Card] = []
         for turn, code, how in plan:
             made: list[Card] = []
@@ -1414,7 +1427,7 @@ class Extractor:
             place = False
             if token.dep_ == "pobj":
                 verb = head.head
-                place = head.lower_ in _PLACE_PREPS or (
+                place = head.lower_ in cues.PLACE_PREPS or (
                     head.lower_ in {"to", "from"} and verb.lemma_.lower() in _MOTION
                 )
             elif token.dep_ == "dobj" and head.lemma_.lower() in _TOURS:
@@ -1703,18 +1716,28 @@ class Extractor:
         held: dict[str, str | None],
     ) -> None:
         """Leaving a job, said as done ("resigned from flipkart", "last shift at HSC is
-        jan 3"), leaves the people the user worked with: the managers and coworkers known
-        before the turn become former ones (``cues.WORK_ROLES``); those the same turn
-        names are at the new place."""
+        jan 3"), or working at a place not said before, said as begun ("started at bondi
+        bottle co on the 1st") or after another place, leaves the people the user worked
+        with: the managers and coworkers known before the turn become former ones
+        (``cues.WORK_ROLES``); those the same turn names are at the new place."""
         if person[0] != SELF:
             return
         found = claim_of(fact, SELF)
-        if found is None or found.attribute != "employer" or not found.value.startswith("not "):
+        if found is None or found.attribute != "employer":
             return
         words = {t.lower_ for t in clause.span}
         if words & cues.NOT_YET or cues.FUTURE_CUES.search(clause.span.text):
             return  # "if i got the job", "i'll start at the bank"
-        self._left_work(held)
+        if found.value.startswith("not "):
+            self._left_work(held)
+            return
+        place = found.value.casefold()
+        if place in self.employers:
+            return
+        begun = any(t.lemma_.lower() in cues.STARTED_AT for t in clause.span)
+        if self.employers or begun:
+            self._left_work(held)
+        self.employers.add(place)
 
     def _left_work(self, held: dict[str, str | None]) -> None:
         """The user works elsewhere now: the managers and coworkers known before the turn
@@ -2544,7 +2567,7 @@ def _there_placed(fact: str, clause: _Clause) -> str:
         # where "there" is only when one goes there ("Paris was amazing, we'll go back there")
         if token.dep_ in {"nsubj", "nsubjpass"} and there.head.lemma_.lower() not in _MOTION:
             continue
-        near = token.dep_ == "pobj" and token.head.lower_ in _PLACE_PREPS | {"to", "from"}
+        near = token.dep_ == "pobj" and token.head.lower_ in cues.PLACE_PREPS | {"to", "from"}
         if near or token.ent_type_ in {"GPE", "LOC", "FAC"}:
             place = _propn_phrase(token)
             break

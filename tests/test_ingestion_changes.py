@@ -70,6 +70,33 @@ def test_a_manager_change_moves_the_role_and_keeps_the_history():
     }
 
 
+def test_a_job_begun_at_a_new_place_leaves_the_old_boss_behind():
+    _, registry = extract(
+        turns("craig (my boss at salt media) called an all hands at 4pm", day="2025-01-20"),
+        turns("update: contract signed, started at bondi bottle co on the 1st", day="2025-09-14"),
+    )
+    assert relationships(registry) == {"Craig": ("former manager", ["boss"])}
+
+
+def test_a_job_only_talked_about_leaves_the_boss_where_he_is():
+    _, registry = extract(
+        turns("My boss Craig called an all hands at 4pm.", day="2025-01-20"),
+        turns("I might start at Bondi Bottle Co if the contract comes through.", day="2025-03-02"),
+    )
+    assert relationships(registry) == {"Craig": ("boss", [])}
+
+
+def test_a_suburb_the_chat_puts_after_in_is_no_one():
+    _, registry = extract(
+        turns(
+            "new job is great, its a bit of a trek from Marrickville but fine",
+            "my boyfriend liam and i got a place together in marrickville!!",
+            "theres a gym in Marrickville, 5 min walk",
+        )
+    )
+    assert relationships(registry) == {"Liam": ("boyfriend", [])}
+
+
 def test_a_pronoun_takes_the_role_and_a_colleague_becomes_the_boss():
     cards, registry = extract(
         turns("My boss is Karen, she's strict.", "Raj is my colleague on the data team."),
