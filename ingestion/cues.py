@@ -152,6 +152,15 @@ PERSON_NOUNS = frozenset(
     roommate partner name hero idol fan artist writer singer actor actress player coach
     mentor therapist lawyer engineer chef cook driver pilot one""".split()
 )
+#: People known by what they do for or with the speaker, met in passing ("a preceptor
+#: called tom", "the agent, a guy called darren"): they name someone when named.
+ROLE_NOUNS = frozenset(
+    """preceptor tutor trainer instructor supervisor landlord landlady agent realtor
+    mechanic plumber electrician dentist vet surgeon physio counsellor counselor
+    nanny babysitter cleaner barber hairdresser recruiter client customer patient
+    lodger tenant flatmate housemate intern apprentice trainee someone somebody dude
+    chap lad lass bloke""".split()
+)
 #: Verbs whose object is a thing, never a person: what is eaten, drunk, ordered, bought.
 CONSUMING_VERBS = frozenset(
     "eat have order cook bake drink buy taste try make grab devour finish share".split()

@@ -1165,6 +1165,13 @@ class Extractor:
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
+        for name in relatives.called(doc):  # "met this guy named kevin at the gym"
+            if (
+                self.registry.get(name) is None
+                and not self.registry.is_user(name)
+                and name not in self.pets
+            ):
+                self.registry.observe(name)
         for name, relationship in relatives.introduced(doc):
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)

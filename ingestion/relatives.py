@@ -840,6 +840,59 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
     return out + _dating(doc)
 
 
+def called(doc: Doc) -> list[str]:
+    """Someone met in passing and named as they are introduced, with no relationship to
+    the speaker: "met this guy named kevin at the gym", "a preceptor called tom whos
+    been there 20 yrs", "some fella called marcus". The naming word describes the person
+    noun right before it (``cues.PERSON_NOUNS``, a man or a woman, a relationship word);
+    "a guy called the police" names no one, nor does "a book called atomic habits".
+
+    >>> from ingestion.extract import load_nlp
+    >>> nlp = load_nlp()
+    >>> called(nlp("met this guy named kevin at the gym")), called(nlp("a guy called the police"))
+    (['Kevin'], [])
+    >>> called(nlp("sat me with a preceptor called tom whos been there 20 yrs"))
+    ['Tom']
+    """
+    out: list[str] = []
+    for token in doc[1:-1]:
+        noun, nxt = doc[token.i - 1], doc[token.i + 1]
+        describes = token.dep_ == "acl" and token.head.i == noun.i
+        said_of = noun.head.i == token.i and nxt.dep_ == "oprd"  # "some fella called marcus"
+        if not _naming(token.lower_) or not (describes or said_of):
+            continue
+        if not _person_noun(noun.lower_):
+            continue
+        got = _name_at(doc, token.i + 1)
+        if got is not None:
+            out.append(_capitalised(got[0]))
+        elif _given_name(nxt):  # "tom": a word, and the tagger's number
+            out.append(_capitalised(nxt.text))
+    return out
+
+
+def _person_noun(word: str) -> bool:
+    """A word for a person: someone, a guy, a preceptor, a neighbour."""
+    return (
+        (word in cues.PERSON_NOUNS and word != "name")
+        or word in cues.GENDERED_NOUNS
+        or word in cues.RELATIONSHIPS
+        or word in cues.ROLE_NOUNS
+    )
+
+
+def _given_name(token: Token) -> bool:
+    """Where only a name goes (right after "called"), a word of letters that is no
+    function word, filler or title, even one a dictionary knows ("tom", "rose")."""
+    return (
+        token.is_alpha
+        and len(token.text) >= 2
+        and token.pos_ not in _NOT_NAME_POS - {"NUM"}
+        and not _known_other(token.lower_)
+        and not (token.is_lower and _well_cased(token.doc))
+    )
+
+
 #: Who a new partner is, by the noun the user introduces them with ("a guy named alex").
 _PARTNER_BY_GENDER = {"m": "boyfriend", "f": "girlfriend"}
 

@@ -73,6 +73,17 @@ def test_named_and_called_go_to_whom_the_parse_says_they_name():
     }
 
 
+def test_someone_met_and_named_in_passing_is_a_person_with_no_relationship_yet():
+    extractor = talk(
+        ("user", "met this guy named kevin at the climbing gym, hes hilarious"),
+        ("user", "sat me with a preceptor called tom whos been there 20 yrs"),
+        ("user", "ward 7 are getting a new manager, some fella called marcus from stepping hill"),
+        ("user", "a guy called the police on the party next door lol"),
+        ("user", "also reading a book called atomic habits"),
+    )
+    assert people(extractor.registry) == {"Kevin": None, "Tom": None, "Marcus": None}
+
+
 def test_a_name_given_in_answer_to_a_question_about_someone():
     """The assistant asks about the user's son, daughter or twins; the name that comes
     back is theirs. A group gives each of its names the group's relationship."""
