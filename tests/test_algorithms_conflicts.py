@@ -134,6 +134,7 @@ def test_attribute_of_ignores_what_it_cannot_read(fact: str) -> None:
         "想租南山西丽那边 我入职以后的直属领导是周总",  # a time, not a workplace
         "我在家做饭",
         "kayla works at the royal womens",  # a name as the subject
+        "and winter quarter started at seattle central, design class is SO fun",  # a term
     ],
 )
 def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: str) -> None:
@@ -145,6 +146,8 @@ def test_what_the_user_says_of_others_or_imagines_is_no_claim_of_theirs(fact: st
     [
         ("My wife and I moved to Leeds", "location", "leeds"),
         ("Just started at Acme", "employer", "acme"),  # no subject written: the user
+        ("ok so finally started at acme", "employer", "acme"),
+        ("also trying to quit the durries again", "activity:durrie", "no"),
         ("Me and Luis moved to Columbus", "location", "columbus"),
         ("Officially moved into shawlands 2 weeks ago", "location", "shawlands"),
         ("moved!! got keys to a 1 bed in springfield yesterday", "location", "springfield"),

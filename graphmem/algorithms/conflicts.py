@@ -908,6 +908,14 @@ def _not_the_users(text: str, start: int) -> bool:
             and subject[0].isalpha()
             and not _INTERJECTION.match(subject[0])
         )
+        or (  # "winter quarter started at seattle central": a noun phrase did it
+            (verb is not None or (text[start:].split(maxsplit=1) or [""])[0] in _CLAIM_VERBS)
+            and len(subject) >= 2
+            and said[-1] == subject[-1]
+            and subject[-1] not in _EN_STOP_WORDS  # "trying to quit the durries": no noun
+            and not subject[-1].endswith("ing")
+            and all(w.isalpha() and not _INTERJECTION.match(w) for w in subject)
+        )
     )
 
 
