@@ -450,8 +450,8 @@ def _claim_words(code: str) -> re.Pattern[str]:
         source = re.sub(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?[a-zA-Z]+\)", " ", pattern).lower()
         for m in re.finditer(r"[^\W\d_]+", source):
             word = m.group()
-            if _script_without_spaces(word):
-                words.update(ch for ch in word if _script_without_spaces(ch))
+            if script_without_spaces(word):
+                words.update(ch for ch in word if script_without_spaces(ch))
                 continue
             if source[m.end() : m.end() + 1] in ("?", "*", "{", "["):
                 word = word[:-1]  # the last letter is optional or repeated
@@ -459,11 +459,9 @@ def _claim_words(code: str) -> re.Pattern[str]:
                 words.add(word)
     english = language("en")
     words -= english.stop_words if english is not None else frozenset()
-    han = "".join(sorted(w for w in words if _script_without_spaces(w)))
+    han = "".join(sorted(w for w in words if script_without_spaces(w)))
     latin = "|".join(
-        sorted(
-            (re.escape(w) for w in words if not _script_without_spaces(w)), key=len, reverse=True
-        )
+        sorted((re.escape(w) for w in words if not script_without_spaces(w)), key=len, reverse=True)
     )
     alternatives = ([f"[{han}]"] if han else []) + ([rf"\b(?:{latin})\w?\b"] if latin else [])
     return re.compile("|".join(alternatives) or "(?!)", re.IGNORECASE)
@@ -767,7 +765,8 @@ def _found_at(text: str, word: str) -> int:
     return m.start() if m else -1
 
 
-def _script_without_spaces(word: str) -> bool:
+def script_without_spaces(word: str) -> bool:
+    """Is any of ``word`` written in a script with no spaces between words (Chinese)?"""
     return any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in word)
 
 
@@ -962,7 +961,7 @@ def in_english_time_words(text: str) -> str:
 def _whole_word(word: str) -> re.Pattern[str]:
     """``word`` where it stands alone: between non-word characters when it is written
     in letters of a spaced script, anywhere when in Chinese characters (no spaces)."""
-    if _script_without_spaces(word):
+    if script_without_spaces(word):
         return re.compile(re.escape(word))
     return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
 
@@ -1001,6 +1000,7 @@ __all__ = [
     "readable",
     "relationship_in_english",
     "relationships_in",
+    "script_without_spaces",
     "speaks_of_self",
     "terms",
     "users_claim",

@@ -373,12 +373,15 @@ def gather(
 
 def searched_terms(query: str) -> list[str]:
     """The query's terms a passage is searched for: "what did I say I'd book for Ella?"
-    looks for "book" and "ella", not for every turn where someone "keeps saying" things.
+    looks for "book" and "ella", not for every turn where someone "keeps saying" things,
+    and "where do i live rn" for "live", not for every turn said "rn".
 
     >>> searched_terms("what did you tell me about the wheel class?")
     ['wheel', 'class']
+    >>> searched_terms("where do i live rn")
+    ['live']
     """
-    return [t for t in terms(query) if t not in lang.speech_terms()]
+    return [t for t in terms(temporal.without_when(query)) if t not in lang.speech_terms()]
 
 
 def rank(

@@ -162,6 +162,31 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     )
 )
 
+#: How a question says when, not what it asks ("where do i live rn", "what car did i
+#: used to have", "main abhi kaha rehti hu" read "now"): no passage is searched for
+#: these words ("applying rn" answers nothing of where the user lives).
+_WHEN_WORDS = re.compile(
+    r"\b(?:right now|now|rn|atm|currently|current|these days|nowadays|at the moment|"
+    r"at present|presently|still|anymore|any more|any longer|as of now|by now|used to|"
+    r"use to|before|previously|formerly|originally|back then|at first|earlier)\b",
+    re.IGNORECASE,
+)
+
+
+def without_when(query: str) -> str:
+    """``query`` without its words of when, in a spaced script (Chinese time words are
+    part of the character pairs searched, and stay).
+
+    >>> without_when("where do i live rn"), without_when("main abhi kaha rehti hu")
+    ('where do i live', 'main kaha rehti hu')
+    >>> without_when("what car did i used to have?"), without_when("我以前住在哪里")
+    ('what car did i have?', '我以前住在哪里')
+    """
+    if lang.script_without_spaces(query):
+        return query
+    return re.sub(r" +", " ", _WHEN_WORDS.sub(" ", lang.in_english_time_words(query))).strip()
+
+
 _CURRENT = re.compile(
     # "rn", "atm": chat's "right now" and "at the moment"
     r"\b(?:now|right now|rn|atm|currently|current|these days|nowadays|at the moment|at present|"
