@@ -8,6 +8,7 @@ import re
 import unicodedata
 import weakref
 from collections.abc import Mapping
+from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -118,11 +119,26 @@ def stored_times(data: dict[str, Any]) -> dict[str, Any]:
     out = dict(data)
     for key in _TIME_FIELDS:
         if isinstance(out.get(key), int):
-            out[key] = ms_to_datetime(out[key])
+            out[key] = _stored_time(out[key], key)
     source = out.get("source")
     if isinstance(source, Mapping) and isinstance(source.get("session_date"), int):
-        out["source"] = {**source, "session_date": ms_to_datetime(source["session_date"])}
+        day = _stored_time(source["session_date"], "source.session_date")
+        out["source"] = {**source, "session_date": day}
     return out
+
+
+def _stored_time(ms: int, field: str) -> datetime:
+    """An epoch-ms int as a datetime; one no calendar holds (an imported file's
+    ``"timestamp": 10**20``) is a clear error, not a crash.
+
+    >>> _stored_time(10**20, "timestamp")
+    Traceback (most recent call last):
+    graphmem.errors.ValidationError: timestamp: 100000000000000000000 ms is no date
+    """
+    try:
+        return ms_to_datetime(ms)
+    except OverflowError:
+        raise ValidationError(f"{field}: {ms} ms is no date", field=field) from None
 
 
 def _clean_text(value: str) -> str:

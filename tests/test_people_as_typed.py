@@ -203,7 +203,8 @@ def test_someone_the_user_is_dating_named_beside_the_noun():
         ("user", "my sister is dating a guy named rob lol"),
         ("user", "i met a guy named theo at the gym, he's a trainer"),
     )
-    assert people(extractor.registry) == {"Alex": "boyfriend"}
+    # the sister's date and a man met at the gym are people met in passing, no partners
+    assert people(extractor.registry) == {"Alex": "boyfriend", "Rob": None, "Theo": None}
     extractor = talk(("user", "i started seeing this girl, sam. it's early days"))
     assert people(extractor.registry) == {"Sam": "girlfriend"}
 
