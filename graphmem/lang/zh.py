@@ -344,6 +344,10 @@ NOT_NAMES = frozenset(
     """天天 常常 刚刚 剛剛 慢慢 好好 看看 想想 试试 試試 说说 說說 聊聊 走走 偷偷 渐渐 漸漸 明明
     往往 仅仅 僅僅 宝宝 寶寶 哈哈 嘿嘿 呵呵 嘻嘻 谢谢 謝謝 人人 个个 個個 家家 年年 时时 時時
     处处 處處 样样 樣樣 多多 早早 久久 默默 悄悄 匆匆 乖乖 轻轻 輕輕 稍稍 冷冷 暖暖""".split()
+    # English chat words a Chinese message types after a role word ("教研组长 nice",
+    # "有点像同事 lol"): what the user thinks of them, not their name
+    + """lol lmao haha hahaha omg nice good great cool ok okay fine yes yeah no nope sure
+    thanks thx sorry wow nah meh""".split()
 )
 
 #: The commonest surnames (both scripts): a two- or three-character name starting with
@@ -556,6 +560,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('晓晓', '老婆'), ('璐璐', '室友')]
     >>> [(n.name, n.relationship) for n in people_in("startup节奏快，老板是创始人之一，叫Grace")]
     [('Grace', '老板')]
+    >>> [n.name for n in people_in("新学校还不错，教研组长 nice")]  # what she is like
+    []
     >>> [(n.name, n.relationship) for n in people_in("周五跟Kevin提了离职，我哥阿哲也回来了")]
     [('Kevin', '前领导'), ('阿哲', '哥哥')]
     >>> [(n.name, n.relationship) for n in people_in("老师姓孙，大家都叫他孙老师")]
@@ -733,7 +739,7 @@ def _name(said: str | None, after: str = "") -> str | None:
     if not said:
         return None
     name = _clean(_cased(said), after)
-    if name in NOT_NAMES or name in COMMON_WORDS or name in RELATIONSHIPS or name in TITLES:
+    if name.lower() in NOT_NAMES or name in COMMON_WORDS or name in RELATIONSHIPS or name in TITLES:
         return None
     return name
 
