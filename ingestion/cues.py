@@ -725,8 +725,10 @@ NAME_STOP_WORDS = (
     | frozenset(  # code-switched chat: Hindi, Spanish and Tagalog function words and fillers
         """hai hain hoon ho tha thi the ka ki ke ko ne se mein pe par aur ya toh to bhi abhi
     bahut thoda bas yaar mera meri mere tera teri tum aap wo woh ye yeh kya kyun koi kuch
-    sab nahi nahin haan achha accha theek ek kar karo diya gaya raha
-    rahi matlab phir fir jab tab pero que con para por muy mas más porque pues bien
+    sab nahi nahin haan achha accha theek ek kar karo diya gaya gayi gaye raha
+    rahi hua hui hue paas saath liye baad kaun kab kahan kaha kaise
+    karke aaya aayi aayega jaayega matlab phir fir jab tab
+    pero que con para por muy mas más porque pues bien
     todo nada tambien también aqui aquí ahora jaja jajaja bueno dijo ay mijo mija en la el
     los las del
     lang din rin daw raw pala kasi yung iyong talaga sobra grabe syempre ganun""".split()
