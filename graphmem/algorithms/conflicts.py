@@ -894,14 +894,13 @@ def _not_the_users(text: str, start: int) -> bool:
         if not said:
             return False
     subject = [word for word in said if word not in _NOT_A_SUBJECT]
+    claimed = (text[start:].split(maxsplit=1) or [""])[0]  # the claim's first word
     # a third person's verb after one word, or after none ("a guy called dan, teaches
     # geography"): the user writes "i teach" or "teach", never "teaches"; and one word
     # then "just", "also" is who did it ("nadia just got a job at google toronto")
     return (
         bool(_SOMEONE_ELSE.search(clause))
-        or (
-            len(subject) <= 1 and (text[start:].split(maxsplit=1) or [""])[0] in _THIRD_PERSON_VERBS
-        )
+        or (len(subject) <= 1 and claimed in _THIRD_PERSON_VERBS)
         or (
             len(subject) == 1
             and said[-1] != subject[0]
@@ -909,7 +908,7 @@ def _not_the_users(text: str, start: int) -> bool:
             and not _INTERJECTION.match(subject[0])
         )
         or (  # "winter quarter started at seattle central": a noun phrase did it
-            (verb is not None or (text[start:].split(maxsplit=1) or [""])[0] in _CLAIM_VERBS)
+            (verb is not None or claimed in _CLAIM_VERBS)
             and len(subject) >= 2
             and said[-1] == subject[-1]
             and subject[-1] not in _EN_STOP_WORDS  # "trying to quit the durries": no noun

@@ -170,6 +170,8 @@ class Gathered:
     #: card id -> fields recall reads it with instead of the stored ones: the claim of a
     #: slot only similarity read (``_likely``), as ``temporal.weight`` reads claims
     read_as: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: the query's terms a passage is searched for (``searched_terms``), read once
+    searched: list[str] = field(default_factory=list)
 
     def reached(self, at: int) -> tuple[set[str], list[str]]:
         """The graph channels that reached passage ``at``, and their paths."""
@@ -319,7 +321,8 @@ def gather(
         if vector is not None and not in_process and (only is None or only)
         else None
     )
-    query_terms = searched_terms(query) if "fulltext" in channels else []
+    searched = searched_terms(query)
+    query_terms = searched if "fulltext" in channels else []
     with held.lock:
         eligible = held.passages_of(cards)
         bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
@@ -368,6 +371,7 @@ def gather(
         lang.asks_a_name(query),
         by_assistant,
         lang.asks_the_assistant(query),
+        searched=searched,
     )
 
 
@@ -812,7 +816,7 @@ def _score_cards(
     picked = [at for at, _ in picks]
     with held.lock:
         on_focus = _on_focus(found, picked)
-        asked = held.bm25.coverage(searched_terms(found.query), picked)
+        asked = held.bm25.coverage(found.searched, picked)
     echoes = None if found.asks_the_assistant else found.by_assistant
     scored: list[tuple[float, str, int, float, dict[str, float]]] = []
     fields: dict[str, dict[str, Any]] = {}

@@ -162,15 +162,17 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     )
 )
 
+#: Words a question says "now" with ("rn", "atm": chat's "right now", "at the moment")
+_NOW_WORDS = (
+    r"now|right now|rn|atm|currently|current|these days|nowadays|at the moment|at present|"
+    r"presently|still|anymore|any more|any longer|as of now|by now"
+)
+#: Words a question says "before" with
+_BEFORE_WORDS = r"used to|use to|before|previously|formerly|originally|back then|at first|earlier"
 #: How a question says when, not what it asks ("where do i live rn", "what car did i
 #: used to have", "main abhi kaha rehti hu" read "now"): no passage is searched for
 #: these words ("applying rn" answers nothing of where the user lives).
-_WHEN_WORDS = re.compile(
-    r"\b(?:right now|now|rn|atm|currently|current|these days|nowadays|at the moment|"
-    r"at present|presently|still|anymore|any more|any longer|as of now|by now|used to|"
-    r"use to|before|previously|formerly|originally|back then|at first|earlier)\b",
-    re.IGNORECASE,
-)
+_WHEN_WORDS = re.compile(rf"\b(?:{_NOW_WORDS}|{_BEFORE_WORDS})\b", re.IGNORECASE)
 
 
 def without_when(query: str) -> str:
@@ -187,15 +189,9 @@ def without_when(query: str) -> str:
     return re.sub(r" +", " ", _WHEN_WORDS.sub(" ", lang.in_english_time_words(query))).strip()
 
 
-_CURRENT = re.compile(
-    # "rn", "atm": chat's "right now" and "at the moment"
-    r"\b(?:now|right now|rn|atm|currently|current|these days|nowadays|at the moment|at present|"
-    r"presently|still|anymore|any more|any longer|today|as of now|by now)\b",
-    re.IGNORECASE,
-)
+_CURRENT = re.compile(rf"\b(?:{_NOW_WORDS}|today)\b", re.IGNORECASE)
 _PAST = re.compile(
-    r"\b(?:used to|use to|before|previously|formerly|originally|in the past|back then|"
-    r"at first|at the time|earlier|prior to|my old|our old|"
+    rf"\b(?:{_BEFORE_WORDS}|in the past|at the time|prior to|my old|our old|"
     # a home or a job of another time: "what neighbourhood was I in when I lived with
     # Flo?" ("where did I live?" alone stays today's: superseded cards stay hidden)
     r"(?:i|we)\s+(?:lived|worked|stayed)|"
