@@ -1553,3 +1553,42 @@ def test_a_correction_answers_before_what_it_corrects(memory: Memory, user: str,
         if moment:
             memory.consolidate(user, now=moment)
         assert "14th" in top(memory, user, "when is my dentist appointment?")[0], moment
+
+
+def test_a_new_job_a_suburb_and_someone_met_in_passing(memory: Memory, user: str, tmp_path: Path):
+    """A chat typed as people type it: the boss at the old job, a man met at the gym, then
+    a flat in a suburb spaCy calls a person and a job begun. At ingest, after a
+    consolidate and a year on: the new job answers "now", the boss is a former one, the
+    man met is a person, the suburb is no one."""
+    rows = [
+        {"session_id": "s1", "date": "2025-02-03T20:10:00+11:00"},
+        {
+            "session_id": "s1",
+            "turn": 0,
+            "speaker": "user",
+            "text": "ugh craig (my boss at salt media) made us redo the whole pitch AGAIN. "
+            "also met this guy named kevin at the climbing gym, hes hilarious",
+        },
+        {
+            "session_id": "s1",
+            "turn": 1,
+            "speaker": "assistant",
+            "text": "Long day! Kevin sounds fun.",
+        },
+        {"session_id": "s2", "date": "2025-05-10T09:00:00+10:00"},
+        {
+            "session_id": "s2",
+            "turn": 0,
+            "speaker": "user",
+            "text": "big update: we got a flat in marrickville!! its a bit of a trek from "
+            "Marrickville to the city but whatever. and i started at bondi bottle co on the 1st",
+        },
+        {"session_id": "s2", "turn": 1, "speaker": "assistant", "text": "Congrats on both!"},
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    for moment in (None, "2025-05-20", "2026-05-20"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "bondi bottle co" in top(memory, user, "where do i work rn")[0], moment
+        people = {p.name: p.relationship for p in memory.people(user) if p.name != SELF}
+        assert people == {"Craig": "former manager", "Kevin": None}, moment
