@@ -153,14 +153,15 @@ PERSON_NOUNS = frozenset(
     mentor therapist lawyer engineer chef cook driver pilot one""".split()
 )
 #: People known by what they do for or with the speaker, met in passing ("a preceptor
-#: called tom", "the agent, a guy called darren"): they name someone when named.
+#: called tom"): they name someone when named, and that is who they are to the speaker.
 ROLE_NOUNS = frozenset(
     """preceptor tutor trainer instructor supervisor landlord landlady agent realtor
     mechanic plumber electrician dentist vet surgeon physio counsellor counselor
     nanny babysitter cleaner barber hairdresser recruiter client customer patient
-    lodger tenant flatmate housemate intern apprentice trainee someone somebody dude
-    chap lad lass bloke""".split()
+    lodger tenant flatmate housemate intern apprentice trainee""".split()
 )
+#: Words for anyone at all ("some bloke called marcus"): they name someone, no role.
+SOMEONE_NOUNS = frozenset("someone somebody dude chap lad lass bloke".split())
 #: Verbs whose object is a thing, never a person: what is eaten, drunk, ordered, bought.
 CONSUMING_VERBS = frozenset(
     "eat have order cook bake drink buy taste try make grab devour finish share".split()

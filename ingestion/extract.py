@@ -849,22 +849,31 @@ class Extractor:
             for alias in aliases:
                 self.registry.alias(res.name or name, alias)
             at = text.find(name, person.start)
-            after = text[at + len(name) :] if at >= 0 else None
-            record = self.registry.get(res.name or name)
-            held = role(record.relationship) if record is not None else None
-            if (
-                after is not None
-                and record is not None
-                and is_current(record.relationship)
-                and (
-                    (held in cues.LIVING_NEXT_TO and lang.moves_away(code, after))
-                    or (held in cues.WORK_ROLES and lang.leaves_work(code, after))
-                )
-            ):
-                res = self.registry.end(record.name)
+            if at >= 0 and (gone := self._gone(res.name or name, text[at + len(name) :], code)):
+                res = gone
             if chosen[0] == SELF and not settled:
                 chosen = (res.name or name, res.relationship or relationship)
+        read = {p.name for p in named}
+        for record in list(self.registry):  # "周海南也跳槽了": a coworker named alone
+            if record.name == SELF or record.name in read:
+                continue
+            at = text.find(record.name)
+            if at >= 0 and not _inside_word(text, at, at + len(record.name)):
+                self._gone(record.name, text[at + len(record.name) :], code)
         return chosen
+
+    def _gone(self, name: str, after: str, code: str) -> Resolution | None:
+        """A neighbour's or a roommate's move away, a coworker's leaving, said right
+        ``after`` their name: the relationship ends (the record as it is then)."""
+        record = self.registry.get(name)
+        if record is None or not is_current(record.relationship):
+            return None
+        held = role(record.relationship)
+        if (held in cues.LIVING_NEXT_TO and lang.moves_away(code, after)) or (
+            held in cues.WORK_ROLES and lang.leaves_work(code, after)
+        ):
+            return self.registry.end(record.name)
+        return None
 
     def _pets_by_what_is_said(self, texts: list[str]) -> None:
         """The names no relationship was read for that the conversation speaks of as
@@ -1165,13 +1174,13 @@ class Extractor:
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
-        for name in relatives.called(doc):  # "met this guy named kevin at the gym"
+        for name, role_held in relatives.called(doc):  # "a preceptor called tom"
             if (
                 self.registry.get(name) is None
                 and not self.registry.is_user(name)
                 and name not in self.pets
             ):
-                self.registry.observe(name)
+                self.registry.observe(name, role_held)
         for name, relationship in relatives.introduced(doc):
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
@@ -2845,6 +2854,12 @@ def extract_text(
 ) -> list[Card]:
     """Cards from document passages (see ``Extractor.text``)."""
     return Extractor(user_id, people, model).text(passages, document, timestamp=timestamp)
+
+
+def _inside_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is part of a longer Latin word ("Ann" in "Anna")."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    return (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha())
 
 
 def _held_later(record: PersonRecord | None, card: Card) -> bool:

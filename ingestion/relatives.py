@@ -840,21 +840,26 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
     return out + _dating(doc)
 
 
-def called(doc: Doc) -> list[str]:
-    """Someone met in passing and named as they are introduced, with no relationship to
-    the speaker: "met this guy named kevin at the gym", "a preceptor called tom whos
-    been there 20 yrs", "some fella called marcus". The naming word describes the person
-    noun right before it (``cues.PERSON_NOUNS``, a man or a woman, a relationship word);
-    "a guy called the police" names no one, nor does "a book called atomic habits".
+def called(doc: Doc) -> list[tuple[str, str | None]]:
+    """Someone met in passing and named as they are introduced: "met this guy named kevin
+    at the gym", "a preceptor called tom whos been there 20 yrs", "some fella called
+    marcus". The naming word describes the person noun right before it
+    (``cues.PERSON_NOUNS``, a man or a woman, a relationship or a role word); "a guy
+    called the police" names no one, nor does "a book called atomic habits". Who they
+    are to the speaker: a role held for the speaker ("a preceptor", "my landlord", not
+    "her landlord"), or "my" relationship word ("my coworker named X"; "a senior
+    dispatcher named lorraine" may be anyone's); a man, a woman or a guy says nothing.
 
     >>> from ingestion.extract import load_nlp
     >>> nlp = load_nlp()
     >>> called(nlp("met this guy named kevin at the gym")), called(nlp("a guy called the police"))
-    (['Kevin'], [])
+    ([('Kevin', None)], [])
     >>> called(nlp("sat me with a preceptor called tom whos been there 20 yrs"))
-    ['Tom']
+    [('Tom', 'preceptor')]
+    >>> called(nlp("her landlord, some lady named rita, is strict"))
+    [('Rita', None)]
     """
-    out: list[str] = []
+    out: list[tuple[str, str | None]] = []
     for token in doc[1:-1]:
         noun, nxt = doc[token.i - 1], doc[token.i + 1]
         describes = token.dep_ == "acl" and token.head.i == noun.i
@@ -865,9 +870,15 @@ def called(doc: Doc) -> list[str]:
             continue
         got = _name_at(doc, token.i + 1)
         if got is not None:
-            out.append(_capitalised(got[0]))
+            name = _capitalised(got[0])
         elif _given_name(nxt):  # "tom": a word, and the tagger's number
-            out.append(_capitalised(nxt.text))
+            name = _capitalised(nxt.text)
+        else:
+            continue
+        owners = {c.lower_ for c in noun.children if c.dep_ == "poss"}
+        mine = bool(owners) and owners <= cues.OWNERS
+        role = noun.lower_ in cues.ROLE_NOUNS or (mine and noun.lower_ in cues.RELATIONSHIPS)
+        out.append((name, noun.lower_ if role and (mine or not owners) else None))
     return out
 
 
@@ -878,6 +889,7 @@ def _person_noun(word: str) -> bool:
         or word in cues.GENDERED_NOUNS
         or word in cues.RELATIONSHIPS
         or word in cues.ROLE_NOUNS
+        or word in cues.SOMEONE_NOUNS
     )
 
 

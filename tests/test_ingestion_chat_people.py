@@ -325,6 +325,36 @@ def test_chinese_relatives_are_named_the_ways_chinese_chats_name_them():
     assert registry.get("我妈") is registry.get("妈妈")  # "我妈" is how she is said
 
 
+def test_chinese_chats_name_people_in_brackets_at_work_and_by_a_title_then_a_full_name():
+    registry = chat(
+        (
+            "老陈又说加班不回来吃饭。阿强(我家狗)还把我新买的鞋咬了一只",
+            "还有我们办公室小周说下学期不干了,要去深圳",
+            "我妹晓琳说她可能要去上海工作",
+            "我们财务总监Linda上周突然离职了，现在新来的领导是赵总，赵建国，挺严的",
+            "一家新能源车企的财务经理，叫安达新能源，你觉得哪个好？",  # a company, no one
+        ),
+        ("我跟老陈决定离婚了。协议昨天签的",),
+    )
+    assert people(registry) == {
+        "阿强": ("狗", []),
+        "小周": ("前同事", ["同事"]),
+        "晓琳": ("妹妹", []),
+        "Linda": ("前总监", ["总监"]),
+        "赵总": ("领导", []),
+        "老陈": ("前任", []),
+    }
+    assert registry.get("赵建国") is registry.get("赵总")
+
+
+def test_a_coworker_named_alone_who_leaves_is_a_former_one_but_not_one_leaving_next_month():
+    registry = chat(
+        ("跟同事周海南约好了打羽毛球", "跟一个女生合租 她叫小美 在阿里做设计"),
+        ("周海南也跳槽了，去了一家券商", "小美下个月要搬走了 她和男朋友在萧山买了房"),
+    )
+    assert people(registry) == {"周海南": ("前同事", ["同事"]), "小美": ("室友", [])}
+
+
 def test_a_birth_announcement_names_the_child_by_both_names():
     registry = chat(("我当爸爸了！！儿子1月20号出生的 7斤2两 母子平安 小名叫豆包 大名王子航",))
     son = registry.get("豆包")

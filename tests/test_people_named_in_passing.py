@@ -73,15 +73,25 @@ def test_named_and_called_go_to_whom_the_parse_says_they_name():
     }
 
 
-def test_someone_met_and_named_in_passing_is_a_person_with_no_relationship_yet():
+def test_someone_met_and_named_in_passing_is_a_person_and_a_role_held_for_the_user_says_who():
+    """A guy, a fella or a dispatcher anyone may work with says nothing of who they are
+    to the user; a preceptor sat with the user, or "my coworker", does."""
     extractor = talk(
         ("user", "met this guy named kevin at the climbing gym, hes hilarious"),
         ("user", "sat me with a preceptor called tom whos been there 20 yrs"),
         ("user", "ward 7 are getting a new manager, some fella called marcus from stepping hill"),
+        ("user", "theyll have me shadowing a senior dispatcher named lorraine all week"),
+        ("user", "my coworker named jess brought donuts"),
         ("user", "a guy called the police on the party next door lol"),
         ("user", "also reading a book called atomic habits"),
     )
-    assert people(extractor.registry) == {"Kevin": None, "Tom": None, "Marcus": None}
+    assert people(extractor.registry) == {
+        "Kevin": None,
+        "Tom": "preceptor",
+        "Marcus": None,
+        "Lorraine": None,
+        "Jess": "coworker",
+    }
 
 
 def test_a_name_given_in_answer_to_a_question_about_someone():

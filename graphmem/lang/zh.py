@@ -107,6 +107,8 @@ RELATIONSHIPS: dict[str, str] = {
     "上司": "boss",
     "领导": "boss",
     "領導": "boss",
+    "总监": "boss",
+    "總監": "boss",
     "主管": "manager",
     "同事": "coworker",
     "合伙人": "business partner",
@@ -213,8 +215,8 @@ COMPOSED: dict[tuple[str, str], str] = {
 #: The characters of ``COMPOSED``'s words that traditional script writes otherwise.
 _TO_TRADITIONAL = str.maketrans("孙儿妈爷", "孫兒媽爺")
 _TO_SIMPLIFIED = str.maketrans("孫兒媽爺", "孙儿妈爷")
-#: Where someone lives, said right before their name ("楼下的张阿姨", "在小区里认识了
-#: 一个王奶奶"): what that makes them to the user.
+#: Where someone lives or works, said right before their name ("楼下的张阿姨", "在小区里
+#: 认识了一个王奶奶", "我们办公室小周"): what that makes them to the user.
 PLACES: dict[str, str] = {
     "楼下": "邻居",
     "樓下": "鄰居",
@@ -227,6 +229,9 @@ PLACES: dict[str, str] = {
     "小區裡": "鄰居",
     "小区": "邻居",
     "小區": "鄰居",
+    # where the user works: "我们办公室小周"
+    "办公室": "同事",
+    "辦公室": "同事",
 }
 #: What may come between such a place and the name: "的", "认识了一个".
 PLACE_BRIDGES = """的 住的 那个 那個 新来的 新來的 认识了一个 認識了一個 认识了 認識了 认识的 認識的
@@ -440,6 +445,11 @@ _NAMED_PET = re.compile(
     # "我领养了一只猫 英短蓝猫 叫布丁"
     rf"|(?<=只|条|條|隻)(?P<kind2>{_PET})[^，,。！!？?]{{0,8}}?(?:名叫|叫)(?P<name2>[{_HAN}]{{2}}|[A-Za-z]+)"
 )
+#: Who someone is, in brackets after their name: "阿强(我家狗)", "小雨（我妹）", "Kevin(我老板)".
+_PARENTHESISED = re.compile(
+    rf"(?P<name>(?<![A-Za-z])[A-Za-z][a-z]+|(?<![{_HAN}])[{_HAN}]{{2,3}})\s*[（(]\s*"
+    rf"(?:我家|我们家|我們家|我的|我们的|我們的|我)?的?(?P<rel>{_PET}|{_KIN})\s*[)）]"
+)
 #: A name given ("叫可樂", "取名叫布丁"), and a pet spoken of with its measure word or
 #: as adopted ("一隻狗", "收養了貓"): together, the pet's name (``_pets_named``).
 _GIVEN_NAME = re.compile(
@@ -451,7 +461,8 @@ _PET_SAID = re.compile(
 )
 #: A name given a few characters on: "老板是创始人之一，叫Grace".
 _CALLED = re.compile(
-    rf"[^。！？!?]{{0,8}}?(?:叫|名字是|名叫)(?P<name>[A-Z][a-z]+|(?![我你他她它])[{_HAN}]{{2,3}})"
+    rf"[^。！？!?]{{0,8}}?(?:叫|名字是|名叫)"
+    rf"(?P<name>[A-Z][a-z]+|(?![我你他她它])[{_HAN}]{{2,3}}(?![^{_AFTER_GIVEN}\W\d_A-Za-z]))"
 )
 #: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
 _IS_MINE = re.compile(
@@ -489,7 +500,11 @@ _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|�
 #: leaving a job ("跟Eric提了离职"), a new couple ("我跟小鹿在一起了": "对象").
 CHANGES: tuple[tuple[str, str], ...] = (
     (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?在一起了", "对象"),
-    (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?(?:分手|離婚|离婚|分)了(?![{han}])", "前任"),
+    (
+        r"(?:和|跟)(?P<name>{any})(?:已经|已經|决定|決定|正式|终于|終於|刚|剛)?"
+        r"(?:分手|離婚|离婚|分)了(?![{han}])",
+        "前任",
+    ),
     # someone the user shares a flat with, or who joined their team, named: "跟一个女生
     # 合租 她叫小美", "我们组新来了个实习生叫可可"
     # (no other relationship word between: "我们组来了个新领导 叫Lisa" is the boss)
@@ -580,6 +595,11 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
             if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
                 found.append(Named(name, word, True, start=m.start()))
     taken: list[tuple[int, int]] = []
+    for m in _PARENTHESISED.finditer(sentence):
+        if (name := _name(m["name"])) is not None:
+            word = m["rel"]
+            found.append(Named(name, KIN_NAMES.get(word, word), True, start=m.start()))
+            taken.append(m.span())
     for m in _IS_MINE.finditer(sentence):
         if (name := _name(m["name"])) is not None:
             found.append(Named(name, KIN_NAMES.get(m["rel"], m["rel"]), True, start=m.start()))
@@ -598,7 +618,9 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
             continue  # "my bf said", "international": English, read by English readers
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
-        given = m["given"] if m["my"] and word in GIVEN_NAMED else None
+        # "我儿子志强", "我妹晓琳" (the user's word for her, "我妹", is "妹妹")
+        mine_said = bool(m["my"]) or word.startswith("我")
+        given = m["given"] if mine_said and KIN_NAMES.get(word, word) in GIVEN_NAMED else None
         if given and given[0] in _NAME_END:
             given = None  # "我同事都说要走": a verb, no name
         name = _name(m["name"] or given, sentence[m.end() :])
@@ -618,13 +640,27 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
 
 
 def _with_full_name(sentence: str, person: Named) -> Named:
-    """Someone named by a given name, also called by the full name the sentence says
-    after it ("叫丽江 ... 是人名 张丽江": 张丽江, a surname before the same name).
+    """Someone named by a given name or a title, also called by the full name the
+    sentence says after it ("叫丽江 ... 是人名 张丽江": 张丽江, a surname before the same
+    name; "赵总，赵建国").
 
     >>> _with_full_name("新来了个小姑娘叫丽江 是人名 张丽江", Named("丽江", "同事", True)).aliases
     ('张丽江',)
+    >>> boss = Named("赵总", "领导", True, start=6)
+    >>> _with_full_name("新来的领导是赵总，赵建国，挺严的", boss).aliases
+    ('赵建国',)
     """
     if len(person.name) < 2 or not re.fullmatch(f"[{_HAN}]+", person.name):
+        return person
+    if re.fullmatch(f"{_SURNAME}(?:{_TITLE})", person.name):
+        # "新来的领导是赵总，赵建国": the title, then the full name of the same surname
+        at = sentence.find(person.name, person.start)
+        full = re.match(
+            rf"[，,\s]+(?P<full>{person.name[0]}[{_HAN}]{{1,2}})(?![{_HAN}])",
+            sentence[at + len(person.name) :] if at >= 0 else "",
+        )
+        if full is not None and (name := _name(full["full"])) and name not in person.aliases:
+            return replace(person, aliases=(*person.aliases, name))
         return person
     # a name of its own: said after a space or a mark, or after 叫 or 是 ("全名叫张丽江")
     full = re.search(
@@ -1038,9 +1074,12 @@ SLOT_EXAMPLES = {
     ),
 }
 
-#: Someone's move away, right after their name: "王姐也要搬家了", "小林下个月搬走" (not
-#: "王姐说我搬家", the user's move).
-MOVES_AWAY = r"[^，,。！!？?我你]{0,8}?(?:搬家|搬走|搬去|搬到|搬回)"
+#: Someone's move away, right after their name: "王姐也要搬家了", "小林搬走了" (not
+#: "王姐说我搬家", the user's move, nor "小美下个月要搬走", not yet).
+MOVES_AWAY = (
+    r"(?![^，,。！!？?]{0,4}?(?:下个月|下個月|下周|下週|下礼拜|下禮拜|明年|年底|过几天|過幾天))"
+    r"[^，,。！!？?我你]{0,8}?(?:搬家|搬走|搬去|搬到|搬回)"
+)
 #: Leaving a job, said after the one who leaves: "离职了", "辞职", "跳槽", an offer taken
 #: elsewhere ("也说要走 他拿了美团的offer").
 LEAVES_WORK = (
