@@ -28,7 +28,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import lang
-from graphmem.algorithms.conflicts import attribute_of, claim_of, read_relationship
+from graphmem.algorithms.conflicts import (
+    RelationshipStatement,
+    attribute_of,
+    claim_of,
+    read_relationship,
+)
 from graphmem.lang.en import STOP_WORDS
 from graphmem.models import (
     ASSISTANT,
@@ -936,6 +941,7 @@ class Extractor:
             self._observe_held(doc, turn.session_id)
             self._observe_who_answered(doc.text, turn.session_id)
             self._observe_renames(doc)
+            self._observe_breakups(doc, turn.session_id)
         self._observe_things(doc)
         when = turn.when
         day = iso_day(when)
@@ -1005,6 +1011,7 @@ class Extractor:
             where = f"document {document}, passage {passage.index}"
             self._observe_user_names(doc)
             self._observe_relationships(doc.text, True, where, session=f"doc:{document}")
+            self._observe_breakups(doc, f"doc:{document}")
             self._observe_things(doc)
             label = f" ({passage.heading})" if passage.heading else ""
             for clause in _clauses(doc):
@@ -1645,8 +1652,22 @@ class Extractor:
         about that person, with the new relationship, unless the user is its subject
         ("I report to Fatima now", "Dan and I broke up"): then it stays the user's."""
         said = read_relationship(self.registry.capitalised(fact))  # "i broke up with jake"
-        if said is None:
-            return None
+        if said is None or _named_breakup(said):
+            return None  # read from the whole sentence (``_observe_breakups``)
+        return self._relationship_said(said, person, session)
+
+    def _observe_breakups(self, doc: Doc, session: str) -> None:
+        """A couple's end the user names ("so connor and i broke up", "me n keisha done"),
+        read from each whole sentence: the parse may cut the name off the clause."""
+        for sent in doc.sents:
+            said = read_relationship(self.registry.capitalised(sent.text))
+            if said is not None and _named_breakup(said):
+                self._relationship_said(said, (SELF, None), session)
+
+    def _relationship_said(
+        self, said: RelationshipStatement, person: tuple[str, str | None], session: str
+    ) -> tuple[str, str | None] | None:
+        """The registry changes a relationship statement says (``_relationship_change``)."""
         if said.who.lower() == "we":
             partners = self.registry.partners()
             if len(partners) != 1:
@@ -2854,6 +2875,11 @@ def extract_text(
 ) -> list[Card]:
     """Cards from document passages (see ``Extractor.text``)."""
     return Extractor(user_id, people, model).text(passages, document, timestamp=timestamp)
+
+
+def _named_breakup(said: RelationshipStatement) -> bool:
+    """A partner's end said of someone by name ("Dan and I broke up"), not "we"/"she"."""
+    return said.ended and said.role == "partner" and not said.pronoun and said.who.lower() != "we"
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:

@@ -942,10 +942,15 @@ def _dating(doc: Doc) -> list[tuple[str, str]]:
 def _naming_site(doc: Doc, token: Token) -> tuple[int, str | None] | None:
     """Where a name follows: "her name is <x>" (the pronoun kept) or "named her <x>"."""
     nxt = token.i + 1
-    if token.lower_ == "name" and nxt < len(doc) and doc[nxt].lemma_ == "be":
+    if token.lower_ in {"name", "names"} and nxt < len(doc):
         owner = next((c.lower_ for c in token.children if c.dep_ == "poss"), None)
+        if owner is None and token.i > 0:  # "her names shannon": the parse may lose "her"
+            owner = doc[token.i - 1].lower_
         if owner in {"her", "his", "their"}:
-            return nxt + 1, owner
+            if doc[nxt].lemma_ == "be":
+                return nxt + 1, owner
+            if token.lower_ == "names" or _unknown_word(doc[nxt]):  # "her name jas"
+                return nxt, owner
     if _naming(token.lower_) and nxt < len(doc) and doc[nxt].lower_ in {"her", "him"}:
         return nxt + 1, doc[nxt].lower_
     return None
@@ -982,8 +987,8 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
         owned = any(c.dep_ == "poss" and c.lower_ in _OWNERS for c in token.children)
         if token.dep_ in _SUBJECT_DEPS and owned and phrase in cues.NEWBORN:
             return cues.NEWBORN[phrase]  # "our baby boy arrived! his name is noah"
-        if token.dep_ not in {"dobj", "attr", "pobj"} or not subject & {"i", "we"}:
-            continue
+        if token.dep_ not in {"dobj", "attr", "pobj"} or (subject and not subject & {"i", "we"}):
+            continue  # chat drops the "i": "been seeing this girl"
         if phrase in cues.NEWBORN or token.lower_ in cues.NEWBORN:
             return cues.NEWBORN.get(phrase) or cues.NEWBORN[token.lower_]
         if token.lower_ in cues.DATING_OBJECTS and verb.lemma_.lower() in cues.DATING:

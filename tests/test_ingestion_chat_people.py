@@ -104,6 +104,19 @@ def test_a_breakup_leaves_an_ex_with_the_word_the_user_had():
     assert people(registry) == {"Noor": ("ex-girlfriend", ["girlfriend"])}
 
 
+def test_a_partner_met_named_and_left_as_terse_chat_says_it():
+    """No "i", no apostrophe, no capital: she is still a girlfriend, then an ex; a couple
+    named only in the breakup is an ex too."""
+    registry = chat(
+        ("also been seeing this girl, her names shannon, met her at a birthday",),
+        ("me n shannon done btw. she moved back w her mom", "so connor and i broke up"),
+    )
+    assert people(registry) == {
+        "Shannon": ("ex-girlfriend", ["girlfriend"]),
+        "Connor": ("ex", []),
+    }
+
+
 def test_a_new_manager_when_the_old_one_leaves_makes_the_old_one_former():
     registry = chat(
         ("my manager dev is great but the project got cut",),
@@ -345,6 +358,21 @@ def test_chinese_chats_name_people_in_brackets_at_work_and_by_a_title_then_a_ful
         "老陈": ("前任", []),
     }
     assert registry.get("赵建国") is registry.get("赵总")
+
+
+def test_latin_names_typed_with_spaces_in_chinese_are_named():
+    registry = chat(
+        ("新工作快一個月了 我的 manager 是英國人叫 Oliver 很 chill", "對 我有新男友了 他叫 Ray"),
+    )
+    assert people(registry) == {"Oliver": ("manager", []), "Ray": ("男友", [])}
+
+
+def test_a_wifes_word_for_her_husband_and_her_sons_girlfriend_is_his():
+    registry = chat(
+        ("我家老张最喜欢我做的东坡肉",),
+        ("还有啊儿子打电话来说明年五一结婚 女朋友叫周晓雯 深圳人",),
+    )
+    assert people(registry) == {"老张": ("老公", [])}  # still her husband
 
 
 def test_a_coworker_named_alone_who_leaves_is_a_former_one_but_not_one_leaving_next_month():

@@ -1153,8 +1153,16 @@ _WHO = r"(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}|[Hh]e|[Ss]he|[Tt]hey)"
 #: A name typed in lower case where only a name goes ("me and mark broke up"): one
 #: word, no pronoun, possessive or article.
 _TYPED_WHO = (
+    r"(?<!my )(?<!our )(?<!his )(?<!her )(?<!their )(?<!the )(?<!a )"
     r"(?!(?:my|our|his|her|their|him|them|the|a|an|we|you|he|she|they|it)\b)"
     r"(?P<typed>[a-z][a-z'-]+)"
+)
+_AND = r"(?:and|n|&)"
+#: A couple's end, said after who: "broke up", "have been separated", "r done btw".
+_SPLIT = (
+    r"\s+(?:have\s+|just\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|split|separated|"
+    r"got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced"
+    r"|(?:are\s+|r\s+)?(?:done|over)(?=\s*(?:btw|lol|now|for\s+good|fr|[.!,;💔]|$)))"
 )
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
 #: "Dr. Patel" is Patel (a title before the name is left out of ``who``).
@@ -1194,14 +1202,12 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
             False,
         ),
         (rf"\b(?i:i)\s+(?:now\s+)?(?:report|reports)\s+to\s+{_WHO}", False),
-        (
-            rf"\b{_WHO}\s+and\s+(?i:i|me)\s+(?:have\s+|just\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|split|"
-            rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
+        (  # "Dan and I broke up", "connor and i broke up", "me n keisha done btw"
+            rf"\b(?:{_WHO}|{_TYPED_WHO})\s+{_AND}\s+(?i:i|me){_SPLIT}",
             True,
         ),
         (  # "me and Jake broke up", "me and mark have been separated", as chat says it
-            rf"\b(?i:me|i)\s+and\s+(?:{_WHO}|{_TYPED_WHO})\s+(?:have\s+|just\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|split|"
-            rf"separated|got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced)",
+            rf"\b(?i:me|i)\s+{_AND}\s+(?:{_WHO}|{_TYPED_WHO}){_SPLIT}",
             True,
         ),
         (rf"\b(?i:i)\s+(?:just\s+)?(?:broke\s+up|split\s+up|split)\s+with\s+{_WHO}", True),
@@ -1219,6 +1225,8 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
 )
 #: One of these is in every sentence a ``_RELATIONSHIP_RULES`` pattern reads (a pre-check).
 _RELATIONSHIP_KEYS = (
+    "done",
+    "over",
     "my ",
     "our ",
     "report",
@@ -1237,7 +1245,9 @@ _RELATIONSHIP_KEYS = (
     "use a",
 )
 _REPORTS_TO = re.compile(r"\breports?\s+to\b", re.IGNORECASE)
-_BREAKUP = re.compile(r"\b(?:broke|split|separated|divorced|dumped|left)\b", re.IGNORECASE)
+_BREAKUP = re.compile(
+    r"\b(?:broke|split|separated|divorced|dumped|left|done|over)\b", re.IGNORECASE
+)
 _PRONOUNS = frozenset({"he", "she", "they", "we"})
 
 
@@ -1269,6 +1279,10 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
         RelationshipStatement(who='Jake', role='partner', ended=True)
         >>> read_relationship("me and mark have been separated since last spring").who
         'Mark'
+        >>> [read_relationship(s).who for s in ("so connor and i broke up", "me n keisha done")]
+        ['Connor', 'Keisha']
+        >>> read_relationship("my mate and i are done") is None
+        True
         >>> read_relationship("My sister Nina is allergic to shellfish") is None
         True
     """

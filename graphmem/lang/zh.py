@@ -431,14 +431,17 @@ _GIVEN = rf"(?P<given>[{_HAN}]{{2}})(?=[{_AFTER_GIVEN}\s])"
 #: What joins a relationship word to a name: "叫", "是", "换成" (a new holder), a pause.
 _JOIN = r"叫做|名叫|叫|就是|是|换成了?|換成了?|变成了?|變成了?|，|,|\s"
 _NAMED_KIN = re.compile(
-    rf"(?P<my>我的|我们的|我們的|我们|我們|我)?(?P<former>{'|'.join(FORMER_PREFIXES)})?"
-    rf"(?P<rel>{_KIN})(?:{_JOIN})?"
+    rf"(?:(?P<my>我的|我们的|我們的|我们|我們|我)(?:\s(?=[A-Za-z]))?)?"  # "我的 manager"
+    rf"(?P<former>{'|'.join(FORMER_PREFIXES)})?(?P<rel>{_KIN})(?:{_JOIN})?"
     rf"(?:(?P<name>{_NAME})|(?<=[{_HAN}]){_GIVEN})?"
 )
 #: The user's relative said before a word for their relative: "我妈的" (弟弟).
 _MY_KIN_OF = re.compile(rf"(?P<my>我的|我们的|我們的|我)?(?P<rel>{_KIN})的$")
-#: Before a relationship word, what makes it someone else's ("她男朋友", "阿凯的妈妈").
-_SOMEONE_ELSES = re.compile(rf"(?:[他她它你]们?|別人|别人|人家|(?:{_NAME}))的?$")
+#: Before a relationship word, what makes it someone else's ("她男朋友", "阿凯的妈妈",
+#: "他新竹的同事").
+_SOMEONE_ELSES = re.compile(
+    rf"(?:[他她它你]们?|別人|别人|人家|(?:{_NAME}))(?:[^，,。！!？?\s我你]{{1,4}}的)?的?$"
+)
 _PET = "|".join(sorted(map(re.escape, PETS), key=len, reverse=True))
 _NAMED_PET = re.compile(
     rf"(?:我家|我的|我们家|我們家|我)(?P<kind>{_PET})(?:叫)?(?P<name>[{_HAN}]{{2}})"
@@ -453,7 +456,7 @@ _PARENTHESISED = re.compile(
 #: A name given ("叫可樂", "取名叫布丁"), and a pet spoken of with its measure word or
 #: as adopted ("一隻狗", "收養了貓"): together, the pet's name (``_pets_named``).
 _GIVEN_NAME = re.compile(
-    rf"(?:名叫|叫做|取名叫?|叫)(?P<name>(?![什甚啥])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
+    rf"(?:名叫|叫做|取名叫?|叫)\s*(?P<name>(?![什甚啥])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
 )
 _PET_SAID = re.compile(
     rf"(?:[只隻条條头頭]|领养了?|領養了?|收养了?|收養了?|养了?|養了?|捡了|撿了|捡的|撿的)"
@@ -461,7 +464,7 @@ _PET_SAID = re.compile(
 )
 #: A name given a few characters on: "老板是创始人之一，叫Grace".
 _CALLED = re.compile(
-    rf"[^。！？!?]{{0,8}}?(?:叫|名字是|名叫)"
+    rf"[^。！？!?]{{0,8}}?(?:叫|名字是|名叫)\s*"
     rf"(?P<name>[A-Z][a-z]+|(?![我你他她它])[{_HAN}]{{2,3}}(?![^{_AFTER_GIVEN}\W\d_A-Za-z]))"
 )
 #: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
@@ -508,15 +511,15 @@ CHANGES: tuple[tuple[str, str], ...] = (
     # someone the user shares a flat with, or who joined their team, named: "跟一个女生
     # 合租 她叫小美", "我们组新来了个实习生叫可可"
     # (no other relationship word between: "我们组来了个新领导 叫Lisa" is the boss)
-    (r"(?:合租|室友)(?:(?!{kin})[^。！？!?的]){{0,8}}?(?:名叫|叫)(?P<name>{any})", "室友"),
+    (r"(?:合租|室友)(?:(?!{kin})[^。！？!?的]){{0,8}}?(?:名叫|叫)\s*(?P<name>{any})", "室友"),
     (
         r"(?:我们|我們)(?:组|組|部门|部門|团队|團隊)(?:(?!{kin})[^。！？!?的]){{0,8}}?"
-        r"(?:名叫|叫)(?P<name>{any})",
+        r"(?:名叫|叫)\s*(?P<name>{any})",
         "同事",
     ),
     # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
-    (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)(?P<name>{any})", "对象"),
-    (r"(?:和|跟)(?P<name>{any})(?:在)?(?:约会|約會)", "对象"),
+    (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)\s*(?P<name>{any})", "对象"),
+    (r"(?:和|跟)\s*(?P<name>{any})\s*(?:在)?(?:约会|約會)", "对象"),
     # someone met, named, then together: "认识了一个男生 叫阿哲 ... 我们在一起了"
     (
         r"(?:一个|一個)(?:男生|女生|男孩|女孩|男的|女的|人)[^。！？!?]{{0,6}}?(?:名叫|叫)"
@@ -524,6 +527,8 @@ CHANGES: tuple[tuple[str, str], ...] = (
         "对象",
     ),
     (r"(?:和|跟|向)(?P<name>{name})提了?(?:离职|離職|辞职|辭職)", "前领导"),
+    # a wife's word for her husband: "我家老张" (not "我家老大", "我家老房子")
+    (r"(?:我家|我們家|我们家)(?P<name>老{surname})", "老公"),
     # a partner leaving the business: "阿凱說他要退股"
     (r"(?P<name>{name})(?:说|說)?(?:他|她)?(?:要|已经|已經)?退股", "前合夥人"),
     # asked out, and yes said: "Daniel昨天正式问我要不要做他女朋友，I said yes"
@@ -535,9 +540,10 @@ _YES = r"[^。！？!?]{0,12}?(?:[Ss]aid yes|答应了|答應了|同意了|我�
 #: Any name, where the words around say a person is meant (a partner): "大伟", "Leo"
 #: (``_NAME`` knows names by their shape: "小鹿", "王丽", a surname and a title).
 _ANY_NAME = rf"[A-Za-z][a-z]+(?![A-Za-z])|(?![我你他她它自一这那某這])[{_HAN}]{{2,3}}?"
+_PARTS = {"asks": _ASKS, "yes": _YES, "han": _HAN}
 _CHANGES = tuple(
     (
-        re.compile(rx.format(name=_NAME, any=_ANY_NAME, asks=_ASKS, yes=_YES, han=_HAN, kin=_KIN)),
+        re.compile(rx.format(name=_NAME, any=_ANY_NAME, kin=_KIN, surname=_SURNAME, **_PARTS)),
         word,
     )
     for rx, word in CHANGES
@@ -614,7 +620,7 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         word = m["rel"]
         if sentence[m.start("rel") :].removeprefix("我").startswith(PARENTS):
             continue  # "我爸媽": both parents, no one person
-        if word in ENGLISH_WORDS and not _english_word_named(sentence, m):
+        if word in ENGLISH_WORDS and not (m["my"] or _english_word_named(sentence, m)):
             continue  # "my bf said", "international": English, read by English readers
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
@@ -632,6 +638,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         mine = not _SOMEONE_ELSES.search(sentence[: m.start()]) or bool(m["my"])
         if not m["my"] and (composed := _composed(sentence[: m.start()], word, found)):
             relationship, mine = composed, True  # "我哥阿哲...他女儿小米": a niece
+        elif not m["my"] and _a_relatives_partner(word, found):
+            mine = False  # "儿子打电话来说明年结婚 女朋友叫周晓雯": the son's
         found.append(Named(name, relationship, mine, start=m.start()))
     found += _pets_named(sentence, before, found)
     # in quotes, "我" is whoever is quoted: '他说“我妈不是在帮忙吗”' is his mother
@@ -732,6 +740,22 @@ def _composed(before: str, word: str, found: list[Named]) -> str | None:
     if composed and said != said.translate(_TO_SIMPLIFIED):  # "女兒", "我媽的": traditional
         return composed.translate(_TO_TRADITIONAL)
     return composed
+
+
+_CHILDREN_AND_SIBLINGS = frozenset("son daughter brother sister".split())
+_COUPLE = frozenset("boyfriend girlfriend fiancé fiancée husband wife".split())
+
+
+def _a_relatives_partner(word: str, found: list[Named]) -> bool:
+    """A partner word no "我" owns, said after a child or a sibling in the same sentence,
+    is theirs: "儿子打电话来说明年结婚 女朋友叫周晓雯".
+
+    >>> _a_relatives_partner("女朋友", [Named("儿子", "儿子", False)])
+    True
+    """
+    return RELATIONSHIPS.get(word) in _COUPLE and any(
+        RELATIONSHIPS.get(n.relationship) in _CHILDREN_AND_SIBLINGS for n in found
+    )
 
 
 def _english_word_named(sentence: str, m: re.Match[str]) -> bool:
