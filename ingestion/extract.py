@@ -2116,6 +2116,7 @@ class Extractor:
         return (
             token is not None
             and token.i == token.sent.start
+            and len(set(name.lower().split())) == 1  # "Ja ja", not "Luis Castillo, ..."
             and (after := token.i + len(name.split())) < len(doc)
             and doc[after].text in {",", ".", "!", "…", "..."}
             and self.registry.get(name) is None

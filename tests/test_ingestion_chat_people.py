@@ -251,9 +251,14 @@ def test_a_greeting_or_a_yes_said_alone_at_the_start_is_nobody():
             "Howzit. Long day on the road, the taxis were mad again",
             "Ja ja, not sleeping at all. My sister Nomsa came to help",
             "Tom, my brother, is visiting",
+            "Luis Castillo, nice young man, he's a firefighter down in Tucson",
         ),
     )
-    assert people(registry) == {"Nomsa": ("sister", []), "Tom": ("brother", [])}
+    assert people(registry) == {
+        "Nomsa": ("sister", []),
+        "Tom": ("brother", []),
+        "Luis Castillo": (None, []),
+    }
 
 
 def test_a_user_id_written_with_underscores_names_the_user_too():

@@ -369,3 +369,23 @@ def test_a_proposal_names_the_partner_and_the_wedding_makes_him_the_husband(memo
         "de": [("Jonas", "partner")],
         "it": [("Luca", "partner")],
     }
+
+
+def test_someone_seen_then_named_a_greyhound_and_taglish_roles_with_titles(memory, user, tmp_path):
+    """A name given to someone the user is seeing is a partner's, to a dog adopted the
+    dog's (Spanish); Taglish says a role, whose it is, then the titled name."""
+    table = people_of(
+        memory,
+        user + "-es-tl",
+        tmp_path,
+        [
+            ("user", "y te cuento algo: estoy conociendo a alguien. se llama Bruno, es italiano"),
+            ("user", "otra cosa... he adoptado una galga!! se llama Canela, es miedosa"),
+            ("user", "huhu btw nag-resign na yung TL namin si Ma'am Grace last week, ang hirap"),
+            ("user", "si Migs pala, college friend ko, lumipat na sa Singapore"),
+        ],
+    )
+    assert table["Bruno"][0] == "partner"
+    assert table["Canela"][0] == "dog"
+    assert table["Grace"][0] == "team lead"
+    assert table["Migs"][0] == "friend"

@@ -89,6 +89,9 @@ class Grammar:
     #: the user's new romance with someone named: "je sors avec {name}", "{name} me pediu
     #: em casamento" (the partner's step, engaged, is ``partner_steps``)
     dating: tuple[str, ...] = ()
+    #: the user seeing someone not yet named, whom a name given next is:
+    #: "estoy conociendo a alguien. se llama Bruno"
+    someone_met: str = ""
     #: the user's own engagement or wedding, as ``Language.partner_steps``
     partner_steps: tuple[tuple[str, str], ...] = ()
     #: words that are never a name (beyond the language's function words)
@@ -785,6 +788,10 @@ FRENCH = Grammar(
         r"\b{name}\s+(?:m'a\s+quittée?|et\s+moi\s+(?:on\s+a\s+rompu|on\s+s'est\s+séparés))",
         r"\bje\s+(?:suis\s+séparée?|me\s+suis\s+séparée?)\s+de\s+{name}",
     ),
+    someone_met=(
+        r"\b(?:je\s+vois|je\s+fréquente|j'ai\s+rencontré|je\s+sors\s+avec)\s+"
+        r"(?:quelqu'un|un\s+mec|une\s+fille|un\s+gars|un\s+homme|une\s+femme)\b"
+    ),
     dating=(
         r"\bje\s+sors\s+avec\s+{name}",
         r"\bavec\s+{name},?\s+on\s+se\s+(?:voit|fréquente)\s+depuis",
@@ -948,12 +955,18 @@ SPANISH = Grammar(
         "perra": "dog",
         "perrito": "dog",
         "perrita": "dog",
+        "galgo": "dog",
+        "galga": "dog",
         "conejo": "rabbit",
     },
     breakups=(
         r"\b{name}\s+y\s+yo\s+(?:terminamos|cortamos|rompimos|nos\s+separamos|ya\s+no\s+estamos)",
         r"\b(?:terminé|corté|rompí)\s+con\s+{name}",
         r"\bme\s+(?:separé|divorcié)\s+de\s+{name}",
+    ),
+    someone_met=(
+        r"\b(?:conociendo|saliendo\s+con|viendo)\s+(?:a\s+)?"
+        r"(?:alguien|un\s+chico|una\s+chica|un\s+tipo|un\s+hombre|una\s+mujer)\b"
     ),
     dating=(
         r"\b(?:estoy\s+saliendo|salgo)\s+con\s+{name}",
@@ -1091,6 +1104,10 @@ PORTUGUESE = Grammar(
         r"\b{name}\s+e\s+eu\s+(?:terminamos|nos\s+separamos)",
         r"\bterminei\s+com\s+{name}",
         r"\bme\s+separei\s+d[oae]\s+{name}",
+    ),
+    someone_met=(
+        r"\b(?:conhecendo|saindo\s+com|ficando\s+com)\s+"
+        r"(?:alguém|um\s+cara|uma\s+menina|uma\s+garota|um\s+rapaz|uma\s+mulher)\b"
     ),
     dating=(
         r"\b(?:estou|tô|to)\s+(?:namorando|saindo)\s+(?:com\s+)?(?:[oa]\s+)?{name}",
@@ -1246,6 +1263,7 @@ GERMAN = Grammar(
         r"\b(?:ich\s+habe|hab)\s+mit\s+{name}\s+schluss\s+gemacht",
         r"\bich\s+habe\s+mich\s+von\s+{name}\s+getrennt",
     ),
+    someone_met=r"\bjemanden\s+kennengelernt\b|\bdate\s+(?:jemanden|einen|eine)\b",
     dating=(
         r"\bich\s+(?:date|treffe\s+mich\s+mit)\s+{name}",
         r"\b(?:ich\s+bin|bin)\s+mit\s+{name}\s+zusammen",
@@ -1473,6 +1491,7 @@ class _Patterns:
     person: re.Pattern[str]
     breakups: tuple[re.Pattern[str], ...]
     dating: tuple[re.Pattern[str], ...]
+    someone_met: re.Pattern[str]
 
 
 @cache
@@ -1521,6 +1540,7 @@ def _patterns(grammar: Grammar) -> _Patterns:
         person=re.compile(rf"(?i)\b(?:{rel})\b"),
         breakups=tuple(re.compile("(?i)" + p.format(name=_NAME)) for p in grammar.breakups),
         dating=tuple(re.compile("(?i)" + p.format(name=_NAME)) for p in grammar.dating),
+        someone_met=re.compile(f"(?i){grammar.someone_met or '(?!)'}"),
     )
 
 
@@ -1580,6 +1600,10 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
     [('Julien', 'ex')]
     >>> people("ma mère adore les chats, mon ancienne cheffe aussi")
     [('mère', 'mère')]
+    >>> people("je vois quelqu'un depuis un mois. il s'appelle Théo, il est prof")
+    [('Théo', 'partner')]
+    >>> [(n.name, n.relationship) for n in read(SPANISH, "he adoptado una galga!! se llama Canela")]
+    [('Canela', 'dog')]
     >>> [(n.name, n.relationship) for n in read(SPANISH, "con mi hermana mayor Lena y mi tía")]
     [('Lena', 'sister'), ('tía', 'tía')]
     >>> [(n.name, n.relationship) for n in read(GERMAN, "meine Schwester Lena kommt")]
@@ -1634,15 +1658,19 @@ def read(grammar: Grammar, sentence: str, before: str = "") -> list[Named]:
             if _is_name(grammar, m["name"]) and m["name"][:1].isupper():
                 pet = grammar.pets[m["kind"].lower()]
                 found.add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
-        for m in rx.given.finditer(sentence):
-            said = before + " " + sentence[: m.start()]
-            kind = _last(rx.pet_kind, said)
-            person = _last(rx.person, said)  # "un chat ... mon collègue, il s'appelle Paul"
-            if kind is None or (person is not None and person.start() > kind.start()):
-                continue
-            if _is_name(grammar, m["name"]):
-                pet = grammar.pets[kind["kind"].lower()]
-                found.add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
+    for m in rx.given.finditer(sentence):
+        said = before + " " + sentence[: m.start()]
+        kind = _last(rx.pet_kind, said) if grammar.pets else None
+        met = _last(rx.someone_met, said)  # "estoy conociendo a alguien. se llama Bruno"
+        person = _last(rx.person, said)  # "un chat ... mon collègue, il s'appelle Paul"
+        last = max((x for x in (kind, met, person) if x), key=lambda x: x.start(), default=None)
+        if last is None or last is person or not _is_name(grammar, m["name"]):
+            continue
+        if last is kind and kind is not None:
+            pet = grammar.pets[kind["kind"].lower()]
+            found.add(_cased(m["name"]), pet, m.start("name"), m.end("name"))
+        else:
+            found.add(_cased(m["name"]), "partner", m.start("name"), m.end("name"))
     return found.people()
 
 

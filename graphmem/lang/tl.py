@@ -82,6 +82,9 @@ ENGLISH: dict[str, str] = {
     "boss": "boss",
     "manager": "manager",
     "supervisor": "supervisor",
+    "team lead": "team lead",
+    "tl": "team lead",
+    "lead": "lead",
     "head nurse": "head nurse",
     "charge nurse": "charge nurse",
     "landlady": "landlady",
@@ -124,15 +127,20 @@ _NAME = r"(?P<name>[a-zñ][\w'-]*)"
 _ARTICLE = re.compile(
     rf"(?i)\b(?:{_ARTICLES})\s+(?:(?P<kin>{_KIN_TITLE})\s+)?(?:(?:{_TITLE})\.?\s+)?{_NAME}"
 )
+#: Words of place or time between a role and its holder ("manager ko dito si ma'am carla").
+_WHERE = r"(?:dito|doon|dun|ngayon|now|pala|naman)"
+#: Particles a name is followed by before what is said of it ("si migs pala, ...").
+_PARTICLE = r"(?:\s+(?:pala|naman|nga|daw|raw))?"
 #: "ate ko si joy", "head nurse namin, si sir arnel", "bagong head nurse namin si ..."
 _ROLE_THEN_NAME = re.compile(
-    rf"(?i)\b(?:bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}\s*,?\s*(?:ay\s+)?(?:{_ARTICLES})\s+"
-    rf"(?:(?:{_TITLE})\.?\s+)?{_NAME}"
+    rf"(?i)\b(?:bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}(?:\s+{_WHERE})?\s*,?\s*(?:ay\s+)?"
+    rf"(?:{_ARTICLES})\s+(?:(?:{_TITLE})\.?\s+)?{_NAME}"
 )
 #: "si paolo (bf ko", "si ma'am tess namin (head nurse)": the role in brackets after;
 #: "si mark, asawa ko,": between commas, with its possessive
 _BRACKETED_ROLE = re.compile(
-    rf"(?i)\s*(?:{_MINE}\s*)?(?:\(\s*(?P<role>{_ROLE})\b|,\s*(?P<said>{_ROLE})\s+{_MINE}\b)"
+    rf"(?i){_PARTICLE}\s*(?:{_MINE}\s*)?"
+    rf"(?:\(\s*(?P<role>{_ROLE})\b|,\s*(?:\w+\s+)?(?P<said>{_ROLE})\s+{_MINE}\b)"
 )
 #: "tita ko", "mama namin": someone named by the word alone
 _ROLE_MINE = re.compile(rf"(?i)\b(?P<role>{_ROLE})\s+{_MINE}\b")
@@ -174,6 +182,11 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     >>> adopted = "nag adopt kami ng pusa, pinangalanan namin na mingming"
     >>> [(n.name, n.relationship) for n in people_in(adopted)]
     [('Mingming', 'cat')]
+    >>> said = "nag-resign yung TL namin si Ma'am Grace. Yung manager ko dito si Ma'am Carla"
+    >>> [(n.name, n.relationship) for n in people_in(said)]
+    [('Grace', 'team lead'), ('Carla', 'manager')]
+    >>> [(n.name, n.relationship) for n in people_in("si Migs pala, college friend ko, lumipat")]
+    [('Migs', 'friend')]
     >>> people_in("si paolo nagaaya mag tagaytay")  # a name alone says no relationship
     []
     """
