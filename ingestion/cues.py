@@ -452,6 +452,8 @@ SPELLED_OUT: dict[str, str] = {
     "apprentice": "apprentice",
     "regional manager": "regional manager",
     "line manager": "manager",
+    "gaffer": "boss",
+    "cuz": "cousin",
     "mom": "mom",
     "fiancé": "fiancé",
     "fiancée": "fiancée",

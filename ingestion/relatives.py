@@ -834,7 +834,8 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
         got = _name_at(doc, at)
         if got is None:
             continue
-        relationship = _introduced_before(doc, token.i, pronoun)
+        ours = {c.lower_ for c in token.children if c.dep_ in _SUBJECT_DEPS} & {"we", "i"}
+        relationship = _introduced_before(doc, token.i, pronoun, bool(ours))
         if relationship is not None:
             out.append((_capitalised(got[0]), relationship))
     return out + _dating(doc)
@@ -964,10 +965,11 @@ def _naming(word: str) -> bool:
     )
 
 
-def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
+def _introduced_before(doc: Doc, at: int, pronoun: str | None, ours: bool = False) -> str | None:
     """The relationship of the nearest someone the speaker introduced before token ``at``
     ("there's this guy. his name is julián ... we've been dating": the dating says what
-    he is)."""
+    he is). A newborn the speaker names (``ours``: "baby boy came on feb 16! we named
+    him aadhav") is theirs without "our"."""
     for token in reversed(doc[max(0, at - 25) : at]):
         verb = token.head
         subject = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS | {"expl"}}
@@ -985,7 +987,7 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None) -> str | None:
         words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
         phrase = " ".join([*words[-1:], token.lower_])
         owned = any(c.dep_ == "poss" and c.lower_ in _OWNERS for c in token.children)
-        if token.dep_ in _SUBJECT_DEPS and owned and phrase in cues.NEWBORN:
+        if token.dep_ in _SUBJECT_DEPS and (owned or ours) and phrase in cues.NEWBORN:
             return cues.NEWBORN[phrase]  # "our baby boy arrived! his name is noah"
         if token.dep_ not in {"dobj", "attr", "pobj"} or (subject and not subject & {"i", "we"}):
             continue  # chat drops the "i": "been seeing this girl"

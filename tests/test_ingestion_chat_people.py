@@ -146,12 +146,15 @@ def test_someone_introduced_then_named_becomes_who_they_were_introduced_as():
             "busy week. we hired a new apprentice, his name is kofi, he's 18",
             "also... i've been seeing someone. her name is wren, we met at a pottery class",
             "update: we have a baby boy!! we named him otis",
+            "3am feed time. baby girl came on Feb 16, 4 days early! We named her Aadhya.",
+            "my sister's baby boy came on monday! she named him Aadhav",  # hers
         )
     )
     assert people(registry) == {
         "Kofi": ("apprentice", []),
         "Wren": ("girlfriend", []),
         "Otis": ("son", []),
+        "Aadhya": ("daughter", []),
     }
 
 
