@@ -1432,7 +1432,7 @@ class Extractor:
         """ "I'm Maya", "call me Bobby": names the user goes by (never another person)."""
         for pattern in _SELF_INTRO:
             for m in pattern.finditer(doc.text):
-                token = next((t for t in doc if t.idx == m.start("name")), None)
+                token = relatives.token_at(doc, m.start("name"))
                 if token is None or token.ent_type_ in _OTHER_ENTITY_TAGS:
                     continue
                 if token.pos_ == "PROPN" or token.ent_type_ == "PERSON":
@@ -2108,35 +2108,37 @@ class Extractor:
                 return (antecedent, 0.5, "pronoun") if antecedent is not None else None
         return None
 
+    def _unknown_opener(self, doc: Doc, start: int, name: str) -> Token | None:
+        """The token at ``start`` when it opens a sentence, no one is known by ``name``
+        and the conversation never writes it as a name inside a sentence ("Carol is
+        already crying" is a name: "Carol" is written capitalised elsewhere)."""
+        token = relatives.token_at(doc, start)
+        if (
+            token is None
+            or token.i != token.sent.start
+            or self.registry.get(name) is not None
+            or self.casing.name_like(name.lower())
+        ):
+            return None
+        return token
+
     def _said_alone(self, doc: Doc, start: int, name: str) -> bool:
         """Words that open a sentence as a clause of their own ("Howzit. Long day", "Ja ja,
-        not sleeping"): a greeting or a yes, unless someone is known by them or the
-        conversation writes them as a name inside a sentence."""
-        token = next((t for t in doc if t.idx == start), None)
+        not sleeping"): a greeting or a yes, not a name (``_unknown_opener``)."""
+        token = self._unknown_opener(doc, start, name)
         return (
             token is not None
-            and token.i == token.sent.start
             and len(set(name.lower().split())) == 1  # "Ja ja", not "Luis Castillo, ..."
             and (after := token.i + len(name.split())) < len(doc)
             and doc[after].text in {",", ".", "!", "…", "..."}
-            and self.registry.get(name) is None
-            and not self.casing.name_like(name.lower())
         )
 
     def _opening_word(self, doc: Doc, start: int, name: str) -> bool:
         """A dictionary word capitalised only because it opens a sentence ("Surgery is
-        set for June 11"), that spaCy calls no person, that no one is known by, and that
-        the conversation never writes as a name inside a sentence: not a name ("Carol is
-        already crying" is: "Carol" is written capitalised elsewhere)."""
-        token = next((t for t in doc if t.idx == start), None)
+        set for June 11") that spaCy calls no person: not a name (``_unknown_opener``)."""
+        token = self._unknown_opener(doc, start, name)
         return (
-            token is not None
-            and token.i == token.sent.start
-            and token.ent_type_ != "PERSON"
-            and " " not in name
-            and is_word(name)
-            and self.registry.get(name) is None
-            and not self.casing.name_like(name.lower())
+            token is not None and token.ent_type_ != "PERSON" and " " not in name and is_word(name)
         )
 
     def _resolve_name(self, mention: str, where: str) -> tuple[str, str | None]:

@@ -788,6 +788,11 @@ _MEET = re.compile(r"^\W*(?i:meet|say hi to|say hello to)\s+(?P<name>[^\W\d_]+)\
 _PET_EMOJI = {"🐕": "dog", "🐶": "dog", "🐩": "dog", "🐈": "cat", "🐱": "cat", "🐇": "rabbit"}
 
 
+def token_at(doc: Doc, idx: int) -> Token | None:
+    """The token that starts at character ``idx`` of the text, if one does."""
+    return next((t for t in doc if t.idx == idx), None)
+
+
 def met_pets(doc: Doc) -> list[tuple[str, str]]:
     """A pet the user shows off at the start of a turn that says what kind it is and
     speaks of no person ("meet reggie!! 4 year old ex-racer from the greyhound trust"):
@@ -795,7 +800,7 @@ def met_pets(doc: Doc) -> list[tuple[str, str]]:
     m = _MEET.match(doc.text)
     if m is None:
         return []
-    token = next((t for t in doc if t.idx == m.start("name")), None)
+    token = token_at(doc, m.start("name"))
     if token is None or not _lettered(token.text) or _known_other(token.lower_):
         return []
     if any(t.lower_ in cues.RELATIONSHIPS and doc[t.i + 1 :][:1].text != "-" for t in doc):
@@ -877,7 +882,7 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
         else:
             continue
         owners = {c.lower_ for c in noun.children if c.dep_ == "poss"}
-        mine = bool(owners) and owners <= cues.OWNERS
+        mine = bool(owners) and owners <= _OWNERS
         role = noun.lower_ in cues.ROLE_NOUNS or (mine and noun.lower_ in cues.RELATIONSHIPS)
         out.append((name, noun.lower_ if role and (mine or not owners) else None))
     return out
