@@ -1592,3 +1592,67 @@ def test_a_new_job_a_suburb_and_someone_met_in_passing(memory: Memory, user: str
         assert "bondi bottle co" in top(memory, user, "where do i work rn")[0], moment
         people = {p.name: p.relationship for p in memory.people(user) if p.name != SELF}
         assert people == {"Craig": "former manager", "Kevin": None}, moment
+
+
+def test_a_chinese_and_english_chat_of_a_coworker_leaving_a_new_boss_and_a_new_guy(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Typed as a new user would: a coworker named by the office who quits, a dog named
+    in brackets, a sister by her given name, a new boss by title then full name, then in
+    English a breakup and someone new. Every turn of both speakers is kept; at ingest,
+    after a consolidate and a year on, the people are who they are and "now" finds him."""
+    rows = [
+        {"session_id": "s1", "date": "2025-03-02T21:10:00+08:00"},
+        {
+            "session_id": "s1",
+            "turn": 0,
+            "speaker": "user",
+            "text": "今天累死了 我们办公室小周说下个月不干了 要去深圳 "
+            "阿黄(我家狗)又把拖鞋咬烂了 哈哈",
+        },
+        {
+            "session_id": "s1",
+            "turn": 1,
+            "speaker": "assistant",
+            "text": "辛苦啦！阿黄真是调皮😄 给它买个耐咬的玩具吧，比如KONG。",
+        },
+        {
+            "session_id": "s1",
+            "turn": 2,
+            "speaker": "user",
+            "text": "嗯嗯 我妹晓琳说她周末过来 顺便帮我看看新房子",
+        },
+        {"session_id": "s2", "date": "2025-04-20T20:00:00+08:00"},
+        {
+            "session_id": "s2",
+            "turn": 0,
+            "speaker": "user",
+            "text": "小周也跳槽了 今天最后一天 新来的领导是赵总，赵建国 挺严的",
+        },
+        {"session_id": "s2", "turn": 1, "speaker": "assistant", "text": "新领导严格一点也好。"},
+        {
+            "session_id": "s2",
+            "turn": 2,
+            "speaker": "user",
+            "text": "so connor and i broke up lol. been seeing this guy, his names mateo, "
+            "met him at the gym",
+        },
+    ]
+    report = ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert report.speakers["user"].turns == 4
+    assert report.speakers["assistant"].turns == 2
+    assert not any(t.skipped for t in report.speakers.values())  # nothing said is dropped
+    for moment in (None, "2025-04-30", "2026-04-30"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        people = {p.name: p.relationship for p in memory.people(user) if p.name != SELF}
+        assert people == {
+            "小周": "前同事",
+            "阿黄": "狗",
+            "晓琳": "妹妹",
+            "赵总": "领导",
+            "Connor": "ex",
+            "Mateo": "boyfriend",
+        }, moment
+        assert "mateo" in top(memory, user, "who am i seeing now")[0], moment
+        assert "KONG" in " ".join(top(memory, user, "你推荐给阿黄的玩具是什么", k=3)), moment
