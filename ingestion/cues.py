@@ -523,9 +523,9 @@ BABY_OF: dict[str, tuple[str, str]] = {
     "granddaughter": ("great-granddaughter", "great-grandson"),
     "grandson": ("great-granddaughter", "great-grandson"),
 }
-#: Words that make a relationship noun the speaker's own ("my", "our"; "mi", "mera" in
-#: code-switched chat).
-OWNERS = frozenset({"my", "our", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
+#: Words that make a relationship noun the speaker's own ("my", "our"; "me" as Irish and
+#: British chat says it, "me best mate"; "mi", "mera" in code-switched chat).
+OWNERS = frozenset({"my", "our", "me", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
 #: Plural words for several of the user's people at once ("the twins", "my kids"),
 #: and the relationship each of them has: "how old are the twins?" "ollie and rosie".
 GROUPS: dict[str, str] = {

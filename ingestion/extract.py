@@ -139,7 +139,7 @@ _REL = "|".join(sorted((re.escape(r) for r in cues.RELATIONSHIPS), key=len, reve
 _MOD = "|".join(sorted(cues.RELATIONSHIP_MODIFIERS))
 _REL_PHRASE = rf"(?i:(?:(?:{_MOD})[- ])?(?:{_REL}))"
 _NAME = r"[A-Z][\w'’-]*[a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*[a-z][\w'’-]*){0,2}"
-_MY = r"(?i:my|our)"
+_MY = r"(?i:my|our|me)"  # "me best mate": "my" as Irish and British chat say it
 #: "my former manager Paolo", "my ex-boyfriend Dan", "my late father Robert".
 _STATE = r"(?:(?P<state>(?i:former|previous|ex|late))(?:-|\s+))?"
 _REL_PATTERNS = [

@@ -63,6 +63,23 @@ from graphmem.algorithms.conflicts import claim_of
         ("we closed on a 2 bedroom condo in Sarasota on July 15th", "location", "sarasota"),
         ("good news! signed with the alder in collingwood, sous chef", "employer", "alder"),
         ("first week done. shifted to pune, 2bhk in baner", "location", "pune"),
+        (
+            "got offered head barman at kavanagh's in stoneybatter and i said yes!!",
+            "employer",
+            "kavanagh's",
+        ),
+        ("got offered shift team leader at hallam foods in syston!!", "employer", "hallam foods"),
+        ("just in from a mental shift at doyle's, camden st was heaving", "employer", "doyle's"),
+        ("absolutely knackered, did a double at pickwell today", "employer", "pickwell"),
+        ("movin outta pilsen too, got keys to a 1br in bridgeport sat", "location", "bridgeport"),
+        ("攞咗將軍澳新屋鎖匙啦 🔑🏠 上個禮拜搬咗", "location", "將軍澳"),
+        ("搬到松山一個多月了 住饒河夜市附近", "location", "松山"),
+        (
+            "跟你說 我拿到 offer 了！是信義區一間外商 做 project coordinator",
+            "employer",
+            "信義區一間外商",
+        ),
+        ("我的 manager 叫 Oliver 很 chill 然後我決定從板橋搬到松山", "location", "松山"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -98,6 +115,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "we signed with the agency yesterday",
         "i shifted to night shift again",
         "入职一个多月了，还行吧，就是事情好多",  # how long since joining: no employer
+        "she did a double at the diner",
+        "my shift at work was long",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

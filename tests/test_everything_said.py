@@ -92,6 +92,16 @@ def test_a_day_named_in_the_question_narrows_to_that_day(memory: Memory, user: s
     assert any("mount tam" in f for f in first)
 
 
+def test_a_day_named_in_another_language_narrows_to_that_day(memory: Memory, user: str, chat):
+    """Months are each language's data: "el 4 de mayo", "le 1er mai", "no dia 4 de maio"
+    name the day as "May 4th" does; "notre première conversation" the first."""
+    assert "point reyes" in top(memory, user, "el 4 de mayo, ¿a dónde dije que iba?")[0]
+    assert "mount tam" in top(memory, user, "le 1er mai, j'allais où ce week-end ?")[0]
+    assert "point reyes" in top(memory, user, "no dia 4 de maio, pra onde eu ia?")[0]
+    first = top(memory, user, "de quoi j'ai parlé lors de notre première conversation ?", k=2)
+    assert any("mount tam" in f for f in first)
+
+
 def test_a_day_with_nothing_said_falls_under_the_relevance_cut(memory: Memory, user: str, chat):
     hits = memory.recall(user, "what did we talk about on May 2nd?", k=5)
     assert all(hit.relevance < RELEVANT for hit in hits)
@@ -477,6 +487,73 @@ def test_a_new_number_and_a_new_neighbourhood_answer_now_and_before(
         # it states what is asked: relevant, though it shares no word with the question
         (home,) = memory.recall(user, "where do we live now?", k=1, min_relevance=RELEVANT)
         assert "shawlands" in home.card.fact, moment
+
+
+def test_what_you_said_asked_in_indonesian_or_cantonese_is_your_reply(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "apa tips kamu", "你之前叫我用咩 app": asking what the assistant said is each
+    language's data, so its reply ranks first, not the user's own words of the topic."""
+    rows = [
+        {"session_id": "a", "date": "2025-07-02T13:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "aku jago bikin kue lumpur, resep almarhumah nenek. tapi gimana biar kue "
+            "lumpurnya tetap lembut kalo dikirim?",
+        },
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "Tambahkan sedikit mashed potato ke adonan, dan kemas setelah benar-benar "
+            "dingin supaya tidak berembun.",
+        },
+        {"session_id": "a", "speaker": "user", "text": "醫生話我 prediabetes，叫我記錄飲食"},
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "可以試下用 MyFitnessPal 記錄每餐食咗乜，一個禮拜後睇下規律。",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "mashed potato" in top(memory, user, "apa tips kamu biar kue lumpur tetap lembut")[0]
+    assert "MyFitnessPal" in top(memory, user, "你之前叫我用咩 app 記錄飲食")[0]
+
+
+def test_a_move_said_with_where_from_answers_where_i_used_to_live(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "movin outta pilsen, got keys to a 1br in bridgeport" says both homes: it answers
+    "where do i live now" and, said with where from, "where did i use to live" too (in
+    Chinese "从板桥搬到松山" the same), though no card ever said the old home alone."""
+    rows = [
+        {"session_id": "a", "date": "2025-10-03T23:00:00Z"},
+        {"session_id": "a", "speaker": "user", "text": "on shift rn at the parking garage"},
+        {"session_id": "b", "date": "2026-02-20T23:00:00Z"},
+        {
+            "session_id": "b",
+            "speaker": "user",
+            "text": "3 wks at rush. day shift is wild, actually see sunlight lol. movin outta "
+            "pilsen too, got keys to a 1br in bridgeport sat",
+        },
+        {"session_id": "b", "speaker": "user", "text": "need cheap food spots near work tho"},
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "bridgeport" in top(memory, user, "where do i live now")[0]
+    assert "pilsen" in top(memory, user, "where i used to live")[0]
+    rows = [
+        {"session_id": "c", "date": "2026-03-20T23:00:00Z"},
+        {
+            "session_id": "c",
+            "speaker": "user",
+            "text": "新工作快一個月了 我的 manager 是英國人叫 Oliver 很 chill "
+            "然後我決定從板橋搬到松山 離公司近一點",
+        },
+        {"session_id": "c", "speaker": "user", "text": "搬家花好多錢 有推薦的記帳 app 嗎"},
+    ]
+    (tmp_path / "zh").mkdir()
+    ingest_file(memory, write_chat(tmp_path / "zh", rows), user + "-zh", progress=False)
+    assert "板橋" in top(memory, user + "-zh", "我搬家前住哪裡")[0]
 
 
 def test_what_you_suggested_is_your_answer_not_my_request(

@@ -577,3 +577,20 @@ def test_an_animal_known_by_what_is_said_of_it_and_a_name_that_ends_before_a_wor
     assert table["Wei"] == "sister"
     assert "Wei dah" not in table
     assert "Tmrw" not in table
+
+
+def test_me_for_my_and_a_couple_finished_as_irish_chat_says_them():
+    """ "mossy, me best mate": "me" is "my" before a relationship word, as Irish and
+    British chat write it; "me and aoife are finished" is a breakup, as "done" is (not
+    "me and the lads finished the job")."""
+    extractor = talk(
+        ("user", "me and aoife have till end of march to get out of the gaff"),
+        ("assistant", "That's stressful. Are you and Aoife looking together?"),
+        ("user", "also me and aoife are finished. she wants to move back to galway"),
+        ("user", "he already is. mossy, me best mate, is headin to sydney in june"),
+        ("assistant", "Sounds like Mossy is in for some craic."),
+        ("user", "me and the lads finished the job early"),
+    )
+    table = people(extractor.registry)
+    assert table["Mossy"] == "best friend"
+    assert table["Aoife"] == "ex"

@@ -5,6 +5,7 @@ placeholder as a person. Real spaCy, real embedded store, no mocks."""
 
 from __future__ import annotations
 
+from graphmem.lang import claim as lang_claim
 from graphmem.lang import latin, relationships_in, zh
 from graphmem.recall.mentions import Known, canonical_relationship, find_mentions
 from ingestion.pipeline import ingest_file
@@ -389,3 +390,37 @@ def test_someone_seen_then_named_a_greyhound_and_taglish_roles_with_titles(memor
     assert table["Canela"][0] == "dog"
     assert table["Grace"][0] == "team lead"
     assert table["Migs"][0] == "friend"
+
+
+def test_a_cantonese_chat_names_a_coworker_a_new_boss_an_ex_someone_new_and_family(
+    memory, user, tmp_path
+):
+    """Cantonese as typed in Hong Kong ("佢係我同事", "分咗手") is read by the Chinese
+    rules, its function words as Mandarin writes them; its own family words ("家姐",
+    "阿媽") are family."""
+    table = people_of(
+        memory,
+        user + "-yue",
+        tmp_path,
+        [
+            ("user", "新 boss 今日正式上任，叫 Winnie，之前喺四大做 audit。"),
+            ("user", "好主意。仲有我家姐 BNO 批咗，佢一家八月移民去曼徹斯特 🥲 阿媽一個人喺屯門"),
+        ],
+        [
+            ("user", "瞓唔著。我同 Jason 分咗手 😞 上個禮拜嘅事，拍咗四年拖。"),
+            ("user", "有 Sydney 陪我，佢係我同事，成日同我食 lunch。"),
+            ("user", "報告 🙈 最近同一個叫 Marcus 嘅人出咗幾次街，係羽毛球朋友介紹嘅"),
+        ],
+    )
+    assert table["Winnie"][0] == "boss"
+    assert table["Jason"][0] == "前任"
+    assert table["Sydney"][0] == "同事"
+    assert table["Marcus"][0] == "对象"
+    assert table["姐姐"][0] == "姐姐"
+    assert table["媽媽"][0] == "媽媽"
+
+
+def test_a_cantonese_move_is_read_as_the_users_new_home():
+    assert lang_claim("攞咗將軍澳新屋鎖匙啦 🔑🏠 上個禮拜搬咗") == ("location", "將軍澳")
+    assert lang_claim("我搬咗去將軍澳") == ("location", "將軍澳")
+    assert lang_claim("佢搬咗去將軍澳") is None  # hers

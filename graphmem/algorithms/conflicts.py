@@ -101,8 +101,8 @@ _STREET_KEYS = (
 )  # fmt: skip
 _STREET = f"(?:{'|'.join(_STREET_KEYS)})"
 #: Homes a person has ("a 2 bed unit", "the condo"): a place in one is where they live.
-_HOMES = (
-    r"(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
+_HOMES = (  # "a 1br", "2bhk" as chat writes them, digits and kind in one word
+    r"(?:\d(?:\.\d)?)?(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
     r"duplex|weatherboard|villa|loft|maisonette|bedsit|brownstone|rowhouse|hdb|bed|bedroom|br|"
     r"bd|bhk)"
 )
@@ -117,6 +117,8 @@ _STOP_WORDS = (
     "after|before|every|each|so|very|too|a lot|to|as|instead|because|while|since|during|"
     "on|near|around|about|by|over|from|into|then|if|once|twice|three times|most|whenever|"
     "yesterday|today|tonight|tomorrow|lol|haha|lmao|omg|tho|done|here|there|"
+    # a day as chat shortens it: "keys to a 1br in bridgeport sat"
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|"
     # a verb after the value starts what is said of it: "last shift at bella is friday"
     "is|was|will|are|were"
 )
@@ -165,7 +167,8 @@ _JOB_TEXT = """
     dietitian nutritionist counsellor counselor caregiver carer nanny paralegal auditor
     bookkeeper welder machinist butcher florist tailor courier janitor pastor priest
     soldier detective lifeguard instructor trainer supervisor coordinator administrator
-    recruiter realtor banker teller dev carrier
+    recruiter realtor banker teller dev carrier barman barmaid leader lead picker operator
+    guard dispatcher associate
 """
 JOB_WORDS = frozenset(_JOB_TEXT.split())
 _JOBS = "|".join(sorted(JOB_WORDS))
@@ -527,6 +530,19 @@ RULES: tuple[_Rule, ...] = (
         rf"(?:agency|agent|realtor|landlord|lawyer|bank|lender|seller|buyer)s?)\b)(?:\s+the)?)"
         rf"\s+{_VAL}",
         keys=("employed", "joined", " at ", "hired", "signed"),
+    ),
+    _rule(  # where one does one's shifts: "a mental shift at doyle's", "did a double at
+        # pickwell today"
+        "employer",
+        r"(?<!\blast\s)(?<!\bfinal\s)\b(?:shift|shifts|double|doubles)\s+(?:rn\s+|today\s+|tonight\s+)?at\s+"
+        rf"(?!(?:home|work|night|the\s+moment|least|\d)\b)(?:the\s+)?{_VAL}",
+        keys=("shift", "double"),
+    ),
+    _rule(  # the job named by what it is: "got offered head barman at kavanagh's"
+        "employer",
+        rf"\b(?:got|been|was|were|i'm|im|am)\s+(?:just\s+|finally\s+|officially\s+)?offered\s+"
+        rf"(?:the\s+|an?\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_JOBS})\s+(?:at|with)\s+{_VAL}",
+        keys=("offered",),
     ),
     _rule(
         "employer",
@@ -1162,7 +1178,7 @@ _AND = r"(?:and|n|&)"
 _SPLIT = (
     r"\s+(?:have\s+|just\s+)?(?:been\s+)?(?:broke\s+up|split\s+up|split|separated|"
     r"got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced"
-    r"|(?:are\s+|r\s+)?(?:done|over)(?=\s*(?:btw|lol|now|for\s+good|fr|[.!,;💔]|$)))"
+    r"|(?:are\s+|r\s+)?(?:done|over|finished)(?=\s*(?:btw|lol|now|for\s+good|fr|[.!,;💔]|$)))"
 )
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
 #: "Dr. Patel" is Patel (a title before the name is left out of ``who``).
@@ -1227,6 +1243,7 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
 _RELATIONSHIP_KEYS = (
     "done",
     "over",
+    "finished",
     "my ",
     "our ",
     "report",
@@ -1246,7 +1263,7 @@ _RELATIONSHIP_KEYS = (
 )
 _REPORTS_TO = re.compile(r"\breports?\s+to\b", re.IGNORECASE)
 _BREAKUP = re.compile(
-    r"\b(?:broke|split|separated|divorced|dumped|left|done|over)\b", re.IGNORECASE
+    r"\b(?:broke|split|separated|divorced|dumped|left|done|over|finished)\b", re.IGNORECASE
 )
 _PRONOUNS = frozenset({"he", "she", "they", "we"})
 
@@ -1405,6 +1422,8 @@ def values_conflict(attribute: str, a: str, b: str) -> bool:
     short, long_ = sorted((a.split(), b.split()), key=len)
     if long_[: len(short)] == short:
         return False  # "northwind" and "northwind traders": the same, said shorter
+    if lang.script_without_spaces(a + b) and (a.startswith(b) or b.startswith(a)):
+        return False  # "松山" and "松山那边", where words have no spaces between them
     return is_single_valued(attribute)
 
 

@@ -72,6 +72,16 @@ FAMILY = frozenset(
 )
 
 
+def months_numbered(*names: str) -> dict[str, int]:
+    """A language's ``Language.months`` from its month names in calendar order, a slash
+    between a month's spellings.
+
+    >>> months_numbered("janvier", "février/fevrier/févr")["fevrier"]
+    2
+    """
+    return {spelled: i for i, name in enumerate(names, 1) for spelled in name.split("/")}
+
+
 @dataclass(frozen=True)
 class Named:
     """A person a sentence names by relationship: the name as said (or the relationship
@@ -226,6 +236,10 @@ class Language:
     #: regex; said after the city a stay or an address named ("staying in toronto"), it
     #: leaves that city behind (``recall.engine``), where a move into a flat does not
     moves_to: str = ""
+    #: where the speaker came from, said with a move or a new job ("movin outta pilsen",
+    #: "moved from mandaluyong to bgc", "从板桥搬到松山"): a regex whose group ``before``
+    #: starts at what was left; a card stating the new value then holds the old one too
+    left_from: str = ""
     #: someone's leaving their job, said right after their name ("大伟也说要走 他拿了美团的
     #: offer"): a regex matched at the text after it; a coworker who leaves is a former one
     leaves_work: str = ""
@@ -241,6 +255,12 @@ class Language:
     time_words: Mapping[str, str] = field(default_factory=dict)
     #: time expressions with numbers and their English reading, as (regex, replacement)
     time_patterns: tuple[tuple[str, str], ...] = ()
+    #: a text as the language's rules are written to read it ("佢係我同事", Cantonese as
+    #: typed, is read as "他是我同事"), one character for one; None: as it is
+    as_read: Callable[[str], str] | None = None
+    #: the months' names (lower case) and their numbers ("marzo": 3), read only beside a
+    #: day's number ("el 15 de marzo"): alone a month's name may be a word ("mai", "mac")
+    months: Mapping[str, int] = field(default_factory=dict)
 
 
 @cache
@@ -414,6 +434,8 @@ def users_claim(text: str) -> tuple[str, str] | None:
     True
     >>> users_claim("钥匙拿到了！！滨江这边 离公司骑车十分钟 跟一个女生合租 她叫小美")
     ('location', '滨江')
+    >>> users_claim("我的 manager 叫 Oliver 很 chill 然後我決定從板橋搬到松山")
+    ('location', '松山')
     """
     found = _claimed(text)
     return found[1:] if found is not None and found[0] else None
@@ -422,7 +444,9 @@ def users_claim(text: str) -> tuple[str, str] | None:
 def _claimed(text: str) -> tuple[bool, str, str] | None:
     """Whether it can only be the user's (``users_claim``), the attribute and the value
     of the first claim a language's rules read."""
+    said = text
     for known in languages():
+        text = known.as_read(said) if known.as_read else said
         if not known.claims or not _claim_words(known.code).search(text):
             continue  # none of the words its rules are written with
         for attribute, pattern in known.claims:
@@ -431,8 +455,10 @@ def _claimed(text: str) -> tuple[bool, str, str] | None:
                 if _someone_elses(known, _CLAUSE_BREAK.split(before)[-1]):
                     continue
                 value = m.groupdict().get("value")
+                clause = _CLAUSE_BREAK.split(before)[-1]
                 mine = known.claims_are_the_users or (
-                    bool(known.first_person) and _only_the_speaker(known, before)
+                    bool(known.first_person)
+                    and (_only_the_speaker(known, before) or _the_speakers(known, clause))
                 )
                 return mine, attribute, value.strip().lower() if value is not None else NO_VALUE
     return None
@@ -473,6 +499,16 @@ def _only_the_speaker(known: Language, before: str) -> bool:
     for word in sorted(known.first_person, key=len, reverse=True):
         before = before.replace(word, "")
     return not re.sub(r"[\W\d_们們]", "", before)
+
+
+def _the_speakers(known: Language, clause: str) -> bool:
+    """Does the clause a claim is in say "I" and no one else ("然後我決定從板橋搬到松山",
+    however many people the turn named before it; not "我同事小美下个月搬去台中")?"""
+    return (
+        any(w in clause for w in known.first_person)
+        and not any(w in clause for w in known.third_person)
+        and not any(w in clause for w in known.relationships)
+    )
 
 
 #: Where a clause starts in chat without spaces between words: punctuation, or a space
@@ -597,6 +633,26 @@ def asks_here(clause: str) -> bool:
     (True, True, False)
     """
     return _any_language(clause, lambda k: k.question_words)
+
+
+def left_behind(text: str, value: str) -> bool:
+    """Does a text say, in any language (``Language.left_from``), where its speaker
+    came from, other than ``value``, the place or work it says they have now?
+
+    >>> left_behind("movin outta pilsen too, got keys to a 1br in bridgeport", "bridgeport")
+    True
+    >>> left_behind("我決定從板橋搬到松山", "松山"), left_behind("got an offer from acme", "acme")
+    (True, False)
+    """
+    value = value.casefold()
+    for known in languages():
+        if not known.left_from:
+            continue
+        for m in _compiled(known.left_from).finditer(text):
+            before = m["before"].casefold()
+            if value and not before.startswith(value) and not value.startswith(before.split()[0]):
+                return True
+    return False
 
 
 def holds_a_name(text: str) -> bool:
@@ -905,8 +961,9 @@ def partner_step_in(text: str) -> str | None:
     ('engaged', None)
     """
     for known in languages():
+        read = known.as_read(text) if known.as_read else text
         for step, pattern in known.partner_steps:
-            if _compiled(pattern).search(text):
+            if _compiled(pattern).search(read):
                 return step
     return None
 
@@ -919,6 +976,17 @@ def answer_kind_terms() -> frozenset[str]:
     ['call', 'name', '什么', '叫什', '名字']
     """
     return frozenset(terms(" ".join(w for known in languages() for w in known.answer_kind_words)))
+
+
+@cache
+def month_names() -> Mapping[str, int]:
+    """Every language's ``months``: a month's name, as any of them writes it, and its number.
+
+    >>> names = month_names()
+    >>> names["may"], names["marzo"], names["février"], names["agustus"]
+    (5, 3, 2, 8)
+    """
+    return {name: number for known in languages() for name, number in known.months.items()}
 
 
 @cache

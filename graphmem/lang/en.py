@@ -8,12 +8,13 @@ language, and the claim rules in ``graphmem.algorithms.conflicts`` read them the
 
 from __future__ import annotations
 
+import calendar
 import re
 import threading
 from functools import cache
 from typing import Any
 
-from graphmem.lang import Language
+from graphmem.lang import Language, months_numbered
 
 #: NLTK's English stop words (nltk.corpus.stopwords), the usual list for BM25 baselines.
 STOP_WORDS = frozenset(
@@ -131,15 +132,31 @@ SLOT_EXAMPLES = {
     ),
 }
 
+MONTHS = months_numbered(
+    *(
+        f"{full.lower()}/{short.lower()}"
+        for full, short in zip(calendar.month_name[1:], calendar.month_abbr[1:], strict=True)
+    )
+) | {"sept": 9}
+
 LANGUAGE = Language(
     code="en",
     name="English",
+    months=MONTHS,
     script="A-Za-z0-9'\u00c0-\u024f",
     words=words,
     stop_words=STOP_WORDS,
     extracts=True,
     slot_examples=SLOT_EXAMPLES,
     moves_to=r"(?i)\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?to\b",
+    # "moved out of my flat in belgrave", "left pickwell for hallam"; not "from home"
+    left_from=(
+        r"(?i)\b(?:(?:mov(?:e|ed|ing|in)|came|transferr?(?:ed|ing))\s+(?:\w+\s+)?from"
+        r"|(?:out\s+of|outta)|(?:left|leaving|quit|quitting)(?!\s+(?:for|to|with|early|work)\b))"
+        r"\s+(?:(?:my|our|the)\s+(?:old\s+)?(?:place|flat|apartment|apt|house|room|job)\s+"
+        r"(?:in|at|on)\s+)?(?P<before>(?!(?:home|work|here|there|it|that|a|an|the|my)\b)"
+        r"[\w'’-]+(?:\s+[\w'’-]+)?)"
+    ),
     function_words=FUNCTION_WORDS,
     answer_kind_words=frozenset({"name", "named", "called", "call"}),
     speech_words=frozenset(

@@ -48,6 +48,7 @@ from graphmem.lang import (
     Naming,
     en,
     in_own_sentence,
+    months_numbered,
 )
 
 #: Words these languages share with English ("cousin", "papa"; "chef", a cook in English,
@@ -132,6 +133,12 @@ class Grammar:
     capitalises_nouns: bool = False
     #: a move to another place, a regex, as ``Language.moves_to``
     moves_to: str = ""
+    #: where the speaker came from, a regex with a group ``before``, as
+    #: ``Language.left_from``
+    left_from: str = ""
+    #: the months' names, as ``Language.months``: full names, and short ones only where
+    #: no word is written so (Portuguese "set", "out" are words)
+    months: Mapping[str, int] = field(default_factory=dict)
 
 
 #: what the questions of ``Grammar.asks`` ask: where one lives, where one works
@@ -685,6 +692,22 @@ def _words(text: str) -> frozenset[str]:
 
 
 FRENCH = Grammar(
+    left_from=r"(?i)\b(?:quitt[ée]|(?:d[ée]m[ée]nag[ée]s?|partis?|parties?)\s+d[eu]|bye\s+bye)\s+"
+    r"(?:(?:la|le|mon|ma)\s+)?(?P<before>[\w'’-]+(?:\s+[\w'’-]+)?)",
+    months=months_numbered(
+        "janvier/janv",
+        "février/fevrier/févr",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet/juil",
+        "août/aout",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre/decembre/déc",
+    ),
     asks_the_assistant=(
         r"(?i)\b(?:tu|vous)\s+(?:m|nous)['’](?:as|avais|avez|aviez)\s+(?:\w+\s+)?"
         r"(?:conseill|recommand|suggér|propos|dit|donn|parl)\w*"
@@ -864,6 +887,22 @@ FRENCH = Grammar(
 )
 
 SPANISH = Grammar(
+    left_from=r"(?i)\b(?:me\s+(?:mud[ée]|fui)|nos\s+(?:mudamos|fuimos)|sal[íi]|dej[ée])\s+(?:del?\s+)?"
+    r"(?:(?:la|el|mi)\s+)?(?P<before>[\w'’-]+(?:\s+[\w'’-]+)?)",
+    months=months_numbered(
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre/setiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ),
     asks_the_assistant=(
         r"(?i)\b(?:me|nos)\s+(?:recomendaste|sugeriste|dijiste|diste|aconsejaste|pasaste|"
         r"habías\s+recomendado|has\s+recomendado)\b"
@@ -1025,6 +1064,21 @@ SPANISH = Grammar(
 )
 
 PORTUGUESE = Grammar(
+    left_from=r"(?i)\b(?:sa[íi]|sa[íi]mos|mudei|mudamos|deixei)\s+d[aoe]s?\s+(?P<before>[\w'’-]+(?:\s+[\w'’-]+)?)",
+    months=months_numbered(
+        "janeiro",
+        "fevereiro",
+        "março/marco",
+        "abril",
+        "maio",
+        "junho",
+        "julho",
+        "agosto",
+        "setembro",
+        "outubro",
+        "novembro",
+        "dezembro",
+    ),
     asks_the_assistant=(
         r"(?i)\b(?:você|vc|tu)\s+(?:me\s+|nos\s+)?(?:recomendou|sugeriu|indicou|passou|"
         r"falou|disse|deu|recomendaste|sugeriste)\b"
@@ -1163,6 +1217,20 @@ PORTUGUESE = Grammar(
 )
 
 GERMAN = Grammar(
+    months=months_numbered(
+        "januar/jänner",
+        "februar",
+        "märz/maerz",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "dezember",
+    ),
     asks_the_assistant=(
         r"(?i)\b(?:hast|hattest)\s+du\s+(?:mir|uns)\b[^?.!]*?\b(?:empfohlen|vorgeschlagen|"
         r"gesagt|geraten|gegeben|genannt)\b|\bdu\s+(?:hast|hattest)\s+mir\b"
@@ -1335,6 +1403,20 @@ GERMAN = Grammar(
 )
 
 ITALIAN = Grammar(
+    months=months_numbered(
+        "gennaio",
+        "febbraio",
+        "marzo",
+        "aprile",
+        "maggio",
+        "giugno",
+        "luglio",
+        "agosto",
+        "settembre",
+        "ottobre",
+        "novembre",
+        "dicembre",
+    ),
     asks_the_assistant=(
         r"(?i)\b(?:mi|ci)\s+(?:hai|avevi)\s+(?:\w+\s+)?(?:consigliato|suggerito|detto|dato|"
         r"raccomandato)\b"
@@ -1740,6 +1822,8 @@ def _language(grammar: Grammar) -> Language:
         claims=grammar.claims,
         claims_are_the_users=True,
         moves_to=grammar.moves_to,
+        months=grammar.months,
+        left_from=grammar.left_from,
         still_question=grammar.still_question,
         asks_the_assistant=grammar.asks_the_assistant,
         # whole words only: "antes" is no part of "bastante"

@@ -24,28 +24,32 @@ names a text Malay by it, and such turns are read as English is.
 
 from __future__ import annotations
 
-from graphmem.lang import Language, en, in_own_sentence
+from graphmem.lang import Language, en, in_own_sentence, months_numbered
 
 #: Words that make a sentence a wish, a plan or a supposition, or someone else's: "kalau
 #: dapat offer", "nak pindah", "dia tinggal kat ipoh", "hafiz ... his senior went there".
 NOT_YET = (
     "kalau|klau|kalo|if|nak|mau|mahu|hendak|plan|planning|maybe|mungkin|rasa|teringin|"
     "nanti|akan|would|might|thinking|considering|dia|diorang|dorang|mereka|he|she|they|"
-    "his|her|their|trip|holiday|cuti|hotel|airbnb|weekend"
+    "his|her|their|trip|holiday|cuti|hotel|airbnb|weekend|"
+    # someone else's move: "temen kantor aku dulu, florence, baru pindah ke singapore"
+    "temen|teman|kawan|sahabat|friend|colleague|adik|kakak|abang|ipar|sepupu|cousin"
 )
 #: Words that end a value ("setapak, myvi loan", "firm in bangsar").
 _STOPS = (
     "in|at|di|kat|dekat|with|dengan|and|dan|but|tapi|so|jadi|for|untuk|since|sejak|from|"
     "dari|lepas|after|before|sebelum|now|sekarang|skrg|dah|already|je|jer|la|lah|pun|ke|kan|"
     "lol|haha+|start|mula|next|last|this|bulan|minggu|tahun|month|week|year|on|pada|the|a|"
-    "an|my|our|i|we|saya|aku|kami|is|was|near|area|sikit"
+    "an|my|our|i|we|saya|aku|kami|is|was|near|area|sikit|"
+    # Indonesian: "kunci rumah BSD dikasih tgl 14", "rumah di BSD!! akad kredit"
+    "dikasih|dikasi|dapet|udah|sudah|tgl|tanggal|akad|sekarang|yg|yang|juga|baru|kerja"
 )
 _WORD = r"[^\W\d_][\w'&-]*"
 _ONE = rf"(?!(?:{_STOPS})\b){_WORD}"
 _VALUE = rf"(?:(?:a|an|the)\s+)?(?P<value>{_ONE}(?:[ \t]+{_ONE}){{0,2}})"
 #: Homes: a place after one is where the user lives ("sewa bilik kat pj").
 _HOMES = "rumah|bilik|room|condo|apartment|apt|house|unit|flat"
-_I = r"(?:i|we|saya|aku|kami|kitorang|sy)"
+_I = r"(?:i|we|saya|aku|kami|kitorang|kita|sy)"
 #: where one stays and does not live ("stay at home", "duduk kat office")
 _NOT_HOME = "touch|bed|home|rumah|night|malam|work|office|ofis|school|sekolah|hospital"
 
@@ -58,7 +62,9 @@ CLAIMS: tuple[tuple[str, str], ...] = tuple(
         (
             "location",
             rf"{_I}\s+(?:(?:still|masih|dah|now|skrg|sekarang)\s+)?(?:tinggal|duduk|stay|menetap)"
-            r"\s+(?:(?:with|dengan)\s+(?:\S+\s+){1,3}?)?(?:di|kat|dekat|in|at)\s+"
+            # "kita masih tinggal di rumah mertua di bekasi": the town of whose house
+            r"\s+(?:(?:with|dengan)\s+(?:\S+\s+){1,3}?|(?:di|kat)\s+rumah\s+[\w-]+\s+)?"
+            r"(?:di|kat|dekat|in|at)\s+"
             rf"(?!(?:{_NOT_HOME})\b){_VALUE}",
         ),
         # "rent 700 share rumah with my housemate in setapak", "sewa bilik kat pj"
@@ -73,6 +79,14 @@ CLAIMS: tuple[tuple[str, str], ...] = tuple(
             r"(?:rumah|condo|apartment|house|unit)\s+(?:baru|new|kami|kitorang|saya|aku|i)\s+"
             rf"(?:di|kat|dekat|in|at)\s+{_VALUE}",
         ),
+        # a home bought or its keys got, Indonesian too: "kita jadi beli rumah di BSD!!",
+        # "kunci rumah BSD dikasih tgl 14"
+        (
+            "location",
+            rf"(?:beli|membeli|dapat|dapet|dpt)\s+(?:{_HOMES})\s+(?:baru\s+|new\s+)?"
+            rf"(?:di|kat|dekat|in|at)\s+{_VALUE}",
+        ),
+        ("location", rf"\bkunci\s+(?:{_HOMES})\s+(?:baru\s+)?(?:di\s+|kat\s+)?{_VALUE}"),
         # "dah pindah ke shah alam", "we pindah rumah to cyberjaya"
         (
             "location",
@@ -114,6 +128,21 @@ CLAIMS: tuple[tuple[str, str], ...] = tuple(
 LANGUAGE = Language(
     code="ms",
     name="Malay",
+    # Malay and Indonesian spellings ("mac", "maret"; "ogos", "agustus")
+    months=months_numbered(
+        "januari",
+        "februari",
+        "mac/maret",
+        "april",
+        "mei",
+        "jun/juni",
+        "julai/juli",
+        "ogos/agustus",
+        "september",
+        "oktober",
+        "november",
+        "disember/desember",
+    ),
     script=en.LANGUAGE.script,
     words=en.words,
     stop_words=en.STOP_WORDS,
@@ -123,7 +152,13 @@ LANGUAGE = Language(
         (r"(?i)\b(?:kerja|keje|bekerja|ofis|opis|syarikat)\b", ("employer", "job")),
         (r"(?i)\bkereta\b", ("car",)),
     ),
-    asks_of_self=r"(?i)\b(?:saya|aku|sy)\b",
+    asks_of_self=r"(?i)\b(?:saya|aku|sy|kita|kami)\b",  # "kita tinggal di mana": we
+    # "resep apa yg kamu kasih", "apa tips kamu", "buku yang awak cadangkan"
+    asks_the_assistant=(
+        r"(?i)\b(?:kamu|kau|awak|anda|u)\s+(?:pernah\s+|dulu\s+|tadi\s+)?(?:kasih|kasi|bagi|"
+        r"bilang|cakap|kata|sebut|saranin|sarankan|cadangkan|rekomen\w*|suggest\w*|"
+        r"recommend\w*)\b|\b(?:tips|saran|resep|cadangan)\s+(?:dari\s+)?(?:kamu|kau|awak)\b"
+    ),
     # "where did i stay dulu", "kerja mana sekarang"
     time_patterns=(
         (r"(?i)\b(?:dulu|dahulu|sebelum\s+ni)\b", " before "),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.lang import Language, Named, Naming, en, in_own_sentence
+from graphmem.lang import Language, Named, Naming, en, in_own_sentence, months_numbered
 
 #: Kinship words and their English reading: as a title before a name ("kuya marco") or
 #: with a possessive ("tita ko"), they say who the person is to the user.
@@ -292,6 +292,20 @@ CLAIMS: tuple[tuple[str, str], ...] = (
 LANGUAGE = Language(
     code="tl",
     name="Tagalog",
+    months=months_numbered(
+        "enero",
+        "pebrero/febrero",
+        "marso/marzo",
+        "abril",
+        "mayo",
+        "hunyo/junio",
+        "hulyo/julio",
+        "agosto",
+        "setyembre/septiembre",
+        "oktubre/octubre",
+        "nobyembre/noviembre",
+        "disyembre/diciembre",
+    ),
     script=en.LANGUAGE.script,
     words=en.words,
     stop_words=en.STOP_WORDS,

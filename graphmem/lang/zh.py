@@ -104,6 +104,8 @@ RELATIONSHIPS: dict[str, str] = {
     "經理": "manager",
     "老板": "boss",
     "老闆": "boss",
+    "老细": "boss",
+    "老細": "boss",
     "上司": "boss",
     "领导": "boss",
     "領導": "boss",
@@ -132,6 +134,8 @@ RELATIONSHIPS: dict[str, str] = {
     "老伴": "spouse",
     "对象": "partner",
     "對象": "partner",
+    "约会对象": "partner",
+    "約會對象": "partner",
     "爱人": "spouse",
     "愛人": "spouse",
     "哥们": "friend",
@@ -268,6 +272,17 @@ KIN_NAMES: dict[str, str] = {
     "我姐": "姐姐",
     "我弟": "弟弟",
     "我妹": "妹妹",
+    # Cantonese: "家姐", "阿媽", "老豆", "細佬"
+    "家姐": "姐姐",
+    "阿媽": "媽媽",
+    "阿妈": "妈妈",
+    "阿爸": "爸爸",
+    "老豆": "爸爸",
+    "細佬": "弟弟",
+    "细佬": "弟弟",
+    "細妹": "妹妹",
+    "阿哥": "哥哥",
+    "阿嫲": "嫲嫲",
 }
 #: How a relationship that ended is said: "前" before the word ("前领导", "前室友"), or
 #: "以前的" ("以前的同事"); partners have words of their own.
@@ -469,7 +484,8 @@ _CALLED = re.compile(
 )
 #: Someone named, then said to be the user's: "晓晓是我老婆", "璐璐是我大学室友".
 _IS_MINE = re.compile(
-    rf"(?P<name>{_NAME})是我(?:们|們)?(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?"
+    # or by a pronoun in the clause after: "有 Sydney 陪我，她是我同事"
+    rf"(?P<name>{_NAME})(?:[^。！？!?，,]{{0,10}}[，,]\s*(?:他|她))?是我(?:们|們)?(?:的)?(?:大学|大學|高中|初中|小学|小學|最好的)?"
     rf"(?:[A-Za-z]+\s*)?(?P<rel>{_KIN})"  # "Amy是我最好的work bestie"
 )
 #: A title made of a surname and a role: "教练姓何，我们都叫他何教练", "老师姓孙" (孙老师).
@@ -503,10 +519,16 @@ _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|�
 #: leaving a job ("跟Eric提了离职"), a new couple ("我跟小鹿在一起了": "对象").
 CHANGES: tuple[tuple[str, str], ...] = (
     (r"(?:和|跟)(?P<name>{any})(?:已经|已經)?在一起了", "对象"),
-    (
-        r"(?:和|跟)(?P<name>{any})(?:已经|已經|决定|決定|正式|终于|終於|刚|剛)?"
-        r"(?:分手|離婚|离婚|分)了(?![{han}])",
+    (  # Cantonese too: "我同 Jason 分咗手" (read as "分了手")
+        r"(?:和|跟|同)\s*(?P<name>{any})\s*(?:已经|已經|决定|決定|正式|终于|終於|刚|剛)?"
+        r"(?:(?:分手|離婚|离婚|分)了(?![{han}])|分了手)",
         "前任",
+    ),
+    # someone the user goes out with: "同一個叫 Marcus 嘅人出咗幾次街", "跟一个叫阿哲的人约会"
+    (
+        r"(?:和|跟|同)(?:一个|一個)叫\s*(?P<name>{any})\s*的(?:人|男生|女生|男仔|女仔)"
+        r"[^。！？!?，,]{{0,4}}?(?:出了?[一两兩几幾]?次?街|拍拖|约会|約會|date)",
+        "对象",
     ),
     # someone the user shares a flat with, or who joined their team, named: "跟一个女生
     # 合租 她叫小美", "我们组新来了个实习生叫可可"
@@ -519,7 +541,7 @@ CHANGES: tuple[tuple[str, str], ...] = (
     ),
     # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
     (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)\s*(?P<name>{any})", "对象"),
-    (r"(?:和|跟)\s*(?P<name>{any})\s*(?:在)?(?:约会|約會)", "对象"),
+    (r"(?:和|跟|同)\s*(?P<name>{any})\s*(?:在)?(?:约会|約會|拍拖)", "对象"),
     # someone met, named, then together: "认识了一个男生 叫阿哲 ... 我们在一起了"
     (
         r"(?:一个|一個)(?:男生|女生|男孩|女孩|男的|女的|人)[^。！？!?]{{0,6}}?(?:名叫|叫)"
@@ -548,6 +570,23 @@ _CHANGES = tuple(
     )
     for rx, word in CHANGES
 )
+
+
+#: Cantonese as it is typed: its function words, each for the Mandarin one the rules are
+#: written with, one character for one (what a reader finds stays where it was said).
+CANTONESE = str.maketrans(
+    {"嘅": "的", "佢": "他", "咗": "了", "喺": "在", "哋": "们", "冇": "没", "睇": "看", "嚟": "来"}
+)
+_CANTONESE_IS = re.compile("(?<![關关聯联])係")
+
+
+def as_mandarin(text: str) -> str:
+    """A text with Cantonese function words as Mandarin writes them, for the readers.
+
+    >>> as_mandarin("有 Sydney 陪我，佢係我同事"), as_mandarin("我哋嘅關係")
+    ('有 Sydney 陪我，他是我同事', '我们的關係')
+    """
+    return _CANTONESE_IS.sub("是", text.translate(CANTONESE))
 
 
 def people_in(sentence: str, before: str = "") -> list[Named]:
@@ -591,7 +630,10 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('张阿姨', '邻居'), ('小周', '同事'), ('阿ken', '同事')]
     >>> [(n.name, n.relationship) for n in people_in("我哥阿哲也帶他女兒小米回來")]
     [('阿哲', '哥哥'), ('小米', '侄女')]
+    >>> [(n.name, n.relationship) for n in people_in("有 Sydney 陪我，佢係我同事。阿媽喺屯門")]
+    [('Sydney', '同事'), ('媽媽', '媽媽')]
     """
+    sentence, before = as_mandarin(sentence), as_mandarin(before)
     found: list[Named] = []
     for m in _NAMED_PET.finditer(sentence):
         kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
@@ -620,8 +662,11 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         word = m["rel"]
         if sentence[m.start("rel") :].removeprefix("我").startswith(PARENTS):
             continue  # "我爸媽": both parents, no one person
-        if word in ENGLISH_WORDS and not (m["my"] or _english_word_named(sentence, m)):
+        if word in ENGLISH_WORDS and not (
+            m["my"] or _english_word_named(sentence, m) or _CALLED.match(sentence, m.end())
+        ):
             continue  # "my bf said", "international": English, read by English readers
+            # (where "叫" names them it is Chinese: "新 boss 今日正式上任，叫 Winnie")
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
         # "我儿子志强", "我妹晓琳" (the user's word for her, "我妹", is "妹妹")
@@ -809,7 +854,7 @@ def _unnamed(sentence: str, m: re.Match[str], relationship: str, said: str) -> N
     family word opens a clause ("婆婆说..."; a title, "医生说...", is nobody's); called
     what a birth announcement or "叫" says, else by the word ("妈妈"), with the words
     said kept as aliases."""
-    family = RELATIONSHIPS.get(m["rel"]) in FAMILY
+    family = RELATIONSHIPS.get(KIN_NAMES.get(m["rel"], m["rel"])) in FAMILY  # "阿媽" too
     clause_start = _CLAUSE_START.search(sentence[: m.start()]) is not None
     mine = bool(m["my"]) or said.startswith("我") or (family and clause_start)
     full, nick = _FULL_NAME.search(sentence), _NICKNAME.search(sentence)
@@ -844,7 +889,10 @@ OCCUPATIONS = """老师 教师 医生 护士 護士 程序员 程式設計師 �
 律师 律師 厨师 廚師 司机 司機 警察 记者 記者 编辑 編輯 翻译 翻譯 公务员 公務員 研究员 研究員
 药剂师 藥劑師 建筑师 建築師 产品经理 產品經理 插画师 插畫師 摄影师 攝影師""".split()
 _PLACE = r"(?P<value>[\u4e00-\u9fff]{2,6}?)"
-_END = r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$)"
+_END = (  # or how long since: "搬到松山一個多月了"
+    r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$"
+    r"|[一两兩二三四五六七八九十几幾半]{1,3}[個个]?多?(?:月|年|星期|禮拜|礼拜|週|周|天))"
+)
 #: What, said right before a move or a job, makes it a wish or a plan, not a claim
 #: ("一直想搬去新竹", "他很希望我搬去新竹", "如果我去腾讯上班").
 NOT_YET = """想 要 希望 希望我 打算 计划 計劃 准备 準備 可能 如果 如果我 考虑 考慮 或者 让我 讓我
@@ -878,7 +926,13 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     (
         "location",
         # not a shop's move: "把店搬到永康街"
-        rf"{_NOT_YET}(?<!店)(?:搬到了?|搬去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
+        rf"{_NOT_YET}(?<!店)(?:搬到了?|搬了?去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
+    ),
+    # the keys to a home in a place: "拿到将军澳新屋的钥匙", Cantonese "攞咗將軍澳新屋鎖匙"
+    (
+        "location",
+        r"(?:拿到了?|拿了|攞了|收到了?)(?P<value>[\u4e00-\u9fff]{2,4}?)(?:的)?"
+        r"(?:新屋|新家|新房子?|新樓|新楼|房子|公寓)(?:的)?(?:钥匙|鑰匙|鎖匙|锁匙)",
     ),
     # a home rented or bought in a place: "我们在滨江租了个两室一厅", "在郊区买了一套房子"
     (
@@ -962,6 +1016,12 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:这边|這邊|那边|那邊)?(?=[\s，,])"
         r"(?=[^。！？!?]*?(?:入职|入職|上班|报到|報到))",
     ),
+    # an offer got, then where: "我拿到 offer 了！是信義區一間外商 做 project coordinator"
+    (
+        "employer",
+        rf"{_NOT_YET}(?:拿到|收到)了?\s*offer\s*了?[！!，,。~\s]*(?:是|在)"
+        r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,10}?)(?=\s|，|,|。|做|當|当|上班)",
+    ),
     # a workplace described, then named: "在上海一家广告公司做文案 叫蓝鲸广告"
     (
         "employer",
@@ -1020,9 +1080,11 @@ CLAIMS: tuple[tuple[str, str], ...] = (
 #: What a question asks the value of (see ``graphmem.recall.temporal``).
 ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"哪个城市|哪個城市", ("city", "location")),
-    (r"住(?:在)?哪|住在什么地方|住在什麼地方|搬(?:到|去|家|走)", ("location",)),
+    # and as Cantonese asks: "我搬屋之前住邊度", "而家喺邊度返工"
+    (r"住(?:在|喺)?(?:哪|邊)|住在什么地方|住在什麼地方|搬(?:到|去|家|走|屋)", ("location",)),
     (
-        r"在哪(?:里|裡|儿|兒)?(?:上班|工作)|哪家公司|什么工作|什麼工作|做什么工作",
+        r"(?:在|喺)(?:哪|邊)(?:里|裡|儿|兒|度)?(?:上班|工作|返工|做嘢)|哪家公司|什么工作|什麼工作"
+        r"|做什么工作",
         ("employer", "job"),
     ),
     # where the user's shop is: "我的店現在在哪裡", "店以前開在哪"
@@ -1032,6 +1094,7 @@ ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
 TIME_WORDS: dict[str, str] = {
     "现在": "now",
     "現在": "now",
+    "而家": "now",  # Cantonese
     "目前": "currently",
     "如今": "nowadays",
     "还在": "still",
@@ -1060,7 +1123,14 @@ TIME_WORDS: dict[str, str] = {
     **{f"{n}月": f"in {calendar.month_name[n]}" for n in range(1, 13)},
 }
 #: Time expressions with numbers, read in English: "2023年" is "in 2023".
-TIME_PATTERNS: tuple[tuple[str, str], ...] = ((r"(\d{4})\s*年", r" in \1 "),)
+TIME_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"(\d{4})\s*年", r" in \1 "),
+    # "搬家前住哪", "换工作之前": before a change of the user's
+    (
+        r"(搬家|搬屋|搬走|搬过来|搬過來|换工作|換工作|跳槽|离职|離職|辞职|辭職|结婚|結婚|分手)(?:之|以)?前",
+        r" before \1 ",
+    ),
+)
 
 
 #: A claim's slot by meaning (``Language.slot_examples``), as ``en.SLOT_EXAMPLES``.
@@ -1123,14 +1193,16 @@ LANGUAGE = Language(
     relationships=RELATIONSHIPS,
     pets=PETS,
     people_in=people_in,
+    as_read=as_mandarin,
     claims=CLAIMS,
     asks=ASKS,
     answer_kind_words=frozenset({"名字", "叫什么"}),
-    leans_back=r"^(?:它|这|這|那|他|她|两者|兩者)",
-    question_words=r"[哪谁誰几幾]|什么|什麼|多少",
+    # or a he/she a few words in, after when: "今晚食完飯佢送我返將軍澳" (Cantonese 佢)
+    leans_back=r"^(?:它|这|這|那|他|她|佢|两者|兩者)|^[^，,。！!？?\s我你]{1,6}?(?:他|她|佢)(?![们們哋])",
+    question_words=r"[哪谁誰几幾邊咩]|什么|什麼|多少",
     still_question=r"(?:还|還).*[吗嗎]",
     corrects=r"说错了|說錯了|搞错了|搞錯了|记错了|記錯了|更正一下|纠正一下|糾正一下|不对不对|不對不對|口误|口誤",
-    name_question=r"叫什么|叫什麼|叫啥|名字",
+    name_question=r"叫什么|叫什麼|叫啥|叫咩|名字",
     naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)
     asks_the_assistant=(
@@ -1138,6 +1210,8 @@ LANGUAGE = Language(
         r"(?:推荐|推薦|建议|建議|介绍|介紹|提到|教)"
         r"|(?<![跟和对對给給])你(?:之前|上次|以前|当时|當時)(?:说|說|讲|講|告诉|告訴)"
         r"|(?<![跟和对對给給])你(?:说|說)过"
+        # Cantonese: "你之前叫我用咩 app", "你講過"
+        r"|(?<![跟和对對给給])你(?:之前|上次|以前|当时|當時)叫我|(?<![跟和对對给給])你(?:讲|講|話|话)(?:过|過)"
         # "你说深圳周末可以去哪些地方": what was said, asked with a question word
         r"|(?<![跟和对對给給])你(?:说|說)(?!呢)(?=[^，,。]*?(?:什么|什麼|哪|几|幾|多少|怎么|怎麼))"
     ),
@@ -1145,7 +1219,7 @@ LANGUAGE = Language(
     # "阿凱的"), not a time ("我现在的男朋友" is the user's own)
     someone_elses=r"(?:(?<=[我们們])|(?<![^\W\d_]))"
     r"(?!现在|現在|目前|以前|之前|最近|当时|當時|现任|現任|原来|原來)[^\W\d_我们們]{1,4}的",
-    who_question=r"谁|誰|什么人|什麼人|什么关系|什麼關係",
+    who_question=r"谁|誰|邊個|什么人|什麼人|什么关系|什麼關係",
     surname_question=r"姓什么|姓什麼|姓啥|什么姓|什麼姓|改姓",
     surname_given=r"改姓|改了姓|随夫姓|隨夫姓|冠夫姓|跟[\u4e00-\u9fff]{1,3}姓|姓[\u4e00-\u9fff]了",
     number_question=r"多少|几|幾|多大|多久|多长|多長|多远|多遠",
@@ -1158,6 +1232,11 @@ LANGUAGE = Language(
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
     moves_to=r"搬到|搬去|搬回|搬家到|定居在",
+    # "从板桥搬到松山", "离开了华为"
+    # "唔使再喺觀塘同人夾屋住" (Cantonese: no more living in Kwun Tong)
+    left_from=r"(?:(?:从|從)(?=[^，,。！!？?\s]{1,8}?(?:搬|到|调|調|跳槽))|(?:离开|離開)了?"
+    r"|唔使再(?:住)?喺|不用再(?:住)?在|不再住在)"
+    r"(?P<before>[^，,。！!？?\s]{1,8})",
     leaves_work=LEAVES_WORK,
     partner_words=PARTNER_WORDS,
     partner_steps=PARTNER_STEPS,

@@ -14,13 +14,15 @@ Plain functions over plain data (dates), no store.
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import cache
 
 import numpy as np
+
+from graphmem import lang
 
 #: A passage said on a named day keeps at least this share of the top relevance; its
 #: words decide the rest ("on May 14th what did I book for Ella?": the day's booking turn
@@ -31,24 +33,36 @@ DAY_FLOOR = 0.6
 #: A passage said on another day, asked about a named day: its relevance is scaled by this.
 OTHER_DAY = 0.3
 
-_MONTH = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
-_MONTH |= {m.lower(): i for i, m in enumerate(calendar.month_abbr) if m}
-_MONTH["sept"] = 9
-_MONTHS = "|".join(sorted(_MONTH, key=len, reverse=True))
-_ORD = r"(?:st|nd|rd|th)?"
-_PATTERNS = tuple(
-    re.compile(rx, re.IGNORECASE)
-    for rx in (
-        rf"\b(?P<month>{_MONTHS})\.?\s+(?P<day>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<year>\d{{4}}))?",
-        rf"\b(?P<day>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<month>{_MONTHS})\b(?:,?\s+(?P<year>\d{{4}}))?",
-        r"\b(?P<year>\d{4})-(?P<mm>\d{1,2})-(?P<day>\d{1,2})\b",
-        r"(?:(?P<year>\d{4})\s*年\s*)?(?P<mm>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*[日号號]",
+_ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"  # "4th", "1er", "3. März"
+#: words between a day's number and its month, or its month and year ("15 de marzo", "ika-15
+#: ng marso", "le 3 février 2025")
+_OF = r"(?:(?:of|de|del|ng)\s+)?"
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """Days as written in any language graphmem knows the months of."""
+    months = "|".join(sorted(map(re.escape, lang.month_names()), key=len, reverse=True))
+    year = rf"(?:,?\s+{_OF}(?P<year>\d{{4}}))?"
+    return tuple(
+        re.compile(rx, re.IGNORECASE)
+        for rx in (
+            rf"\b(?P<month>{months})\.?\s+(?P<day>\d{{1,2}}){_ORD}(?!\w){year}",
+            rf"\b(?P<day>\d{{1,2}}){_ORD}\s+{_OF}(?P<month>{months})(?!\w){year}",
+            r"\b(?P<year>\d{4})-(?P<mm>\d{1,2})-(?P<day>\d{1,2})\b",
+            r"(?:(?P<year>\d{4})\s*年\s*)?(?P<mm>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*[日号號]",
+        )
     )
-)
+
+
 #: The first or the last conversation, named instead of a date (data, any language).
 _FIRST = re.compile(
     r"\b(?:our|the|my)\s+(?:very\s+)?first\s+(?:conversation|chat|talk|session)\b"
-    r"|\bfirst\s+time\s+(?:we|i)\s+(?:talked|chatted|spoke)\b|第一次(?:聊天|聊|对话|對話|说话|說話)",
+    r"|\bfirst\s+time\s+(?:we|i)\s+(?:talked|chatted|spoke)\b|第一次(?:聊天|聊|对话|對話|说话|說話)"
+    r"|\bprimer[ao]\s+(?:conversaci[oó]n|conversa|charla|plática|vez\s+que\s+(?:\w+\s+)?"
+    r"(?:hablamos|conversamos|falamos))\b"
+    r"|\bpremi[eè]re\s+(?:conversation|discussion|fois\s+qu['’]on\s+a\s+(?:parl|discut)é)"
+    r"|\berst(?:es|en)\s+(?:gespräch|chat|mal)\b",
     re.IGNORECASE,
 )
 _LAST = re.compile(
@@ -80,7 +94,7 @@ def names_a_day(query: str) -> bool:
     >>> names_a_day("what did we talk about on May 2nd?"), names_a_day("where do I live?")
     (True, False)
     """
-    return any(p.search(query) for p in (_FIRST, _LAST, *_PATTERNS))
+    return any(p.search(query) for p in (_FIRST, _LAST, *_patterns()))
 
 
 def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
@@ -97,6 +111,12 @@ def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
         [datetime.date(2023, 5, 1)]
         >>> named_days("5月9日那天我打算去哪里？", days).days
         frozenset({datetime.date(2023, 5, 9)})
+        >>> named_days("el 4 de mayo a dónde dije que iba?", days).days
+        frozenset({datetime.date(2023, 5, 4)})
+        >>> named_days("o que eu te contei no dia 9 de maio", days).cue
+        '9 de maio'
+        >>> sorted(named_days("je t'ai dit quoi lors de notre première conversation ?", days).days)
+        [datetime.date(2023, 5, 1)]
         >>> named_days("Where do I live now?", days) is None
         True
     """
@@ -105,12 +125,14 @@ def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
         return NamedDays(m[0], frozenset(said[:1]))
     if m := _LAST.search(query):
         return NamedDays(m[0], frozenset(said[-1:]))
-    for pattern in _PATTERNS:
+    for pattern in _patterns():
         m = pattern.search(query)
         if m is None:
             continue
         groups = m.groupdict()
-        month = int(groups["mm"]) if groups.get("mm") else _MONTH[groups["month"].lower()]
+        month = (
+            int(groups["mm"]) if groups.get("mm") else lang.month_names()[groups["month"].lower()]
+        )
         day, year = int(groups["day"]), groups.get("year")
         if not (1 <= month <= 12 and 1 <= day <= 31):
             continue

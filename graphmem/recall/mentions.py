@@ -63,7 +63,7 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
-    "friend": ("friend", "buddy", "pal", "mate", "best friend", "bestfriend", "bff"),
+    "friend": ("friend", "buddy", "pal", "mate", "best friend", "best mate", "bestfriend", "bff"),
     "son": ("son",),
     "daughter": ("daughter",),
     "grandmother": ("grandmother", "grandma", "granny"),

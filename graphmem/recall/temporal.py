@@ -479,6 +479,10 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         >>> asked = TemporalIntent("past", asks=("location",))  # where did I live before?
         >>> weight(asked, {**new, "claim": "me|location"}), weight(asked, violin)
         (0.5, 1.0)
+        >>> moved = {**new, "claim": "me|location", "claim_value": "bridgeport",
+        ...          "fact": "movin outta pilsen too, got keys to a 1br in bridgeport"}
+        >>> weight(asked, moved)  # the card that says where from holds the old value too
+        2.0
         >>> during = TemporalIntent("during", 2, 5)
         >>> weight(during, old), weight(during, new)
         (3.0, 0.5)
@@ -493,6 +497,8 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         # today's value of what is asked ("where did I live before?": not here), or of
         # anything when the question names no slot
         current = states(card, intent) if intent.asks else bool(card.get("claim"))
+        if current and lang.left_behind(str(card.get("fact") or ""), _value(card)):
+            return factor  # "movin outta pilsen, got keys in bridgeport": it says both
         if current or _mentions(card, intent.anchor):
             return PAST_CURRENT
         return factor
@@ -661,6 +667,10 @@ def states(card: Mapping[str, object], intent: TemporalIntent) -> bool:
     return subject != "me" and (
         relationship in intent.about or any(n in person.split() for n in intent.about)
     )
+
+
+def _value(card: Mapping[str, object]) -> str:
+    return str(card.get("claim_value") or "")
 
 
 def _mentions(card: Mapping[str, object], words: tuple[str, ...]) -> bool:
