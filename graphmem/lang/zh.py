@@ -578,6 +578,7 @@ CANTONESE = str.maketrans(
     {"嘅": "的", "佢": "他", "咗": "了", "喺": "在", "哋": "们", "冇": "没", "睇": "看", "嚟": "来"}
 )
 _CANTONESE_IS = re.compile("(?<![關关聯联])係")
+_CANTONESE_WORDS = re.compile(f"[係{''.join(chr(c) for c in CANTONESE)}]")
 
 
 def as_mandarin(text: str) -> str:
@@ -586,6 +587,8 @@ def as_mandarin(text: str) -> str:
     >>> as_mandarin("有 Sydney 陪我，佢係我同事"), as_mandarin("我哋嘅關係")
     ('有 Sydney 陪我，他是我同事', '我们的關係')
     """
+    if not _CANTONESE_WORDS.search(text):
+        return text  # most text, English above all: nothing to change
     return _CANTONESE_IS.sub("是", text.translate(CANTONESE))
 
 
@@ -632,6 +635,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('阿哲', '哥哥'), ('小米', '侄女')]
     >>> [(n.name, n.relationship) for n in people_in("有 Sydney 陪我，佢係我同事。阿媽喺屯門")]
     [('Sydney', '同事'), ('媽媽', '媽媽')]
+    >>> [(n.name, n.relationship) for n in people_in("跟一个roommate琪琪合租，她是我同学")][0]
+    ('琪琪', 'roommate')
     """
     sentence, before = as_mandarin(sentence), as_mandarin(before)
     found: list[Named] = []
@@ -649,6 +654,8 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
             found.append(Named(name, KIN_NAMES.get(word, word), True, start=m.start()))
             taken.append(m.span())
     for m in _IS_MINE.finditer(sentence):
+        if m["name"].lower() in ENGLISH_WORDS:
+            continue  # "跟一个roommate琪琪合租，她是我大学同学": the word, not a name
         if (name := _name(m["name"])) is not None:
             found.append(Named(name, KIN_NAMES.get(m["rel"], m["rel"]), True, start=m.start()))
             taken.append(m.span())
