@@ -30,17 +30,27 @@ _SAID = re.compile(r"^.{1,60}? said: ")
 
 def unfaithful(fact: str, turn: str, evidence: str) -> str | None:
     """Why ``fact`` is not a clean join of spans of ``turn`` (None when it is): the first
-    word no span explains, or a negation or modal of ``evidence`` the fact lost."""
+    word no span explains, or a negation or modal of ``evidence`` the fact lost. A
+    "there" the turn says may stand resolved as "in" or "to" and the place the turn names
+    ("im a vet nurse there" -> "... in albert park": ``extract._there_placed``)."""
     words, low, at = fact.split(), turn.lower(), 0
+    resolved = re.search(r"\bthere\b", low) is not None
     while at < len(words):
         end = len(words)
-        while end > at and " ".join(words[at:end]).lower() not in low:
+        while end > at and not _in_turn(" ".join(words[at:end]), low):
             end -= 1
-        if end == at:
+        if end == at and resolved and words[at].lower() in {"in", "to"}:
+            end = at + 1  # the preposition of a resolved "there"; the place must be said
+        elif end == at:
             return f"{words[at]!r} is not in the turn"
         at = end
     lost = [m[0] for m in _KEEP.finditer(evidence) if m[0].lower() not in fact.lower()]
     return f"lost {lost}" if lost else None
+
+
+def _in_turn(span: str, turn: str) -> bool:
+    """Is ``span`` said in the (lower-cased) turn, the mark a join put after it aside?"""
+    return span.lower() in turn or span.rstrip(",.;:!?").lower() in turn
 
 
 def check(cards: list) -> list[str]:
