@@ -262,6 +262,10 @@ class Language:
     #: day's number ("el 15 de marzo"): alone a month's name may be a word ("mai", "mac")
     months: Mapping[str, int] = field(default_factory=dict)
 
+    def read(self, text: str) -> str:
+        """``text`` as this language's rules read it (``as_read``)."""
+        return self.as_read(text) if self.as_read else text
+
 
 @cache
 def languages() -> tuple[Language, ...]:
@@ -446,16 +450,16 @@ def _claimed(text: str) -> tuple[bool, str, str] | None:
     of the first claim a language's rules read."""
     said = text
     for known in languages():
-        text = known.as_read(said) if known.as_read else said
+        text = known.read(said)
         if not known.claims or not _claim_words(known.code).search(text):
             continue  # none of the words its rules are written with
         for attribute, pattern in known.claims:
             if m := _compiled(pattern).search(text):
                 before = text[: m.start()]
-                if _someone_elses(known, _CLAUSE_BREAK.split(before)[-1]):
+                clause = _CLAUSE_BREAK.split(before)[-1]
+                if _someone_elses(known, clause):
                     continue
                 value = m.groupdict().get("value")
-                clause = _CLAUSE_BREAK.split(before)[-1]
                 mine = known.claims_are_the_users or (
                     bool(known.first_person)
                     and (_only_the_speaker(known, before) or _the_speakers(known, clause))
@@ -645,12 +649,14 @@ def left_behind(text: str, value: str) -> bool:
     (True, False)
     """
     value = value.casefold()
+    if not value:
+        return False
     for known in languages():
         if not known.left_from:
             continue
         for m in _compiled(known.left_from).finditer(text):
             before = m["before"].casefold()
-            if value and not before.startswith(value) and not value.startswith(before.split()[0]):
+            if not before.startswith(value) and not value.startswith(before.split()[0]):
                 return True
     return False
 
@@ -961,7 +967,7 @@ def partner_step_in(text: str) -> str | None:
     ('engaged', None)
     """
     for known in languages():
-        read = known.as_read(text) if known.as_read else text
+        read = known.read(text)
         for step, pattern in known.partner_steps:
             if _compiled(pattern).search(read):
                 return step

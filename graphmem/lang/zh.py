@@ -669,11 +669,12 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         word = m["rel"]
         if sentence[m.start("rel") :].removeprefix("我").startswith(PARENTS):
             continue  # "我爸媽": both parents, no one person
+        # "my bf said", "international": English, read by English readers (where "叫"
+        # names them it is Chinese: "新 boss 今日正式上任，叫 Winnie")
         if word in ENGLISH_WORDS and not (
             m["my"] or _english_word_named(sentence, m) or _CALLED.match(sentence, m.end())
         ):
-            continue  # "my bf said", "international": English, read by English readers
-            # (where "叫" names them it is Chinese: "新 boss 今日正式上任，叫 Winnie")
+            continue
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
         # "我儿子志强", "我妹晓琳" (the user's word for her, "我妹", is "妹妹")

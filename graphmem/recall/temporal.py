@@ -657,7 +657,7 @@ def states(card: Mapping[str, object], intent: TemporalIntent) -> bool:
     subject, _, attribute = str(card.get("claim") or "").partition("|")
     if not attribute or not attribute.startswith(intent.asks):
         return False
-    value = str(card.get("claim_value") or "")
+    value = _value(card)
     if not intent.yes_no and (value == "no" or value.startswith("not ")):
         return False
     if not intent.about:
