@@ -1733,3 +1733,72 @@ def test_a_chinese_and_english_chat_of_a_coworker_leaving_a_new_boss_and_a_new_g
         }, moment
         assert "mateo" in top(memory, user, "who am i seeing now")[0], moment
         assert "KONG" in " ".join(top(memory, user, "你推荐给阿黄的玩具是什么", k=3)), moment
+
+
+BARMAN = [
+    {"session_id": "jan", "date": "2026-01-10T23:30:00Z"},
+    {
+        "session_id": "jan",
+        "speaker": "user",
+        "text": "just in from a mental shift at doyle's, declan the manager had me on the bar "
+        "on me own for two hours. me and aoife have till end of march to get out of the gaff",
+    },
+    {
+        "session_id": "jan",
+        "speaker": "assistant",
+        "text": "Rough night! Are you and Aoife looking?",
+    },
+    {"session_id": "feb", "date": "2026-02-20T22:00:00Z"},
+    {
+        "session_id": "feb",
+        "speaker": "user",
+        "text": "also me and aoife are finished. she wants to move back to galway",
+    },
+    {
+        "session_id": "feb",
+        "speaker": "user",
+        "text": "good news for once. got offered head barman at kavanagh's in stoneybatter and "
+        "i said yes!! start first of april",
+    },
+    {"session_id": "feb", "speaker": "assistant", "text": "Congrats on Kavanagh's!"},
+    {"session_id": "may", "date": "2026-05-02T21:00:00Z"},
+    {
+        "session_id": "may",
+        "speaker": "user",
+        "text": "mossy, me best mate, is headin to sydney in june, says i should come. nah",
+    },
+    {
+        "session_id": "may",
+        "speaker": "assistant",
+        "text": "Sounds like Mossy is off on an adventure.",
+    },
+    {
+        "session_id": "may",
+        "speaker": "user",
+        "text": "攞咗將軍澳新屋鎖匙啦 🔑 終於唔使再喺觀塘同人夾屋住！",
+    },
+]
+
+
+def test_a_barmans_new_job_breakup_and_best_mate_hold_at_ingest_consolidated_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A chat typed as people type it, Irish English and a Cantonese line: every turn of
+    both speakers is kept, and the new job (an offer said yes to), the old one (only ever a
+    shift), the ex, the best mate and the homes answer "now" and "before" at ingest, after
+    a consolidate and a quiet year later."""
+    report = ingest_file(memory, write_chat(tmp_path, BARMAN), user, progress=False)
+    assert report.speakers["user"].turns == 5
+    assert report.speakers["assistant"].turns == 3
+    said = {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+    assert len(said) == len([r for r in BARMAN if "speaker" in r])
+    for moment in (None, "2026-05-03", "2027-05-03"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        people = {p.name: p.relationship for p in memory.people(user)}
+        assert people["Aoife"] == "ex", moment
+        assert people["Mossy"] == "best friend", moment
+        assert "kavanagh's" in top(memory, user, "where am i workin now")[0].lower(), moment
+        assert "doyle's" in top(memory, user, "where did i work before")[0].lower(), moment
+        assert "將軍澳" in top(memory, user, "我而家住邊度")[0], moment
+        assert "觀塘" in top(memory, user, "我搬屋之前住邊度")[0], moment

@@ -103,7 +103,8 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # the city one lives in, beside the home ("which city do we live in?"): a card
         # stating the city answers before one naming the flat or its neighbourhood
         (r"\b(?:what|which)\s+(?:\w+\s+)?(?:city|town)\b", ("city", "location")),
-        (r"\bwhere\b.*\b(?:live|living|based|home|stay|staying)\b", ("location",)),
+        # (chat drops a g: "where am i livin now", "where am i workin")
+        (r"\bwhere\b.*\b(?:live|living|livin|based|home|stay|staying|stayin)\b", ("location",)),
         (
             r"\b(?:what|which)\s+(?:\w+\s+)?(?:country|state|neighbou?rhood|area|"
             r"suburb|street|district|complex)\b|\b(?:do|did)\s+(?:i|we)\s+(?:\w+\s+)?live\b",
@@ -115,7 +116,8 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\be-?mail\b", ("email",)),
         (r"\b(?:phone|mobile|cell)\b|\bmy\s+(?:new\s+|old\s+)?number\b", ("phone",)),
         (
-            r"\bwhere\b.*\b(?:work|working|employed)\b|\b(?:what|which)\s+(?:company|employer|firm)\b",
+            r"\bwhere\b.*\b(?:work|working|workin|employed)\b"
+            r"|\b(?:what|which)\s+(?:company|employer|firm)\b",
             ("employer", "job"),
         ),
         (
@@ -346,6 +348,8 @@ def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalInte
         True
         >>> read_intent("How old am I?", now).kind is None
         True
+        >>> read_intent("where am i workin now", now).asks  # typed without its g
+        ('employer', 'job')
         >>> read_intent("What's my diet now?", now).asks, read_intent("Who's my boss?", now).asks
         (('diet',), ('my manager',))
         >>> read_intent("what company was i at before i switched jobs?", now).asks
