@@ -941,7 +941,7 @@ class Extractor:
             self._observe_held(doc, turn.session_id)
             self._observe_who_answered(doc.text, turn.session_id)
             self._observe_renames(doc)
-            self._observe_breakups(doc, turn.session_id)
+            self._observe_couples(doc, turn.session_id)
         self._observe_things(doc)
         when = turn.when
         day = iso_day(when)
@@ -1011,7 +1011,7 @@ class Extractor:
             where = f"document {document}, passage {passage.index}"
             self._observe_user_names(doc)
             self._observe_relationships(doc.text, True, where, session=f"doc:{document}")
-            self._observe_breakups(doc, f"doc:{document}")
+            self._observe_couples(doc, f"doc:{document}")
             self._observe_things(doc)
             label = f" ({passage.heading})" if passage.heading else ""
             for clause in _clauses(doc):
@@ -1652,16 +1652,17 @@ class Extractor:
         about that person, with the new relationship, unless the user is its subject
         ("I report to Fatima now", "Dan and I broke up"): then it stays the user's."""
         said = read_relationship(self.registry.capitalised(fact))  # "i broke up with jake"
-        if said is None or _named_breakup(said):
-            return None  # read from the whole sentence (``_observe_breakups``)
+        if said is None or _named_couple(said):
+            return None  # read from the whole sentence (``_observe_couples``)
         return self._relationship_said(said, person, session)
 
-    def _observe_breakups(self, doc: Doc, session: str) -> None:
-        """A couple's end the user names ("so connor and i broke up", "me n keisha done"),
-        read from each whole sentence: the parse may cut the name off the clause."""
+    def _observe_couples(self, doc: Doc, session: str) -> None:
+        """A couple the user names, ended or together ("so connor and i broke up", "me n
+        keisha done", "jade and i are back together"), read from each whole sentence: the
+        parse may cut the name off the clause."""
         for sent in doc.sents:
             said = read_relationship(self.registry.capitalised(sent.text))
-            if said is not None and _named_breakup(said):
+            if said is not None and _named_couple(said):
                 self._relationship_said(said, (SELF, None), session)
 
     def _relationship_said(
@@ -1691,6 +1692,8 @@ class Extractor:
             name = res.name if res.certain and res.name else name
         if said.ended:
             res = self.registry.end(name, said.role)
+        elif partner_stage(said.role) is not None:
+            res = self.registry.relate(name, self._partner_word(name, said.role))
         else:
             self._learn_gender(name, said.role)
             lesson = self.lessons.get(session)  # "my teacher is irina": the violin teacher
@@ -1699,6 +1702,25 @@ class Extractor:
         if person[0] == SELF and not said.pronoun:
             return None
         return (res.name or name, res.relationship)
+
+    def _partner_word(self, name: str, role: str) -> str:
+        """What a partner said to be together ("jade and i are back together", "r
+        engaged") is called: the word the user has for them when it is as far along, the
+        one they had before a break, else the step's word by gender."""
+        record = self.registry.get(name)
+        now = record.relationship if record else None
+        stage = partner_stage(role) or 0
+        held = partner_stage(now)
+        if held is not None and held >= stage:
+            return now or role
+        before = [w for w in (record.relationship_history if record else []) if w]
+        again = next((w for w in reversed(before) if partner_stage(w) == stage), None)
+        if again is not None:
+            return again
+        if stage == 0:
+            return role
+        gender = self.genders.get(name) or partner_gender(now or "")
+        return partner_word("engaged", gender, like=now)
 
     def _moved_apart(self, clause: _Clause, fact: str, person: tuple[str, str | None]) -> None:
         """A move ends living side by side: when the user moves out, their roommates and
@@ -1845,7 +1867,9 @@ class Extractor:
         engagement ("my flatmate tom got engaged") and plans ("we wanna get married")
         change nothing of the user's."""
         span, root = clause.span, clause.root
-        steps = [(cues.PARTNER_STEPS.get(t.lemma_.lower()), t) for t in span]
+        steps = [  # "like a married couple" describes, it announces nothing
+            (cues.PARTNER_STEPS.get(t.lemma_.lower()), t) for t in span if t.dep_ != "amod"
+        ]
         step, verb = next(((s, t) for s, t in steps if s is not None), (None, None))
         if step is None or root.tag_ == "VBG":
             return
@@ -2895,9 +2919,10 @@ def extract_text(
     return Extractor(user_id, people, model).text(passages, document, timestamp=timestamp)
 
 
-def _named_breakup(said: RelationshipStatement) -> bool:
-    """A partner's end said of someone by name ("Dan and I broke up"), not "we"/"she"."""
-    return said.ended and said.role == "partner" and not said.pronoun and said.who.lower() != "we"
+def _named_couple(said: RelationshipStatement) -> bool:
+    """A couple said of someone by name, ended or together ("Dan and I broke up", "jade
+    and i are back together"), not of "we"/"she"."""
+    return partner_stage(said.role) is not None and not said.pronoun and said.who.lower() != "we"
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:

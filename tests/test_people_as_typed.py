@@ -281,6 +281,25 @@ def test_a_breakup_typed_in_lower_case_ends_the_known_partner():
         assert people(extractor.registry) == {"Jake": "ex-boyfriend"}
 
 
+def test_a_couple_named_back_together_or_engaged_is_the_users_partner_again():
+    """ "jade and i are back together" makes the ex a girlfriend again (the word the user
+    had before the break); "sam n i r official now" makes Sam a partner; "linda and i got
+    engaged" makes the girlfriend a fiancée. "like a married couple" describes, it makes
+    no wife."""
+    extractor = talk(
+        ("user", "my gf jade is coming over"),
+        ("user", "jade and i broke up last night"),
+        ("user", "ok so jade and i are back together!! we fight like a married couple lol"),
+    )
+    assert people(extractor.registry) == {"Jade": "girlfriend"}
+    assert people(talk(("user", "sam n i r official now")).registry) == {"Sam": "partner"}
+    extractor = talk(
+        ("user", "my girlfriend linda loves hiking"),
+        ("user", "linda and i got engaged on saturday!!"),
+    )
+    assert people(extractor.registry) == {"Linda": "fiancée"}
+
+
 def test_a_child_named_by_birth_order_is_a_son_once_he_is_said():
     """ "our first is daniel, he's 5": an ordinal owned by the user is their child, and
     the "he" of the next clause, with no one else named before it, makes him a son. "my

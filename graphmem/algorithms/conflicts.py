@@ -1180,6 +1180,15 @@ _SPLIT = (
     r"got\s+divorced|are\s+divorced|divorced|are\s+getting\s+divorced"
     r"|(?:are\s+|r\s+)?(?:done|over|finished)(?=\s*(?:btw|lol|now|for\s+good|fr|[.!,;💔]|$)))"
 )
+#: A couple said after who, still together: "back together", "r official now",
+#: "going steady", "engaged" (each a step: ``_ENGAGED``).
+_TOGETHER = (
+    r"\s+(?:are\s+|r\s+|'re\s+|were\s+)?(?:now\s+|finally\s+|officially\s+|so\s+|just\s+)?"
+    r"(?:back\s+together|going\s+steady|official(?:ly)?\b|a\s+thing\s+now|(?:got\s+)?engaged|"
+    r"dating|seeing\s+each\s+other|moving\s+in\s+together|moved\s+in\s+together|"
+    r"got\s+a\s+place\s+together)"
+)
+_ENGAGED = re.compile(r"\bengaged\b", re.IGNORECASE)
 _MY_ROLE = rf"(?i:my|our)\s+(?:(?i:new|current|actual|real)\s+)?{_ROLE}\b"
 #: "Dr. Patel" is Patel (a title before the name is left out of ``who``).
 _TITLED = rf"{TITLE_BEFORE_NAME}{_WHO}"
@@ -1226,6 +1235,12 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
             rf"\b(?i:me|i)\s+{_AND}\s+(?:{_WHO}|{_TYPED_WHO}){_SPLIT}",
             True,
         ),
+        (  # "jade and i are back together", "sam n i r official now", "linda and i are
+            # going steady": a partner, named ("we are engaged" is read as a step on)
+            rf"\b(?:{_WHO}|{_TYPED_WHO})\s+{_AND}\s+(?i:i|me){_TOGETHER}",
+            False,
+        ),
+        (rf"\b(?i:me|i)\s+{_AND}\s+(?:{_WHO}|{_TYPED_WHO}){_TOGETHER}", False),
         (rf"\b(?i:i)\s+(?:just\s+)?(?:broke\s+up|split\s+up|split)\s+with\s+{_WHO}", True),
         (
             rf"\b{_WHO}\s+(?:just\s+)?(?:broke\s+up\s+with|split\s+up\s+with|dumped)\s+(?i:me)\b",
@@ -1241,6 +1256,13 @@ _RELATIONSHIP_RULES: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
 )
 #: One of these is in every sentence a ``_RELATIONSHIP_RULES`` pattern reads (a pre-check).
 _RELATIONSHIP_KEYS = (
+    "together",
+    "steady",
+    "official",
+    "engaged",
+    "dating",
+    "each other",
+    "a thing",
     "done",
     "over",
     "finished",
@@ -1300,6 +1322,13 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
         ['Connor', 'Keisha']
         >>> read_relationship("my mate and i are done") is None
         True
+
+    A couple still together, named, is the user's partner:
+
+        >>> read_relationship("jade and i are back together!! we made a chore chart")
+        RelationshipStatement(who='Jade', role='partner', ended=False)
+        >>> [read_relationship(s).role for s in ("sam n i r official now", "Ana and I got engaged")]
+        ['partner', 'fiancé']
         >>> read_relationship("My sister Nina is allergic to shellfish") is None
         True
     """
@@ -1313,8 +1342,8 @@ def read_relationship(fact: str) -> RelationshipStatement | None:
             continue
         if _REPORTS_TO.search(match.group(0)):
             word = "manager"
-        elif _BREAKUP.search(match.group(0)):
-            word = "partner"
+        elif _BREAKUP.search(match.group(0)) or match.groupdict().get("role") is None:
+            word = "fiancé" if _ENGAGED.search(match.group(0)) else "partner"
         else:
             word = match.group("role").lower()
             if "-".join(word.split()) in WORDS:  # "sister in law" is the sister-in-law
