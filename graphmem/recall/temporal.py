@@ -111,13 +111,21 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             ("location",),
         ),
         (r"\b(?<!mail )address\b", ("location",)),  # "what's my address now?"
+        # "where was the old flat?", "where's our place"
+        (r"\bwhere\b.*\b(?:flat|apartment|apt|house|place|gaff|condo)\b", ("location",)),
         # "did i move to orlando?", "where did we end up moving?": where one lives now
         (r"\b(?:move|moved|moving|relocate|relocated|relocating)\b", ("location",)),
         (r"\be-?mail\b", ("email",)),
         (r"\b(?:phone|mobile|cell)\b|\bmy\s+(?:new\s+|old\s+)?number\b", ("phone",)),
         (
             r"\bwhere\b.*\b(?:work|working|workin|employed)\b"
-            r"|\b(?:what|which)\s+(?:company|employer|firm)\b",
+            r"|\b(?:what|which)\s+(?:company|employer|firm)\b"
+            # "what was the cafe i worked at before", "which hospital was i at before"
+            r"|\b(?:i|we)\s+(?:worked|work|workin|was\s+working)\s+(?:at|for|in)\b"
+            r"|\b(?:what|which)\s+(?:\w+\s+)?(?:school|hospital|cafe|café|restaurant|bank|"
+            r"shop|store|agency|office|clinic|bar|pub|branch|warehouse|factory|depot|salon|"
+            r"ward|hotel|studio|lab|startup)\b.*\b(?:teach|taught|was\s+i\s+at|i\s+was\s+at|"
+            r"did\s+i\s+use[d]?\s+to\s+be\s+at)\b",
             ("employer", "job"),
         ),
         (
@@ -193,7 +201,10 @@ def without_when(query: str) -> str:
 
 _CURRENT = re.compile(rf"\b(?:{_NOW_WORDS}|today)\b", re.IGNORECASE)
 _PAST = re.compile(
-    rf"\b(?:{_BEFORE_WORDS}|in the past|at the time|prior to|my old|our old|"
+    rf"\b(?:{_BEFORE_WORDS}|in the past|at the time|prior to|"
+    # "my old flat", "me old job", "the old place", "old boss at the bank?" (a long-time
+    # friend, "my old man" and "how old" are not of another time)
+    r"(?:(?:my|our|me|the)\s+|^)old\s+(?!man\b|lady\b|friends?\b|mates?\b|pals?\b|buddy\b)|"
     # a home or a job of another time: "what neighbourhood was I in when I lived with
     # Flo?" ("where did I live?" alone stays today's: superseded cards stay hidden)
     r"(?:i|we)\s+(?:lived|worked|stayed)|"
@@ -348,6 +359,10 @@ def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalInte
         True
         >>> read_intent("How old am I?", now).kind is None
         True
+        >>> [read_intent(q, now).kind for q in ("who was the manager at me old job", "my old man")]
+        ['past', None]
+        >>> read_intent("which hospital was i at before", now).asks
+        ('employer', 'job')
         >>> read_intent("where am i workin now", now).asks  # typed without its g
         ('employer', 'job')
         >>> read_intent("What's my diet now?", now).asks, read_intent("Who's my boss?", now).asks
