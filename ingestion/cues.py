@@ -224,13 +224,27 @@ PETS = frozenset(
         "chihuahua",
         "cockapoo",
         "labradoodle",
+        "westie",
+        "yorkie",
+        "maltese",
+        "shih tzu",
+        "frenchie",
+        "bulldog",
+        "cavapoo",
+        "goldendoodle",
+        "lurcher",
+        "pomeranian",
+        "samoyed",
+        "shiba",
+        "aspin",
+        "puspin",
+        "maine coon",
+        "sphynx",
         "tabby",
         "siamese",
         "ragdoll",
         "persian",
-        "maine coon",
         "bengal",
-        "sphynx",
         "moggy",
         "bearded dragon",
         "iguana",
@@ -243,8 +257,6 @@ PETS = frozenset(
         "cockatoo",
         "tarantula",
         "cavoodle",
-        "cavapoo",
-        "goldendoodle",
         "pit mix",
     }
 )
@@ -618,7 +630,8 @@ LESSONS = frozenset({"class", "classes", "lesson", "lessons", "course"})
 #: these is a person known by that word until a name is said.
 KIN_NAMES = frozenset(
     """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
-    grandpa granny gran nana nan abuela abuelo lola lolo""".split()
+    grandpa granny gran nana nan abuela abuelo lola lolo amma appa ammi omma umma eomma
+    halmeoni halmoni harabeoji""".split()
 )
 #: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
 #: pet is stored with: a pet is the user's, never a person.
@@ -659,6 +672,26 @@ PET_KINDS: dict[str, str] = {
     "gato": "cat",
     "gatito": "cat",
     "kitty": "cat",
+    "westie": "dog",
+    "yorkie": "dog",
+    "maltese": "dog",
+    "shih tzu": "dog",
+    "frenchie": "dog",
+    "bulldog": "dog",
+    "cavapoo": "dog",
+    "goldendoodle": "dog",
+    "labradoodle": "dog",
+    "cockapoo": "dog",
+    "lurcher": "dog",
+    "pomeranian": "dog",
+    "samoyed": "dog",
+    "shiba": "dog",
+    "aspin": "dog",
+    "puspin": "cat",
+    "maine coon": "cat",
+    "sphynx": "cat",
+    "siamese": "cat",
+    "ragdoll": "cat",
     "kucing": "cat",
     "anjing": "dog",
     "arnab": "rabbit",
@@ -761,6 +794,10 @@ NAME_STOP_WORDS = (
     kalau lepas nanti tadi semalam esok boleh jangan mesti memang betul ok ke kot meh eh ah
     risau marah suka sakit penat pengsan balik pergi datang makan tidur masak beli tolong
    """.split()
+    )
+    | frozenset(  # Nigerian Pidgin and Scots in English chat: "mummy dey call me", "wee isla"
+        """dey don wetin abeg sha oya una dem wan jare sef abi shey ehn wahala
+    wee aye naw hasnae canny cannae dinnae didnae isnae wasnae fae awfy""".split()
     )
     | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
         word for words in LATIN_FUNCTION_WORDS.values() for word in words

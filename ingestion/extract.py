@@ -227,6 +227,8 @@ _ADDRESSED = re.compile(
     r"^(?:(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening|night)|goodnight|"
     r"of course|thanks|thank you|welcome back|oh|congratulations|congrats)[,!]?\s+)"
     r"(?P<name>[A-Z][a-z'’-]+)\s*[,!.]"
+    # or at the end of its first clause: "I'm so sorry, Jim.", "That's a big step, Jim — well"
+    r"|^[^.!?\n,]{1,60},\s+(?P<late>[A-Z][a-z'’-]+)\s*(?:[.!?]|\s[—–-]\s)"
 )
 #: "her name was Helen": names the person just mentioned without a name.
 _NAMED_LATER = re.compile(rf"\b(?i:her|his|their)\s+name\s+(?i:is|was|'s)\s+(?P<name>{_NAME})")
@@ -1407,11 +1409,12 @@ class Extractor:
     def _observe_addressed(self, text: str) -> None:
         """The name an assistant greets or addresses the user by is the user's."""
         m = _ADDRESSED.match(text)
-        if m is None or m["name"].lower() in _NOT_NAMES or _not_a_name(m["name"]):
+        name = m and (m["name"] or m["late"])
+        if not name or name.lower() in _NOT_NAMES or _not_a_name(name):
             return
-        known = self.registry.get(m["name"])
+        known = self.registry.get(name)
         if known is None or known.relationship is None:  # a sister greeted is no user
-            self.registry.name_user(m["name"])
+            self.registry.name_user(name)
 
     def _observe_brought_up(self, text: str) -> None:
         """Names the assistant says before the user ever did ("1. Winslow Homer: ...",

@@ -197,6 +197,12 @@ class PersonRegistry:
         self._records.pop(_key(name), None)  # taken for someone else before: it was the user
         if " " in name:  # and "Priya", taken for someone before she said her surname
             self._records.pop(_key(name.split()[0]), None)
+        else:  # "Jim McAllister, 71, retired welder", then greeted "Good evening, Jim"
+            for key, record in list(self._records.items()):
+                words = record.name.split()
+                if len(words) > 1 and words[0] == name and record.relationship is None:
+                    del self._records[key]
+                    self.user_names.append(record.name)
         if not self.is_user(name):
             self.user_names.append(name)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphmem import lang
+from graphmem.lang import tl
 from graphmem.relationships import TITLES
 from ingestion import cues
 from ingestion.casing import well_cased
@@ -136,9 +137,21 @@ def _typo(word: str) -> str | None:
     return close[0]
 
 
+#: owners that make a bracketed relationship someone else's: "emeka (her fiance)"
+_THEIRS = frozenset({"her", "his", "their"})
+
+
 def parenthesised(doc: Doc) -> list[Named]:
     """ "austin (coworker, not the city lol)", "riya (choti behen)", "paolo (bf ko, 4 yrs
-    na kami)": a name with its relationship in brackets, among their first words."""
+    na kami)": a name with its relationship in brackets, among their first words. "mr
+    adebayo (the partner, my boss)" is the user's boss; "emeka (her fiance)" is someone
+    else's, and no relationship of the user's.
+
+    >>> from ingestion.extract import load_nlp
+    >>> [(n.name, n.relationship) for n in parenthesised(load_nlp()(
+    ...     "mr adebayo (the partner, my boss) no dey rate anybody. emeka (her fiance) came"))]
+    [('Adebayo', 'boss')]
+    """
     out: list[Named] = []
     words = [t.lower_ for t in doc]
     for token in doc:
@@ -151,8 +164,18 @@ def parenthesised(doc: Doc) -> list[Named]:
             continue
         inside = range(token.i + 1, min(token.i + 4, len(doc)))
         closing = next((k for k in inside if doc[k].text in {")", ","}), inside.stop)
+        bracket = range(token.i + 1, min(token.i + 8, len(doc)))
+        shut = next((k for k in bracket if doc[k].text == ")"), bracket.stop)
+        mine = next(  # "(the partner, my boss)": the word after "my" says who to the user
+            (k + 1 for k in range(token.i + 1, shut - 1) if words[k] in {"my", "our"}),
+            None,
+        )
         found = None
+        if mine is not None and mine > token.i + 1 and words[mine] in _words():
+            found, closing = (mine, words[mine]), token.i + 1
         for k in range(token.i + 1, closing):
+            if words[k] in _THEIRS or doc[k].tag_ == "POS":
+                break  # "(her fiance)", "(kayla's sister)": another's
             if k + 1 < closing and f"{words[k]} {words[k + 1]}" in _words():
                 found = (k + 1, f"{words[k]} {words[k + 1]}")  # "(head nurse)"
                 break
@@ -431,6 +454,7 @@ def find(doc: Doc) -> list[Named]:
         found = _find(doc)
         found += [n for n in own_group(doc) if n.name not in {f.name for f in found}]
         taken = {w for n in found for w in n.name.casefold().split()}
+        taken |= {w for n in parenthesised(doc) for w in n.name.casefold().split()}
         found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
@@ -516,6 +540,8 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
         return (got[0], k, got[1], "after") if got is not None else None
     if j < len(doc) and doc[j].lower_ in cues.OWNERS_AFTER:
         j += 1  # "ate ko si joy"
+    if j + 1 < len(doc) and doc[j].lower_ == "na" and doc[j + 1].lower_ not in tl.NOT_NAMES:
+        j += 1  # Pidgin's "is": "my boss na mrs okonkwo"
     if j < len(doc) and doc[j].lower_ in cues.NAME_MARKERS:
         j += 1
     if j < len(doc) and doc[j].text == ",":
@@ -633,6 +659,8 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     before = doc[token.i - 1] if token.i > 0 else None
     if before is not None and before.lower_ in cues.NAME_MARKERS:
         return token.i, spelled_out(token.lower_), False  # "si mama umiyak"
+    if token.lower_ in _PARTICLE_KIN and before is not None and not _english(before):
+        return None
     if before is not None and before.lower_ in cues.KIN_NAMES and before.lower_ != token.lower_:
         return token.i, spelled_out(token.lower_), False  # "mummy papa bhi phone karte hain"
     if token.dep_ in {"amod", "compound", "attr"} or token.pos_ not in {"NOUN", "PROPN"}:
@@ -645,6 +673,25 @@ def _called_by_the_word(doc: Doc, token: Token) -> tuple[int, str, bool] | None:
     ):
         return None
     return token.i, spelled_out(token.lower_), False
+
+
+def _called_after_marker(doc: Doc, token: Token) -> bool:
+    """ "si mama medyo tampo pa": a kinship word after a personal article is the name
+    the person is called by; what follows is said of them, no name."""
+    return (
+        token.lower_ in cues.KIN_NAMES - tl.KIN_TITLES
+        and token.i > 0
+        and doc[token.i - 1].lower_ in cues.NAME_MARKERS
+    )
+
+
+#: kinship words that are particles too ("tampo pa", "ok na ma"): bare, only after an
+#: English word or at a sentence's start ("told ma", "pa said no")
+_PARTICLE_KIN = frozenset({"pa", "ma"})
+
+
+def _english(token: Token) -> bool:
+    return token.is_punct or token.is_sent_start or is_word(token.text)
 
 
 def own_relative_at(doc: Doc, i: int) -> str | None:
@@ -1615,7 +1662,7 @@ def linked(doc: Doc) -> list[Named]:
     out: list[Named] = []
     for token in doc:
         found = _relationship_noun(doc, token)
-        if found is None:
+        if found is None or _called_after_marker(doc, token):
             continue
         start, word = found
         candidates = _linked_candidates(doc, token, start)

@@ -613,3 +613,58 @@ def test_me_for_my_and_a_couple_finished_as_irish_chat_says_them():
     table = people(extractor.registry)
     assert table["Mossy"] == "best friend"
     assert table["Aoife"] == "ex"
+
+
+def test_a_lagos_accountants_boss_in_brackets_and_in_pidgin():
+    """ "mr adebayo (the partner, my boss)" is the boss, not a partner of the user's;
+    "emeka (her fiance)" is the sister's; "my boss na mrs okonkwo" (Pidgin's "is") after a
+    new job makes Adebayo the former one; "mummy dey call me" is mummy, not someone
+    called Dey."""
+    extractor = talk(
+        ("user", "the thing be say mr adebayo (the partner, my boss) no dey rate anybody"),
+        ("user", "my sister adaeze is doing her wedding in april, emeka (her fiance) people came"),
+        ("user", "crestview is good so far. my boss na mrs okonkwo, head of tax"),
+        ("user", "mummy is stressing about the colours. mummy dey call me every day now"),
+    )
+    assert people(extractor.registry) == {
+        "Adebayo": "former manager",
+        "Adaeze": "sister",
+        "Okonkwo": "boss",
+        "Mummy": "mother",
+    }
+
+
+def test_the_name_the_assistant_greets_the_user_by_is_the_users():
+    """ "Jim McAllister, 71, retired welder" opens the chat, and the assistant answers
+    "Good evening, Jim" and later "I'm so sorry, Jim.": Jim is the user, no one else."""
+    extractor = talk(
+        ("user", "Jim McAllister, 71, retired welder, forty year I was in the yards at Govan"),
+        ("assistant", "Good evening, Jim, and welcome. What would you like to talk about?"),
+        ("user", "Bonnie, our westie, will be happy, the wife says she'll get her walks back"),
+        ("assistant", "I'm so sorry, Jim. That is a lot in one week."),
+    )
+    assert people(extractor.registry) == {"Bonnie": "dog"}
+    assert extractor.registry.is_user("Jim McAllister")
+
+
+def test_korean_and_tagalog_kin_said_bare_and_pets_in_brackets():
+    """Korean kin words said as names ("omma calls me", "appa said", "halmeoni is in the
+    hospital"), a pet by its breed in brackets ("dubu (our maltese)"); Taglish: "kaming
+    principal, si sir ramos", "si mingming (cat namin)", and "si mama medyo tampo pa"
+    (Mama, sulking a little: no one called Medyo Tampo, no "Pa")."""
+    extractor = talk(
+        ("user", "omma calls me every single day and appa said cs is safe"),
+        ("user", "halmeoni is in the hospital in daegu. omma shows me dubu (our maltese) lol"),
+    )
+    assert people(extractor.registry) == {
+        "Omma": "mother",
+        "Appa": "father",
+        "Halmeoni": "grandmother",
+        "Dubu": "dog",
+    }
+    extractor = talk(
+        ("user", "update!! may bago na kaming principal, si sir ramos. sobrang strikto"),
+        ("user", "si mingming (cat namin) ayaw umalis sa bag ko"),
+        ("user", "mid september daw. si mama medyo tampo pa."),
+    )
+    assert people(extractor.registry) == {"Ramos": "principal", "Mingming": "cat", "Mama": "mama"}

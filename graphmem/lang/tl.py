@@ -94,6 +94,12 @@ ENGLISH: dict[str, str] = {
     "cousin": "cousin",
     "mom": "mother",
     "dad": "father",
+    "principal": "principal",
+    "co-teacher": "coworker",
+    "coteacher": "coworker",
+    "co-worker": "coworker",
+    "teacher": "teacher",
+    "adviser": "adviser",
 }
 #: Kinds of pet ("pusa": cat), said before the name the pet was given.
 PETS: dict[str, str] = {"pusa": "cat", "aso": "dog", "kuting": "cat", "tuta": "dog"}
@@ -136,17 +142,22 @@ _ROLE_THEN_NAME = re.compile(
     rf"(?i)\b(?:bagong\s+)?(?P<role>{_ROLE})\s+{_MINE}(?:\s+{_WHERE})?\s*,?\s*(?:ay\s+)?"
     rf"(?:{_ARTICLES})\s+(?:(?:{_TITLE})\.?\s+)?{_NAME}"
 )
-#: "si paolo (bf ko", "si ma'am tess namin (head nurse)": the role in brackets after;
-#: "si mark, asawa ko,": between commas, with its possessive
+#: "may bago na kaming principal, si sir ramos": ours before the role ("kaming", "aming")
+_OURS_THEN_NAME = re.compile(
+    rf"(?i)\b(?:ka?ming|aking|naming)\s+(?:bagong\s+)?(?P<role>{_ROLE})\s*,?\s*(?:ay\s+)?"
+    rf"(?:{_ARTICLES})\s+(?:(?:{_TITLE})\.?\s+)?{_NAME}"
+)
+_PET_KIND = _alternation([*PETS, "cat", "dog"])
+#: "si paolo (bf ko", "si ma'am tess namin (head nurse)", "si mingming (cat namin)": the
+#: role (or pet) in brackets after; "si mark, asawa ko,": between commas, with its possessive
 _BRACKETED_ROLE = re.compile(
     rf"(?i){_PARTICLE}\s*(?:{_MINE}\s*)?"
-    rf"(?:\(\s*(?P<role>{_ROLE})\b|,\s*(?:\w+\s+)?(?P<said>{_ROLE})\s+{_MINE}\b)"
+    rf"(?:\(\s*(?P<role>{_ROLE}|{_PET_KIND})\b|,\s*(?:\w+\s+)?(?P<said>{_ROLE})\s+{_MINE}\b)"
 )
 #: "tita ko", "mama namin": someone named by the word alone
 _ROLE_MINE = re.compile(rf"(?i)\b(?P<role>{_ROLE})\s+{_MINE}\b")
 #: "my bestfriend kaye", "our tita baby"
 _MY_ROLE_NAME = re.compile(rf"(?i)\b(?:my|our)\s+(?P<role>{_ROLE})\s+{_NAME}")
-_PET_KIND = _alternation([*PETS, "cat", "dog"])
 #: "nag adopt kami ng pusa ..., pinangalanan namin ... na mingming"
 _PET = re.compile(
     rf"(?i)\b(?P<kind>{_PET_KIND})\b[^.!?]{{0,80}}?"
@@ -187,6 +198,9 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     [('Grace', 'team lead'), ('Carla', 'manager')]
     >>> [(n.name, n.relationship) for n in people_in("si Migs pala, college friend ko, lumipat")]
     [('Migs', 'friend')]
+    >>> said = "may bago na kaming principal, si sir ramos. si mingming (cat namin) ayaw"
+    >>> [(n.name, n.relationship) for n in people_in(said)]
+    [('Ramos', 'principal'), ('Mingming', 'cat')]
     >>> people_in("si paolo nagaaya mag tagaytay")  # a name alone says no relationship
     []
     """
@@ -199,7 +213,7 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         if _is_name(m["name"]):
             kind = m["kind"].lower()
             add(m["name"], PETS.get(kind, kind), m.start(), m.end())
-    for m in _ROLE_THEN_NAME.finditer(sentence):
+    for m in [*_ROLE_THEN_NAME.finditer(sentence), *_OURS_THEN_NAME.finditer(sentence)]:
         if _is_name(m["name"]):
             add(m["name"], _reading(m["role"]), m.start(), m.end())
     for m in _MY_ROLE_NAME.finditer(sentence):
@@ -228,7 +242,7 @@ def _role_after(sentence: str, m: re.Match[str], kin: str | None) -> str | None:
 
 def _reading(role: str) -> str:
     word = " ".join(role.lower().split())
-    return KIN.get(word) or ENGLISH.get(word, word)
+    return KIN.get(word) or PETS.get(word) or ENGLISH.get(word, word)
 
 
 def _is_name(word: str) -> bool:
