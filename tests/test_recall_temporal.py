@@ -114,3 +114,15 @@ def test_a_move_to_another_place_since_the_stay_leaves_that_city_behind(memory: 
     ]
     memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
     assert "moved to vancouver" in memory.recall(user, "which city do i live in?", k=1)[0].card.fact
+
+
+def test_a_count_asked_now_is_the_newest_said_not_the_first(memory: Memory, user: str):
+    """No claim states how many stores a startup is on: asked "now", the newest of the
+    turns that answer about as well is the answer, not the first one said."""
+    said = [
+        ("we have 1200 kirana stores on the app but investors say too early", "2025-02-10"),
+        ("haan hum abhi 1800 stores pe hain, meera wants 5000 by march", "2025-06-02"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    assert "1800" in top(memory, user, "how many stores are we on now?")
+    assert "1200" in top(memory, user, "how many stores did we have in february?")

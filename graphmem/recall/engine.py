@@ -860,7 +860,7 @@ def _score_cards(
         """The day the hit was said on: what one day said is equally new."""
         return (held.passages[hit[2]].when or int(fields[hit[1]]["timestamp"])) // scoring.DAY_MS
 
-    if lang.asks_if_still(found.query):
+    if lang.asks_if_still(found.query) or _newest_answers(found, scored):
         scored = temporal.first_in_time(scored, said, newest=True, share=temporal.STILL_SHARE)
     elif found.intent.kind == "past":
         scored = temporal.first_in_time(scored, said, newest=False, share=temporal.PAST_SHARE)
@@ -912,6 +912,19 @@ def _score_cards(
             )
         )
     return hits
+
+
+def _newest_answers(found: Gathered, scored: list[Any]) -> bool:
+    """A question about now that no claim answers ("how many stores are we on now?",
+    "how is halmeoni now?"): the newest of the hits near the best says it. A name or a
+    surname asked is answered where it was given, not where it was last said."""
+    return (
+        found.intent.kind == "current"
+        and bool(scored)
+        and not temporal.raised(scored[0])
+        and not found.asks_a_name
+        and not lang.asks_a_surname(found.query)
+    )
 
 
 def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:

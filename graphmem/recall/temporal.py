@@ -538,6 +538,12 @@ STILL_SHARE = 0.7
 PAST_SHARE = 0.8
 
 
+def raised(hit: Any) -> bool:
+    """Whether a claim stating what is asked raised this scored hit (its ``temporal``
+    part above 1)."""
+    return bool(hit[4].get("temporal", 1.0) > 1.0)
+
+
 def first_in_time(
     scored: list[Any], said: Callable[[Any], int], *, newest: bool, share: float
 ) -> list[Any]:
@@ -575,10 +581,6 @@ def first_in_time(
     """
     if not scored:
         return scored
-
-    def raised(hit: Any) -> bool:  # by a claim stating what is asked
-        return bool(hit[4].get("temporal", 1.0) > 1.0)
-
     claimed = raised(scored[0])
     if claimed and not newest:  # a claim answers already
         return scored
