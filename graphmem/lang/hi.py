@@ -120,6 +120,7 @@ LANGUAGE = Language(
     words=en.words,
     stop_words=en.STOP_WORDS,
     claims=CLAIMS,
+    name_question=r"(?i)\bnaam\b",  # "uska naam kya hai"
     moves_to=r"(?i)\b(?:shift|shifted|move|moved)\s+(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi)\b",
     # "main abhi kaha rehti hu" asks today's home, "pehle kaunsi company mein thi" an
     # employer before

@@ -152,6 +152,7 @@ LANGUAGE = Language(
         (r"(?i)\b(?:kerja|keje|bekerja|ofis|opis|syarikat)\b", ("employer", "job")),
         (r"(?i)\bkereta\b", ("car",)),
     ),
+    name_question=r"(?i)\bnama(?:nya|mu)?\b|\bdipanggil\b",  # "siapa namanya"
     asks_of_self=r"(?i)\b(?:saya|aku|sy|kita|kami)\b",  # "kita tinggal di mana": we
     # "resep apa yg kamu kasih", "apa tips kamu", "buku yang awak cadangkan"
     asks_the_assistant=(

@@ -328,6 +328,7 @@ LANGUAGE = Language(
     function_words=FUNCTION_WORDS,
     people_in=people_in,
     partner_steps=PARTNER_STEPS,
+    name_question=r"(?i)\bpangalan\b",  # "ano pangalan ng aso namin"
     claims=CLAIMS,
     claims_are_the_users=True,
     # "saan ako nakatira dati", "saan ka nagtatrabaho ngayon"
