@@ -507,3 +507,30 @@ def test_taglish_names_people_by_si_and_by_the_possessive_and_moves_the_partner_
     assert found["Bea"][0] == "older sister"
     assert found["Choco"][0] == "dog"
     assert found["Tita"][0] == "aunt"
+
+
+def test_chinese_pets_of_the_household_a_manager_after_a_space_and_a_proposal() -> None:
+    """A Shanghai mother and a Taipei engineer: "他养的仓鼠豆豆" is a hamster of the
+    household, "小瑜的貓麻糬" a cat; "新主管是 Jessica" names the manager across the
+    space; "跟小瑜求婚，交往四年了" makes her the user's partner; "我阿嬤" a grandmother;
+    "班主任老是说" names no teacher called 老是, and "她的猫叫什么" no cat called 叫什."""
+    got = chat(
+        (
+            "今天母亲节，班主任老是说他上课坐不住",
+            "好主意！他最近迷恐龙。对了他养的仓鼠豆豆昨天越狱了",
+            "她的猫叫什么来着",
+        ),
+        (
+            "anyway 我在計畫跟小瑜求婚，交往四年了，戒指已經訂了",
+            "小瑜的貓麻糬最近一直睡我的枕頭",
+            "內轉過了！！新主管是 Jessica，聽說人很好",
+            "過年回台南，帶小瑜第一次正式見我阿嬤",
+        ),
+    )
+    assert {name: word for name, (word, _) in people(got).items()} == {
+        "豆豆": "仓鼠",
+        "小瑜": "对象",
+        "麻糬": "貓",
+        "Jessica": "主管",
+        "阿嬤": "阿嬤",
+    }

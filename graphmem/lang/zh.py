@@ -80,6 +80,11 @@ RELATIONSHIPS: dict[str, str] = {
     "奶奶": "grandmother",
     "外婆": "grandmother",
     "姥姥": "grandmother",
+    "阿嬤": "grandmother",
+    "阿嬷": "grandmother",
+    "阿公": "grandfather",
+    "姥爷": "grandfather",
+    "姥爺": "grandfather",
     "姊姊": "sister",
     "表妹": "cousin",
     "表姐": "cousin",
@@ -283,6 +288,10 @@ KIN_NAMES: dict[str, str] = {
     "細妹": "妹妹",
     "阿哥": "哥哥",
     "阿嫲": "嫲嫲",
+    # Taiwanese: "我阿嬤", "阿公"
+    "我阿嬤": "阿嬤",
+    "我阿嬷": "阿嬷",
+    "我阿公": "阿公",
 }
 #: How a relationship that ended is said: "前" before the word ("前领导", "前室友"), or
 #: "以前的" ("以前的同事"); partners have words of their own.
@@ -339,6 +348,11 @@ PETS: dict[str, str] = {
     "鹦鹉": "parrot",
     "鸚鵡": "parrot",
     "兔子": "rabbit",
+    "仓鼠": "hamster",
+    "倉鼠": "hamster",
+    "乌龟": "turtle",
+    "烏龜": "turtle",
+    "米克斯": "dog",
     # breeds name the kind: "我家金毛可乐", "一隻柴犬叫麻糬"
     "金毛": "dog",
     "柴犬": "dog",
@@ -409,7 +423,7 @@ COMMON_WORDS = frozenset(
     終於 居然 特别 特別 非常 比较 比較 有点 有點 总是 總是 经常 經常 平时 平時 以前 之前 后来
     後來 然后 然後 所以 因为 因為 但是 不过 不過 可是 老家 小区 小區 小时 小時 老师 老師 老板
     老闆 阿姨 老人 小孩 老大 小姑娘 说要 說要 都在 也在 还在 還在 今年 去年 明年 两个 兩個 三个 三個
-    几个 幾個""".split()
+    几个 幾個 老是 老实 老實 老说 老說 老想 老要 老在""".split()
 )
 #: English relationship words Chinese chats use as they are ("跟一个roommate琪琪合租"):
 #: kept in English, said before a name like a Chinese word.
@@ -447,7 +461,7 @@ _GIVEN = rf"(?P<given>[{_HAN}]{{2}})(?=[{_AFTER_GIVEN}\s])"
 _JOIN = r"叫做|名叫|叫|就是|是|换成了?|換成了?|变成了?|變成了?|，|,|\s"
 _NAMED_KIN = re.compile(
     rf"(?:(?P<my>我的|我们的|我們的|我们|我們|我)(?:\s(?=[A-Za-z]))?)?"  # "我的 manager"
-    rf"(?P<former>{'|'.join(FORMER_PREFIXES)})?(?P<rel>{_KIN})(?:{_JOIN})?"
+    rf"(?P<former>{'|'.join(FORMER_PREFIXES)})?(?P<rel>{_KIN})(?:(?:{_JOIN})\s?)?"  # "是 Jessica"
     rf"(?:(?P<name>{_NAME})|(?<=[{_HAN}]){_GIVEN})?"
 )
 #: The user's relative said before a word for their relative: "我妈的" (弟弟).
@@ -462,6 +476,13 @@ _NAMED_PET = re.compile(
     rf"(?:我家|我的|我们家|我們家|我)(?P<kind>{_PET})(?:叫)?(?P<name>[{_HAN}]{{2}})"
     # "我领养了一只猫 英短蓝猫 叫布丁"
     rf"|(?<=只|条|條|隻)(?P<kind2>{_PET})[^，,。！!？?]{{0,8}}?(?:名叫|叫)(?P<name2>[{_HAN}]{{2}}|[A-Za-z]+)"
+    # someone's at home: "他养的仓鼠豆豆", "小瑜的貓麻糬"
+    rf"|的(?P<kind3>{_PET})(?P<name3>[{_HAN}]{{2}})"
+)
+_PET_GROUPS = (("kind", "name"), ("kind2", "name2"), ("kind3", "name3"))
+#: What a pet's name never starts with: the adverb or verb of what is said of it
+_NOT_A_NAME_START = frozenset(
+    "很太最也都又还還真好在是就会會要不没沒有把被给給跟和去来來说說今昨明每已叫吃睡喝玩跑走死病怎什那这這哪"
 )
 #: Who someone is, in brackets after their name: "阿强(我家狗)", "小雨（我妹）", "Kevin(我老板)".
 _PARENTHESISED = re.compile(
@@ -542,6 +563,11 @@ CHANGES: tuple[tuple[str, str], ...] = (
     # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
     (r"(?:约会|約會)[^。！？!?，,]{{0,4}}?(?:叫|名字是)\s*(?P<name>{any})", "对象"),
     (r"(?:和|跟|同)\s*(?P<name>{any})\s*(?:在)?(?:约会|約會|拍拖)", "对象"),
+    # the user proposing to someone, or with them for years: "在計畫跟小瑜求婚", "跟小瑜交往四年了"
+    (
+        r"(?:和|跟|向)\s*(?P<name>{any})\s*(?:求婚|(?:交往|在一起)了?(?:快|已经|已經)?[一二两兩三四五六七八九十几幾半\d]+(?:年|个月|個月))",
+        "对象",
+    ),
     # someone met, named, then together: "认识了一个男生 叫阿哲 ... 我们在一起了"
     (
         r"(?:一个|一個)(?:男生|女生|男孩|女孩|男的|女的|人)[^。！？!?]{{0,6}}?(?:名叫|叫)"
@@ -641,7 +667,11 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     sentence, before = as_mandarin(sentence), as_mandarin(before)
     found: list[Named] = []
     for m in _NAMED_PET.finditer(sentence):
-        kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
+        kind, name = next((m[k], m[n]) for k, n in _PET_GROUPS if m[k])
+        if m["kind3"] and (
+            name[0] in _NOT_A_NAME_START or _name(name, sentence[m.end() :]) is None
+        ):
+            continue  # "我家的狗狗今天", "猫咪很可爱": no name
         found.append(Named(_clean(_cased(name)), kind, True, start=m.start()))
     for change, word in _CHANGES:
         for m in change.finditer(sentence):
