@@ -2607,7 +2607,7 @@ def _uncovered(doc: Doc, cards: list[Card]) -> list[tuple[int, int]]:
     left: list[tuple[int, int]] = []
     for sent in doc.sents:
         start, end = sent.start_char, sent.end_char
-        if any(s < end and start < e for s, e in covered) or _is_small_talk(sent):
+        if any(s < end and start < e for s, e in covered) or not _says_something(sent):
             continue
         text = sent.text.strip()
         if len(text) < 3:
@@ -2615,6 +2615,23 @@ def _uncovered(doc: Doc, cards: list[Card]) -> list[tuple[int, int]]:
         offset = sent.text.index(text[0])
         left.append((start + offset, start + offset + len(text)))
     return left
+
+
+def _says_something(sent: Span) -> bool:
+    """A sentence left uncovered is kept unless it is small talk; one without a verb
+    still is when it names something ("my boss na mrs okonkwo, head of tax, very sharp
+    woman": the tagger finds no verb in Pidgin's "na" and "dey").
+
+    >>> doc = load_nlp()("lol same. my boss na mrs okonkwo, head of tax")
+    >>> [_says_something(sent) for sent in doc.sents]
+    [False, True]
+    """
+    if not _is_small_talk(sent):
+        return True
+    if _is_phatic(sent) or sent.text.strip().endswith("?"):
+        return False
+    named = [t for t in sent if t.pos_ in {"PROPN", "NOUN", "NUM"} and not t.is_stop]
+    return len(named) >= 2 and sum(t.is_alpha for t in sent) >= 4
 
 
 def _is_small_talk(sent: Span) -> bool:

@@ -1802,3 +1802,32 @@ def test_a_barmans_new_job_breakup_and_best_mate_hold_at_ingest_consolidated_and
         assert "doyle's" in top(memory, user, "where did i work before")[0].lower(), moment
         assert "將軍澳" in top(memory, user, "我而家住邊度")[0], moment
         assert "觀塘" in top(memory, user, "我搬屋之前住邊度")[0], moment
+
+
+def test_a_sentence_without_a_verb_the_tagger_knows_is_still_kept(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Pidgin's "na" and "dey" are no verbs to the English tagger: the second sentence of
+    "crestview is good so far. my boss na mrs okonkwo, head of tax, ..." is a card of its
+    own all the same, and it answers who the boss is now."""
+    rows = [
+        {"session_id": "a", "date": "2025-01-19T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "the thing be say mr adebayo (the partner, my boss) no dey rate anybody",
+        },
+        {"session_id": "b", "date": "2025-04-13T20:00:00Z"},
+        {
+            "session_id": "b",
+            "turn": 0,
+            "speaker": "user",
+            "text": "crestview is good so far. my boss na mrs okonkwo, head of tax, very sharp "
+            "woman, no dey shout like adebayo",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
+    facts = [c.fact for c in memory.cards(user)]
+    assert any(f.startswith("my boss na mrs okonkwo, head of tax") for f in facts)
+    assert "okonkwo" in memory.recall(user, "who's my boss now?", k=3)[0].card.fact
