@@ -551,6 +551,8 @@ def asks_a_number(query: str) -> bool:
 
     >>> asks_a_number("how many people are in my book club?"), asks_a_number("我家有几口人")
     (True, True)
+    >>> asks_a_number("wetin be my old number again?"), asks_a_number("my number one fan?")
+    (True, False)
     """
     return _any_language(query, lambda k: k.number_question)
 

@@ -198,6 +198,10 @@ LANGUAGE = Language(
     number_question=(
         r"(?i)\bhow\s+(?:many|much|old|long|far|often|tall|big)\b"
         r"|\bwhat\s+(?:grade|score|number|percentage|age|size)\b"
+        # a number asked by what it counts: "whats my phone number now?", "wetin be my old
+        # number", "what do i weigh", "what's my rent"
+        r"|\b(?:phone|mobile|cell|whatsapp)\s+(?:number|no)\b|\bmy\s+(?:old\s+|new\s+)?number\b(?!\s+one)"
+        r"|\bweigh\b|\bweight\b|\b(?:my|our|the)\s+(?:rent|salary)\b"
     ),
     number=(
         r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
