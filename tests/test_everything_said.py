@@ -1831,3 +1831,30 @@ def test_a_sentence_without_a_verb_the_tagger_knows_is_still_kept(
     facts = [c.fact for c in memory.cards(user)]
     assert any(f.startswith("my boss na mrs okonkwo, head of tax") for f in facts)
     assert "okonkwo" in memory.recall(user, "who's my boss now?", k=3)[0].card.fact
+
+
+def test_a_name_asked_by_a_relationship_word_is_the_card_that_told_who_they_are(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "what's the dog called?" is answered where the dog was named ("Bonnie, our
+    westie"), not where someone "call[s] it" something."""
+    rows = [
+        {"session_id": "a", "date": "2025-04-06T20:00:00Z"},
+        {
+            "session_id": "a",
+            "turn": 0,
+            "speaker": "user",
+            "text": "Tam's no great though. My old pal Tam Reid, he's in Gartnavel wi his "
+            "chest, COPD they call it. Went up to see him Sunday.",
+        },
+        {"session_id": "b", "date": "2025-05-25T20:00:00Z"},
+        {
+            "session_id": "b",
+            "turn": 0,
+            "speaker": "user",
+            "text": "The money saved will be a shock. Bonnie, our westie, will be happy, the "
+            "wife says she'll get her walks back.",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
+    assert "Bonnie" in memory.recall(user, "what's the dog called?", k=3)[0].card.fact

@@ -526,10 +526,22 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
     return boost
 
 
+def _names_whom_a_word_says(found: Gathered) -> bool:
+    """A name asked of someone said by a relationship word only ("what's the dog
+    called?", "我而家個 boss 叫咩名？"), not of a thing of someone named ("陳太太養的那隻狗叫
+    什麼？": her dog's name) nor a surname."""
+    return (
+        found.asks_a_name
+        and not lang.asks_a_surname(found.query)
+        and all(m.via.startswith("relat") for m in found.mentions)
+    )
+
+
 def _introduced(found: Gathered, relevance: np.ndarray) -> None:
-    """ "Who's my girlfriend now?", "我现在的男朋友是谁？": the card that told the user
-    what the person the question names is to them (said at the relationship's ``since``:
-    "update!! jess is officially my girlfriend") answers, whatever words it shares with
+    """ "Who's my girlfriend now?", "我现在的男朋友是谁？", "what's the dog called?": the
+    card that told the user what the person the question names is to them (said at the
+    relationship's ``since``: "update!! jess is officially my girlfriend") answers,
+    whatever words it shares with
     the question; it counts as relevant as the best candidate (in place) and weighs as a
     card stating what a question asks (``temporal.ASKED``). Of several people a
     relationship names ("who is my roommate?": the one moving out, the new one), the one
@@ -537,7 +549,8 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     was i dating before marisol"), the one who last held the role of the person the
     question names and holds it no more (an ex, a former manager): the card said when
     they stopped, naming them ("me and alyssa broke up")."""
-    if not found.mentions or not lang.asks_who(found.query):
+    who = lang.asks_who(found.query)
+    if not found.mentions or not (who or _names_whom_a_word_says(found)):
         return
     held = found.held
     since = {p.key: p.since for p in found.people if p.key != SELF and p.since is not None}
@@ -545,7 +558,10 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     if found.intent.kind == "past":
         named = _former_holders(found, people)
     else:
-        named = [m for m in found.mentions if m.key in since and not m.via.startswith("relat")]
+        # asked a name ("what's the dog called?"), only whom a relationship word names
+        named = [
+            m for m in found.mentions if who and m.key in since and not m.via.startswith("relat")
+        ]
         related = [m for m in found.mentions if m.key in since and m.via.startswith("relat")]
         if related:
             named.append(max(related, key=lambda m: since[m.key]))
