@@ -2626,10 +2626,10 @@ def _says_something(sent: Span) -> bool:
     >>> [_says_something(sent) for sent in doc.sents]
     [False, True]
     """
-    if not _is_small_talk(sent):
-        return True
     if _is_phatic(sent) or sent.text.strip().endswith("?"):
         return False
+    if any(t.pos_ in {"VERB", "AUX"} for t in sent):
+        return True
     named = [t for t in sent if t.pos_ in {"PROPN", "NOUN", "NUM"} and not t.is_stop]
     return len(named) >= 2 and sum(t.is_alpha for t in sent) >= 4
 

@@ -151,7 +151,16 @@ def parenthesised(doc: Doc) -> list[Named]:
     >>> [(n.name, n.relationship) for n in parenthesised(load_nlp()(
     ...     "mr adebayo (the partner, my boss) no dey rate anybody. emeka (her fiance) came"))]
     [('Adebayo', 'boss')]
+
+    Read once per doc (kept in ``doc.user_data``): ``find`` and the extractor both ask.
     """
+    cached = doc.user_data.get("relatives.parenthesised")
+    if cached is None:
+        cached = doc.user_data["relatives.parenthesised"] = _parenthesised(doc)
+    return list(cached)
+
+
+def _parenthesised(doc: Doc) -> list[Named]:
     out: list[Named] = []
     words = [t.lower_ for t in doc]
     for token in doc:

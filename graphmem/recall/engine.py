@@ -155,6 +155,8 @@ class Gathered:
     asks_a_number: bool = False
     #: the query asks for a name ("what's our dog's name?"): likewise, the card giving it
     asks_a_name: bool = False
+    #: the query asks for a surname ("what's her married name?"): a part of ``asks_a_name``
+    asks_a_surname: bool = False
     #: passages the assistant said (``scoring.OTHER_SPEAKER``, ``scoring.ECHO``)
     by_assistant: np.ndarray | None = None
     #: the query asks what the assistant said ("what did you recommend?")
@@ -369,8 +371,9 @@ def gather(
         focus,
         lang.asks_a_number(query),
         lang.asks_a_name(query),
-        by_assistant,
-        lang.asks_the_assistant(query),
+        by_assistant=by_assistant,
+        asks_the_assistant=lang.asks_the_assistant(query),
+        asks_a_surname=lang.asks_a_surname(query),
         searched=searched,
     )
 
@@ -427,7 +430,7 @@ def rank(
         )
         if found.asks_a_number:
             order = _numbers_first(held, relevance, order)
-        elif lang.asks_a_surname(found.query):
+        elif found.asks_a_surname:
             order = _surnames_first(found, relevance, order)
         picks = _pick_cards(found, order.tolist())
     if "graph" in found.channels and picks:
@@ -532,7 +535,7 @@ def _names_whom_a_word_says(found: Gathered) -> bool:
     什麼？": her dog's name) nor a surname."""
     return (
         found.asks_a_name
-        and not lang.asks_a_surname(found.query)
+        and not found.asks_a_surname
         and all(m.via.startswith("relat") for m in found.mentions)
     )
 
@@ -541,14 +544,14 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     """ "Who's my girlfriend now?", "我现在的男朋友是谁？", "what's the dog called?": the
     card that told the user what the person the question names is to them (said at the
     relationship's ``since``: "update!! jess is officially my girlfriend") answers,
-    whatever words it shares with
-    the question; it counts as relevant as the best candidate (in place) and weighs as a
-    card stating what a question asks (``temporal.ASKED``). Of several people a
-    relationship names ("who is my roommate?": the one moving out, the new one), the one
-    it was said of last. Asked about the past ("who was my manager before olga?", "who
-    was i dating before marisol"), the one who last held the role of the person the
-    question names and holds it no more (an ex, a former manager): the card said when
-    they stopped, naming them ("me and alyssa broke up")."""
+    whatever words it shares with the question; it counts as relevant as the best
+    candidate (in place) and weighs as a card stating what a question asks
+    (``temporal.ASKED``). Of several people a relationship names ("who is my roommate?":
+    the one moving out, the new one), the one it was said of last. Asked about the past
+    ("who was my manager before olga?", "who was i dating before marisol"), the one who
+    last held the role of the person the question names and holds it no more (an ex, a
+    former manager): the card said when they stopped, naming them ("me and alyssa broke
+    up")."""
     who = lang.asks_who(found.query)
     if not found.mentions or not (who or _names_whom_a_word_says(found)):
         return
@@ -559,9 +562,11 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
         named = _former_holders(found, people)
     else:
         # asked a name ("what's the dog called?"), only whom a relationship word names
-        named = [
-            m for m in found.mentions if who and m.key in since and not m.via.startswith("relat")
-        ]
+        named = (
+            [m for m in found.mentions if m.key in since and not m.via.startswith("relat")]
+            if who
+            else []
+        )
         related = [m for m in found.mentions if m.key in since and m.via.startswith("relat")]
         if related:
             named.append(max(related, key=lambda m: since[m.key]))
@@ -939,7 +944,7 @@ def _newest_answers(found: Gathered, scored: list[Any]) -> bool:
         and bool(scored)
         and not temporal.raised(scored[0])
         and not found.asks_a_name
-        and not lang.asks_a_surname(found.query)
+        and not found.asks_a_surname
     )
 
 
