@@ -1858,3 +1858,41 @@ def test_a_name_asked_by_a_relationship_word_is_the_card_that_told_who_they_are(
     ]
     ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
     assert "Bonnie" in memory.recall(user, "what's the dog called?", k=3)[0].card.fact
+
+
+def test_a_lagos_accountants_chat_holds_after_a_consolidate_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Typed as a new user would, in Nigerian English: a boss in brackets, a new boss in
+    Pidgin, a westie, a count that grew. After a default consolidate, asked over a year
+    later (the test runs long after 2025), each question still has its answer first, and
+    the people table says who is who now."""
+    said = [
+        ("jan", "user", "long week o. mr adebayo (the partner, my boss) no dey rate anybody"),
+        ("jan", "assistant", "That sounds frustrating. I'd suggest the book 'The First 90 Days'."),
+        ("jan", "user", "Bonnie, our westie, is snoring on my feet lol. we have 1200 clients"),
+        ("apr", "user", "crestview is good so far. my boss na mrs okonkwo, head of tax"),
+        ("apr", "assistant", "A sharp boss who doesn't shout is a good change, Chinedu."),
+        ("apr", "user", "abeg we are on 1800 clients now, e don do"),
+    ]
+    days = {"jan": "2025-01-19T20:00:00Z", "apr": "2025-04-13T20:00:00Z"}
+    rows: list[dict[str, object]] = []
+    for session, day in days.items():
+        rows.append({"session_id": session, "date": day})
+        turns = [(speaker, text) for s, speaker, text in said if s == session]
+        rows += [
+            {"session_id": session, "turn": i, "speaker": speaker, "text": text}
+            for i, (speaker, text) in enumerate(turns)
+        ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, format="conversation", progress=False)
+    memory.consolidate(user)
+
+    def top(question: str) -> str:
+        return memory.recall(user, question, k=3)[0].card.fact
+
+    assert "okonkwo" in top("who's my boss now?")
+    assert "Bonnie" in top("what's the dog called?")
+    assert "1800" in top("how many clients are we on now?")
+    assert "First 90 Days" in top("what book did you suggest?")
+    held = {p.name: p.relationship for p in memory.people(user) if p.name != SELF}
+    assert held == {"Adebayo": "former manager", "Bonnie": "dog", "Okonkwo": "boss"}
