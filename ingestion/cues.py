@@ -465,6 +465,7 @@ SPELLED_OUT: dict[str, str] = {
     "regional manager": "regional manager",
     "line manager": "manager",
     "gaffer": "boss",
+    "sup": "supervisor",
     "cuz": "cousin",
     "mom": "mom",
     "fiancé": "fiancé",
@@ -597,6 +598,10 @@ GENDERED_NOUNS = {
 #: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
 #: manager who did is a former one. Roles this ends, by ``relationships.role``.
 QUITTING = frozenset({"quit", "resign"})
+#: Verbs (lemmas) by which someone leaves a post another is named to in the same turn
+#: ("mr botha retired last week, now the new depot manager is mrs mokoena"): the one
+#: who left held it.
+LEAVING_A_POST = QUITTING | {"retire", "leave"}
 #: Verbs (lemmas) by which the user gives notice ("gave notice yesterday", "handed in
 #: my notice"): leaving their job, as quitting is.
 NOTICE_GIVING = frozenset({"give", "hand", "put"})

@@ -943,6 +943,7 @@ class Extractor:
             self._observe_held(doc, turn.session_id)
             self._observe_who_answered(doc.text, turn.session_id)
             self._observe_renames(doc)
+            self._observe_succession(doc, held)
             self._observe_couples(doc, turn.session_id)
         self._observe_things(doc)
         when = turn.when
@@ -1378,6 +1379,27 @@ class Extractor:
                 self.registry.observe(name, ended(said_of.relationship))
         else:
             self.registry.relate(name, said_of.relationship)
+
+    def _observe_succession(self, doc: Doc, held: dict[str, str | None]) -> None:
+        """ "mr botha retired last week, now the new depot manager is mrs mokoena": a
+        post one person holds at a time went to someone in this turn, and the turn says
+        who left: they held it, and are its former holder now."""
+        new_posts = {
+            relationship
+            for name, relationship in self.registry.relationships().items()
+            if is_single_holder(relationship) and held.get(name) != relationship
+        }
+        if len(new_posts) != 1:
+            return
+        post = role(next(iter(new_posts)))
+        if post not in cues.WORK_ROLES:
+            return
+        for name in relatives.quit_work(doc, cues.LEAVING_A_POST, going=True):
+            known = self.registry.get(name)
+            if known is None and (self.registry.is_thing(name) or is_word(name.lower())):
+                continue  # "the team left": no one's name
+            if (known is None or known.relationship is None) and name not in self.pets:
+                self.registry.end(name, post)
 
     def _observe_renames(self, doc: Doc) -> None:
         """A known person's new surname ("Megan Castillo now, she changed her name",

@@ -757,28 +757,39 @@ def unnamed_kin(doc: Doc, named: list[Named]) -> list[tuple[str, str]]:
 def adopted(doc: Doc) -> list[tuple[str, str]]:
     """Pets the speaker says they got, named in the turn ("i adopted a dog!! a retired
     greyhound named noodle", "we adopted a beagle. her name is penny", "we have a dog,
-    waffles, shes a cavoodle"): (name, kind)."""
+    waffles, shes a cavoodle", "adopted a second dog. pickles. beagle mix."): (name,
+    kind). The pet is what the verb got, or, where chat defeats the parse ("got a cat
+    lol": the cat its subject), a pet word a few words after it."""
     kind = None
+    pet: Token | None = None
     for token in doc:
         if token.lemma_.lower() not in cues.ADOPTING:
             continue
         subject = {c.lower_ for c in token.children if c.dep_ in _SUBJECT_DEPS}
         if subject and not subject & {"i", "we"}:
             continue  # no subject: chat drops the "we" ("also were getting a DOG")
-        for child in token.children:
+        got_pet = [c for c in token.children if c.dep_ == "dobj" and _pet_word(c.lower_)]
+        if not got_pet and not subject:
+            got_pet = [
+                t
+                for t in doc[token.i + 1 : min(token.i + 5, token.sent.end)]
+                if _pet_word(t.lower_) and doc[t.i - 1].lower_ in {"a", "an", "another", "second"}
+            ]
+        for child in got_pet[:1]:
             word = child.lower_
-            if child.dep_ == "dobj" and (word in cues.PETS or word in cues.PET_KINDS):
-                kind = cues.PET_KINDS.get(word, word)
-                named = next((c for c in child.rights if c.dep_ == "appos"), None)
-                if named is not None and doc[named.i - 1].text == ",":  # "a dog, waffles"
-                    got = _name_at(doc, named.i)
-                    if got is not None:
-                        return [(_capitalised(got[0]), kind)]
-                break
+            kind, pet = cues.PET_KINDS.get(word, word), child
+            named = next((c for c in child.rights if c.dep_ == "appos"), None)
+            if named is not None and doc[named.i - 1].text == ",":  # "a dog, waffles"
+                got = _name_at(doc, named.i)
+                if got is not None:
+                    return [(_capitalised(got[0]), kind)]
         if kind is not None:
             break
-    if kind is None:
+    if kind is None or pet is None:
         return []
+    alone = _said_alone_after(doc, pet)
+    if alone is not None:
+        return [(_capitalised(alone.text), kind)]
     for token in doc:
         after = token.i + 1
         if token.lower_ in {"named", "called"} or (
@@ -794,6 +805,25 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
             if got is not None:
                 return [(_capitalised(got[0]), kind)]
     return []
+
+
+def _pet_word(word: str) -> bool:
+    return word in cues.PETS or word in cues.PET_KINDS
+
+
+def _said_alone_after(doc: Doc, pet: Token) -> Token | None:
+    """ "adopted a second dog. pickles. beagle mix.": the pet's sentence ends with it, and
+    the next sentence is one word, its name."""
+    end = pet.sent.end
+    if end - pet.i > 2 or end >= len(doc):  # the pet word, then at most a full stop
+        return None
+    nxt = next((sent for sent in doc.sents if sent.start == end), None)
+    if nxt is None:
+        return None
+    words = [t for t in nxt if not (t.is_punct or t.is_space)]
+    if len(words) != 1 or not _named_next(words[0]):
+        return None
+    return words[0]
 
 
 def described_pets(doc: Doc) -> list[tuple[str, str]]:
@@ -1581,17 +1611,17 @@ def _said_as_done(verb: Token) -> bool:
     )
 
 
-def quit_work(doc: Doc) -> list[str]:
+def quit_work(doc: Doc, verbs: frozenset[str] = cues.QUITTING, going: bool = False) -> list[str]:
     """Names the turn says left their job ("renee quit. her last shift was last night",
-    "arjun resigned"): the subject of a quitting verb said as done, not negated, planned
-    or supposed ("if renee quit", "she might resign", "he didn't quit")."""
+    "arjun resigned"): the subject of a quitting verb (of ``verbs``) said as done, or as
+    under way when ``going`` ("katrin is leaving"), not negated, planned or supposed ("if
+    renee quit", "she might resign", "he didn't quit")."""
     out: list[str] = []
+    tenses = {"VBD", "VBN", "VBG"} if going else {"VBD", "VBN"}
     for token in doc:
-        if token.lemma_.lower() not in cues.QUITTING or token.pos_ != "VERB":
+        if token.lemma_.lower() not in verbs or token.pos_ != "VERB":
             continue
-        if token.tag_ not in {"VBD", "VBN"} and not (
-            token.tag_ == "VBP" and token.lower_ == "quit"
-        ):
+        if token.tag_ not in tenses and not (token.tag_ == "VBP" and token.lower_ == "quit"):
             continue
         if not _said_as_done(token):
             continue
@@ -1796,8 +1826,10 @@ def _said_of_self(token: Token) -> bool:
 
 def _evidenced_name(doc: Doc, token: Token) -> tuple[str, int, int] | None:
     """The name at ``token`` (a title before it kept: "Dr Patel") when there is evidence
-    it is one: (name, first index, index after it)."""
-    if not _evidenced(token):
+    it is one: (name, first index, index after it). The slot is one only a name goes in,
+    so an organisation spaCy's small model sees in a lone name ("new manager is
+    Ferdinand", ORG) does not veto it."""
+    if not _evidenced(token, slot=True):
         return None
     at = token.i
     while at > 0 and (  # "Dr Patel", "Margaret Ellis": what the parse compounds into it
@@ -1821,12 +1853,16 @@ def _evidenced_name(doc: Doc, token: Token) -> tuple[str, int, int] | None:
     return got[0], at, got[1]
 
 
-def _evidenced(token: Token) -> bool:
+def _evidenced(token: Token, slot: bool = False) -> bool:
     """A name in a slot where names go, with evidence it is one: capitalised (as typed
     or as the conversation writes it), spaCy's PERSON, or a word no dictionary knows
-    (tagged as anything: chat defeats the tagger, "sandeep" comes out an adverb)."""
+    (tagged as anything: chat defeats the tagger, "sandeep" comes out an adverb). In a
+    ``slot`` a relationship noun links, a thing's entity label vetoes only a name of
+    several words ("Acme Corp"): the small model labels one in fourteen names ORG."""
     text = token.text
-    if not _lettered(text) or len(text) < 2 or token.ent_type_ in _THING_ENTS:
+    if not _lettered(text) or len(text) < 2:
+        return False
+    if token.ent_type_ in _THING_ENTS and not (slot and _lone_entity(token)):
         return False
     if not name_token(token) and (
         not token.is_lower
@@ -1840,6 +1876,28 @@ def _evidenced(token: Token) -> bool:
         text[0].isupper()
         or token.ent_type_ == "PERSON"
         or not (is_word(text) or is_word(token.lemma_))
+        or (slot and _titled_by_relationship(token))
+    )
+
+
+def _titled_by_relationship(token: Token) -> bool:
+    """ "cousin ray moved", "neighbour regina moved": a proper noun the parse heads with a
+    relationship noun before it, the subject of what follows; a name though the
+    dictionary knows the word."""
+    return (
+        token.pos_ == "PROPN"
+        and token.dep_ in _SUBJECT_DEPS
+        and any(
+            c.dep_ == "compound" and c.i == token.i - 1 and c.lower_ in _words()
+            for c in token.children
+        )
+    )
+
+
+def _lone_entity(token: Token) -> bool:
+    """Whether the entity ``token`` is in is that one word."""
+    return token.ent_iob_ == "B" and (
+        token.i + 1 >= len(token.doc) or token.doc[token.i + 1].ent_iob_ != "I"
     )
 
 

@@ -222,3 +222,24 @@ def test_a_card_about_the_old_manager_named_beside_the_new_one_is_his():
     )
     cut = [c for c in cards if TURN not in c.tags]  # the turn kept whole aside
     assert [c.person for c in cut if "announced" in c.fact] == ["Sandeep"]
+
+
+def test_a_dictionary_word_headed_by_a_relationship_noun_is_their_name():
+    """ "cousin ray", "neighbour regina": the dictionary knows "ray" and "regina", but the
+    parse makes each the subject, with the relationship noun before it."""
+    assert people(
+        ("user", "cousin ray moved to atlanta last mo. keeps sayin i should move down"),
+        ("user", "c25k. fine. neighbour regina moved to calgary, dev is sad"),
+    ) == {"Ray": "cousin", "Regina": "neighbour"}
+
+
+def test_a_pet_got_as_chat_says_it_is_named_after_it():
+    """ "got a cat lol" (the parse makes the cat the subject of "lol"), named later in the
+    turn; "adopted a second dog. pickles." (the name a sentence of its own)."""
+    assert people(("user", "got a cat lol. gray, big, named him tank. new spot allows pets")) == {
+        "Tank": "cat"
+    }
+    assert people(("user", "adopted a second dog. pickles. beagle mix. from the shelter")) == {
+        "Pickles": "dog"
+    }
+    assert people(("user", "we got a dog. amazing. she sleeps all day")) == {}

@@ -61,3 +61,39 @@ def test_names_listed_after_a_titled_surname_stay_apart():
     """ "my new manager. mr pryce, sarah, and tom were there": a list, not Sarah Pryce."""
     extractor = read("met my new manager. mr pryce, sarah, and tom were all there")
     assert "Sarah Pryce" not in people(extractor)
+
+
+def test_who_left_a_post_someone_new_is_named_to_in_the_same_turn_held_it():
+    """Never called a manager, Botha retired as Mokoena became the depot manager: he was
+    the manager before her. Katrin, only leaving yet, is the former one by December."""
+    retired = read(
+        "Also at the depot there's changes. Mr Botha retired last week after 30 years, now "
+        "the new depot manager is Mrs Mokoena. She's strict but fair I think."
+    )
+    assert people(retired) == {
+        "Mokoena": ("manager", []),
+        "Botha": ("former manager", []),
+    }
+    leaving = read(
+        "Katrin is leaving 😩 she's moving to Munich for family reasons. Our new manager "
+        "from December is Henrik from the Hamburg office, don't know him yet."
+    )
+    assert people(leaving)["Katrin"] == ("former manager", [])
+    assert people(leaving)["Henrik"] == ("manager", [])
+
+
+def test_someone_who_left_for_elsewhere_as_a_new_manager_came_held_no_post():
+    extractor = read("my sister left for uni last week, and our new manager is Priya")
+    assert people(extractor) == {"Priya": ("manager", [])}
+
+
+def test_a_name_the_small_model_takes_for_an_organisation_is_still_the_new_manager():
+    """spaCy's small model labels "Ferdinand" ORG; after "new manager is" only a name goes."""
+    extractor = read(
+        "Two months in Kalvi. My manager Sandhya left last week to some startup, new "
+        "manager is Ferdinand, he is from Kerala, very strict on deadlines"
+    )
+    assert people(extractor) == {
+        "Sandhya": ("former manager", ["manager"]),
+        "Ferdinand": ("manager", []),
+    }
