@@ -1383,7 +1383,21 @@ class Extractor:
     def _observe_succession(self, doc: Doc, held: dict[str, str | None]) -> None:
         """ "mr botha retired last week, now the new depot manager is mrs mokoena": a
         post one person holds at a time went to someone in this turn, and the turn says
-        who left: they held it, and are its former holder now."""
+        who left: they held it, and are its former holder now. And the other way round:
+        "dai had his last day friday. his son rhys has took over the firm": the one
+        holder of a post the turn names is succeeded by who took over."""
+        said = doc.text.lower()
+        for name in relatives.took_over(doc):
+            holders = [
+                r
+                for r in self.registry
+                if is_single_holder(r.relationship)
+                and role(r.relationship) in cues.WORK_ROLES
+                and re.search(rf"\b{re.escape(r.name.lower())}\b", said)
+                and r.name.lower() != name.lower()
+            ]
+            if len(holders) == 1 and holders[0].relationship is not None:
+                self.registry.relate(name, holders[0].relationship)
         new_posts = {
             relationship
             for name, relationship in self.registry.relationships().items()
@@ -2622,38 +2636,99 @@ def _is_phatic(sent: Span) -> bool:
 
 
 def _uncovered(doc: Doc, cards: list[Card]) -> list[tuple[int, int]]:
-    """Spans of the sentences of ``doc`` no card's evidence overlaps, which state
-    something (a verb, not a question, not small talk): kept as said, so no clause of a
-    message is lost because the rules could not read it."""
-    covered = [c.source.span for c in cards if c.source is not None and c.source.span]
+    """Spans of ``doc`` no card's evidence overlaps, which state something (a verb, not
+    a question, not small talk), a sentence at a time: kept as said, so no clause of a
+    message is lost because the rules could not read it. A sentence a card covers only
+    part of keeps the rest ("big updates i MOVED jules and i got a 2br in astoria got
+    the keys on the 1st ...": chat without full stops runs a message into one
+    sentence, and a card of its first words covered all of it)."""
+    covered = sorted(c.source.span for c in cards if c.source is not None and c.source.span)
     left: list[tuple[int, int]] = []
     for sent in doc.sents:
-        start, end = sent.start_char, sent.end_char
-        if any(s < end and start < e for s, e in covered) or not _says_something(sent):
-            continue
-        text = sent.text.strip()
-        if len(text) < 3:
-            continue
-        offset = sent.text.index(text[0])
-        left.append((start + offset, start + offset + len(text)))
+        for start, end in _rest(sent.start_char, sent.end_char, covered):
+            piece = doc.char_span(start, end, alignment_mode="expand")
+            if piece is None or not _says_something(piece):
+                continue
+            if start > sent.start_char and sum(t.is_alpha for t in piece) < _REST_WORDS:
+                continue  # a few words left after a card: its tail, not a claim
+            text = _LEADING_JOIN.sub("", piece.text.strip(" ,;:-–"))
+            if len(text) < 3:
+                continue
+            offset = piece.start_char + piece.text.index(text[0])
+            left.append((offset, offset + len(text)))
     return left
 
 
+#: A conjunction a part left after a card opens with: "and i got a 2br in astoria".
+_LEADING_JOIN = re.compile(r"^(?:and|but|so|plus|&)\s+", re.IGNORECASE)
+#: Words a part of a sentence left after a card has at least, to be kept on its own.
+_REST_WORDS = 5
+
+
+def _rest(start: int, end: int, covered: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of [start, end) no covered span overlaps.
+
+    >>> _rest(0, 100, [(0, 40)]), _rest(0, 100, [(10, 20), (50, 60)]), _rest(0, 9, [(0, 9)])
+    ([(40, 100)], [(0, 10), (20, 50), (60, 100)], [])
+    """
+    parts: list[tuple[int, int]] = []
+    at = start
+    for s, e in covered:
+        if e <= at or s >= end:
+            continue
+        if s > at:
+            parts.append((at, s))
+        at = max(at, e)
+    if at < end:
+        parts.append((at, end))
+    return parts
+
+
 def _says_something(sent: Span) -> bool:
-    """A sentence left uncovered is kept unless it is small talk; one without a verb
-    still is when it names something ("my boss na mrs okonkwo, head of tax, very sharp
-    woman": the tagger finds no verb in Pidgin's "na" and "dey").
+    """A sentence left uncovered is kept unless it is small talk or asks; one without a
+    verb still is when it names something ("my boss na mrs okonkwo, head of tax, very
+    sharp woman": the tagger finds no verb in Pidgin's "na" and "dey").
 
     >>> doc = load_nlp()("lol same. my boss na mrs okonkwo, head of tax")
     >>> [_says_something(sent) for sent in doc.sents]
     [False, True]
     """
-    if _is_phatic(sent) or sent.text.strip().endswith("?"):
+    if _is_phatic(sent) or _asks(sent):
         return False
     if any(t.pos_ in {"VERB", "AUX"} for t in sent):
         return True
     named = [t for t in sent if t.pos_ in {"PROPN", "NOUN", "NUM"} and not t.is_stop]
     return len(named) >= 2 and sum(t.is_alpha for t in sent) >= 4
+
+
+#: Words of a question that runs long in chat: more than this ends in "?" and still
+#: states what it runs through ("... jules and i got a 2br in astoria ... we have a
+#: balcony???"), unless it opens as a question does.
+_QUESTION_WORDS = 12
+
+
+def _asks(sent: Span) -> bool:
+    """A question: it ends in "?", and is short or opens with a question word or an
+    auxiliary ("do you think i should ...?").
+
+    >>> doc = load_nlp()("do you think i should take the job at the bank since my boss is leaving?")
+    >>> _asks(doc[:]), _asks(load_nlp()("did you see the game?")[:])
+    (True, True)
+    >>> _asks(load_nlp()("big updates i MOVED jules and i got a 2br in astoria got the "
+    ...     "keys on the 1st its near ditmars and its so much nicer ngl we have a balcony???")[:])
+    False
+    """
+    if not sent.text.strip().endswith("?"):
+        return False
+    words = [t for t in sent if t.is_alpha]
+    opener = words[0] if words else None
+    return (
+        len(words) <= _QUESTION_WORDS
+        or opener is None
+        or opener.tag_ in {"WP", "WP$", "WRB", "WDT", "MD"}
+        or opener.pos_ == "AUX"
+        or opener.lower_ in {"do", "does", "did", "is", "are", "can", "should", "would"}
+    )
 
 
 def _is_small_talk(sent: Span) -> bool:

@@ -345,9 +345,16 @@ def _unknown_word(token: Token) -> bool:
 
 
 def _lettered(text: str) -> bool:
-    """Letters, and an apostrophe inside a name ("za'atar", "o'neill")."""
+    """Letters, and an apostrophe inside a name ("za'atar", "o'neill"), in a script
+    with spaces: in "boss david 成日 last minute call meeting" the Chinese word (成日,
+    "always") is read by the Chinese readers, and is no part of a name here."""
     inner = text[1:-1].replace("'", "").replace("’", "")
-    return text[:1].isalpha() and text[-1:].isalpha() and (inner.isalpha() or not inner)
+    return (
+        text[:1].isalpha()
+        and text[-1:].isalpha()
+        and (inner.isalpha() or not inner)
+        and not lang.script_without_spaces(text)
+    )
 
 
 def _well_cased(doc: Doc) -> bool:
@@ -1631,6 +1638,32 @@ def quit_work(doc: Doc, verbs: frozenset[str] = cues.QUITTING, going: bool = Fal
     return out
 
 
+def took_over(doc: Doc) -> list[str]:
+    """Names the turn says took a post over ("his son rhys has took over the firm",
+    "sandra took over from mike"), said as done: the subject of "take over" or
+    "replace", a name by its tag or because no dictionary knows it (chat's "rhys" comes
+    out a verb)."""
+    out: list[str] = []
+    for token in doc:
+        lemma = token.lemma_.lower()
+        over = any(c.dep_ == "prt" and c.lower_ == "over" for c in token.children)
+        if not ((lemma == "take" and over) or lemma == "replace") or token.tag_ not in {
+            "VBD",
+            "VBN",
+        }:
+            continue
+        if not _said_as_done(token):
+            continue
+        subject = next((c for c in token.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None and subject.pos_ == "NOUN":  # "his son Rhys has took over"
+            subject = next((c for c in subject.children if c.dep_ == "appos"), subject)
+        if subject is None or not _lettered(subject.text) or subject.pos_ == "PRON":
+            continue
+        if subject.pos_ == "PROPN" or subject.ent_type_ == "PERSON" or _unknown_word(subject):
+            out.append(_capitalised(subject.text))
+    return out
+
+
 def left_work(doc: Doc) -> bool:
     """Whether the speaker says they left their job, as done: "gave notice yesterday",
     "i quit taco bell", "i resigned", "quit my job today"; not "i quit smoking", "i'm
@@ -1764,6 +1797,9 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
         ):
             head = head.head
         out.append((head, "after"))
+        named = doc[rel.i + 1]  # "boss david 成日 last minute call meeting": where the head
+        if named.i < head.i and named.dep_ == "compound" and named.head.i == head.i:
+            out.append((named, "after"))  # is no name, the name compounded before it
     out += [(c, "after") for c in rel.rights if c.dep_ in _BESIDE]  # "a college friend jordan"
     nxt = rel.i + 1  # "the doctor Dr Patel rang", parsed apart: a person's name right after
     while nxt < len(doc) - 1 and doc[nxt].lower_.rstrip(".") in TITLES:

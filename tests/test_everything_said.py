@@ -1896,3 +1896,68 @@ def test_a_lagos_accountants_chat_holds_after_a_consolidate_and_a_year_on(
     assert "First 90 Days" in top("what book did you suggest?")
     held = {p.name: p.relationship for p in memory.people(user) if p.name != SELF}
     assert held == {"Adebayo": "former manager", "Bonnie": "dog", "Okonkwo": "boss"}
+
+
+def test_a_run_on_message_keeps_what_follows_the_words_a_card_took(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Chat without full stops makes one sentence of a whole message, ended by "???"
+    that asks nothing: a card of its first words no longer covers the rest, which is
+    kept (a faithful span of the turn) and answers where the user lives now."""
+    rows = [
+        {"session_id": "a", "date": "2025-03-15T22:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "its a dead sunday at the rusty anchor which is the dive bar i work at in "
+            "bushwick lol",
+        },
+        {"session_id": "b", "date": "2025-07-20T11:00:00Z"},
+        {
+            "session_id": "b",
+            "speaker": "user",
+            "text": "hi bestie its ur favorite bartender 💅 big updates i MOVED jules and i got "
+            "a 2br in astoria got the keys on the 1st its near ditmars and the N train and its "
+            "so much nicer than bushwick ngl we have a balcony???",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    kept = [c for c in memory.cards(user) if c.source is not None and "astoria" in c.fact]
+    assert kept, [c.fact for c in memory.cards(user)]
+    for card in kept:
+        assert card.source is not None
+        assert card.source.span is not None
+        said = card.source.text[slice(*card.source.span)]
+        assert card.fact.lower().rstrip("?") == said.lower().rstrip("?")
+    assert "astoria" in top(memory, user, "what neighborhood do i live in rn")[0].lower()
+
+
+def test_what_you_suggested_asked_verb_first_in_hinglish_or_in_cantonese_is_your_reply(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "kaunsi batayi thi tune" (which did you tell), "你之前推介嗰本書": the assistant's
+    reply answers, not the user's own words of the topic."""
+    rows = [
+        {"session_id": "a", "date": "2025-01-22T21:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "ok random request, koi book batao jo residency ke baare mein ho, funny wali",
+        },
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "Try 'The House of God' by Samuel Shem, a darkly funny classic about intern "
+            "year.",
+        },
+        {"session_id": "a", "speaker": "user", "text": "有冇咩好書 about money, 我儲咗啲錢"},
+        {
+            "session_id": "a",
+            "speaker": "assistant",
+            "text": "I'd recommend 'The Psychology of Money' by Morgan Housel.",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    asked = top(memory, user, "residency wali funny book kaunsi batayi thi tune")[0]
+    assert "House of God" in asked
+    assert "Psychology of Money" in top(memory, user, "你之前推介嗰本理財書叫咩")[0]

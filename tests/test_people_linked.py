@@ -243,3 +243,16 @@ def test_a_pet_got_as_chat_says_it_is_named_after_it():
         "Pickles": "dog"
     }
     assert people(("user", "we got a dog. amazing. she sleeps all day")) == {}
+
+
+def test_a_name_typed_in_english_among_cantonese_ends_where_the_chinese_starts():
+    """ "boss david 成日 last minute call meeting": the boss is David; 成日 ("always") is
+    no part of his name. "我阿妹 cherry": the younger sister, as Hong Kong types it."""
+    assert people(
+        (
+            "user",
+            "im an associate in IBD at a french bank, 三年了, boss david 成日 last minute call "
+            "meeting",
+        ),
+        ("user", "仲有 我阿妹 cherry 上個月 engaged 咗, 六月擺酒"),
+    ) == {"David": "boss", "Cherry": "妹妹"}

@@ -97,3 +97,22 @@ def test_a_name_the_small_model_takes_for_an_organisation_is_still_the_new_manag
         "Sandhya": ("former manager", ["manager"]),
         "Ferdinand": ("manager", []),
     }
+
+
+def test_who_took_over_from_the_one_holder_of_a_post_the_turn_names_holds_it():
+    """The boss Dai had his last day; his son Rhys took over the firm: Rhys is the boss,
+    Dai the former one. Someone who replaced a thing takes over no one."""
+    extractor = read(
+        "evening. absolutely cream crackered mun. the boss dai says its the busiest january "
+        "hes had in 30 years",
+        "big news in work. dai actually did it, had his last day friday, we all went down "
+        "the pub. his son rhys has took over the firm, hes alright",
+    )
+    assert people(extractor) == {"Dai": ("former manager", ["boss"]), "Rhys": ("boss", [])}
+    capitalised = read(
+        "the boss Dai says its busy",
+        "Dai had his last day Friday. his son Rhys has took over the firm, hes alright",
+    )
+    assert people(capitalised)["Rhys"] == ("boss", [])
+    kept = read("my manager mike is great", "mike says my sister replaced the tv")
+    assert people(kept)["Mike"] == ("manager", [])

@@ -220,6 +220,10 @@ class Language:
     #: words by which a speaker means someone else ("她"): a claim whose clause has one
     #: and no ``first_person`` word is theirs, not the user's ("她和男朋友在萧山买了房")
     third_person: tuple[str, ...] = ()
+    #: words that make what a clause goes on to claim a supposition or a plan, anywhere
+    #: in it before the claim, in scripts without spaces ("要不我们搬到深圳去", "如果我们明年
+    #: 搬到深圳"): the clause claims nothing
+    supposing: tuple[str, ...] = ()
     #: how a question in a language with spaces says "I" or "my" ("je", "j'", "mon"; a
     #: verb that says it alone, "¿dónde vivo?"): a regex (``recall.temporal`` answers it
     #: with the user's own slot)
@@ -423,6 +427,10 @@ def claim(text: str) -> tuple[str, str] | None:
     (('employer', 'none'), None)
     >>> claim("lumipat na kami sa marikina nung sabado"), claim("kung lumipat ako sa UK")
     (('location', 'marikina'), None)
+    >>> claim("周斌说要不我们搬到深圳去跟他们住"), claim("如果我们明年搬到深圳")  # supposed
+    (None, None)
+    >>> claim("仲有 我搬咗入西營盤喇!! 6月1號攞鎖匙"), claim("我们搬进了新家")  # Cantonese
+    (('location', '西營盤'), None)
     """
     found = _claimed(text)
     return found[1:] if found is not None else None
@@ -457,7 +465,7 @@ def _claimed(text: str) -> tuple[bool, str, str] | None:
             if m := _compiled(pattern).search(text):
                 before = text[: m.start()]
                 clause = _CLAUSE_BREAK.split(before)[-1]
-                if _someone_elses(known, clause):
+                if _someone_elses(known, clause) or any(w in clause for w in known.supposing):
                     continue
                 value = m.groupdict().get("value")
                 mine = known.claims_are_the_users or (
@@ -588,6 +596,8 @@ def asks_who(query: str) -> bool:
     (True, True)
     >>> asks_who("what's theo to me now?"), asks_who("佳佳现在是我什么人")
     (True, True)
+    >>> asks_who("ishita ab officially meri kya lagti hai lol")  # Hinglish
+    True
     >>> asks_who("what's my wife's name?"), asks_who("whats my sister's new last name?")
     (True, False)
     >>> asks_who("whose dog is biscuit?"), asks_who("where does my sister live?")
@@ -609,6 +619,8 @@ def asks_the_assistant(query: str) -> bool:
     True
     >>> asks_the_assistant("woh book ka naam kya tha jo tumne bataya tha")  # Hinglish
     True
+    >>> asks_the_assistant("residency wali funny book kaunsi batayi thi tune")  # verb first
+    True
     >>> asks_the_assistant("tu m'avais conseillé quel plat ?")
     True
     >>> asks_the_assistant("was hast du mir für kopenhagen empfohlen")
@@ -619,6 +631,8 @@ def asks_the_assistant(query: str) -> bool:
     (True, False)
     >>> asks_the_assistant("你给豆豆推荐过哪些绘本？"), asks_the_assistant("你说我该先买哪本字帖？")
     (True, True)
+    >>> asks_the_assistant("你之前推介嗰本理財書叫咩")  # Cantonese "recommend"
+    True
     """
     return _any_language(query, lambda k: k.asks_the_assistant)
 

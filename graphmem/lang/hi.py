@@ -147,5 +147,10 @@ LANGUAGE = Language(
     asks_the_assistant=(
         r"(?i)\b(?:tumne|tune|aapne|apne)\s+(?:\w+\s+){0,2}?(?:bataya|batayi|bola|boli|kaha|"
         r"suggest|recommend)\w*\b"
+        # the verb first: "kaunsi batayi thi tune"
+        r"|\b(?:bataya|batayi|bataye|bola|boli|kaha|suggest\s+ki(?:ya|ye)?|recommend\s+ki(?:ya|ye)?)"
+        r"\s+(?:tha|thi|the)\s+(?:tumne|tune|aapne)\b"
     ),
+    # "mera manager kaun hai", "ishita ab officially meri kya lagti hai": who someone is
+    who_question=r"(?i)\bkaun\b|\bkya\s+lag(?:ta|ti|te)\b",
 )

@@ -287,6 +287,7 @@ KIN_NAMES: dict[str, str] = {
     "细佬": "弟弟",
     "細妹": "妹妹",
     "阿哥": "哥哥",
+    "阿妹": "妹妹",
     "阿嫲": "嫲嫲",
     # Taiwanese: "我阿嬤", "阿公"
     "我阿嬤": "阿嬤",
@@ -928,7 +929,7 @@ OCCUPATIONS = """老师 教师 医生 护士 護士 程序员 程式設計師 �
 药剂师 藥劑師 建筑师 建築師 产品经理 產品經理 插画师 插畫師 摄影师 攝影師""".split()
 _PLACE = r"(?P<value>[\u4e00-\u9fff]{2,6}?)"
 _END = (  # or how long since: "搬到松山一個多月了"
-    r"(?=了|啦|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$"
+    r"(?=了|啦|喇|啊|呀|市|这边|這邊|那边|那邊|住|，|,|。|！|!|？|\?|\s|$"
     r"|[一两兩二三四五六七八九十几幾半]{1,3}[個个]?多?(?:月|年|星期|禮拜|礼拜|週|周|天))"
 )
 #: What, said right before a move or a job, makes it a wish or a plan, not a claim
@@ -936,6 +937,9 @@ _END = (  # or how long since: "搬到松山一個多月了"
 NOT_YET = """想 要 希望 希望我 打算 计划 計劃 准备 準備 可能 如果 如果我 考虑 考慮 或者 让我 讓我
 叫我 可以""".split()
 _NOT_YET = "".join(f"(?<!{word})" for word in NOT_YET)
+#: Of those, the words that make a claim a supposition wherever in its clause they are
+#: ("如果我们明年搬到深圳", "要不我们搬到深圳去"): ``Language.supposing``.
+SUPPOSING = ("如果", "要不", "要是", "假如", "万一", "萬一", "打算", "计划", "計劃", "考虑", "考慮")
 #: How the names of workplaces end ("京联科技", "招商银行", "华西二院" is not read).
 ORGANISATIONS = """科技 公司 集团 集團 银行 銀行 医院 醫院 学校 學校 大学 大學 网络 網絡 智能
 传媒 傳媒 资本 資本 证券 證券 保险 保險 研究院 研究所 事务所 事務所 工作室""".split()
@@ -964,7 +968,7 @@ CLAIMS: tuple[tuple[str, str], ...] = (
     (
         "location",
         # not a shop's move: "把店搬到永康街"
-        rf"{_NOT_YET}(?<!店)(?:搬到了?|搬了?去了?|搬家到|搬回了?|住在|住到|定居在|定居){_PLACE}{_END}",
+        rf"{_NOT_YET}(?<!店)(?:搬到了?|搬了?去了?|搬家到|搬回了?|搬了?(?:入|进|進)(?!了?(?:新家|新屋|去|来|來))了?|住在|住到|定居在|定居){_PLACE}{_END}",
     ),
     # the keys to a home in a place: "拿到将军澳新屋的钥匙", Cantonese "攞咗將軍澳新屋鎖匙"
     (
@@ -1245,7 +1249,7 @@ LANGUAGE = Language(
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)
     asks_the_assistant=(
         r"(?<![跟和对對给給])你(?:之前|上次|以前|当时|當時)?(?:[给給][^，,。？?]{1,6})?"
-        r"(?:推荐|推薦|建议|建議|介绍|介紹|提到|教)"
+        r"(?:推荐|推薦|推介|建议|建議|介绍|介紹|提到|教)"
         r"|(?<![跟和对對给給])你(?:之前|上次|以前|当时|當時)(?:说|說|讲|講|告诉|告訴)"
         r"|(?<![跟和对對给給])你(?:说|說)过"
         # Cantonese: "你之前叫我用咩 app", "你講過"
@@ -1266,6 +1270,7 @@ LANGUAGE = Language(
     time_patterns=TIME_PATTERNS,
     first_person=("我",),
     third_person=("他", "她"),
+    supposing=SUPPOSING,
     former_prefixes=FORMER_PREFIXES,
     ended_words=ENDED_WORDS,
     moves_away=MOVES_AWAY,
