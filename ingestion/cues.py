@@ -465,6 +465,7 @@ SPELLED_OUT: dict[str, str] = {
     "regional manager": "regional manager",
     "line manager": "manager",
     "gaffer": "boss",
+    "butty": "friend",
     "sup": "supervisor",
     "cuz": "cousin",
     "mom": "mom",
@@ -636,7 +637,7 @@ LESSONS = frozenset({"class", "classes", "lesson", "lessons", "course"})
 KIN_NAMES = frozenset(
     """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
     grandpa granny gran nana nan abuela abuelo lola lolo amma appa ammi omma umma eomma
-    halmeoni halmoni harabeoji""".split()
+    halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho""".split()
 )
 #: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
 #: pet is stored with: a pet is the user's, never a person.

@@ -1829,7 +1829,24 @@ def _linked_candidates(doc: Doc, rel: Token, start: int) -> list[tuple[Token, st
         opens = name.i == name.sent.start or doc[name.i - 1].is_punct
         if opens and rel.i + 1 < len(doc) and doc[rel.i + 1].text == ",":
             out.append((name, "appos"))
+    if before >= 1 and doc[before].lower_ in _OWNERS and _opens_as_a_name(doc[before - 1]):
+        out.append((doc[before - 1], "appos"))  # "jonno my butty from school just got a job"
     return out
+
+
+def _opens_as_a_name(token: Token) -> bool:
+    """A sentence's first word, right before "my" and a relationship noun, that is a
+    name: spaCy's PERSON, or, in chat typed in lower case, a word no dictionary knows
+    that the conversation writes with a capital ("Jonno", as the assistant wrote him
+    back); "update my sister ...", "ahh my boss is mad" open with no name."""
+    opens = token.i == token.sent.start or token.doc[token.i - 1].is_punct
+    if not opens or token.pos_ == "PRON" or not _lettered(token.text):
+        return False
+    if token.lower_ in cues.CHAT_FILLERS | cues.NAME_STOP_WORDS:
+        return False
+    recased = token.text[:1].isupper() and not _well_cased(token.doc)
+    unknown = not (is_word(token.text) or is_word(token.lemma_))
+    return token.ent_type_ == "PERSON" or (recased and unknown)
 
 
 def _introduced_new(doc: Doc, rel: Token) -> Token | None:

@@ -1961,3 +1961,45 @@ def test_what_you_suggested_asked_verb_first_in_hinglish_or_in_cantonese_is_your
     asked = top(memory, user, "residency wali funny book kaunsi batayi thi tune")[0]
     assert "House of God" in asked
     assert "Psychology of Money" in top(memory, user, "你之前推介嗰本理財書叫咩")[0]
+
+
+def test_where_the_user_is_from_is_a_slot_no_move_changes(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "born and bred in braunstone me", "我就是乐山人": where the user comes from answers
+    "where am i from originally" and "我老家哪里的" though later turns say where they
+    live now and name other places."""
+    rows = [
+        {"session_id": "a", "date": "2025-07-06T19:00:00Z"},
+        {
+            "session_id": "a",
+            "speaker": "user",
+            "text": "bradgate park is mint, used to go there as a kid with my nan. born and bred "
+            "in braunstone me, we went every bank holiday",
+        },
+        {"session_id": "b", "date": "2025-08-10T19:00:00Z"},
+        {
+            "session_id": "b",
+            "speaker": "user",
+            "text": "me and shannon got the keys to the house in wigston on saturday!! moved "
+            "everything out of my flat in belgrave",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "braunstone" in top(memory, user, "where am i from originally")[0].lower()
+    # the flat moved out of is where they were, not where they are
+    assert "wigston" in top(memory, user, "where do i live now")[0].lower()
+    chinese = [
+        {"session_id": "c", "date": "2025-06-10T20:00:00Z"},
+        {
+            "session_id": "c",
+            "speaker": "user",
+            "text": "那就先放我爸妈那儿吧 他们在乐山 我就是乐山人 我妈可喜欢馒头了",
+        },
+        {"session_id": "d", "date": "2025-10-08T20:00:00Z"},
+        {"session_id": "d", "speaker": "user", "text": "国庆去了一趟成都 吃了四顿火锅 胖了三斤"},
+    ]
+    other = f"{user}-zh"
+    (tmp_path / "zh").mkdir()
+    ingest_file(memory, write_chat(tmp_path / "zh", chinese), other, progress=False)
+    assert "乐山人" in top(memory, other, "我老家哪里的")[0]

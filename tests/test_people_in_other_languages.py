@@ -424,3 +424,15 @@ def test_a_cantonese_move_is_read_as_the_users_new_home():
     assert lang_claim("攞咗將軍澳新屋鎖匙啦 🔑🏠 上個禮拜搬咗") == ("location", "將軍澳")
     assert lang_claim("我搬咗去將軍澳") == ("location", "將軍澳")
     assert lang_claim("佢搬咗去將軍澳") is None  # hers
+
+
+def test_a_chinese_name_ends_at_the_verb_and_an_english_word_names_among_chinese():
+    """ "我儿子周斌帮我下载": the son is 周斌 (帮, "help", is the verb after him); "三年了,
+    boss david 成日 ...": no English reader sees a phrase inside a Chinese message, so
+    the Chinese reader names the boss."""
+    son = zh.people_in("糖护士 我让我儿子周斌帮我下载 他会弄")
+    assert [(n.name, n.relationship) for n in son] == [("周斌", "儿子")]
+    boss = zh.people_in("im an associate at a french bank, 三年了, boss david 成日 last minute")
+    assert [(n.name, n.relationship) for n in boss] == [("David", "boss")]
+    assert zh.people_in("my bf said hi") == []
+    assert zh.people_in("今天meeting好累，my boss Kevin又改deadline了！") == []  # English "my"

@@ -256,3 +256,15 @@ def test_a_name_typed_in_english_among_cantonese_ends_where_the_chinese_starts()
         ),
         ("user", "仲有 我阿妹 cherry 上個月 engaged 咗, 六月擺酒"),
     ) == {"David": "boss", "Cherry": "妹妹"}
+
+
+def test_a_name_opening_a_message_before_my_and_a_relationship_is_theirs():
+    """ "jonno my butty from school": no comma, and the parse makes "jonno" a verb; the
+    assistant writes him "Jonno", so he is a name, and Welsh "butty" a friend. "ahh my
+    boss is mad" opens with a sound no one writes with a capital. "my mam" is the
+    mother, called Mam until named."""
+    assert people(
+        ("user", "jonno my butty from school just got a job with network rail"),
+        ("assistant", "Good on Jonno! Network Rail is a solid employer."),
+        ("user", "ahh my boss is mad today. my mam would be proud of me tho"),
+    ) == {"Jonno": "friend", "Mam": "mother"}

@@ -66,6 +66,7 @@ SINGLE_VALUED = frozenset(
         "alive",
         "email",
         "phone",
+        "hometown",
     }
 )
 #: Attributes that accumulate (several values are fine); only a negation conflicts.
@@ -411,6 +412,22 @@ RULES: tuple[_Rule, ...] = (
         keys=("shift",),
     ),
     _rule("location", rf"\bbased\s+in\s+{_VAL}", keys=("based",)),
+    # Where one comes from, which no move changes: "born and bred in braunstone me",
+    # "whitby born and bred", "grew up in el paso", "originally from nagpur"
+    _rule(
+        "hometown",
+        r"\b(?:(?:born\s+and\s+(?:bred|raised)|grew\s+up|raised)\s+in|originally\s+from|"
+        r"(?:my\s+)?home\s*town\s+(?:is|was))\s+"
+        r"(?P<value>[a-z][\w'-]*(?:\s+(?!(?:me|and|but|so|with|since|till|until)\b)[a-z][\w'-]*)?)\b",
+        keys=("born", "grew", "raised", "originally", "hometown", "home town"),
+    ),
+    _rule(
+        "hometown",
+        r"(?:^|[,.;:!?]\s*|\b(?:no|actually|im|i'm)\s+)"
+        r"(?P<value>(?!(?:i|im|i'm|and|was|were|been|me|my|we)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+        r"\s+born\s+and\s+(?:bred|raised)\b",
+        keys=("born",),
+    ),
     _rule(
         "location",
         rf"\b(?:i'm|i am|we're|we are|im)\s+(?:now\s+|still\s+)?(?:living\s+|settled\s+)?"
@@ -794,6 +811,8 @@ RULES: tuple[_Rule, ...] = (
 _ALL_KEYS = tuple(sorted({key for rule in RULES for key in rule.keys}))
 
 # Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
+#: What a home is said after when it is the one left: "moved out of my flat in X".
+_LEFT_FROM = re.compile(r"\bout\s+of\s+$")
 #: Words before a claim that make it a wish, a plan or a hypothesis, not a change.
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|maybe|wanna|wish|'d\s+love|thinking\s+(?:of|about)|"
@@ -1093,6 +1112,8 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
                 or (match.group(0).startswith("like ") and not _LIKE_AS_A_VERB.search(prefix))
             ):
                 continue
+            if rule.attribute == "location" and _LEFT_FROM.search(prefix):
+                continue  # "moved everything out of my flat in belgrave": where they were
             if not rule.attribute.startswith(_POLAR_PREFIXES) and _HYPOTHETICAL.search(
                 re.split(r"[.;!?]", prefix)[-1]
             ):

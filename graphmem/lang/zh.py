@@ -415,7 +415,7 @@ def words(run: str) -> list[str]:
 
 #: Characters a greedy name match takes along: a verb or particle after the name.
 _NAME_END = frozenset(
-    "说說是在和跟对對也都又去来來要会會很还還的了就给給带帶把被让讓叫喜做买買从從"
+    "说說是在和跟对對也都又去来來要会會很还還的了就给給带帶把被让讓叫喜做买買从從帮幫陪问問请請送"
 )
 #: Two characters after "我儿子" that are words, not a given name ("我儿子今天...").
 COMMON_WORDS = frozenset(
@@ -843,11 +843,19 @@ def _a_relatives_partner(word: str, found: list[Named]) -> bool:
 
 
 def _english_word_named(sentence: str, m: re.Match[str]) -> bool:
-    """An English relationship word in Chinese text, a whole word and a Chinese name
-    after it ("roommate琪琪")."""
+    """An English relationship word in Chinese text, a whole word, and a Chinese name
+    after it ("roommate琪琪"), or a Latin one with Chinese right around the two ("三年了,
+    boss david 成日 last minute call meeting"): no English reader sees the phrase."""
     before = sentence[m.start("rel") - 1 : m.start("rel")]
     name = m["name"] or m["given"] or ""
-    return not (before.isascii() and before.isalpha()) and bool(name) and not name.isascii()
+    if (before.isascii() and before.isalpha()) or not name:
+        return False
+    if not name.isascii():
+        return True
+    if re.search(r"(?i)\b(?:my|our|the)\s*$", sentence[: m.start("rel")]):
+        return False  # "my boss Kevin又改deadline了": the English readers read "my boss"
+    around = sentence[: m.start("rel")].rstrip(" ,，")[-1:] + sentence[m.end() :].lstrip()[:1]
+    return bool(re.search(f"[{_HAN}]", around))
 
 
 def _quoted(sentence: str, at: int) -> bool:
@@ -970,6 +978,9 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         # not a shop's move: "把店搬到永康街"
         rf"{_NOT_YET}(?<!店)(?:搬到了?|搬了?去了?|搬家到|搬回了?|搬了?(?:入|进|進)(?!了?(?:新家|新屋|去|来|來))了?|住在|住到|定居在|定居){_PLACE}{_END}",
     ),
+    # where one is from, which no move changes: "我就是乐山人", "我老家在乐山"
+    ("hometown", rf"(?:我|我们|我們)(?:就|也|本来|本來)?是{_PLACE}人(?![家们們])"),
+    ("hometown", rf"(?:我|我的)老家(?:在|是){_PLACE}{_END}"),
     # the keys to a home in a place: "拿到将军澳新屋的钥匙", Cantonese "攞咗將軍澳新屋鎖匙"
     (
         "location",
@@ -1124,6 +1135,8 @@ ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"哪个城市|哪個城市", ("city", "location")),
     # and as Cantonese asks: "我搬屋之前住邊度", "而家喺邊度返工"
     (r"住(?:在|喺)?(?:哪|邊)|住在什么地方|住在什麼地方|搬(?:到|去|家|走|屋)", ("location",)),
+    # where one is from: "我老家哪里的", "我是哪里人"
+    (r"老家|(?:哪里|哪裡|哪儿|哪兒|邊度)人", ("hometown",)),
     (
         r"(?:在|喺)(?:哪|邊)(?:里|裡|儿|兒|度)?(?:上班|工作|返工|做嘢)|哪家公司|什么工作|什麼工作"
         r"|做什么工作",

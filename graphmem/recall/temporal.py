@@ -111,6 +111,12 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             ("location",),
         ),
         (r"\b(?<!mail )address\b", ("location",)),  # "what's my address now?"
+        # where one is from: "wheres my hometown again", "where did i grow up?"
+        (
+            r"\bhome\s*town\b|\bwhere\b.*\b(?:grow|grew|raised|born)\b"
+            r"|\bwhere\s+(?:am|are|is)\s+(?:i|we)\s+(?:originally\s+)?from\b",
+            ("hometown",),
+        ),
         # "where was the old flat?", "where's our place"
         (r"\bwhere\b.*\b(?:flat|apartment|apt|house|place|gaff|condo)\b", ("location",)),
         # "did i move to orlando?", "where did we end up moving?": where one lives now
@@ -395,12 +401,21 @@ def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalInte
         ('sister',)
         >>> read_intent("where does kayla work?", now, ["kayla"]).about  # typed in lower case
         ('kayla',)
+        >>> i = read_intent("where am i from originally", now)  # no move changes it
+        >>> i.asks, i.kind
+        (('hometown',), None)
     """
     asks, about = _asks(_asking(query), names)
     intent = _time_intent(lang.in_english_time_words(query), now)
     if not asks:
         return intent
+    if intent.kind == "past" and set(asks) <= _NEVER_CHANGED:
+        intent = replace(intent, kind=None)  # "where am i from originally": no earlier value
     return replace(intent, asks=asks, about=about, yes_no=bool(_YES_NO.match(query.strip())))
+
+
+#: Attributes no change replaces, asked "originally" or "before" all the same.
+_NEVER_CHANGED = frozenset({"hometown"})
 
 
 #: Where a question's clauses part.
