@@ -476,3 +476,23 @@ def test_a_turn_kept_whole_makes_no_claim_of_its_own():
     part = CardView(id="p", fact="I live in Paris")
     assert card_claim(whole) is None
     assert card_claim(part) == Claim("me", "location", "paris")
+
+
+def test_a_home_described_after_the_keys_or_the_move_is_where_the_user_lives():
+    """The keys, then what the home is and where: "its a little 1.5 room villa in
+    mangwon-dong", "a little semi in rhiwbina"; a flat moved out of is no home now."""
+    assert attribute_of(
+        "moved!!! got the keys on the 15th, its a little 1.5 room villa in mangwon-dong", True
+    ) == ("location", "mangwon-dong")
+    assert attribute_of(
+        "got the keys to the new place yesterday, a little semi in rhiwbina, bethan and me", True
+    ) == ("location", "rhiwbina")
+    assert attribute_of("i live in a tiny officetel in gangnam so i should know", True) == (
+        "location",
+        "gangnam",
+    )
+    assert attribute_of("moved everything out of my flat in belgrave with the van", True) is None
+    assert attribute_of("picked up a vauxhall vivaro, 2021 one, from a dealer", True) == (
+        "car",
+        "vauxhall vivaro",
+    )

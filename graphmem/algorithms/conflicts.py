@@ -105,12 +105,13 @@ _STREET = f"(?:{'|'.join(_STREET_KEYS)})"
 _HOMES = (  # "a 1br", "2bhk" as chat writes them, digits and kind in one word
     r"(?:\d(?:\.\d)?)?(?:flat|apartment|apt|house|place|home|condo|studio|unit|townhouse|bungalow|cottage|"
     r"duplex|weatherboard|villa|loft|maisonette|bedsit|brownstone|rowhouse|hdb|bed|bedroom|br|"
+    r"semi|officetel|"
     r"bd|bhk)"
 )
 _HOME_KEYS = (
     "flat", "apartment", "apt", "house", "place", "home", "condo", "studio", "unit", "townho",
     "bed", "br", "bd", "duplex", "bhk", "weatherboard", "villa", "loft", "maisonette",
-    "bedsit", "brownstone", "rowhouse", "hdb",
+    "bedsit", "brownstone", "rowhouse", "hdb", "semi", "officetel",
 )  # fmt: skip
 _STOP_WORDS = (
     "since|from|until|till|because|but|and|or|now|anymore|any more|these days|nowadays|"
@@ -252,7 +253,9 @@ _ENDED = r"(?:cancell?ed|called\s+off|off|over|postponed\s+indefinitely|scrapped
 _CAR_MAKES = (
     "tesla|toyota|honda|ford|bmw|audi|volkswagen|vw|volvo|nissan|mazda|subaru|kia|hyundai|"
     "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|"
-    "polestar|rivian|dacia|citroen|jaguar|land rover|range rover|mitsubishi|suzuki|opel"
+    "polestar|rivian|dacia|citroen|jaguar|land rover|range rover|mitsubishi|suzuki|opel|"
+    "vauxhall|perodua|proton|byd|dodge|gmc|buick|cadillac|chrysler|acura|infiniti|"
+    "cupra|alfa romeo|isuzu|mahindra|maruti|geely|saab"
 )
 #: Things people do as a pastime, by the verb ("I swim three times a week", "Grandma
 #: bakes the best scones"), keyed as the -ing form so "I stopped swimming" meets "I swim".
@@ -474,6 +477,14 @@ RULES: tuple[_Rule, ...] = (
         rf"(?:lives?|living)\s+in)\s+"
         rf"(?:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
         keys=_HOME_KEYS,
+    ),
+    _rule(  # a home got, described after the keys or the move in the same sentence: "got
+        # the keys on the 15th, its a little 1.5 room villa in mangwon-dong", "got the keys to
+        # the new place yesterday, a little semi in rhiwbina"
+        "location",
+        rf"\b(?:keys|moved|moving)\b(?:[^.!?]|(?<=\d)\.(?=\d))*?\b(?:a|an)\s+"
+        rf"(?:[\w.-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
+        keys=("keys", "moved", "moving"),
     ),
     _rule(  # a street address said of a home: "got the keys on monday, 3 Riverside Close,
         # Otley", "the condo ... 1140 shady oak ct in kettering"
