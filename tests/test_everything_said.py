@@ -2003,3 +2003,15 @@ def test_where_the_user_is_from_is_a_slot_no_move_changes(
     (tmp_path / "zh").mkdir()
     ingest_file(memory, write_chat(tmp_path / "zh", chinese), other, progress=False)
     assert "乐山人" in top(memory, other, "我老家哪里的")[0]
+
+
+def test_a_named_day_asked_about_something_is_answered_by_the_turn_that_says_it(
+    memory: Memory, user: str
+):
+    """A farmer's chat (a dev set): "on march 30th what did i say my a1c was" is answered
+    by that day's turn with the a1c, not the day's first turn; "what did we talk about
+    on march 30th" still reads the day from its start."""
+    chat = Path(__file__).parent.parent / "bench/data/chats/life-changes/dev5/farmer_iowa.jsonl"
+    ingest_file(memory, chat, user, progress=False)
+    assert "7.1" in top(memory, user, "on march 30th what did i say my a1c was")[0]
+    assert "grief group" in top(memory, user, "what did we talk about on march 30th")[0]

@@ -153,8 +153,60 @@ def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
 OPENING = 0.2
 
 
-def openings_first(relevance: np.ndarray, on_day: np.ndarray, turns: np.ndarray) -> np.ndarray:
-    """The named day's passages with ``OPENING / (1 + turn)`` added: a question about a
+#: Asked about a named day and about something else ("on march 30th what did i say my
+#: a1c was"), the opening turn gains this share of ``OPENING``: the words decide.
+ASKED_SOMETHING = 0.25
+#: Words that ask what was said on a day, not what about: "what did i tell you on march
+#: 15", "what happened on may 24th", "was hab ich am 4. mai erzählt" (data, any language).
+ABOUT_THE_DAY = frozenset(
+    """tell told telling say said saying talk talked talking chat chatted chatting speak
+    spoke happen happened happening news update updates discuss discussed mention
+    mentioned share shared write wrote ask asked conversation day days first last big
+    u ya ur hab
+    erzählt erzählen gesagt passiert geredet gesprochen
+    dije dijiste conté contaste pasó hablamos dicho
+    dit raconté parlé passé
+    falei contei disse aconteceu conversamos
+    bataya batayi bola boli baat hua hui
+    sinabi kinuwento kwento nangyari usapan
+    cerita bilang ngomong""".split()
+)
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def asks_only_the_day(query: str) -> bool:
+    """Does a question naming a day ask only what was said then, no other word to match?
+    Chinese, written without spaces, is read so (its openings count in full).
+
+    >>> asks_only_the_day("what did i tell u on march 15"), asks_only_the_day(
+    ...     "on march 30th what did i say my a1c was")
+    (True, False)
+    >>> asks_only_the_day("was hab ich am 4. mai erzählt"), asks_only_the_day("5月4日我说了什么")
+    (True, True)
+    """
+    if re.search(r"[\u3400-\u9fff]", query):
+        return True
+    rest = query
+    for pattern in (*_patterns(), _FIRST, _LAST):
+        rest = pattern.sub(" ", rest)
+    stop = _stop_words()
+    words = [w for w in _WORDS.findall(rest.lower()) if w not in stop and w not in ABOUT_THE_DAY]
+    return not words
+
+
+@cache
+def _stop_words() -> frozenset[str]:
+    """Every language's function and stop words, the months' names among them."""
+    words: set[str] = set(lang.month_names())
+    for known in lang.languages():
+        words |= known.stop_words | known.function_words
+    return frozenset(w.lower() for w in words)
+
+
+def openings_first(
+    relevance: np.ndarray, on_day: np.ndarray, turns: np.ndarray, opening: float = OPENING
+) -> np.ndarray:
+    """The named day's passages with ``opening / (1 + turn)`` added: a question about a
     day whose words match no turn better than another ("what did we talk about on
     march 16th?") reads the day from its start.
 
@@ -162,7 +214,7 @@ def openings_first(relevance: np.ndarray, on_day: np.ndarray, turns: np.ndarray)
     ...                np.array([0, 3, 0])).tolist()
     [0.7, 0.55, 0.5]
     """
-    return relevance + np.where(on_day, OPENING / (1.0 + turns), 0.0)
+    return relevance + np.where(on_day, opening / (1.0 + turns), 0.0)
 
 
 def on_the_day(relevance: np.ndarray, on_day: np.ndarray, top: float) -> np.ndarray:

@@ -407,7 +407,10 @@ def rank(
             turns = np.zeros(size)
             for row in np.flatnonzero(found.on_day).tolist():
                 turns[row] = held.passages[row].turn or 0
-            relevance = days.openings_first(relevance, found.on_day, turns)
+            opening = days.OPENING
+            if not days.asks_only_the_day(found.query):  # "what did i say my a1c was"
+                opening *= days.ASKED_SOMETHING
+            relevance = days.openings_first(relevance, found.on_day, turns, opening)
         if found.by_assistant is not None and found.by_assistant.any():  # who said it
             if found.asks_the_assistant:
                 relevance = _replies_count_as_asked(relevance, found.by_assistant, before)
