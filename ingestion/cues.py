@@ -609,6 +609,11 @@ NOTICE_GIVING = frozenset({"give", "hand", "put"})
 #: Nouns of a job, and a kind said before them ("a dispatcher job"): the speaker's own
 #: work, and whoever does the same where they work is a coworker.
 JOB_NOUNS = frozenset({"job", "position", "role", "gig"})
+#: Places people work at, left when quit: "i quit the cafe", "quit the firm".
+WORKPLACES = frozenset(
+    """cafe café restaurant bar pub shop store hospital school firm company agency bank
+    office warehouse clinic salon factory depot hotel startup branch kitchen ward""".split()
+)
 #: Relationship words that are also a trade the user may practise ("as a teacher", "a
 #: dispatcher job"); "as a kid", "as a friend" say no work.
 TRADES = frozenset(

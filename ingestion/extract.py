@@ -869,6 +869,21 @@ class Extractor:
                 self._gone(record.name, text[at + len(record.name) :], code)
         return chosen
 
+    def _observe_gone(self, text: str) -> None:
+        """ "neighbour regina moved to calgary", "jenna is moving out end of month",
+        "ethan is leaving for the roastery": the user's people whose move away or
+        leaving the English turn says right after their name (``_gone``)."""
+        low = text.lower()
+        for record in list(self.registry):
+            if record.name == SELF or not is_current(record.relationship):
+                continue
+            for m in re.finditer(rf"\b{re.escape(record.name.lower())}\b", low):
+                clause = re.split(r"[.!?;]", low[: m.start()])[-1]
+                if set(_WORD.findall(clause)) & cues.UNSURE:
+                    continue  # "if dom quit i would cry"
+                if self._gone(record.name, text[m.end() :], "en") is not None:
+                    break
+
     def _gone(self, name: str, after: str, code: str) -> Resolution | None:
         """A neighbour's or a roommate's move away, a coworker's leaving, said right
         ``after`` their name: the relationship ends (the record as it is then)."""
@@ -944,6 +959,7 @@ class Extractor:
             self._observe_who_answered(doc.text, turn.session_id)
             self._observe_renames(doc)
             self._observe_succession(doc, held)
+            self._observe_gone(doc.text)
             self._observe_couples(doc, turn.session_id)
         self._observe_things(doc)
         when = turn.when

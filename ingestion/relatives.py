@@ -1693,8 +1693,9 @@ def left_work(doc: Doc) -> bool:
 
 def _quit_work(doc: Doc, at: int) -> bool:
     """What the quitting verb at ``at`` leaves, by the words right after it: nothing
-    said ("i quit lol", "i resigned today"), a job ("quit my job") or a named place ("i
-    quit Taco Bell"); not a habit ("quit smoking", "quit sugar")."""
+    said ("i quit lol", "i resigned today"), a job ("quit my job"), a named place ("i
+    quit Taco Bell") or a place of work ("i quit the cafe"); not a habit ("quit
+    smoking", "quit sugar")."""
     k = at + 1
     while k < len(doc) and doc[k].lower_ in {"my", "the", "this", "that", "from", "at"}:
         k += 1
@@ -1704,7 +1705,7 @@ def _quit_work(doc: Doc, at: int) -> bool:
     return (
         after.is_punct
         or not after.is_alpha
-        or after.lower_ in cues.CHAT_FILLERS | cues.JOB_NOUNS
+        or after.lower_ in cues.CHAT_FILLERS | cues.JOB_NOUNS | cues.WORKPLACES
         or after.pos_ == "PROPN"
         or after.ent_type_ in {"ORG", "DATE", "TIME"}
     )

@@ -230,7 +230,7 @@ def test_a_dictionary_word_headed_by_a_relationship_noun_is_their_name():
     assert people(
         ("user", "cousin ray moved to atlanta last mo. keeps sayin i should move down"),
         ("user", "c25k. fine. neighbour regina moved to calgary, dev is sad"),
-    ) == {"Ray": "cousin", "Regina": "neighbour"}
+    ) == {"Ray": "cousin", "Regina": "former neighbour"}  # she moved to calgary
 
 
 def test_a_pet_got_as_chat_says_it_is_named_after_it():
@@ -268,3 +268,26 @@ def test_a_name_opening_a_message_before_my_and_a_relationship_is_theirs():
         ("assistant", "Good on Jonno! Network Rail is a solid employer."),
         ("user", "ahh my boss is mad today. my mam would be proud of me tho"),
     ) == {"Jonno": "friend", "Mam": "mother"}
+
+
+def test_who_moved_away_or_left_work_as_the_turn_says_right_after_their_name():
+    """ "neighbour regina moved to calgary", "jenna is moving out end of month": they no
+    longer live beside the user; "ethan is leaving for the roastery": a former
+    colleague; "i quit the cafe": the manager there is a former one. "kyle moved to the
+    night shift" moves no one away."""
+    assert people(
+        ("user", "my neighbour regina is lovely. my roommate jenna left dishes again"),
+        ("user", "neighbour regina moved to calgary, dev is sad"),
+        ("user", "jenna is moving out end of month, she's moving in w her bf in kits"),
+        ("user", "my coworker ethan is funny. kyle (my manager) moved to the night shift"),
+        ("user", "ethan is leaving for the roastery lol"),
+    ) == {
+        "Regina": "former neighbour",
+        "Jenna": "former roommate",
+        "Ethan": "former colleague",
+        "Kyle": "manager",
+    }
+    assert people(
+        ("user", "kyle (my manager) says my latte art is improving"),
+        ("user", "i quit the cafe. told kyle yesterday after my shift, it was my last one"),
+    ) == {"Kyle": "former manager"}

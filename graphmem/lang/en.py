@@ -150,6 +150,17 @@ LANGUAGE = Language(
     slot_examples=SLOT_EXAMPLES,
     moves_to=r"(?i)\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?to\b",
     # "moved out of my flat in belgrave", "left pickwell for hallam"; not "from home"
+    # said right after someone's name: "regina moved to calgary", "jenna is moving out
+    # end of month"; "renee quit", "ethan is leaving for the roastery"
+    moves_away=(
+        r"(?i)\s*(?:(?:is|'s|s|has|had|just|finally|also|officially|already|now)\s+)*"
+        r"(?:moved|moving|moves|relocated|relocating)\s+(?:out|away|abroad|overseas|back\s+to|to)\b"
+    ),
+    leaves_work=(
+        r"(?i)\s*(?:(?:is|'s|s|has|had|just|finally|also|officially|already|actually)\s+)*"
+        r"(?:quit|resigned|retired|retiring|(?:leaving|left)\s+(?:for|to)\b|"
+        r"left\s+the\s+(?:company|firm|team|job|shop|store|cafe|bar|ward))"
+    ),
     left_from=(
         r"(?i)\b(?:(?:mov(?:e|ed|ing|in)|came|transferr?(?:ed|ing))\s+(?:\w+\s+)?from"
         r"|(?:out\s+of|outta)|(?:left|leaving|quit|quitting)(?!\s+(?:for|to|with|early|work)\b))"
