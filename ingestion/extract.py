@@ -1798,6 +1798,8 @@ class Extractor:
             return
         sentence = clause.span.sent
         along = {name for _, _, name in self._names(sentence)}
+        words = {t.lower_ for t in sentence}  # "jules and i moved": named as typed, too
+        along |= {r.name for r in self.registry if set(r.name.lower().split()) <= words}
         if person[0] == SELF:
             subjects = [c for c in moves[0].children if c.dep_ in _SUBJECT_DEPS]
             words = {w.lower_ for t in subjects for w in t.subtree}
@@ -1907,6 +1909,8 @@ class Extractor:
             if subjects and not {w.lower_ for t in subjects for w in t.subtree} & {"i", "we"}:
                 continue  # "bram moved": someone else's move
             along = {t.lower_ for t in verb.subtree}
+            if verb.dep_ == "conj":  # "jules and i moved": the parse heads the move on jules
+                along |= {t.lower_ for t in verb.head.subtree if t.i < verb.i}
             for record in list(self.registry):
                 if (
                     is_current(record.relationship)

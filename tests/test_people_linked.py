@@ -291,3 +291,14 @@ def test_who_moved_away_or_left_work_as_the_turn_says_right_after_their_name():
         ("user", "kyle (my manager) says my latte art is improving"),
         ("user", "i quit the cafe. told kyle yesterday after my shift, it was my last one"),
     ) == {"Kyle": "former manager"}
+
+
+def test_a_roommate_who_moves_with_the_user_stays_their_roommate():
+    """ "jules and i moved to astoria" (the parse heads the move on "jules"): Jules moved
+    with the user; "i moved to leeds" alone leaves a roommate behind."""
+    assert people(
+        ("user", "my roommate jules is great"), ("user", "jules and i moved to astoria")
+    ) == {"Jules": "roommate"}
+    assert people(("user", "my roommate jules is great"), ("user", "i moved to leeds")) == {
+        "Jules": "former roommate"
+    }
