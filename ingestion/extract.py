@@ -211,7 +211,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 def _pet_kind(relationship: str | None) -> bool:
     """Whether a relationship is a pet's kind ("dog", "cat", "beagle")."""
-    return relationship in cues.PETS or relationship in cues.PET_KINDS
+    return relatives.is_pet_word(relationship)
 
 
 #: What a title alone made someone ("Dr. Patel": a doctor), until a relationship is said.
@@ -1173,7 +1173,7 @@ class Extractor:
         """The user's pet, kept as one: its kind ("dog", "cat") as its relationship, so
         the people table lists it as the user's pet, never as a human."""
         words = [w.removesuffix("s") for w in re.findall(r"[\w-]+", phrase.lower())]
-        kinds = [cues.PET_KINDS.get(w, w) for w in words if w in cues.PETS or w in cues.PET_KINDS]
+        kinds = [cues.PET_KINDS.get(w, w) for w in words if relatives.is_pet_word(w)]
         known = self.registry.get(pet)
         if kinds and (known is None or known.relationship is None):
             self.registry.observe(pet, kinds[0])
@@ -1798,8 +1798,8 @@ class Extractor:
             return
         sentence = clause.span.sent
         along = {name for _, _, name in self._names(sentence)}
-        words = {t.lower_ for t in sentence}  # "jules and i moved": named as typed, too
-        along |= {r.name for r in self.registry if set(r.name.lower().split()) <= words}
+        typed = {t.lower_ for t in sentence}  # "jules and i moved": named as typed, too
+        along |= {r.name for r in self.registry if set(r.name.lower().split()) <= typed}
         if person[0] == SELF:
             subjects = [c for c in moves[0].children if c.dep_ in _SUBJECT_DEPS]
             words = {w.lower_ for t in subjects for w in t.subtree}

@@ -218,7 +218,7 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             continue
         phrase = " ".join(t.lower_ for t in tokens[start : i + 1])
         phrase = phrase.replace(" - ", "-")
-        pet = phrase in cues.PETS or phrase in cues.PET_KINDS
+        pet = is_pet_word(phrase)
         if not pet and phrase not in _words():
             typed = _compound(phrase) if width > 1 else _typo(phrase)
             if typed is None:
@@ -775,12 +775,12 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
         subject = {c.lower_ for c in token.children if c.dep_ in _SUBJECT_DEPS}
         if subject and not subject & {"i", "we"}:
             continue  # no subject: chat drops the "we" ("also were getting a DOG")
-        got_pet = [c for c in token.children if c.dep_ == "dobj" and _pet_word(c.lower_)]
+        got_pet = [c for c in token.children if c.dep_ == "dobj" and is_pet_word(c.lower_)]
         if not got_pet and not subject:
             got_pet = [
                 t
                 for t in doc[token.i + 1 : min(token.i + 5, token.sent.end)]
-                if _pet_word(t.lower_) and doc[t.i - 1].lower_ in {"a", "an", "another", "second"}
+                if is_pet_word(t.lower_) and doc[t.i - 1].lower_ in {"a", "an", "another", "second"}
             ]
         for child in got_pet[:1]:
             word = child.lower_
@@ -814,7 +814,12 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
     return []
 
 
-def _pet_word(word: str) -> bool:
+def is_pet_word(word: str | None) -> bool:
+    """A word for a kind of pet ("dog", "westie", "puppy"), lower case.
+
+    >>> is_pet_word("westie"), is_pet_word("puppy"), is_pet_word("sister")
+    (True, True, False)
+    """
     return word in cues.PETS or word in cues.PET_KINDS
 
 
@@ -842,7 +847,7 @@ def described_pets(doc: Doc) -> list[tuple[str, str]]:
     said = [
         t
         for t in doc
-        if (t.lower_ in cues.PETS or t.lower_ in cues.PET_KINDS)
+        if is_pet_word(t.lower_)
         and not any(
             w.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} or w.tag_ == "POS"
             for w in doc[max(0, t.i - 3) : t.i]
@@ -865,11 +870,7 @@ def described_pets(doc: Doc) -> list[tuple[str, str]]:
             k += 2 if doc[k + 1].lemma_ == "be" or doc[k + 1].lower_ == "s" else 1
         if k >= sent.end or doc[k].lower_ not in {"a", "an"}:
             continue
-        kinds = [
-            t.lower_
-            for t in doc[k + 1 : min(k + 5, sent.end)]
-            if t.lower_ in cues.PETS or t.lower_ in cues.PET_KINDS
-        ]
+        kinds = [t.lower_ for t in doc[k + 1 : min(k + 5, sent.end)] if is_pet_word(t.lower_)]
         if kinds:
             out.append((_capitalised(first.text), cues.PET_KINDS.get(kinds[0], kinds[0])))
     return out
@@ -1124,7 +1125,7 @@ def _referent_word(words: list[str], i: int) -> tuple[int, Referent] | None:
     if word in cues.GROUPS:
         return i, Referent(cues.GROUPS[word], False, plural=True)
     for single, plural in ((word, False), (word.removesuffix("s"), True)):
-        if single in cues.PETS or single in cues.PET_KINDS:
+        if is_pet_word(single):
             return i, Referent(cues.PET_KINDS.get(single, single), True, plural)
     if word in _words() and word not in cues.SELF_OWNED:
         return i, Referent(spelled_out(word), False)
@@ -1647,10 +1648,9 @@ def took_over(doc: Doc) -> list[str]:
     for token in doc:
         lemma = token.lemma_.lower()
         over = any(c.dep_ == "prt" and c.lower_ == "over" for c in token.children)
-        if not ((lemma == "take" and over) or lemma == "replace") or token.tag_ not in {
-            "VBD",
-            "VBN",
-        }:
+        if not ((lemma == "take" and over) or lemma == "replace"):
+            continue
+        if token.tag_ not in {"VBD", "VBN"}:
             continue
         if not _said_as_done(token):
             continue

@@ -821,9 +821,9 @@ RULES: tuple[_Rule, ...] = (
 
 _ALL_KEYS = tuple(sorted({key for rule in RULES for key in rule.keys}))
 
-# Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
 #: What a home is said after when it is the one left: "moved out of my flat in X".
 _LEFT_FROM = re.compile(r"\bout\s+of\s+$")
+# Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
 #: Words before a claim that make it a wish, a plan or a hypothesis, not a change.
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|maybe|wanna|wish|'d\s+love|thinking\s+(?:of|about)|"

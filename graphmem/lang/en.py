@@ -149,7 +149,6 @@ LANGUAGE = Language(
     extracts=True,
     slot_examples=SLOT_EXAMPLES,
     moves_to=r"(?i)\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?to\b",
-    # "moved out of my flat in belgrave", "left pickwell for hallam"; not "from home"
     # said right after someone's name: "regina moved to calgary", "jenna is moving out
     # end of month"; "renee quit", "ethan is leaving for the roastery"
     moves_away=(
@@ -161,6 +160,7 @@ LANGUAGE = Language(
         r"(?:quit|resigned|retired|retiring|(?:leaving|left)\s+(?:for|to)\b|"
         r"left\s+the\s+(?:company|firm|team|job|shop|store|cafe|bar|ward))"
     ),
+    # "moved out of my flat in belgrave", "left pickwell for hallam"; not "from home"
     left_from=(
         r"(?i)\b(?:(?:mov(?:e|ed|ing|in)|came|transferr?(?:ed|ing))\s+(?:\w+\s+)?from"
         r"|(?:out\s+of|outta)|(?:left|leaving|quit|quitting)(?!\s+(?:for|to|with|early|work)\b))"

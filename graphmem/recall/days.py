@@ -184,7 +184,7 @@ def asks_only_the_day(query: str) -> bool:
     >>> asks_only_the_day("was hab ich am 4. mai erzählt"), asks_only_the_day("5月4日我说了什么")
     (True, True)
     """
-    if re.search(r"[\u3400-\u9fff]", query):
+    if lang.script_without_spaces(query):
         return True
     rest = query
     for pattern in (*_patterns(), _FIRST, _LAST):
