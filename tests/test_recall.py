@@ -1,6 +1,7 @@
 """Recall on a real store: people and relationships, filters, isolation, context budget."""
 
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,6 +12,8 @@ from graphmem.errors import ValidationError
 from graphmem.recall.access import AccessRecorder
 from graphmem.recall.budget import estimate_tokens
 from graphmem.recall.context import MIN_BUDGET
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
 
 MEMORIES = [
     {
@@ -98,6 +101,51 @@ def test_multi_hop_through_a_person_named_in_a_card(memory: Memory, remembered: 
     emma = next(h for h in hits if h.card.person == "Emma")
     assert "graph-hop" in emma.found_by
     assert "Bob -> mentions Emma -> card" in emma.paths
+
+
+def test_a_hop_no_word_of_the_question_asks_for_stays_behind_the_answer(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "我對咩嘢 allergic 㗎" ("what am I allergic to?") names no one; the user's best
+    passages name her sister Cherry, and Cherry's card ("I'm the bridesmaid") is reached by
+    a hop no relationship word of the question asked for: it ranks below the allergist's
+    finding, not above it."""
+    chat = [
+        {"session_id": "2025-01-19", "date": "2025-01-19T21:00:00+08:00"},
+        {
+            "session_id": "2025-01-19",
+            "speaker": "user",
+            "text": "仲有 我阿妹 cherry 上個月 engaged 咗, 六月擺酒, 媽咪已經開始緊張 banquet 嘅 "
+            "menu. 我做 bridesmaid, 但係我唔想著粉紅色 🙄",
+        },
+        {"session_id": "2025-02-09", "date": "2025-02-09T21:00:00+08:00"},
+        {
+            "session_id": "2025-02-09",
+            "speaker": "user",
+            "text": "咁嚴重? 我以前食蝦都冇事㗎 30年! ok 我約咗 allergist 三月. "
+            "taipei 就 book 咗, 4月4號去",
+        },
+        {"session_id": "2025-03-30", "date": "2025-03-30T21:00:00+08:00"},
+        {
+            "session_id": "2025-03-30",
+            "speaker": "user",
+            "text": "ok 好. allergist 驗咗, 確認係甲殼類 allergy, 蝦蟹龍蝦都唔食得. "
+            "開咗支 epipen 俾我, 要隨身帶 😭 我最鍾意食蟹㗎",
+        },
+        {"session_id": "2025-05-18", "date": "2025-05-18T21:00:00+08:00"},
+        {
+            "session_id": "2025-05-18",
+            "speaker": "user",
+            "text": "仲有一樣... 上個月同 sydney 行龍脊, 識咗個男仔叫 marcus, "
+            "佢係 sydney 嘅 friend of friend. 食咗兩次 dinner 啦 🙈 好 gentleman, "
+            "會記得我唔食得蝦幫我問 waiter",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    hits = memory.recall(user, "我對咩嘢 allergic 㗎", k=3)
+    assert "甲殼類" in hits[0].card.fact
+    bridesmaid = next(h for h in hits if "bridesmaid" in h.card.fact)
+    assert "graph-hop" in bridesmaid.found_by
 
 
 def test_every_hit_explains_its_score(memory: Memory, remembered: str):

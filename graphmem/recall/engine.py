@@ -525,7 +525,7 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
                 hops[mention.key] = (mention, targeted, via)
     for key, (mention, targeted, via) in hops.items():
         about = held.about(key, found.cards)
-        weight = scoring.HOP_WEIGHT * (1.0 if targeted else 0.5)
+        weight = scoring.HOP_WEIGHT * (1.0 if targeted else scoring.UNTARGETED_HOP)
         weight *= scoring.selectivity(int(about.sum()), total)
         boost += weight * closeness * about
         found.routes.append(("graph-hop", about, f"{via} -> mentions {mention.name} -> card"))
