@@ -460,6 +460,9 @@ SPELLED_OUT: dict[str, str] = {
     "head": "headteacher",
     "headteacher": "headteacher",
     "head teacher": "headteacher",
+    "head chef": "head chef",
+    "executive chef": "head chef",
+    "sous chef": "sous chef",
     "principal": "principal",
     "apprentice": "apprentice",
     "regional manager": "regional manager",
@@ -500,6 +503,10 @@ SPELLED_OUT: dict[str, str] = {
     "behen": "sister",
     "didi": "sister",
     "bhaiya": "brother",
+    # Afrikaans in South African English ("pieter (my boet)", "my ouma used to make that")
+    "boet": "brother",
+    "ouma": "grandmother",
+    "oupa": "grandfather",
     "mummy": "mother",
     "mama": "mama",
     "amma": "mother",
@@ -630,8 +637,22 @@ PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "acros
 STARTED_AT = frozenset({"start", "join", "begin"})
 #: Words that make a sentence a maybe, not news ("if my first day at ... goes well").
 UNSURE = frozenset("if might may maybe could would whether hope hoping wish".split())
+#: Roles (canonical) of the people the user works with or for: a new job, or quitting,
+#: leaves them former ones ("gary my dispatcher", then "first week at panhandle done").
 WORK_ROLES = frozenset(
-    {"colleague", "manager", "teammate", "workmate", "team lead", "head nurse", "charge nurse"}
+    {
+        "colleague",
+        "manager",
+        "teammate",
+        "workmate",
+        "team lead",
+        "head nurse",
+        "charge nurse",
+        "matron",
+        "head chef",
+        "sous chef",
+        "dispatcher",
+    }
 )
 #: Who teaches the user something, and the words for what they teach: "first
 #: watercolor class was today. the teacher is named joan": a watercolor teacher.
@@ -642,7 +663,7 @@ LESSONS = frozenset({"class", "classes", "lesson", "lessons", "course"})
 KIN_NAMES = frozenset(
     """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
     grandpa granny gran nana nan abuela abuelo lola lolo amma appa ammi omma umma eomma
-    halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho""".split()
+    halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho ouma oupa""".split()
 )
 #: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
 #: pet is stored with: a pet is the user's, never a person.

@@ -107,11 +107,11 @@ def _compound(phrase: str) -> str | None:
 
 def _longer_ahead(tokens: Doc, start: int, i: int) -> bool:
     """Whether the phrase ending at ``i`` goes on as a longer one ("my sister in law":
-    at "sister", the sister-in-law is still to come)."""
+    at "sister", the sister-in-law is still to come; "my head chef": not a head)."""
     for ahead in (2, 1):
         if i + ahead < len(tokens):
             longer = " ".join(t.lower_ for t in tokens[start : i + ahead + 1])
-            if longer in _SPACED:
+            if longer in _SPACED or longer in _words():
                 return True
     return False
 
@@ -247,6 +247,7 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             and i + 1 < len(tokens)
             and (
                 tokens[i + 1].lemma_ == "be"
+                or tokens[i + 1].text == "("  # "mama (darlene) is worried sick"
                 or (  # a name, then an English verb form ("has", "will")
                     tokens[i + 1].pos_ == "PROPN"
                     and tokens[i + 1].dep_ in _SUBJECT_DEPS
@@ -937,7 +938,50 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
         relationship = _introduced_before(doc, token.i, pronoun, bool(ours))
         if relationship is not None:
             out.append((_capitalised(got[0]), relationship))
-    return out + _dating(doc)
+    return out + _dating(doc) + _asked_to_be(doc)
+
+
+#: What the asker becomes to the speaker, asked to be their partner, by whose partner the
+#: speaker would be: "brian asked me to be his girlfriend" (a boyfriend).
+_ASKED_TO_BE = {
+    ("his", "girlfriend"): "boyfriend",
+    ("his", "boyfriend"): "boyfriend",
+    ("her", "boyfriend"): "girlfriend",
+    ("her", "girlfriend"): "girlfriend",
+    ("his", "wife"): "fiancé",
+    ("her", "husband"): "fiancée",
+    ("her", "wife"): "fiancée",
+    ("his", "husband"): "fiancé",
+}
+
+
+def _asked_to_be(doc: Doc) -> list[tuple[str, str]]:
+    """Someone who asked the speaker to be their partner, as done: "and brian asked me
+    officially to be his girlfriend lol" (not "if he asks me to be his girlfriend").
+
+    >>> from ingestion.extract import load_nlp
+    >>> _asked_to_be(load_nlp()("and brian asked me officially to be his girlfriend lol"))
+    [('Brian', 'boyfriend')]
+    """
+    out: list[tuple[str, str]] = []
+    for word in doc:
+        owner = next((c.lower_ for c in word.children if c.dep_ == "poss"), "")
+        becomes = _ASKED_TO_BE.get((owner, word.lower_))
+        be = word.head
+        ask = be.head
+        if becomes is None or word.dep_ != "attr" or be.lemma_ != "be" or be.dep_ != "xcomp":
+            continue
+        if ask.lemma_.lower() != "ask" or ask.tag_ != "VBD":
+            continue
+        if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in ask.children):
+            continue
+        if any(c.dep_ == "neg" or c.lower_ in cues.NOT_YET for c in ask.children):
+            continue
+        subject = next((c for c in ask.children if c.dep_ in _SUBJECT_DEPS), None)
+        got = _name_at(doc, subject.i) if subject is not None else None
+        if got is not None:
+            out.append((_capitalised(got[0]), becomes))
+    return out
 
 
 def called(doc: Doc) -> list[tuple[str, str | None]]:
@@ -1768,6 +1812,9 @@ def _relationship_noun(doc: Doc, token: Token) -> tuple[int, str] | None:
     if token.pos_ not in {"NOUN", "PROPN"} or token.tag_ in {"NNS", "NNPS"}:
         return None
     low = token.lower_
+    after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+    if f"{low} {after}" in _words():
+        return None  # "my head chef": read at "chef", not as a head(teacher) named Chef
     start, word = token.i, low
     before = doc[token.i - 1].lower_ if token.i > 0 else ""
     if before not in _OWNERS and f"{before} {low}" in _words():
@@ -1779,6 +1826,8 @@ def _relationship_noun(doc: Doc, token: Token) -> tuple[int, str] | None:
         return None
     if start > 0 and (doc[start - 1].tag_ == "POS" or doc[start - 1].lower_ in {"'s", "’s"}):
         return None  # "chris's mum margaret": Chris's mother, parsed as Margaret's
+    if start > 0 and _apostrophe_left_out(doc[start - 1]):
+        return None  # "toms mum sandra": read as Tom's (``held_kin``)
     if any(
         t.lower_ in _NOT_OWN_BEFORE - {"a", "an", "the"} for t in doc[max(0, start - 3) : start]
     ):
@@ -2136,6 +2185,17 @@ class Held:
 _THEIR = frozenset({"his", "her", "their"})
 
 
+def _apostrophe_left_out(owner: Token) -> bool:
+    """A possessor typed without its apostrophe before a relationship noun: "toms mum"
+    (not a relationship word itself: "boss")."""
+    return (
+        owner.lower_.endswith("s")
+        and owner.dep_ in {"poss", "compound"}
+        and len(owner) > 3
+        and owner.lower_ not in _words()
+    )
+
+
 def held_kin(doc: Doc) -> list[Held]:
     """Relatives of someone else named beside their relationship noun, read from the
     parse: the possessor before the noun (a name with 's, a name typed "toms", or
@@ -2156,7 +2216,7 @@ def held_kin(doc: Doc) -> list[Held]:
             owner, typed = doc[j - 1], doc[j - 1].text
         elif owner.lower_ in _THEIR:
             typed = owner.lower_
-        elif owner.lower_.endswith("s") and owner.dep_ in {"poss", "compound"} and len(owner) > 3:
+        elif _apostrophe_left_out(owner):
             typed = owner.text  # "toms mum": the apostrophe left out
         else:
             continue

@@ -495,14 +495,15 @@ def test_someone_who_works_for_the_user_by_trade():
     """ "my dispatcher carla", "my realtor jen": relationship words of a trade
     (``graphmem.relationships.WORDS``); the user's own trade said the same way still
     makes a coworker of someone doing it ("a dispatcher job" ... "a senior dispatcher
-    named lorraine")."""
+    named lorraine"), and the job started at keystone leaves Carla, who dispatched for
+    the user where they worked before, a former dispatcher (``cues.WORK_ROLES``)."""
     extractor = talk(
         ("user", "fine. my dispatcher carla gave me a good load this week"),
         ("user", "my realtor jen found us a place"),
         ("user", "i start a dispatcher job at keystone. a senior dispatcher named lorraine"),
     )
     assert people(extractor.registry) == {
-        "Carla": "dispatcher",
+        "Carla": "former dispatcher",
         "Jen": "realtor",
         "Lorraine": "coworker",
     }
@@ -668,3 +669,66 @@ def test_korean_and_tagalog_kin_said_bare_and_pets_in_brackets():
         ("user", "mid september daw. si mama medyo tampo pa."),
     )
     assert people(extractor.registry) == {"Ramos": "principal", "Mingming": "cat", "Mama": "mama"}
+
+
+def test_a_possessor_typed_without_its_apostrophe_makes_the_relative_theirs():
+    """ "toms mum sandra": Tom's mother, and Tom is the husband, so she is the user's
+    mother-in-law, not the user's mum."""
+    extractor = talk(
+        ("user", "hiii ok so im 37 wks and tom (hubby) keeps asking if the hospital bag is packed"),
+        (
+            "user",
+            "GOT THE KEYS 🔑🏡🎉 3 bed weatherboard in reservoir. toms mum sandra is "
+            "minding archie while we move stuff",
+        ),
+    )
+    assert people(extractor.registry) == {"Tom": "husband", "Sandra": "mother-in-law"}
+
+
+def test_a_kin_word_opening_a_sentence_is_named_in_brackets():
+    extractor = talk(
+        (
+            "user",
+            "insurance is coverin the airsense so ill prolly do that. mama (darlene) is "
+            "worried sick, she thinks im dyin lol",
+        ),
+    )
+    assert people(extractor.registry) == {"Darlene": "mama"}
+
+
+def test_a_relationship_of_two_words_is_not_one_word_and_a_name():
+    """ "my head chef": a head chef, not a head(teacher) named Chef; "my boet", "my ouma"
+    are South African English for a brother and a grandmother."""
+    extractor = talk(
+        (
+            "user",
+            "butterflied leg it is, pieter (my boet) has a weber too. marco my head chef "
+            "says only amateurs marinate lamb lol",
+        ),
+        ("user", "my sous chef is a guy called george, like the town haha"),
+        ("user", "waterblommetjies yes, my ouma used to make that in paarl"),
+    )
+    assert people(extractor.registry) == {
+        "Pieter": "brother",
+        "Marco": "head chef",
+        "George": "sous chef",
+        "Ouma": "grandmother",
+    }
+
+
+def test_asked_to_be_someones_girlfriend_makes_him_the_boyfriend():
+    """What the user was asked to be says what the asker is; a wish asks nothing."""
+    extractor = talk(
+        (
+            "user",
+            "went home to nyeri for a wedding and aki i met someone 🙈 brian. hes an "
+            "engineer at kenya power",
+        ),
+        (
+            "user",
+            "and brian asked me officially to be his girlfriend lol like we're in form 2. "
+            "i said yes obviously 🥰",
+        ),
+        ("user", "if dom asked me to be his girlfriend i would die"),
+    )
+    assert people(extractor.registry) == {"Brian": "boyfriend"}

@@ -10,6 +10,7 @@ from graphmem.lang import latin, relationships_in, zh
 from graphmem.recall.mentions import Known, canonical_relationship, find_mentions
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
+from tests.test_people_named_in_passing import people, talk
 
 
 def people_of(memory, user, tmp_path, *sessions: list[tuple[str, str]]) -> dict:
@@ -436,3 +437,15 @@ def test_a_chinese_name_ends_at_the_verb_and_an_english_word_names_among_chinese
     assert [(n.name, n.relationship) for n in boss] == [("David", "boss")]
     assert zh.people_in("my bf said hi") == []
     assert zh.people_in("今天meeting好累，my boss Kevin又改deadline了！") == []  # English "my"
+
+
+def test_cantonese_store_staff_and_a_sister_named_before_a_cantonese_word():
+    """店长 is a store manager; Cantonese 仲 ("still") ends a name as 还 does; someone who
+    "做咗店长" took the post, and the one who held it and left is the former manager."""
+    extractor = talk(
+        ("user", "绿豆沙好 成本低 我店长阿芳都话好 佢话用新会陈皮"),
+        ("user", "坏消息 阿芳话做到七月尾就走 佢要自己去佛山开铺"),
+        ("user", "宜家要搵屋 我妹美华仲话佢都要搬 佢喺深圳做咗十年"),
+        ("user", "小何做咗店长啦！八月一号第一日开工 佢好醒目"),
+    )
+    assert people(extractor.registry) == {"阿芳": "前店长", "美华": "妹妹", "小何": "店长"}

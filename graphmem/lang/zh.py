@@ -117,6 +117,8 @@ RELATIONSHIPS: dict[str, str] = {
     "总监": "boss",
     "總監": "boss",
     "主管": "manager",
+    "店长": "manager",
+    "店長": "manager",
     "同事": "coworker",
     "合伙人": "business partner",
     "合夥人": "business partner",
@@ -533,6 +535,10 @@ _IN_GROUP = re.compile(
     rf"(?P<members>(?:我|{_FIRST})(?:{_SEPARATOR}(?:我|{_NEXT}))+)"
 )
 _DOING_WITH = re.compile(rf"(?:跟|和)(?P<name>{_NAME})(?:一起)?(?P<verb>{'|'.join(DOING_WITH)})")
+#: Someone said to have taken a post: "小何做咗店长啦" (Cantonese), "小王当了组长".
+_TOOK_POST = re.compile(rf"(?P<name>{_NAME})(?:做了|当了|當了|升了|成了)(?P<rel>{_KIN})")
+#: The posts one is said to take (in English), not kin: "小雨成了我妹妹" is no post.
+_POSTS = frozenset(("manager", "boss", "team lead", "captain", "group admin", "dance leader"))
 #: A child's names as a birth announcement gives them: "大名王子航", "小名叫豆包".
 _FULL_NAME = re.compile(rf"(?:大名|全名)(?:叫|是)?(?P<name>{_SURNAME}[{_HAN}]{{1,2}})")
 _NICKNAME = re.compile(rf"(?:小名|乳名|外号|外號|绰号|綽號)(?:叫|是)?(?P<name>[{_HAN}]{{2}})")
@@ -602,7 +608,17 @@ _CHANGES = tuple(
 #: Cantonese as it is typed: its function words, each for the Mandarin one the rules are
 #: written with, one character for one (what a reader finds stays where it was said).
 CANTONESE = str.maketrans(
-    {"嘅": "的", "佢": "他", "咗": "了", "喺": "在", "哋": "们", "冇": "没", "睇": "看", "嚟": "来"}
+    {
+        "嘅": "的",
+        "佢": "他",
+        "咗": "了",
+        "喺": "在",
+        "哋": "们",
+        "冇": "没",
+        "睇": "看",
+        "嚟": "来",
+        "仲": "还",
+    }
 )
 _CANTONESE_IS = re.compile("(?<![關关聯联])係")
 _CANTONESE_WORDS = re.compile(f"[係{''.join(chr(c) for c in CANTONESE)}]")
@@ -794,6 +810,13 @@ def _roles_named(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
         if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
             named = Named(_cased(name), DOING_WITH[m["verb"]], True, start=m.start("name"))
             out.append((named, m.span()))
+    for m in _TOOK_POST.finditer(sentence):
+        if RELATIONSHIPS.get(m["rel"]) not in _POSTS:
+            continue
+        if _SOMEONE_ELSES.search(sentence[: m.start()]):
+            continue
+        if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
+            out.append((Named(_cased(name), m["rel"], True, start=m.start("name")), m.span()))
     return out
 
 
