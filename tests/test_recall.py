@@ -364,3 +364,62 @@ def test_accesses_land_without_a_flush_and_at_close(memory: Memory, user: str):
     slow.close()
     recorder.close()
     assert memory.get(user, "tea").access_count == 3
+
+
+def chat_of(*sessions: tuple[str, list[str]]) -> list[dict]:
+    """A chat export of the user's turns, one session a day."""
+    rows: list[dict] = []
+    for day, turns in sessions:
+        rows.append({"session_id": day, "date": f"{day}T20:00:00-06:00"})
+        rows += [{"session_id": day, "speaker": "user", "text": text} for text in turns]
+    return rows
+
+
+def test_a_parent_asked_by_the_word_the_user_calls_her_finds_the_turns_saying_it(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Mama is Darlene; "where was i gonna take mama" is answered by the turn that says
+    "mama", not by the one that says her name."""
+    chat = chat_of(
+        (
+            "2024-10-13",
+            [
+                "insurance is coverin the cpap so ill prolly do that. mama (darlene) is "
+                "worried sick, she thinks im dyin lol"
+            ],
+        ),
+        (
+            "2024-12-08",
+            [
+                "bad news tho the christmas trip is off. was gonna take mama to branson "
+                "to see the shows but its a 9 hour drive, so were doin ruidoso instead"
+            ],
+        ),
+    )
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    hits = memory.recall(user, "where was i gonna take mama for christmas at first", k=2)
+    assert "branson" in hits[0].card.fact
+
+
+def test_how_someones_plan_ended_is_the_newest_word_of_it(
+    memory: Memory, user: str, tmp_path: Path
+):
+    chat = chat_of(
+        (
+            "2024-08-19",
+            [
+                "lol my coworker sydney says i should forget aga khan and go to "
+                "australia. he says if i ever moved to sydney he'd come visit"
+            ],
+        ),
+        (
+            "2025-02-09",
+            [
+                "also funny, sydney from knh texted me, he finally moved abroad but to "
+                "the UK not australia lol, he's in leeds now"
+            ],
+        ),
+    )
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    hits = memory.recall(user, "did sydney end up moving to australia", k=2)
+    assert "leeds" in hits[0].card.fact

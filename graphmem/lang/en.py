@@ -205,6 +205,8 @@ LANGUAGE = Language(
         r"(?i)^\s*(?:am|is|are|do|does|have|has)\b.*\b(?:still|anymore|any more)\b"
         # how a plan ended: "did i get the motorcycle?", "did we end up moving?"
         r"|^\s*did\s+(?:i|we)\s+(?:ever\s+|actually\s+|finally\s+)?(?:end\s+up|get|buy|go|move)\b"
+        # and anyone's: "did sydney end up moving to australia?"
+        r"|^\s*did\s+\w+(?:\s+\w+)?\s+(?:ever\s+|actually\s+|finally\s+)?end\s+up\b"
     ),
     number_question=(
         r"(?i)\bhow\s+(?:many|much|old|long|far|often|tall|big)\b"

@@ -497,6 +497,8 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
         about = held.about(mention.key, found.cards)
         if mention.key != SELF:  # and the user's turns that name them ("小雨对芒果过敏")
             named = held.bm25.containing(terms(mention.name))
+            if (word := _parent_word(mention)) is not None:  # "take mama to branson"
+                named = np.union1d(named, held.bm25.containing(terms(word)))
             named = named[named < len(about)]
             if found.by_assistant is not None:  # the assistant echoes every name
                 named = named[~found.by_assistant[named]]
@@ -530,6 +532,19 @@ def _people(found: Gathered, relevance: np.ndarray) -> np.ndarray:
         boost += weight * closeness * about
         found.routes.append(("graph-hop", about, f"{via} -> mentions {mention.name} -> card"))
     return boost
+
+
+#: Relationships one person holds, whose word in a turn names them.
+_PARENTS = frozenset({"mother", "father"})
+
+
+def _parent_word(mention: Mention) -> str | None:
+    """The word a question calls a parent by ("where was i gonna take mama?"): the user's
+    turns saying it are about the one person it names, though they never say her name."""
+    said = mention.via.removeprefix("relationship '").removesuffix("'")
+    if said == mention.via or canonical_relationship(said) not in _PARENTS:
+        return None
+    return said
 
 
 def _names_whom_a_word_says(found: Gathered) -> bool:
