@@ -126,3 +126,23 @@ def test_a_count_asked_now_is_the_newest_said_not_the_first(memory: Memory, user
     memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
     assert "1800" in top(memory, user, "how many stores are we on now?")
     assert "1200" in top(memory, user, "how many stores did we have in february?")
+
+
+def test_a_relative_asked_as_chat_says_them_is_not_the_user(memory: Memory, user: str):
+    """ "my hubby", "my sis", "my boet" and "我妹" ask about that person's slot, not the
+    user's own: the user's workplace does not answer where the husband works."""
+    said = [
+        ("I work at Acme Analytics as a data analyst", "2025-01-06"),
+        ("My husband Dave started at the fire station on Elm Street", "2025-02-11"),
+        ("My sister Ana moved to Lisbon last month", "2025-03-03"),
+    ]
+    memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
+    assert "fire station" in top(memory, user, "where does my hubby work now?")
+    assert "Lisbon" in top(memory, user, "where does my sis live now?")
+
+
+def test_the_chinese_word_for_my_sister_asks_about_her():
+    from graphmem.recall.temporal import read_intent
+
+    assert read_intent("我妹搬去哪了", 0).about == ("sister",)
+    assert read_intent("where did my boet move to", 0).about == ("brother",)

@@ -1268,7 +1268,11 @@ LANGUAGE = Language(
     words=words,
     stop_words=STOP_WORDS,
     extracts=False,
-    relationships=RELATIONSHIPS,
+    # and the kin words said with "my" or as a name ("我妹搬去哪了": the sister)
+    relationships={
+        **RELATIONSHIPS,
+        **{word: RELATIONSHIPS[kin] for word, kin in KIN_NAMES.items() if kin in RELATIONSHIPS},
+    },
     pets=PETS,
     people_in=people_in,
     as_read=as_mandarin,

@@ -32,7 +32,7 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "mother": ("mom", "mum", "mother", "mommy", "mama", "ma", "mam", "mammy", "mummy", "momma"),
     "father": ("dad", "father", "daddy", "papa", "pa"),
     "sister": ("sister", "sis"),
-    "brother": ("brother", "bro"),
+    "brother": ("brother", "bro", "boet"),
     "manager": (
         "manager",
         "boss",
@@ -77,8 +77,18 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
     ),
     "son": ("son",),
     "daughter": ("daughter",),
-    "grandmother": ("grandmother", "grandma", "granny", "grannie", "gran", "nana", "nanna", "nan"),
-    "grandfather": ("grandfather", "grandpa", "grandad", "granddad", "gramps"),
+    "grandmother": (
+        "grandmother",
+        "grandma",
+        "granny",
+        "grannie",
+        "gran",
+        "nana",
+        "nanna",
+        "nan",
+        "ouma",
+    ),
+    "grandfather": ("grandfather", "grandpa", "grandad", "granddad", "gramps", "oupa"),
     "cousin": ("cousin",),
     "aunt": ("aunt", "auntie"),
     "uncle": ("uncle",),
@@ -176,8 +186,8 @@ def pointer_phrases(person: Known) -> list[str]:
     their relationship to the user, in every language ("Luz", "sis", "姐姐").
 
     >>> pointer_phrases(Known("luz", "Luz", "sister"))  # doctest: +NORMALIZE_WHITESPACE
-    ['Luz', 'sister', 'sis', '妹妹', '姐姐', '姊姊', 'sœur', 'soeur', 'hermana', 'hermanita',
-     'irmã', 'schwester', 'sorella']
+    ['Luz', 'sister', 'sis', '妹妹', '姐姐', '姊姊', '我姐', '我妹', '家姐', '細妹', '阿妹', 'sœur',
+     'soeur', 'hermana', 'hermanita', 'irmã', 'schwester', 'sorella']
     """
     if not person.relationship:
         return [person.name]

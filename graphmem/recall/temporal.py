@@ -37,7 +37,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, overload
 
 from graphmem import lang
-from graphmem.recall.mentions import GROUPS, canonical_relationship
+from graphmem.recall.mentions import GROUPS, RELATIONSHIP_SYNONYMS, canonical_relationship
 from graphmem.recall.scoring import SUPERSEDED_FACTOR
 from graphmem.relationships import WORDS
 
@@ -82,8 +82,12 @@ NONE = TemporalIntent()
 
 #: The user asking about themself, or their household ("where do we live now?").
 _FIRST_PERSON = re.compile(r"\b(?:i|my|me|i'm|am i|do i|we|our|us)\b", re.IGNORECASE)
+#: Who a question's "my ..." names: relationship words and the ways chat says them
+#: ("where does my hubby work now?" asks the husband's job, not the user's).
+_SOMEONE_WORDS = WORDS | {w for words in RELATIONSHIP_SYNONYMS.values() for w in words}
 _MY_SOMEONE = re.compile(
-    rf"\bmy\s+(?P<word>{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
+    rf"\bmy\s+(?P<word>{'|'.join(sorted(map(re.escape, _SOMEONE_WORDS), key=len, reverse=True))})"
+    r"\b",
     re.IGNORECASE,
 )
 _MY_GROUP = re.compile(rf"\b(?:my|our)\s+(?P<word>{'|'.join(GROUPS)})\b", re.IGNORECASE)
