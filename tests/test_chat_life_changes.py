@@ -80,6 +80,11 @@ from graphmem.algorithms.conflicts import claim_of
             "信義區一間外商",
         ),
         ("我的 manager 叫 Oliver 很 chill 然後我決定從板橋搬到松山", "location", "松山"),
+        # where the user is from, which no move changes
+        ("anyway im from nyeri, back home we sleep at 8pm haha", "hometown", "nyeri"),
+        ("braai at my boets place in paarl this arvo, thats where i grew up", "hometown", "paarl"),
+        ("lisbon cancelled. ill go home to wrocław for christmas instead", "hometown", "wrocław"),
+        ("next weekend im going home to puebla to see mi mamá", "hometown", "puebla"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -117,6 +122,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "入职一个多月了，还行吧，就是事情好多",  # how long since joining: no employer
         "she did a double at the diner",
         "my shift at work was long",
+        "im from work lol, so tired",
+        "going home to rest for a bit",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -732,3 +732,13 @@ def test_asked_to_be_someones_girlfriend_makes_him_the_boyfriend():
         ("user", "if dom asked me to be his girlfriend i would die"),
     )
     assert people(extractor.registry) == {"Brian": "boyfriend"}
+
+
+def test_a_question_typed_without_the_apostrophe_still_names_the_person():
+    """ "whats my boyfriends name", "what did dans mum say": the possessive as chat types
+    it."""
+    from graphmem.recall.mentions import Known, find_mentions
+
+    people_known = [Known("brian", "Brian", "boyfriend"), Known("dan", "Dan", "friend")]
+    assert [m.name for m in find_mentions("whats my boyfriends name", people_known)] == ["Brian"]
+    assert [m.name for m in find_mentions("what did dans mum say", people_known)] == ["Dan"]

@@ -424,6 +424,33 @@ RULES: tuple[_Rule, ...] = (
         r"(?P<value>[a-z][\w'-]*(?:\s+(?!(?:me|and|but|so|with|since|till|until)\b)[a-z][\w'-]*)?)\b",
         keys=("born", "grew", "raised", "originally", "hometown", "home town"),
     ),
+    # "anyway im from nyeri, back home we sleep at 8pm" (not "from work", "from a farm")
+    _rule(
+        "hometown",
+        r"\b(?:i'm|i am|im)\s+(?:originally\s+)?from\s+"
+        r"(?P<value>(?!(?:the|a|an|my|our|his|her|work|home|school|here|there|now|today|"
+        r"yesterday|uni|college|the)\b)[a-z][\w'-]*)\b",
+        keys=("from",),
+    ),
+    # a place said, then "that's where i grew up": "braai at my boets place in paarl this
+    # arvo, thats where i grew up", "xmas at mums in geelong this yr, back to where i grew up"
+    _rule(
+        "hometown",
+        r"\bin\s+(?P<value>[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,3}?[,\s]+"
+        r"(?:that'?s|which\s+is|back\s+to|back)\s+where\s+i\s+grew\s+up\b",
+        keys=("grew",),
+    ),
+    # home for the holidays: "ill go home to wrocław for christmas", "going home to puebla
+    # to see mi mamá"
+    _rule(
+        "hometown",
+        r"\b(?:go|going|goin|went|head|heading|fly|flying)\s+(?:back\s+)?home\s+to\s+"
+        r"(?P<value>(?!(?:rest|sleep|relax|change|eat|shower|nap|chill|crash|pack|study|work|"
+        r"cook|feed|walk|see|visit)\b)[a-z][\w'-]*)\s+"
+        r"(?:for\s+(?:christmas|xmas|the\s+holidays|holidays|easter|thanksgiving|new\s+year|"
+        r"the\s+weekend|a\s+week|diwali|eid|chuseok)|to\s+see\s+(?:my|mi|me|our)|over)\b",
+        keys=("home",),
+    ),
     _rule(
         "hometown",
         r"(?:^|[,.;:!?]\s*|\b(?:no|actually|im|i'm)\s+)"

@@ -171,12 +171,13 @@ def relationship_words(text: str) -> set[str]:
 
 @lru_cache(maxsize=8192)
 def _words_pattern(phrase: str, ignore_case: bool = True) -> re.Pattern[str]:
-    """The phrase as whole words; in a script written without spaces (小雨), as is."""
+    """The phrase as whole words, possessive or not as chat types it ("my boyfriends
+    name"); in a script written without spaces (小雨), as is."""
     body = r"\s+".join(map(re.escape, phrase.split()))
     if not any(ch.isascii() and ch.isalpha() for ch in phrase):
         return re.compile(body)
     return re.compile(
-        r"(?<!\w)" + body + r"(?:'s)?(?!\w)",
+        r"(?<!\w)" + body + r"(?:['’]?s)?(?!\w)",
         re.IGNORECASE if ignore_case else 0,
     )
 
