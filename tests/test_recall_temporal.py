@@ -1,8 +1,11 @@
 """Temporal questions: "now" gets the current card, "used to" and "in 2024" the one valid then."""
 
+from pathlib import Path
+
 import pytest
 
 from graphmem import Memory
+from ingestion.pipeline import ingest_file
 
 
 @pytest.fixture
@@ -146,3 +149,13 @@ def test_the_chinese_word_for_my_sister_asks_about_her():
 
     assert read_intent("我妹搬去哪了", 0).about == ("sister",)
     assert read_intent("where did my boet move to", 0).about == ("brother",)
+
+
+def test_the_turn_that_says_the_change_can_hold_the_old_value_too(memory: Memory, user: str):
+    """ "which company was i at before zentrix?" over a real chat (a Bengaluru developer,
+    Hinglish): the turn announcing Zentrix says what it replaced ("infovance mein 18
+    tha"), and is damped only a little as the turn the question asks around."""
+    chat = Path(__file__).parents[1] / "bench/data/chats/life-changes/dev/rohan-hsr.jsonl"
+    ingest_file(memory, chat, user, format="conversation", progress=False)
+    hit = memory.recall(user, "which company was i at before zentrix?", k=3)[0]
+    assert "infovance" in hit.card.fact
