@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from graphmem import lang
 from graphmem.lang import tl
-from graphmem.relationships import TITLES
+from graphmem.relationships import TITLES, partner_word
 from ingestion import cues
 from ingestion.casing import well_cased
 from ingestion.lexicon import is_word
@@ -941,18 +941,11 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
     return out + _dating(doc) + _asked_to_be(doc)
 
 
-#: What the asker becomes to the speaker, asked to be their partner, by whose partner the
-#: speaker would be: "brian asked me to be his girlfriend" (a boyfriend).
-_ASKED_TO_BE = {
-    ("his", "girlfriend"): "boyfriend",
-    ("his", "boyfriend"): "boyfriend",
-    ("her", "boyfriend"): "girlfriend",
-    ("her", "girlfriend"): "girlfriend",
-    ("his", "wife"): "fiancé",
-    ("her", "husband"): "fiancée",
-    ("her", "wife"): "fiancée",
-    ("his", "husband"): "fiancé",
-}
+#: Whose partner the speaker is asked to be gives the asker's gender ("his girlfriend":
+#: he is her boyfriend), and the word the step: asked to be a wife or a husband is a
+#: proposal ("fiancé").
+_ASKER_GENDER = {"his": "m", "her": "f"}
+_ASKED_AS = {"girlfriend": "dating", "boyfriend": "dating", "wife": "engaged", "husband": "engaged"}
 
 
 def _asked_to_be(doc: Doc) -> list[tuple[str, str]]:
@@ -966,10 +959,12 @@ def _asked_to_be(doc: Doc) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for word in doc:
         owner = next((c.lower_ for c in word.children if c.dep_ == "poss"), "")
-        becomes = _ASKED_TO_BE.get((owner, word.lower_))
+        gender, step = _ASKER_GENDER.get(owner), _ASKED_AS.get(word.lower_)
         be = word.head
         ask = be.head
-        if becomes is None or word.dep_ != "attr" or be.lemma_ != "be" or be.dep_ != "xcomp":
+        if gender is None or step is None:
+            continue
+        if word.dep_ != "attr" or be.lemma_ != "be" or be.dep_ != "xcomp":
             continue
         if ask.lemma_.lower() != "ask" or ask.tag_ != "VBD":
             continue
@@ -980,6 +975,7 @@ def _asked_to_be(doc: Doc) -> list[tuple[str, str]]:
         subject = next((c for c in ask.children if c.dep_ in _SUBJECT_DEPS), None)
         got = _name_at(doc, subject.i) if subject is not None else None
         if got is not None:
+            becomes = _PARTNER_BY_GENDER[gender] if step == "dating" else partner_word(step, gender)
             out.append((_capitalised(got[0]), becomes))
     return out
 

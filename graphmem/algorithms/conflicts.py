@@ -429,7 +429,7 @@ RULES: tuple[_Rule, ...] = (
         "hometown",
         r"\b(?:i'm|i am|im)\s+(?:originally\s+)?from\s+"
         r"(?P<value>(?!(?:the|a|an|my|our|his|her|work|home|school|here|there|now|today|"
-        r"yesterday|uni|college|the)\b)[a-z][\w'-]*)\b",
+        r"yesterday|uni|college)\b)[a-z][\w'-]*)\b",
         keys=("from",),
     ),
     # a place said, then "that's where i grew up": "braai at my boets place in paarl this
@@ -850,13 +850,13 @@ _ALL_KEYS = tuple(sorted({key for rule in RULES for key in rule.keys}))
 
 #: What a home is said after when it is the one left: "moved out of my flat in X".
 _LEFT_FROM = re.compile(r"\bout\s+of\s+$")
-# Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
 #: Words before a claim that make it a wish, a plan or a hypothesis, not a change.
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|could|might|maybe|wanna|wish|'d\s+love|thinking\s+(?:of|about)|"
     r"want\s+to|wants\s+to|hoping\s+to|hope\s+to|planning\s+to|plan\s+to|considering)\b"
     r"|'d\b"
 )
+#: Negation in the few words before the verb: "doesn't (really) like", "no longer lives".
 _NEG_BEFORE = re.compile(
     r"(?:\bno\s+longer|\bnot|\bcannot|n't|\bnever|\bstopped|\bquit|\bused\s+to|\bno\s+more|"
     r"\b(?:havent|hasnt|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|aint))"

@@ -541,10 +541,8 @@ _PARENTS = frozenset({"mother", "father"})
 def _parent_word(mention: Mention) -> str | None:
     """The word a question calls a parent by ("where was i gonna take mama?"): the user's
     turns saying it are about the one person it names, though they never say her name."""
-    said = mention.via.removeprefix("relationship '").removesuffix("'")
-    if said == mention.via or canonical_relationship(said) not in _PARENTS:
-        return None
-    return said
+    said = mention.relationship_said
+    return said if said is not None and canonical_relationship(said) in _PARENTS else None
 
 
 def _names_whom_a_word_says(found: Gathered) -> bool:
@@ -554,7 +552,7 @@ def _names_whom_a_word_says(found: Gathered) -> bool:
     return (
         found.asks_a_name
         and not found.asks_a_surname
-        and all(m.via.startswith("relat") for m in found.mentions)
+        and all(m.relationship_said is not None for m in found.mentions)
     )
 
 
@@ -581,11 +579,11 @@ def _introduced(found: Gathered, relevance: np.ndarray) -> None:
     else:
         # asked a name ("what's the dog called?"), only whom a relationship word names
         named = (
-            [m for m in found.mentions if m.key in since and not m.via.startswith("relat")]
+            [m for m in found.mentions if m.key in since and m.relationship_said is None]
             if who
             else []
         )
-        related = [m for m in found.mentions if m.key in since and m.via.startswith("relat")]
+        related = [m for m in found.mentions if m.key in since and m.relationship_said is not None]
         if related:
             named.append(max(related, key=lambda m: since[m.key]))
     top = float(relevance.max(initial=0.0))

@@ -118,6 +118,22 @@ class Mention:
     name: str
     via: str  # how it was found: "name 'Alice'" or "relationship 'sister'"
 
+    @property
+    def relationship_said(self) -> str | None:
+        """The relationship word the question found them by ("mama"), if it was one.
+
+        >>> Mention("d", "Darlene", "relationship 'mama'").relationship_said
+        'mama'
+        >>> Mention("a", "Alice", "name 'Alice'").relationship_said is None
+        True
+        """
+        said = self.via.removeprefix(_BY_RELATIONSHIP)
+        return said.removesuffix("'") if said != self.via else None
+
+
+#: How ``Mention.via`` begins for someone found by a relationship word.
+_BY_RELATIONSHIP = "relationship '"
+
 
 @lru_cache(maxsize=4096)
 def canonical_relationship(word: str) -> str:
@@ -292,7 +308,7 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
             continue
         canonical = canonical_relationship(person.relationship)
         if canonical in named:  # "我妹妹": the relationship in the query's own words
-            found.append((0, Mention(person.key, person.name, f"relationship '{canonical}'")))
+            found.append((0, Mention(person.key, person.name, f"{_BY_RELATIONSHIP}{canonical}'")))
             seen.add(person.key)
             continue
         for word in _pointing_words(person.relationship, canonical):
@@ -303,7 +319,7 @@ def find_mentions(query: str, people: Iterable[Known]) -> list[Mention]:
                 found.append(
                     (
                         match.start(),
-                        Mention(person.key, person.name, f"relationship '{match.group(0)}'"),
+                        Mention(person.key, person.name, f"{_BY_RELATIONSHIP}{match.group(0)}'"),
                     )
                 )
                 seen.add(person.key)
