@@ -59,7 +59,7 @@ from graphmem.relationships import (
     role,
     through,
 )
-from graphmem.timeutil import now_ms
+from graphmem.timeutil import ms_to_datetime, now_ms
 from ingestion import cues, pets, relatives, said
 from ingestion.casing import Casing, emoji_ends_sentences, well_cased
 from ingestion.dates import DateMatch, find_dates
@@ -793,7 +793,7 @@ class Extractor:
                     ),
                     person=person[0],
                     relationship=person[1],
-                    timestamp=turn.when,
+                    timestamp=ms_to_datetime(turn.when),
                     category=Category.OTHER,
                     importance=cues.OTHER_IMPORTANCE,
                     confidence=0.6,
@@ -1095,7 +1095,7 @@ class Extractor:
             backstory=backstory,
             person=person[0],
             relationship=person[1],
-            timestamp=timestamp,
+            timestamp=ms_to_datetime(timestamp),
             category=category,
             importance=importance,
             emotion=emotion,

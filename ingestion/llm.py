@@ -22,7 +22,7 @@ from tenacity import Retrying, stop_after_attempt, wait_fixed
 from graphmem import lang
 from graphmem.llm import decided_by, reply_text
 from graphmem.models import SELF, Card, Category, Person, Provenance
-from graphmem.timeutil import to_iso, to_ms
+from graphmem.timeutil import ms_to_datetime, to_iso, to_ms
 from ingestion import said
 from ingestion.extract import DEFAULT_MODEL, Extractor, iso_day
 from ingestion.loaders import Turn
@@ -230,7 +230,7 @@ class LLMExtractor:
             backstory=backstory,
             person=person,
             relationship=relationship,
-            timestamp=timestamp,
+            timestamp=ms_to_datetime(timestamp),
             category=fact.category,
             importance=fact.importance,
             confidence=0.8,

@@ -66,3 +66,28 @@ def test_find_dates_gives_offsets_in_text_order():
         ("last week", "last week", "2024-03-13T00:00:00Z"),
         ("in two weeks", "in two weeks", "2024-04-03T00:00:00Z"),
     ]
+
+
+def test_a_year_long_past_is_when_the_card_became_true(memory, user, tmp_path):
+    """A retiree's chat names years before 1973 ("since 1971", "born in 1948"): the
+    cards are dated then, read back from the store as dated, and the chat lands whole
+    (a date before 1970 is a negative epoch number, one before 1973 a small one that a
+    reader guessing seconds from milliseconds would put in the 30th century)."""
+    from graphmem.timeutil import to_iso
+    from ingestion.pipeline import ingest_file
+    from tests.conftest import write_chat
+
+    chat = [
+        {"session_id": "s1", "date": "2025-05-03T19:30:00-04:00"},
+        {"session_id": "s1", "turn": 0, "speaker": "user",
+         "text": "We have lived in this house since 1971. My dad was born in 1948."},
+        {"session_id": "s1", "turn": 1, "speaker": "assistant",
+         "text": "That's a lot of history in one house!"},
+    ]
+    report = ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+
+    assert report.speakers["user"].cards > 0
+    days = {card.fact: to_iso(card.timestamp)[:10] for card in memory.cards(user)}
+    assert days["My dad was born in 1948"] == "1948-01-01"
+    assert days["We have lived in this house since 1971"] == "1971-01-01"
+    assert "born in 1948" in memory.recall(user, "when was my dad born?", k=1)[0].card.fact
