@@ -2093,3 +2093,45 @@ def test_a_cooks_old_kitchen_and_old_head_chef(memory: Memory, user: str, tmp_pa
     ingest_file(memory, write_chat(tmp_path, ROSA), user, progress=False)
     assert "olivo" in top(memory, user, "where did i work before brasa")[0]
     assert {p.name: p.relationship for p in memory.people(user)}["Marta"] == "former head chef"
+
+
+PUP = [
+    {"session_id": "jun", "date": "2025-06-21T10:00:00+09:00"},
+    {
+        "session_id": "jun",
+        "speaker": "user",
+        "text": "OKAY so i did a thing. adopted a pup from the shelter 🐶 jindo mix, 5 months,"
+        " called him dubu",
+    },
+    {
+        "session_id": "jun",
+        "speaker": "assistant",
+        "text": "Congrats! Reward calm behaviour and keep walks long. For a great read, try"
+        " 'The Other End of the Leash' by Patricia McConnell.",
+    },
+    {
+        "session_id": "jun",
+        "speaker": "user",
+        "text": "jiyeon from work offered to dog sit when i fly home for it",
+    },
+    {
+        "session_id": "jun",
+        "speaker": "assistant",
+        "text": "What a good friend! Leave her a little care sheet for the dog: feeding times,"
+        " walk routine, and the vet's number.",
+    },
+]
+
+
+def test_the_dog_book_you_told_me_about_is_the_reply_that_names_one(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Asked which book the assistant suggested, a reply that names or suggests nothing
+    ("leave her a little care sheet for the dog") shares "dog" with the question but
+    comes after the one that names a book; the dog's name is in the turn that says she is
+    the user's dog, not in the one that uses "dog" as a word ("offered to dog sit")."""
+    ingest_file(memory, write_chat(tmp_path, PUP), user, progress=False)
+    assert (
+        "Other End of the Leash" in top(memory, user, "what was that dog book you told me about")[0]
+    )
+    assert "dubu" in top(memory, user, "whats my dog called again")[0]

@@ -206,6 +206,11 @@ class Language:
     #: a question about what the assistant said or suggested ("what did you recommend?",
     #: "你推荐的那本书"): a regex (``recall.engine`` ranks the assistant's turns first)
     asks_the_assistant: str = ""
+    #: a question asking a thing by its name or kind ("what book", "which app", "where
+    #: did you say to go", "那部剧", "哪家店"), and how a reply suggests one ("try", "I'd
+    #: recommend", "推荐"): regexes (``recall.engine`` ranks replies that name one first)
+    thing_question: str = ""
+    suggesting: str = ""
     #: what makes a clause the one that asks ("where", "哪"): a regex (``recall.temporal``
     #: reads "danny started at google, where do i work?" in its asking clause)
     question_words: str = ""
@@ -635,6 +640,50 @@ def asks_the_assistant(query: str) -> bool:
     True
     """
     return _any_language(query, lambda k: k.asks_the_assistant)
+
+
+#: A title as a reply sets it off, in any script: quoted, in bold, in Chinese title marks.
+_TITLE = re.compile(
+    r"\*\*[^*\n]{2,80}\*\*|《[^》\n]{1,40}》|「[^」\n]{1,40}」|“[^”\n]{2,80}”|‘[^’\n]{2,80}’"
+    r"|\"[^\"\n]{2,80}\"|(?<!\w)'[^'\n]{2,80}'(?!\w)"
+)
+
+
+#: A list a reply sets out ("1. Standing hamstring stretch", "- Zotero"): items suggested.
+_LISTED = re.compile(r"(?m)^\s*(?:\d+[.)]|[-*•])\s+\S")
+#: A name inside a sentence, where Latin script capitalises only names ("Go to H Mart on
+#: Robson Street", "the Lady Bird Johnson Wildflower Center"); not "I", not after an end.
+_NAMED_INSIDE = re.compile(r"(?<![.!?:\n])(?<![.!?:]\s)(?<!^)(?<!\s\s)\b(?!I\b)[A-Z][\w'’-]*")
+
+
+def asks_a_thing(query: str) -> bool:
+    """Does a question in any language ask for a thing by its kind or its name ("which
+    app", "what was that dog book", "where did u say to go", "那部剧叫什么")?
+
+    >>> asks_a_thing("what was that dog book you told me about"), asks_a_thing("那部剧叫什么")
+    (True, True)
+    >>> asks_a_thing("what did you tell me about sleep?")
+    False
+    """
+    return _any_language(query, lambda k: k.thing_question) or asks_a_name(query)
+
+
+def suggests_something(text: str) -> bool:
+    """Does a reply, in any language, name or suggest something: a title set off
+    (``_TITLE``), or a suggesting word (``Language.suggesting``)?
+
+    >>> suggests_something("For a great read, try 'The Other End of the Leash'.")
+    True
+    >>> suggests_something("What a good unnie! Leave her a little care sheet.")
+    False
+    >>> suggests_something("推荐你看《去有风的地方》"), suggests_something("It's the classic.")
+    (True, False)
+    >>> suggests_something("3. Standing hamstring stretch: heel on the truck step")
+    True
+    """
+    return bool(
+        _TITLE.search(text) or _LISTED.search(text) or _NAMED_INSIDE.search(text)
+    ) or _any_language(text, lambda k: k.suggesting)
 
 
 def asks_a_name(query: str) -> bool:

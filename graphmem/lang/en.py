@@ -191,11 +191,25 @@ LANGUAGE = Language(
         r"|\bgoing to be an?\s+[A-Z]"
     ),
     asks_the_assistant=(
-        r"(?i)\b(?:did|do|would|could|have|had|were)\s+(?:you|u|ya)\b(?!\s+(?:think|know|"
-        r"remember|see|hear|mean)\b)|\b(?:you|u|ya)\s+(?:once\s+|ever\s+|just\s+|last\s+)?"
+        r"(?i)\b(?:did|do|would|could|have|had|were)\s+(?:you|u|ya|ye)\b(?!\s+(?:think|know|"
+        r"remember|see|hear|mean)\b)|\b(?:you|u|ya|ye)\s+(?:once\s+|ever\s+|just\s+|last\s+)?"
         # chat drops the "did": "what u suggest to put on my brownies", "you tell me say"
         r"(?:recommend(?:ed)?|suggest(?:ed)?|said|told|tell|gave|mentioned|proposed|showed|"
         r"taught)\b"
+    ),
+    thing_question=(
+        r"(?i)\b(?:what|which|wat|whit|wot)\b(?:\s+(?:was|is|were|s)\b)?(?:\s+(?:that|the|those))?"
+        r"(?:\s+[\w'-]+)?\s+(?:books?|apps?|shows?|series|films?|movies?|podcasts?|"
+        r"restaurants?|places?|caf[eé]s?|bars?|pubs?|games?|songs?|albums?|bands?|channels?|"
+        r"sites?|websites?|brands?|recipes?|dish(?:es)?|courses?|tools?|authors?|novels?|"
+        r"documentar(?:y|ies)|spots?|products?|stretch(?:es)?|exercises?|programs?|"
+        r"programmes?|hotels?|shops?|stores?|trails?|beach(?:es)?|tv)\b"
+        r"|\bwhere\b"
+    ),
+    suggesting=(
+        r"(?i)\b(?:try|trying|recommend|recommended|suggest|check\s+out|consider|go\s+to|"
+        r"head\s+to|download|"
+        r"look\s+(?:up|into)|give\s+\w+\s+a\s+(?:go|try|read|listen|watch))\b"
     ),
     corrects=(
         r"(?i)\bcorrection\b|\bi meant\b|\bscratch that\b|\bi was wrong\b"

@@ -1285,6 +1285,8 @@ LANGUAGE = Language(
     still_question=r"(?:还|還).*[吗嗎]",
     corrects=r"说错了|說錯了|搞错了|搞錯了|记错了|記錯了|更正一下|纠正一下|糾正一下|不对不对|不對不對|口误|口誤",
     name_question=r"叫什么|叫什麼|叫啥|叫咩|名字",
+    thing_question=r"哪(?:本|部|家|款|个|個|首|间|間|里|裡|儿|兒)|去哪|什么(?:书|剧|电影|app|软件|店|歌)|什麼(?:書|劇|電影|app|軟體|店|歌)",
+    suggesting=r"推荐|推薦|推介|试试|試試|可以去|可以看|可以听|可以聽|建议|建議",
     naming=r"叫|名字",
     # "你推荐的", "你之前建议我"; not "我跟你说" (the user speaking to the assistant)
     asks_the_assistant=(

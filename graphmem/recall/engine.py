@@ -161,6 +161,8 @@ class Gathered:
     by_assistant: np.ndarray | None = None
     #: the query asks what the assistant said ("what did you recommend?")
     asks_the_assistant: bool = False
+    #: the query asks for a thing by its kind or name ("which app", "那部剧叫什么")
+    asks_a_thing: bool = False
     #: graph channel ("graph", "graph-hop", "abstraction"), the passages it reached (a
     #: boolean mask or a set of rows) and how, e.g. "relationship 'sister' -> Alice -> card"
     routes: list[tuple[str, Any, str]] = field(default_factory=list)
@@ -373,6 +375,7 @@ def gather(
         lang.asks_a_name(query),
         by_assistant=by_assistant,
         asks_the_assistant=lang.asks_the_assistant(query),
+        asks_a_thing=lang.asks_a_thing(query),
         asks_a_surname=lang.asks_a_surname(query),
         searched=searched,
     )
@@ -435,6 +438,8 @@ def rank(
             order = _numbers_first(held, relevance, order)
         elif found.asks_a_surname:
             order = _surnames_first(found, relevance, order)
+        if found.asks_the_assistant and found.asks_a_thing and found.by_assistant is not None:
+            order = _suggestions_first(held, found.by_assistant, relevance, order)
         picks = _pick_cards(found, order.tolist())
     if "graph" in found.channels and picks:
         picks = _with_abstractions(store, user_id, found, picks, relevance)
@@ -971,6 +976,20 @@ def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray)
     for at in order.tolist():
         if not lang.holds_a_number(held.passages[at].text):
             relevance[at] *= scoring.NO_NUMBER
+    return order[np.argsort(-relevance[order], kind="stable")]
+
+
+def _suggestions_first(
+    held: UserPassages, by_assistant: np.ndarray, relevance: np.ndarray, order: np.ndarray
+) -> np.ndarray:
+    """Asked which book, app or place the assistant suggested, a candidate reply that
+    names or suggests nothing (``lang.suggests_something``) counts for
+    ``scoring.NO_SUGGESTION`` of its relevance (in place): "What a good unnie! Leave her a
+    little care sheet" shares "dog" with "what was that dog book you told me about",
+    "for a great read, try 'The Other End of the Leash'" answers it."""
+    for at in order.tolist():
+        if by_assistant[at] and not lang.suggests_something(held.passages[at].text):
+            relevance[at] *= scoring.NO_SUGGESTION
     return order[np.argsort(-relevance[order], kind="stable")]
 
 

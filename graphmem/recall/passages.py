@@ -39,6 +39,7 @@ import hashlib
 import logging
 import marshal
 import os
+import re
 import sys
 import threading
 import time
@@ -278,6 +279,13 @@ class _Column:
         grown = np.zeros(shape, dtype=self._data.dtype)
         grown[: self._size] = self._data[: self._size]
         self._data = grown
+
+
+#: How a text says a relationship is the user's: "my dog", "our new puppy", "me ma",
+#: "mi novio", "我未婚妻": the word alone ("offered to dog sit") tells no one's.
+_MINE = (
+    r"(?:\b(?:my|our|me|ma|mah|mi|mis|mon|mes|mein|meine|meu|minha)\s+(?:[\w'-]+\s+)?|我的?|咱的?)"
+)
 
 
 def _plain(text: str) -> str:
@@ -833,12 +841,13 @@ class UserPassages:
         """The row of the card, among ``cards`` (a row mask) said at ``when``, that told
         the user's relationship to a person: given the time it was said
         (``Known.since``), the first card then, in the order said, that words the
-        relationship ``said_as`` ("现在她是我未婚妻了" for 佳佳, fiancée), about the user or
-        the person, else the first that names ``name`` (case aside) or is about the
-        person ``key`` ("ive been seeing someone, her name is jess" for Jess,
-        girlfriend). With ``or_before``, when none said then names them, the last one
-        said before that does (an ex became one when the next partner came; "me and
-        alyssa broke up" was said before)."""
+        relationship ``said_as`` as the user's (``_MINE``: "现在她是我未婚妻了" for 佳佳,
+        fiancée; not "offered to dog sit" for the dog), about the user or the person,
+        else the first that names ``name`` (case aside) or is about the person ``key``
+        ("ive been seeing someone, her name is jess" for Jess, girlfriend). With
+        ``or_before``, when none said then names them, the last one said before that does
+        (an ex became one when the next partner came; "me and alyssa broke up" was said
+        before)."""
         size = len(self.cards)
         times = self._columns["timestamp"].values[:size]
         # a card dated by its words ("shaadi ho gayi!! 24 november") was said in its turn
@@ -854,8 +863,10 @@ class UserPassages:
         def fact(i: int) -> str:
             return _plain(str(self.cards[i].values[_FACT] or ""))
 
+        owned = re.compile(_MINE + re.escape(word)) if word else None
+
         def words_it(i: int) -> bool:
-            return bool(word) and persons[i] in (code, user) and word in fact(i)
+            return owned is not None and persons[i] in (code, user) and bool(owned.search(fact(i)))
 
         def names_them(i: int) -> bool:
             return persons[i] == code or wanted in fact(i)

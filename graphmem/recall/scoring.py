@@ -111,6 +111,9 @@ NO_NUMBER = 0.6
 #: Asked someone's surname, a candidate passage that gives none counts for this share of
 #: its relevance (``engine._surnames_first``).
 NO_SURNAME = 0.6
+#: Asked which book, app or place the assistant suggested, a reply of its that names or
+#: suggests nothing counts for this share of its relevance (``engine._suggestions_first``).
+NO_SUGGESTION = 0.6
 #: Passages whose cards were summarised together with the best hits' (consolidation).
 ABSTRACTION_WEIGHT = 0.1
 #: The cosine scale of calibrated relevance (MiniLM): on graphmem's eval set a random card
