@@ -85,6 +85,15 @@ from graphmem.algorithms.conflicts import claim_of
         ("braai at my boets place in paarl this arvo, thats where i grew up", "hometown", "paarl"),
         ("lisbon cancelled. ill go home to wrocław for christmas instead", "hometown", "wrocław"),
         ("next weekend im going home to puebla to see mi mamá", "hometown", "puebla"),
+        ("home in ennis for the weekend", "hometown", "ennis"),
+        ("thiago and me grew up together in belo horizonte", "hometown", "belo horizonte"),
+        # an emoji ends what was said as a full stop does; the first weeks somewhere
+        (
+            "offer accept kar liya 🔥 head chef at saffron tiffin, lower parel",
+            "employer",
+            "saffron tiffin",
+        ),
+        ("first 2 weeks at lumetra done. my manager sofia is great", "employer", "lumetra"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -124,6 +133,9 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "my shift at work was long",
         "im from work lol, so tired",
         "going home to rest for a bit",
+        "got home in time for dinner",
+        "stayed home in bed all day",
+        "home in june for a week",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

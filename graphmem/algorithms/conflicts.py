@@ -419,7 +419,7 @@ RULES: tuple[_Rule, ...] = (
     # "whitby born and bred", "grew up in el paso", "originally from nagpur"
     _rule(
         "hometown",
-        r"\b(?:(?:born\s+and\s+(?:bred|raised)|grew\s+up|raised)\s+in|originally\s+from|"
+        r"\b(?:(?:born\s+and\s+(?:bred|raised)|grew\s+up(?:\s+together)?|raised)\s+in|originally\s+from|"
         r"(?:my\s+)?home\s*town\s+(?:is|was))\s+"
         r"(?P<value>[a-z][\w'-]*(?:\s+(?!(?:me|and|but|so|with|since|till|until)\b)[a-z][\w'-]*)?)\b",
         keys=("born", "grew", "raised", "originally", "hometown", "home town"),
@@ -439,6 +439,15 @@ RULES: tuple[_Rule, ...] = (
         r"\bin\s+(?P<value>[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,3}?[,\s]+"
         r"(?:that'?s|which\s+is|back\s+to|back)\s+where\s+i\s+grew\s+up\b",
         keys=("grew",),
+    ),
+    # home as where one is from: "home in ennis for the weekend", "my cousin's wedding
+    # back home in ibadan" (not "our new home in arroios", "home in time", "home in bed")
+    _rule(
+        "hometown",
+        r"(?<!\bnew\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bthe\s)(?<!\ba\s)(?<!\bfirst\s)"
+        r"\b(?:back\s+)?home\s+in\s+(?P<value>(?!(?:time|bed|lockdown|quarantine|isolation|"
+        r"one|pieces?|tears|hospital)\b)[a-z][\w'-]*)\b",
+        keys=("home",),
     ),
     # home for the holidays: "ill go home to wrocław for christmas", "going home to puebla
     # to see mi mamá"
@@ -580,7 +589,7 @@ RULES: tuple[_Rule, ...] = (
         "employer",
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
         rf"start(?:s|ed|ing)?\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at(?!\s+\d)|"
-        rf"(?:first|1st)\s+(?:day|week|month)\s+at|"
+        rf"(?:first|1st)\s+(?:(?:\d+|two|three|few|couple\s+of)\s+)?(?:day|week|month)s?\s+at|"
         rf"hired\s+(?:by|at)|signed\s+(?:on\s+)?with(?!\s+(?:a|an|my|our|him|her|them|the\s+"
         rf"(?:agency|agent|realtor|landlord|lawyer|bank|lender|seller|buyer)s?)\b)(?:\s+the)?)"
         rf"\s+{_VAL}",
@@ -696,7 +705,7 @@ RULES: tuple[_Rule, ...] = (
         # at the ikeja branch" (after "I'm a nurse at St Mary's": the job, so a promotion
         # replaces it), or said as who one is: "im arjun, backend dev at flipkart"
         "employer",
-        rf"(?:(?<!\bas\s)\ban?\s+|(?:^|[,.;!?]\s*|\b(?:i'm|im|i am)\s+)(?!an?\b))"
+        rf"(?:(?<!\bas\s)\ban?\s+|(?:^|[,.;!?{_EMOJI}]\s*|\b(?:i'm|im|i am)\s+)(?!an?\b))"
         # (not someone's work said with a verb of it: "hafiz kerja engineer at petronas")
         r"(?:(?!(?:he|she|hes|shes|they|my|his|her|their|our|is|was|and|kerja|keje|bekerja)\b)"
         rf"[\w-]+\s+){{0,2}}?"
@@ -1168,7 +1177,7 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
             if not value or _NOT_A_VALUE.match(value) or value in _EN_STOP_WORDS:
                 continue  # "im IN", "enjoy him": a function word names nothing
             attribute = rule.attribute
-            if attribute == "location" and _NOT_A_PLACE.match(value):
+            if attribute in {"location", "hometown"} and _NOT_A_PLACE.match(value):
                 continue
             if attribute == "employer" and (called := _CALLED.match(text, match.end("value"))):
                 value = _norm_value(called["name"])  # "the boba place ... called tea rex"
