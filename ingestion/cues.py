@@ -508,6 +508,7 @@ SPELLED_OUT: dict[str, str] = {
     "ouma": "grandmother",
     "oupa": "grandfather",
     "mummy": "mother",
+    "maw": "mother",  # Scots: "ma maw"
     "mama": "mama",
     "amma": "mother",
     "appa": "father",
@@ -663,12 +664,14 @@ LESSONS = frozenset({"class", "classes", "lesson", "lessons", "course"})
 KIN_NAMES = frozenset(
     """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
     grandpa granny gran nana nan abuela abuelo lola lolo amma appa ammi omma umma eomma
-    halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho ouma oupa""".split()
+    halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho ouma oupa
+    maw""".split()
 )
 #: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
 #: pet is stored with: a pet is the user's, never a person.
 PET_KINDS: dict[str, str] = {
     "puppy": "dog",
+    "dug": "dog",  # Scots: "the dug's called skye"
     "pup": "dog",
     "labrador": "dog",
     "lab": "dog",
@@ -830,6 +833,12 @@ NAME_STOP_WORDS = (
     | frozenset(  # Nigerian Pidgin and Scots in English chat: "mummy dey call me", "wee isla"
         """dey don wetin abeg sha oya una dem wan jare sef abi shey ehn wahala
     wee aye naw hasnae canny cannae dinnae didnae isnae wasnae fae awfy""".split()
+    )
+    | frozenset(  # thanks and greetings of other languages, said at a message's end
+        # ("ok going to futsal tonight to clear my head, obrigado")
+        """obrigado obrigada gracias merci danke grazie arigato arigatou shukriya dhanyavaad
+    dhanyawad salamat asante dankie gomawo kamsahamnida cheers ta hola ciao salut namaste
+    habari sawubona kumusta annyeong oi tchau adios adiós""".split()
     )
     | frozenset(  # function words of other Latin-script languages: "con mi mami en julio"
         word for words in LATIN_FUNCTION_WORDS.values() for word in words

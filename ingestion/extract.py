@@ -45,6 +45,7 @@ from graphmem.models import (
     Category,
     Person,
     Provenance,
+    stored_times,
 )
 from graphmem.relationships import (
     TITLE_BEFORE_NAME,
@@ -188,7 +189,7 @@ _PET_LIST = re.compile(
     rf"\b(?i:my|our)\s+(?:\w+\s+){{0,2}}?(?i:{_PET})s\s*,?\s+(?P<first>{_NAME})\s*,?\s+"
     rf"(?i:and)\s+(?P<second>{_NAME})"
 )
-_INTRO_NAME = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)"
+_INTRO_NAME = r"(?P<name>[A-Z](?:[^\W\d_A-Z]|['’-])+(?:\s+[A-Z](?:[^\W\d_A-Z]|['’-])+)?)"
 #: "im Priya raman, ...": a surname typed in lower case, where punctuation ends the name.
 _INTRO_FULL = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Za-z][a-z'’-]+)?)"
 #: "Hi! I'm Maya, by the way", "My name is Robert but please call me Bobby": the user.
@@ -198,9 +199,12 @@ _SELF_INTRO = [
         rf"{_INTRO_FULL}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
     ),
     re.compile(
-        rf"\b(?i:my name is|my name's|my name’s|call me|i go by|everyone calls me|"
+        rf"\b(?i:my (?:full |legal |real )?name(?: on (?:it|the \w+|my \w+))? is|my name's|"
+        rf"my name’s|call me|i go by|everyone calls me|"
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
+    # Hinglish "mera naam Rohan Mehta"
+    re.compile(rf"\b(?i:mera naam|mera name)\s+(?i:hai\s+|is\s+)?{_INTRO_NAME}"),
     # "i've decided to go back to my maiden name, Claire Hartley"
     re.compile(rf"\b(?i:my (?:maiden|married|new|old) name)\s*(?:,|:|\bis\b)\s*{_INTRO_NAME}"),
 ]
@@ -722,7 +726,9 @@ class Extractor:
         if card.person == SELF or card.relationship == ASSISTANT:
             return card
         record = self.registry.get(card.person)
-        if record is not None and record.name != card.person:
+        if record is None and self.registry.is_user(card.person):
+            name, relationship = SELF, None  # "mera naam Rohan Mehta", greeted "Rohan" later
+        elif record is not None and record.name != card.person:
             name, relationship = record.name, record.relationship  # renamed, or an alias
         elif record is None and card.person.startswith("my ") and card.relationship:
             res = self.registry.resolve(None, card.relationship)
@@ -739,7 +745,9 @@ class Extractor:
         else:
             return card
         data = card.model_dump(exclude={"id", "content_hash", "identity"})
-        return Card.model_validate({**data, "person": name, "relationship": relationship})
+        return Card.model_validate(
+            stored_times({**data, "person": name, "relationship": relationship})
+        )
 
     def said_cards(
         self,

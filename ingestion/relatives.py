@@ -473,8 +473,21 @@ def find(doc: Doc) -> list[Named]:
         taken = {w for n in found for w in n.name.casefold().split()}
         taken |= {w for n in parenthesised(doc) for w in n.name.casefold().split()}
         found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
+        found = [n for n in found if not _ex_of_no_one(doc, n)]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
+
+
+def _ex_of_no_one(doc: Doc, named: Named) -> bool:
+    """ "ex" said before a name with no one's before it ("my name is tolu, ex crestline,
+    7 years in banking", "ex-google"): where someone worked, not a former partner."""
+    if named.relationship != "ex" or named.how != "after":
+        return False
+    said = doc.char_span(named.start, named.end, alignment_mode="expand")
+    if said is None:
+        return False
+    owners = {said[0].lower_} | ({doc[said.start - 1].lower_} if said.start else set())
+    return not owners & (_OWNERS | {"her", "his", "their", "your", "ur"})
 
 
 def own_group(doc: Doc) -> list[Named]:

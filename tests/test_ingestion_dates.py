@@ -79,10 +79,18 @@ def test_a_year_long_past_is_when_the_card_became_true(memory, user, tmp_path):
 
     chat = [
         {"session_id": "s1", "date": "2025-05-03T19:30:00-04:00"},
-        {"session_id": "s1", "turn": 0, "speaker": "user",
-         "text": "We have lived in this house since 1971. My dad was born in 1948."},
-        {"session_id": "s1", "turn": 1, "speaker": "assistant",
-         "text": "That's a lot of history in one house!"},
+        {
+            "session_id": "s1",
+            "turn": 0,
+            "speaker": "user",
+            "text": "We have lived in this house since 1971. My dad was born in 1948.",
+        },
+        {
+            "session_id": "s1",
+            "turn": 1,
+            "speaker": "assistant",
+            "text": "That's a lot of history in one house!",
+        },
     ]
     report = ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
 

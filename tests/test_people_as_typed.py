@@ -742,3 +742,58 @@ def test_a_question_typed_without_the_apostrophe_still_names_the_person():
     people_known = [Known("brian", "Brian", "boyfriend"), Known("dan", "Dan", "friend")]
     assert [m.name for m in find_mentions("whats my boyfriends name", people_known)] == ["Brian"]
     assert [m.name for m in find_mentions("what did dans mum say", people_known)] == ["Dan"]
+
+
+def test_words_said_where_a_name_would_be_are_no_one():
+    """ "ex" before a company is where one worked ("ex crestline", not a former partner);
+    thanks in another language closing a message ("clear my head, obrigado") and a
+    holiday after a kinship word ("我哥国庆也回绵阳了": home for National Day) name no one."""
+    assert (
+        people(talk(("user", "my name is Tolu, ex crestline, 7 years in retail banking")).registry)
+        == {}
+    )
+    assert (
+        people(talk(("user", "ok going to futsal tonight to clear my head, obrigado")).registry)
+        == {}
+    )
+    assert "国庆" not in people(
+        talk(("user", "嗯 我哥国庆也回绵阳了 他说深圳那边项目又延期")).registry
+    )
+    assert people(talk(("user", "my ex jake texted me again")).registry) == {"Jake": "ex"}
+
+
+def test_scots_kin_and_pets_are_the_users():
+    """ "ma maw" is the user's mother, "a wee dug ... called skye" the user's dog."""
+    assert people(talk(("user", "ma maw says hi")).registry) == {"Maw": "mother"}
+    assert people(talk(("user", "we got a wee dug, a collie cross called skye")).registry) == {
+        "Skye": "dog"
+    }
+
+
+def test_the_users_own_name_said_once_is_the_user_in_memory(memory, user, tmp_path):
+    """ "mera naam Rohan Mehta" (Hinglish "my name is"), then the assistant's "I'm so
+    sorry, Rohan": every card of the turn that named him is about the user, and no person
+    Rohan Mehta is left beside him; "my name on it is Tomasz Wiśniewski" names the user
+    too, accents and all."""
+    rows = [
+        {"session_id": "mar", "date": "2025-03-02T20:00:00+05:30"},
+        {
+            "session_id": "mar",
+            "speaker": "user",
+            "text": "mera naam Rohan Mehta, help me write a short bio for instagram",
+        },
+        {"session_id": "mar", "speaker": "assistant", "text": "Here you go: 'Rohan Mehta | Chef'"},
+        {"session_id": "mar", "speaker": "user", "text": "bruno nahi raha yaar. 13 saal"},
+        {
+            "session_id": "mar",
+            "speaker": "assistant",
+            "text": "I'm so sorry, Rohan. 13 years is a whole chapter of life.",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    assert "Rohan Mehta" not in {p.name for p in memory.people(user)}
+    bio = [c for c in memory.cards(user) if "instagram" in c.fact]
+    assert bio
+    assert all(c.person == "me" for c in bio)
+    extractor = talk(("user", "cv done, my name on it is Tomasz Wiśniewski, should i write tomek"))
+    assert extractor.registry.user_names == ["Tomasz Wiśniewski"]

@@ -381,6 +381,9 @@ NOT_NAMES = frozenset(
     """天天 常常 刚刚 剛剛 慢慢 好好 看看 想想 试试 試試 说说 說說 聊聊 走走 偷偷 渐渐 漸漸 明明
     往往 仅仅 僅僅 宝宝 寶寶 哈哈 嘿嘿 呵呵 嘻嘻 谢谢 謝謝 人人 个个 個個 家家 年年 时时 時時
     处处 處處 样样 樣樣 多多 早早 久久 默默 悄悄 匆匆 乖乖 轻轻 輕輕 稍稍 冷冷 暖暖""".split()
+    # holidays, said where a name would be ("我哥国庆也回绵阳了": home for National Day)
+    + """国庆 國慶 国庆节 國慶節 春节 春節 过年 過年 中秋 端午 元旦 清明 元宵 七夕 除夕 五一
+    十一 圣诞 聖誕 新年""".split()
     # English chat words a Chinese message types after a role word ("教研组长 nice",
     # "有点像同事 lol"): what the user thinks of them, not their name
     + """lol lmao haha hahaha omg nice good great cool ok okay fine yes yeah no nope sure

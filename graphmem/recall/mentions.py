@@ -29,8 +29,20 @@ GROUPS: dict[str, tuple[str, ...]] = {
 
 #: Words people use for the same relationship; the key is the stored form.
 RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "mother": ("mom", "mum", "mother", "mommy", "mama", "ma", "mam", "mammy", "mummy", "momma"),
-    "father": ("dad", "father", "daddy", "papa", "pa"),
+    "mother": (
+        "mom",
+        "mum",
+        "mother",
+        "mommy",
+        "mama",
+        "ma",
+        "mam",
+        "mammy",
+        "mummy",
+        "momma",
+        "maw",
+    ),
+    "father": ("dad", "father", "daddy", "papa", "pa", "da"),
     "sister": ("sister", "sis"),
     "brother": ("brother", "bro", "boet"),
     "manager": (
@@ -60,6 +72,13 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
         "hubby",
         "missus",
         "dating",  # "who am i dating now?"
+        # "who am i engaged to?", not "who got engaged at the cricket?"
+        "am i engaged",
+        "i'm engaged",
+        "im engaged",
+        "i am engaged",
+        "i got engaged",
+        "i get engaged",
     ),
     "neighbour": ("neighbour", "neighbor"),
     "colleague": ("colleague", "coworker", "co-worker", "teammate"),
