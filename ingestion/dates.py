@@ -196,7 +196,10 @@ def find_dates(text: str, reference_ms: int, *, prefer: Prefer = "past") -> list
         for m in pattern.finditer(text):
             if any(m.start() < end and start < m.end() for start, end in taken):
                 continue
-            day = _resolve_match(kind, m, ref, prefer)
+            try:
+                day = _resolve_match(kind, m, ref, prefer)
+            except (ValueError, OverflowError):  # "in 10000 years": no calendar holds it
+                continue
             if day is None:
                 continue
             taken.append((m.start(), m.end()))

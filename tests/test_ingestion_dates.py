@@ -54,6 +54,12 @@ def test_month_arithmetic_clamps_to_month_end():
     )
 
 
+@pytest.mark.parametrize("said", ["in 10000 years", "999999999 days ago", "in 99999999999 weeks"])
+def test_a_time_no_calendar_holds_is_no_date(said):
+    """Said in jest or typed wrong, it dates nothing, and reading it stops nothing."""
+    assert find_dates(said, WEDNESDAY) == []
+
+
 def test_no_date_and_impossible_date_give_none():
     assert resolve_date("I love hiking", WEDNESDAY) is None
     assert resolve_date("February 31", WEDNESDAY) is None
