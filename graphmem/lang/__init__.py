@@ -590,6 +590,8 @@ def asks_if_still(query: str) -> bool:
     False
     >>> asks_if_still("did i get the motorcycle?")  # how a plan ended: the newest word on it
     True
+    >>> asks_if_still("what happened to bruno?")  # the latest on him
+    True
     """
     return _any_language(query, lambda k: k.still_question)
 

@@ -221,6 +221,8 @@ LANGUAGE = Language(
         r"|^\s*did\s+(?:i|we)\s+(?:ever\s+|actually\s+|finally\s+)?(?:end\s+up|get|buy|go|move)\b"
         # and anyone's: "did sydney end up moving to australia?"
         r"|^\s*did\s+\w+(?:\s+\w+)?\s+(?:ever\s+|actually\s+|finally\s+)?end\s+up\b"
+        # the latest on something: "what happened to bruno?", "what happened with the flat?"
+        r"|^\s*what(?:'s|\s+has|\s+ever)?\s+happen(?:ed|ing)\s+(?:to|with)\b"
     ),
     number_question=(
         r"(?i)\bhow\s+(?:many|much|old|long|far|often|tall|big)\b"
