@@ -468,6 +468,7 @@ SPELLED_OUT: dict[str, str] = {
     "regional manager": "regional manager",
     "line manager": "manager",
     "gaffer": "boss",
+    "oga": "boss",  # Nigerian English: "my oga Mr Okafor"
     "butty": "friend",
     "sup": "supervisor",
     "cuz": "cousin",

@@ -797,3 +797,9 @@ def test_the_users_own_name_said_once_is_the_user_in_memory(memory, user, tmp_pa
     assert all(c.person == "me" for c in bio)
     extractor = talk(("user", "cv done, my name on it is Tomasz Wiśniewski, should i write tomek"))
     assert extractor.registry.user_names == ["Tomasz Wiśniewski"]
+
+
+def test_my_oga_is_the_users_boss():
+    """Nigerian English: "my oga Mr Okafor" is the user's boss, as "my gaffer" is."""
+    said = "abeg i need help. my oga Mr Okafor just announced hes retiring end of this month"
+    assert people(talk(("user", said)).registry) == {"Okafor": "boss"}

@@ -55,6 +55,8 @@ RELATIONSHIP_SYNONYMS: dict[str, tuple[str, ...]] = {
         "headteacher",
         "head teacher",
         "principal",
+        "gaffer",
+        "oga",  # Nigerian English: "who was my oga before mrs bello came?"
     ),
     "partner": (
         "partner",
