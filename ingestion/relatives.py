@@ -473,21 +473,27 @@ def find(doc: Doc) -> list[Named]:
         taken = {w for n in found for w in n.name.casefold().split()}
         taken |= {w for n in parenthesised(doc) for w in n.name.casefold().split()}
         found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
-        found = [n for n in found if not _ex_of_no_one(doc, n)]
+        found = [n for n in found if not _of_no_one(doc, n)]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
 
 
-def _ex_of_no_one(doc: Doc, named: Named) -> bool:
-    """ "ex" said before a name with no one's before it ("my name is tolu, ex crestline,
-    7 years in banking", "ex-google"): where someone worked, not a former partner."""
-    if named.relationship != "ex" or named.how != "after":
+#: Relationship words that are someone's only with an owner before them: alone, "ex" is
+#: where one worked ("ex crestline", "ex-google") and "oga" a title ("passengers call me
+#: 'oga emeka'"), where "my ex jake" and "my oga mr okafor" are the user's people.
+_OWNED_ONLY = frozenset({"ex", "oga"})
+
+
+def _of_no_one(doc: Doc, named: Named) -> bool:
+    """A name after one of ``_OWNED_ONLY`` with no one's before it: no relative."""
+    owners = _OWNERS | {"her", "his", "their", "your", "ur"}
+    words = doc.text[named.start : named.end].lower().split()
+    if named.how != "after" or not words or words[0] in owners:
         return False
-    said = doc.char_span(named.start, named.end, alignment_mode="expand")
-    if said is None:
+    if words[0] not in _OWNED_ONLY and not words[0].startswith("ex-"):
         return False
-    owners = {said[0].lower_} | ({doc[said.start - 1].lower_} if said.start else set())
-    return not owners & (_OWNERS | {"her", "his", "their", "your", "ur"})
+    before = doc.text[: named.start].lower().split()[-1:]
+    return not (before and before[0] in owners)
 
 
 def own_group(doc: Doc) -> list[Named]:

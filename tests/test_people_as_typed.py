@@ -800,6 +800,9 @@ def test_the_users_own_name_said_once_is_the_user_in_memory(memory, user, tmp_pa
 
 
 def test_my_oga_is_the_users_boss():
-    """Nigerian English: "my oga Mr Okafor" is the user's boss, as "my gaffer" is."""
+    """Nigerian English: "my oga Mr Okafor" is the user's boss, as "my gaffer" is; "oga"
+    with no one's before it is a title ("passengers call me 'oga emeka'"), no boss."""
     said = "abeg i need help. my oga Mr Okafor just announced hes retiring end of this month"
     assert people(talk(("user", said)).registry) == {"Okafor": "boss"}
+    called = "the app has me as emeka okafor but passengers dey call me 'oga emeka' 😂"
+    assert people(talk(("user", called)).registry) == {}
