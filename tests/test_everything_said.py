@@ -2135,3 +2135,40 @@ def test_the_dog_book_you_told_me_about_is_the_reply_that_names_one(
         "Other End of the Leash" in top(memory, user, "what was that dog book you told me about")[0]
     )
     assert "dubu" in top(memory, user, "whats my dog called again")[0]
+
+
+def test_a_fault_of_the_rules_on_one_turn_loses_nothing(monkeypatch, caplog):
+    """Should the rules fail on a turn (a bug), that turn is kept as said and logged, and
+    the rest of the chat is read as usual: one odd message never costs the whole chat."""
+    from ingestion.extract import Extractor
+
+    extractor = Extractor("u1")
+    read = extractor._turn_cards
+
+    def failing(turn, doc, code):
+        if "leith" in turn.text:
+            raise IndexError("a bug in a rule")
+        return read(turn, doc, code)
+
+    monkeypatch.setattr(extractor, "_turn_cards", failing)
+    turns = [
+        {
+            "session_id": "s",
+            "turn": 0,
+            "speaker": "user",
+            "text": "we got a flat in leith!!",
+            "session_date": "2025-03-04",
+        },
+        {
+            "session_id": "s",
+            "turn": 1,
+            "speaker": "user",
+            "text": "my sister anna is visiting",
+            "session_date": "2025-03-04",
+        },
+    ]
+    cards = extractor.conversation(turns)
+    assert any("leith" in c.fact for c in cards)
+    assert extractor.registry.get("Anna") is not None
+    assert "kept as said" in caplog.text
+    assert extractor.speakers["user"].kept == 1
