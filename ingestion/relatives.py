@@ -486,7 +486,7 @@ _OWNED_ONLY = frozenset({"ex", "oga"})
 
 def _of_no_one(doc: Doc, named: Named) -> bool:
     """A name after one of ``_OWNED_ONLY`` with no one's before it: no relative."""
-    owners = _OWNERS | {"her", "his", "their", "your", "ur"}
+    owners = _OWNERS | _THEIR | {"your", "ur"}
     words = doc.text[named.start : named.end].lower().split()
     if named.how != "after" or not words or words[0] in owners:
         return False

@@ -969,14 +969,24 @@ def _newest_answers(found: Gathered, scored: list[Any]) -> bool:
     )
 
 
+def _first_that(
+    relevance: np.ndarray, order: np.ndarray, answers: Callable[[int], bool], share: float
+) -> np.ndarray:
+    """``order`` re-sorted once each candidate that cannot answer (``answers`` is false)
+    counts for ``share`` of its relevance (in place)."""
+    for at in order.tolist():
+        if not answers(at):
+            relevance[at] *= share
+    return order[np.argsort(-relevance[order], kind="stable")]
+
+
 def _numbers_first(held: UserPassages, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:
     """Asked how many or how much, a candidate turn that gives no number counts for
     ``scoring.NO_NUMBER`` of its relevance (in place): "I signed up for a pottery class"
     shares the question's words, "there are about eight of us in the class" answers it."""
-    for at in order.tolist():
-        if not lang.holds_a_number(held.passages[at].text):
-            relevance[at] *= scoring.NO_NUMBER
-    return order[np.argsort(-relevance[order], kind="stable")]
+    return _first_that(
+        relevance, order, lambda at: lang.holds_a_number(held.passages[at].text), scoring.NO_NUMBER
+    )
 
 
 def _suggestions_first(
@@ -987,10 +997,11 @@ def _suggestions_first(
     ``scoring.NO_SUGGESTION`` of its relevance (in place): "What a good unnie! Leave her a
     little care sheet" shares "dog" with "what was that dog book you told me about",
     "for a great read, try 'The Other End of the Leash'" answers it."""
-    for at in order.tolist():
-        if by_assistant[at] and not lang.suggests_something(held.passages[at].text):
-            relevance[at] *= scoring.NO_SUGGESTION
-    return order[np.argsort(-relevance[order], kind="stable")]
+
+    def answers(at: int) -> bool:
+        return not by_assistant[at] or lang.suggests_something(held.passages[at].text)
+
+    return _first_that(relevance, order, answers, scoring.NO_SUGGESTION)
 
 
 def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:
