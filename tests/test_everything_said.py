@@ -14,6 +14,7 @@ import pytest
 from graphmem import Memory
 from graphmem.models import SELF
 from graphmem.recall.scoring import RELEVANT
+from graphmem.timeutil import to_iso
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
 
@@ -2172,3 +2173,63 @@ def test_a_fault_of_the_rules_on_one_turn_loses_nothing(monkeypatch, caplog):
     assert extractor.registry.get("Anna") is not None
     assert "kept as said" in caplog.text
     assert extractor.speakers["user"].kept == 1
+
+
+RUTH = [
+    {"session_id": "mar", "date": "2026-03-07T10:00:00-05:00"},
+    {
+        "session_id": "mar",
+        "speaker": "user",
+        "text": "Good morning. We have lived in this house on Elm Street since 1971 and I "
+        "finally want to do something with the back garden. I taught third grade for 34 years.",
+    },
+    {
+        "session_id": "mar",
+        "speaker": "assistant",
+        "text": "What a project! For a first read, try 'The Well-Tempered Garden' by "
+        "Christopher Lloyd, it is wonderful on planning a mixed border.",
+    },
+    {
+        "session_id": "mar",
+        "speaker": "user",
+        "text": "My granddaughter Emma says I should just do raised beds for the garden.",
+    },
+    {
+        "session_id": "mar",
+        "speaker": "assistant",
+        "text": "Emma has a point! Raised beds are easy on the back and the knees.",
+    },
+    {"session_id": "apr", "date": "2026-04-18T15:00:00-04:00"},
+    {
+        "session_id": "apr",
+        "speaker": "user",
+        "text": "Back home in Dayton for my sister's birthday 🎂 the old street looks so small now",
+    },
+    {"session_id": "apr", "speaker": "assistant", "text": "How lovely. Happy birthday to her!"},
+]
+
+
+def test_a_retired_teachers_chat_holds_at_ingest_consolidated_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A new user's plain chat, as a retired teacher writes it: a house lived in since
+    1971 lands dated then, "back home in dayton" is where she is from, and the book the
+    assistant suggested is its reply with the title, not the later one that only shares
+    "garden"; at ingest, after consolidate and a quiet year later, every turn kept."""
+    report = ingest_file(memory, write_chat(tmp_path, RUTH), user, progress=False)
+    assert report.speakers["user"].turns == 3
+    assert report.speakers["assistant"].turns == 3
+    said = {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+    assert len(said) == 6
+    house = [c for c in memory.cards(user) if "since 1971" in c.fact and "Elm" in c.fact]
+    assert any(to_iso(c.timestamp).startswith("1971-01-01") for c in house)
+    for moment in (None, "2026-05-01", "2027-05-01"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+
+        def answer(question: str) -> str:
+            return top(memory, user, question)[0].lower()
+
+        assert "dayton" in answer("where am i from?"), moment
+        assert "well-tempered garden" in answer("what book did you suggest for the garden?"), moment
+        assert "elm street" in answer("how long have we lived in our house?"), moment
