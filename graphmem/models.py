@@ -47,6 +47,9 @@ TURN = "turn"
 _SELF_ALIASES = {"me", "i", "myself", "user", "the user", "self"}
 
 MAX_TEXT = 20_000
+#: A turn as said may be longer than a fact (a pasted letter, a log, a chapter): it is
+#: kept and cut into pieces (``ingestion.said``), each a fact of its own.
+MAX_TURN = 400_000
 
 
 def _unpadded(value: Any) -> Any:
@@ -282,7 +285,7 @@ class Provenance(Model):
         None, ge=0, le=MAX_INT, description="Turn index in the session, or passage index."
     )
     speaker: str | None = Field(None, max_length=256)
-    text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
+    text: str | None = Field(None, max_length=MAX_TURN, description="The source turn/passage text.")
     span: tuple[Count, Count] | None = Field(None, description="Character span of the evidence.")
     extractor: str = Field("manual", max_length=128, description="Extractor name/version.")
     session_date: Millis | None = None

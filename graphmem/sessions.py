@@ -40,7 +40,7 @@ from graphmem.errors import ConflictError, NotFoundError, ValidationError
 from graphmem.models import (
     MAX_INT,
     MAX_LIMIT,
-    MAX_TEXT,
+    MAX_TURN,
     InputModel,
     Model,
     Provenance,
@@ -97,7 +97,7 @@ class NewTurn(InputModel):
     )
 
     role: Role
-    text: str = Field(max_length=MAX_TEXT)
+    text: str = Field(max_length=MAX_TURN)
     speaker: str | None = Field(
         None, min_length=1, max_length=256, description="Who spoke (default: the role)."
     )

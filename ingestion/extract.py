@@ -90,6 +90,10 @@ SKIPPED_SPEAKERS: frozenset[str] = frozenset()
 #: The extractor name of cards holding a turn's words as said (``ingestion.said``).
 KEPT = f"said/{EXTRACTOR_VERSION}"
 BACKSTORY_CONTEXT = 160
+#: A turn longer than this (a pasted letter, a log) is kept as said, in pieces, not read
+#: clause by clause: reading it costs time in the square of its length, and what it
+#: says in the first person is seldom the user's own claim.
+MAX_READ = 20_000
 
 _FIRST_PERSON = frozenset({"i", "we", "me", "us", "my", "our", "myself", "ourselves"})
 _THIRD_PERSON = frozenset({"he", "she", "they", "him", "her", "his", "hers", "them", "their"})
@@ -654,7 +658,11 @@ class Extractor:
                 how = "speaker skipped"
             elif said.is_small_talk(turn.text):
                 how = "small talk"
-            elif self.is_assistant(turn.speaker) or not lang.readable(code):
+            elif (
+                self.is_assistant(turn.speaker)
+                or not lang.readable(code)
+                or len(turn.text) > MAX_READ
+            ):
                 how = "kept"
             else:
                 how = "read"
@@ -981,6 +989,7 @@ class Extractor:
         when = turn.when
         day = iso_day(when)
         date_text = iso_day(turn.session_date) if turn.session_date is not None else day
+        said_text = doc.text  # spaCy joins its tokens again at every ``doc.text``
         for clause in _clauses(doc):
             person, confidence = self._person(clause, turn.session_id, speaker, where)
             fact = _fact_text(clause)
@@ -1003,7 +1012,7 @@ class Extractor:
             timestamp = when
             backstory = (
                 f"said by {turn.speaker} in session {turn.session_id} ({date_text}), "
-                f'turn {turn.turn}: "{_context(doc.text, clause.span)}"'
+                f'turn {turn.turn}: "{_context(said_text, clause.span)}"'
             )
             if match is not None and iso_day(match.ms) != day:
                 # A past date is when it became true ("moved last month"); a plan is
@@ -1301,6 +1310,7 @@ class Extractor:
         known = lang.language(code)
         return (
             how == "kept"
+            and len(turn.text) <= MAX_READ
             and not self.is_assistant(turn.speaker)
             and self.is_user(turn.speaker)
             and _latin(turn.text)

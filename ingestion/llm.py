@@ -24,7 +24,7 @@ from graphmem.llm import decided_by, reply_text
 from graphmem.models import SELF, Card, Category, Person, Provenance
 from graphmem.timeutil import ms_to_datetime, to_iso, to_ms
 from ingestion import said
-from ingestion.extract import DEFAULT_MODEL, Extractor, iso_day
+from ingestion.extract import DEFAULT_MODEL, MAX_READ, Extractor, iso_day
 from ingestion.loaders import Turn
 from ingestion.people import PersonRegistry
 
@@ -161,7 +161,9 @@ class LLMExtractor:
         kept = [
             t for t in kept if t.speaker.lower() not in self.fallback.skipped_speakers and t.text
         ]
-        people = [t for t in kept if not self.fallback.is_assistant(t.speaker)]
+        people = [  # a turn too long to read is kept as said, as the spaCy path keeps it
+            t for t in kept if not self.fallback.is_assistant(t.speaker) and len(t.text) <= MAX_READ
+        ]
         cards: list[Card] = []
         for window in _windows(people, self.window):
             cards.extend(self._window(window))

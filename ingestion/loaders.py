@@ -19,7 +19,7 @@ import pydantic
 from pydantic import ConfigDict, Field, field_validator
 
 from graphmem.errors import ValidationError
-from graphmem.models import MAX_INT, Card, Model
+from graphmem.models import MAX_INT, MAX_TURN, Card, Model
 from graphmem.timeutil import wall_clock_ms
 
 Format = Literal["cards", "conversation", "text"]
@@ -36,7 +36,7 @@ class Turn(Model):
     session_id: str = Field(min_length=1, max_length=256)
     turn: int = Field(ge=0, le=MAX_INT)
     speaker: str = Field(min_length=1, max_length=256)
-    text: str = Field(max_length=20_000)
+    text: str = Field(max_length=MAX_TURN)
     timestamp: int | None = None
     session_date: int | None = None
 

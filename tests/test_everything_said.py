@@ -2233,3 +2233,51 @@ def test_a_retired_teachers_chat_holds_at_ingest_consolidated_and_a_year_on(
         assert "dayton" in answer("where am i from?"), moment
         assert "well-tempered garden" in answer("what book did you suggest for the garden?"), moment
         assert "elm street" in answer("how long have we lived in our house?"), moment
+
+
+def _lease(clauses: int) -> str:
+    """A tenancy agreement as a user pastes it into a chat: longer than a card's fact."""
+    rooms = ["kitchen", "bathroom", "hallway", "bedroom", "balcony", "cellar", "stairwell"]
+    duties = ["clean", "repair", "inspect", "repaint", "air", "report damage in"]
+    lines = [
+        f"{n}. The tenant shall {duties[n % len(duties)]} the {rooms[n % len(rooms)]} "
+        f"every {n % 11 + 2} weeks and note it in logbook page {n * 7}."
+        for n in range(1, clauses + 1)
+    ]
+    lines[clauses // 2] = (
+        f"{clauses // 2 + 1}. The deposit of 2,400 euros is returned within 30 days of the "
+        "end of the lease, less the cost of any repair."
+    )
+    return "here is the lease they sent me, can you keep it:\n\n" + "\n".join(lines)
+
+
+def test_a_pasted_text_longer_than_a_fact_is_kept_and_found(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A turn longer than a card's fact (a pasted lease) is kept as said in pieces, each
+    citing its place in the turn; the chat around it is read as usual, and nothing of it
+    is refused (before, the whole chat was refused for that one turn)."""
+    lease = _lease(300)
+    assert len(lease) > 20_000
+    rows = [
+        {"session_id": "s1", "date": "2025-02-10T19:00:00Z"},
+        {"session_id": "s1", "speaker": "user", "text": lease},
+        {"session_id": "s1", "speaker": "assistant", "text": "Got it, the lease is saved."},
+        {"session_id": "s1", "speaker": "user", "text": "signed it! moving in on march 1"},
+    ]
+    path = write_chat(tmp_path, rows)
+    report = ingest_file(memory, path, user, progress=False)
+    assert report.speakers["user"].turns == 2
+    assert report.speakers["user"].kept == 1  # the lease, in pieces
+    assert report.speakers["user"].read == 1
+
+    (hit,) = memory.recall(user, "when do I get my deposit back?", k=1)
+    assert "within 30 days" in hit.card.fact
+    source = hit.card.source
+    assert source is not None
+    assert source.span is not None
+    assert source.text == lease
+    assert " ".join(lease[source.span[0] : source.span[1]].split()) == hit.card.fact
+
+    again = ingest_file(memory, path, user, progress=False)
+    assert again.created == 0

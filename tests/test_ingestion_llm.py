@@ -104,6 +104,21 @@ def test_garbage_falls_back_to_spacy_and_keeps_turns_as_said():
     assert cards[1].timestamp == to_ms("2024-03-19")
 
 
+def test_a_turn_too_long_to_read_is_kept_as_said_not_sent_to_the_model():
+    pasted = " ".join(
+        f"Line {n} of the log says the backup of disk {n} went fine." for n in range(400)
+    )
+    long_turn = Turn(session_id="s2", turn=0, speaker="user", timestamp=0, text=pasted)
+    llm = FakeListChatModel(responses=[json.dumps({"facts": []})])
+    extractor = LLMExtractor(llm, "u1", wait_s=0)
+    cards = extractor.conversation([long_turn])
+    assert llm.i == 0  # the model was never asked
+    assert {c.source.extractor for c in cards} == {"said/0.1"}
+    assert "".join(long_turn.text[slice(*c.source.span)] for c in cards).replace(" ", "") == (
+        pasted.replace(" ", "")
+    )
+
+
 def test_reply_validation():
     assert parse_reply({"facts": []}, 1) == LLMFacts(facts=[])
     with pytest.raises(ValueError, match="refers to turn 3"):

@@ -82,7 +82,8 @@ def ingest(
       attributed to it, never a fact about the user); others are people
 
     Every turn of every speaker is kept: claims the rules read become facts,
-    the rest is kept as said (small talk is left out). The report counts
+    the rest is kept as said (small talk is left out), and so is a turn
+    over 20,000 characters (a pasted text, in pieces). The report counts
     turns per speaker and per language.
     """
     from ingestion.pipeline import ingest_file

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator, model_validator
 
-from graphmem.models import MAX_TEXT, Card, Category, Count, has_nul
+from graphmem.models import MAX_TEXT, MAX_TURN, Card, Category, Count, has_nul
 from graphmem.recall.context import MIN_BUDGET
 from graphmem.timeutil import allow_future
 
@@ -85,7 +85,7 @@ class SourceIn(Body):
     document: str | None = Field(None, max_length=1024, description="Document name or path.")
     turn: Count | None = Field(None, description="Turn index in the session, or passage index.")
     speaker: str | None = Field(None, max_length=256)
-    text: str | None = Field(None, max_length=MAX_TEXT, description="The source turn/passage text.")
+    text: str | None = Field(None, max_length=MAX_TURN, description="The source turn/passage text.")
     span: list[Count] | None = Field(
         None, min_length=2, max_length=2, description="Character span [start, end] of the evidence."
     )
@@ -278,7 +278,7 @@ class TurnIn(Body):
     session_id: str = Field(min_length=1, max_length=256)
     turn: int = Field(ge=0)
     speaker: str = Field(min_length=1, max_length=256)
-    text: str = Field(max_length=MAX_TEXT)
+    text: str = Field(max_length=MAX_TURN)
     timestamp: When | None = None
     session_date: When | None = None
 
