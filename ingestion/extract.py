@@ -450,17 +450,20 @@ def _not_a_name(word: str) -> bool:
 class TurnTally:
     """What became of the turns of one speaker or one language: how many came in, how
     many were read by the rules (``read``) or kept as said (``kept``), the cards made,
-    and the turns left out, by reason."""
+    the turns left out, by reason, and the turns the rules failed on (``failed``: kept
+    as said, the fault logged)."""
 
     turns: int = 0
     read: int = 0
     kept: int = 0
     cards: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
+    failed: int = 0
 
-    def add(self, how: str, cards: int) -> None:
+    def add(self, how: str, cards: int, *, failed: bool = False) -> None:
         self.turns += 1
         self.cards += cards
+        self.failed += failed
         if how == "read":
             self.read += 1
         elif how == "kept":
@@ -680,6 +683,7 @@ class Extractor:
         cards: list[Card] = []
         for turn, code, how in plan:
             made: list[Card] = []
+            failed = False
             before = self.registry.relationships()
             if how == "read":
                 doc = self._as_typed(next(docs), turn)
@@ -689,7 +693,7 @@ class Extractor:
                     _log.exception(
                         "reading turn %s:%s failed: kept as said", turn.session_id, turn.turn
                     )
-                    made = []
+                    made, failed = [], True
                 made += self.said_cards(turn, code, _uncovered(doc, made))
                 if len(made) > 1:  # cut: the turn is also kept whole (models.TURN)
                     made += self.said_cards(turn, code, whole=True)
@@ -712,8 +716,8 @@ class Extractor:
             if self.is_user(turn.speaker):
                 self.user_words.update(_WORD.findall(turn.text.lower()))
             self.registry.stamp(before, turn.timestamp or turn.session_date)
-            self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made))
-            self.languages.setdefault(code, TurnTally()).add(how, len(made))
+            self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made), failed=failed)
+            self.languages.setdefault(code, TurnTally()).add(how, len(made), failed=failed)
             cards.extend(made)
         for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
             self._related_through(whose, relation, name)

@@ -2173,6 +2173,13 @@ def test_a_fault_of_the_rules_on_one_turn_loses_nothing(monkeypatch, caplog):
     assert extractor.registry.get("Anna") is not None
     assert "kept as said" in caplog.text
     assert extractor.speakers["user"].kept == 1
+    assert extractor.speakers["user"].failed == 1  # and the report says so
+    from graphmem.cli.ingest import _tally
+
+    assert _tally(extractor.speakers["user"]) == (
+        "2 turns: 1 read, 1 kept as said (1 the rules failed on: see the log), 0 skipped; "
+        f"{extractor.speakers['user'].cards} cards"
+    )
 
 
 RUTH = [

@@ -20,8 +20,9 @@ def _tally(tally: Any) -> str:
     """ "16 turns: 12 read, 1 kept as said, 3 skipped (small talk 3); 18 cards" """
     skipped = sum(tally.skipped.values())
     why = ", ".join(f"{k} {v}" for k, v in sorted(tally.skipped.items()))
+    failed = f" ({tally.failed} the rules failed on: see the log)" if tally.failed else ""
     return (
-        f"{tally.turns} turns: {tally.read} read, {tally.kept} kept as said, "
+        f"{tally.turns} turns: {tally.read} read, {tally.kept} kept as said{failed}, "
         f"{skipped} skipped{f' ({why})' if why else ''}; {tally.cards} cards"
     )
 

@@ -358,6 +358,9 @@ class TurnCounts(BaseModel):
     skipped: dict[str, int] = Field(
         default_factory=dict, description="Turns left out, by reason (small talk, empty...)."
     )
+    failed: int = Field(
+        0, description="Turns the rules failed on: kept as said, the fault in the log."
+    )
 
 
 class IngestOut(BaseModel):
