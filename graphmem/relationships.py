@@ -195,8 +195,17 @@ SINGLE_HOLDER = frozenset(
 )
 #: Roles whose kinds are the role ("regional manager" is a manager: one passes it on).
 MANAGING = frozenset({"manager"})
-#: Titles before a name ("Dr. Patel" is Patel): never part of the name.
-TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "dame"})
+#: Titles before a name ("Dr. Patel" is Patel): never part of the name. Chat in English
+#: brings them from the languages mixed into it ("pak hendra", "mbak sri", "herr braun",
+#: "maestra lupe") and from work ("chef arora", "director park").
+TITLES = frozenset(
+    {"dr", "mr", "mrs", "ms", "miss", "mx", "mister", "prof", "professor", "sir", "dame"}
+    | {"herr", "monsieur", "madame", "mme", "señor", "señora", "doña"}
+    | {"pak", "mbak", "profe", "maestra", "maestro", "chef", "director", "directora"}
+)
+#: Titles that say only how one addresses someone ("Mr Park", "Pak Hendra"): the name
+#: is kept with them, the way the user knows the person.
+HONORIFICS = TITLES - {"dr", "prof", "professor"}
 #: A pattern for an optional title, with its dot, before a capitalised name.
 TITLE_BEFORE_NAME = (
     "(?:(?:"

@@ -1279,12 +1279,14 @@ class Extractor:
                 self._note(self.registry.observe(name, named.relationship), name, where)
             if name != named.name:
                 self.registry.alias(name, named.name)
-        for name, titled in relatives.titled(doc):  # "dr patel said": a doctor, for now
-            known = self.registry.get(name)
-            if self.registry.is_user(name) or self.registry.is_thing(name):
+        # "dr patel said": a doctor, for now; "pak hendra": Hendra, "Pak Hendra" to the user
+        for name, titled, as_said in relatives.titled(doc):
+            known = self.registry.get(name) or self.registry.get(as_said)
+            if any(self.registry.is_user(n) or self.registry.is_thing(n) for n in (name, as_said)):
                 continue  # "ok professor leonard": the lecturer the assistant brought up
             if known is None or not known.relationship:
-                self.registry.observe(name, titled)
+                self.registry.observe(known.name if known else name, titled)
+            self.registry.alias(known.name if known else name, as_said)
         for subject, gender in [  # "ruby picked her room", "our first is daniel, he's 5"
             *relatives.owned_by_subject(doc),
             *relatives.named_by_pronoun(doc),
@@ -2277,6 +2279,13 @@ class Extractor:
                 ):
                     tokens = tokens[1:]
                 tokens = _without_words_after(tokens)
+                tail = [t for t in tokens[1:] if t.lower_ not in cues.NAME_PARTICLES]
+                if (  # "Arora ke baare mein": Arora, known already
+                    len(tail) > 1
+                    and all(t.is_lower for t in tail)
+                    and self.registry.get(tokens[0].text) is not None
+                ):
+                    tokens = tokens[:1]
                 end = tokens[-1].i + 1 if tokens else ent.end
                 name = _clean_name(ent.doc[tokens[0].i : end].text) if tokens else None
                 if _modifies_a_thing(ent.root):

@@ -68,6 +68,8 @@ def kind_of(name: str, texts: Iterable[str], others: Iterable[str] = ()) -> str 
     True
     >>> kind_of("Rex", ["her dog is cute. Rex, a husky mix, loves snow"]) is None
     True
+    >>> kind_of("Herr Braun", ["herr braun downstairs has a dachshund called kaiser"]) is None
+    True
     """
     target = [w.lower() for w in _WORD.findall(name)]
     if not target:
@@ -122,9 +124,20 @@ def _said_of(words: list[str], at: list[int], size: int) -> list[str]:
                     out.append("")
             elif word in cues.ANIMAL_DOINGS:
                 out.append(cues.ANIMAL_DOINGS[word])
-            elif word in kinds and not (i > end and words[i - 1] in cues.THEIR):
+            elif word in kinds and not (i > end and _owns(words, i)):
                 out.append(kinds[word])
     return out
+
+
+#: "herr braun has a dachshund", "jo got a puppy": the animal is theirs, not them
+_HAVING = frozenset({"has", "have", "had", "got", "gets", "owns", "adopted"})
+
+
+def _owns(words: list[str], i: int) -> bool:
+    """Whether the kind word at ``i`` is someone's animal: "her dog", "has a dachshund"."""
+    return words[i - 1] in cues.THEIR or (
+        i > 1 and words[i - 1] in {"a", "an"} and words[i - 2] in _HAVING
+    )
 
 
 def _owned(words: list[str]) -> list[str]:

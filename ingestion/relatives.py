@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from graphmem import lang
 from graphmem.lang import tl
-from graphmem.relationships import TITLES, partner_word
+from graphmem.relationships import HONORIFICS, TITLES, partner_word
 from ingestion import cues
 from ingestion.casing import well_cased
 from ingestion.lexicon import is_word
@@ -742,25 +742,41 @@ def own_relative_at(doc: Doc, i: int) -> str | None:
 
 #: Titles that say what someone is to the user when nothing else does ("dr patel said my
 #: blood pressure was high": Patel, a doctor).
+#: Titles written short, with a period that ends no sentence ("Dr. Patel").
+_ABBREVIATED = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "mme"})
 TITLED_ROLES = {"dr": "doctor", "doctor": "doctor", "prof": "professor", "professor": "professor"}
 
 
-def titled(doc: Doc) -> list[tuple[str, str]]:
-    """Names said after a title that tells a role: (name, role), "Dr. Patel", "dr
-    lavoie", "prof hollis". The name must read as one (a proper noun or a person to
-    spaCy, or capitalised): "dr appointment" names no one."""
-    found = []
+def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
+    """Names said after a title: (name, the role the title tells or None, the name as
+    said with its title). "Dr. Patel", "dr lavoie", "prof hollis" are a doctor and a
+    professor; "mr park", "pak hendra", "chef arora" are someone known by a title of
+    address (``relationships.HONORIFICS``). The name must read as one (a proper noun or
+    a person to spaCy, capitalised, or after a title of address a word no dictionary
+    knows): "dr appointment", "chef knife", "doctor hoke" (Hindi: being a doctor) name
+    no one."""
+    found: list[tuple[str, str | None, str]] = []
     for token in doc[:-1]:
-        role = TITLED_ROLES.get(token.lower_.rstrip("."))
-        if role is None:
+        title = token.lower_.rstrip(".")
+        role = TITLED_ROLES.get(title)
+        if role is None and title not in HONORIFICS:
             continue
         at = token.i + 1
         if doc[at].text == "." and at + 1 < len(doc):
+            if title not in _ABBREVIATED:
+                continue  # "hotel mein sous chef. agar main ...": the sentence ended
             at += 1
         name = doc[at]
         proper = name.pos_ == "PROPN" or name.ent_type_ == "PERSON" or name.text[:1].isupper()
-        if proper and name_token(name):
-            found.append((_capitalised(name.text), role))
+        if not ((proper and name_token(name)) or (role is None and _unknown_word(name))):
+            continue
+        if role is None and {t.lower_ for t in name.sent} & cues.RENAMING:
+            continue  # "rachel is officially mrs adeyemi now": a new name, read as one
+        end = at + 2 if _surname(doc, at) else at + 1  # "profe arturo salas"
+        bare = _capitalised(doc[at:end].text)
+        as_said = f"{_capitalised(token.text.rstrip('.'))} {bare}"
+        given = _given_after(doc, end) if role is None and end == at + 1 else None
+        found.append((f"{given} {bare}" if given else bare, role, as_said))  # "mrs w, gemma"
     return found
 
 

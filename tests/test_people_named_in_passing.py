@@ -354,3 +354,33 @@ def test_a_coworker_who_quit_is_a_former_one():
         "Dom": "coworker",
         "Sal": "friend",
     }
+
+
+def test_someone_known_by_a_title_of_address_is_a_person():
+    """Chat names people by the title the user addresses them with, in whatever language
+    is mixed in: "pak hendra", "herr braun", "chef arora". They are people, known by the
+    bare name with the titled one as an alias; an animal they have is not them, a
+    sentence ending on a title starts no name, and "doctor hoke" (Hindi: being a
+    doctor) names no one."""
+    extractor = talk(
+        ("user", "besok meeting sama pak hendra, bos aku, soal cuti melahirkan"),
+        ("user", "herr braun downstairs has a dachshund called kaiser who hates me"),
+        ("user", "new exec chef is some chef arora from delhi. he starts monday"),
+        ("user", "and a hotel in dubai wants a sous chef. agar main jaun toh?"),
+        ("user", "4-5 cigarettes ek night shift mein, i know i know doctor hoke"),
+    )
+    held = {r.name: r for r in extractor.registry}
+    assert set(held) == {"Hendra", "Braun", "Arora"}
+    assert "Pak Hendra" in held["Hendra"].aliases
+    assert "Herr Braun" in held["Braun"].aliases
+    assert held["Braun"].relationship is None  # the dachshund is his, not him
+
+
+def test_a_titled_name_said_as_a_new_surname_is_no_one_new():
+    extractor = talk(
+        (
+            "user",
+            "the wedding was last saturday!! so my sister rachel is officially mrs adeyemi now",
+        ),
+    )
+    assert people(extractor.registry) == {"Rachel": "sister"}
