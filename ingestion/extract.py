@@ -1974,6 +1974,9 @@ class Extractor:
         subjects = [t for t in span if t.dep_ in _SUBJECT_DEPS]
         words = {t.lower_ for s in subjects for t in s.subtree}
         mine = bool(words & {"i", "we", "me"})
+        subjects += [  # "💍💍 chidi proposed": parsed as a noun and its participle
+            t.head for t in span if t.dep_ == "acl" and t.lemma_.lower() == "propose"
+        ]
         named = [name for _, _, name in self._names(span)]
         named += [  # "callum proposed", typed in lower case
             t.text.capitalize()

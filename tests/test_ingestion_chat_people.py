@@ -88,6 +88,16 @@ def test_an_engagement_then_a_wedding_move_the_partner_on_with_history():
     assert people(registry) == {"Arlo": ("husband", ["boyfriend", "fiancé"])}
 
 
+def test_a_proposal_after_an_emoji_is_the_partners():
+    """ "💍💍 chidi proposed" parses as a noun and its participle: he is still the one
+    who proposed, so the fiancé."""
+    registry = chat(
+        ("chidi my boo lol, we're planning dubai for april",),
+        ("IM ENGAGED!!!! 💍💍 chidi proposed on the beach in zanzibar, sunset, everything",),
+    )
+    assert people(registry)["Chidi"][0] == "fiancé"
+
+
 def test_plans_and_other_peoples_engagements_change_nothing_of_the_users():
     registry = chat(
         (
