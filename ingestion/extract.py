@@ -722,6 +722,7 @@ class Extractor:
         for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
             self._related_through(whose, relation, name)
         self._pets_by_what_is_said([t.text for t in parsed])
+        self._places_are_no_one(plan)
         for record in list(self.registry):  # "kai was on his phone": the child is a son
             words = cues.BY_GENDER.get(record.relationship or "")
             gender = self.genders.get(record.name)
@@ -748,6 +749,13 @@ class Extractor:
         record = self.registry.get(card.person)
         if record is None and self.registry.is_user(card.person):
             name, relationship = SELF, None  # "mera naam Rohan Mehta", greeted "Rohan" later
+        elif (
+            record is None
+            and self.registry.is_thing(card.person)
+            and card.source is not None
+            and self.is_user(card.source.speaker or "")
+        ):
+            name, relationship = SELF, None  # "bandra is so loud": the user's, not Bandra's
         elif record is not None and record.name != card.person:
             name, relationship = record.name, record.relationship  # renamed, or an alias
         elif record is None and card.person.startswith("my ") and card.relationship:
@@ -932,6 +940,23 @@ class Extractor:
         everyone = [n for r in self.registry if r.name != SELF for n in r.names()]
         for name, kind in pets.kinds_by_what_is_said(unknown, texts, everyone).items():
             self.registry.refine(name, kind)
+
+    def _places_are_no_one(self, plan: list[tuple[Turn, str, str]]) -> None:
+        """A one-word name no relationship was read for that the conversation places at
+        least as often as the parser calls it a person ("we're in bandra now", "you'll
+        love the sea in Bandra") is a place: no one (``places.Places.is_place``, counting
+        the assistant's well-cased turns too)."""
+        for turn, _, how in plan:
+            if how == "kept" and self.is_assistant(turn.speaker):
+                self.places.learn_said(turn.text)
+        for record in list(self.registry):
+            if (
+                record.relationship is None
+                and " " not in record.name
+                and record.name not in self.pets
+                and self.places.is_place(record.name.lower())
+            ):
+                self.registry.unmake(record.name)
 
     def _a_pet(self, name: str) -> bool:
         """Whether a name is one of the user's pets (read in any language)."""

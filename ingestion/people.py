@@ -211,6 +211,20 @@ class PersonRegistry:
         if _key(name) not in self._records and not self.is_user(name):
             self.things.add(_key(name))
 
+    def unmake(self, name: str) -> None:
+        """A name taken for a person turned out to be a place (or a thing): no one.
+
+        >>> reg = PersonRegistry()
+        >>> _ = reg.observe("Bandra")
+        >>> reg.unmake("Bandra")
+        >>> reg.get("Bandra") is None, reg.is_thing("Bandra")
+        (True, True)
+        """
+        record = self._records.pop(_key(name), None)
+        if record is not None:
+            self.things.update(_key(n) for n in record.names())
+            self._pattern = None
+
     def relationships(self) -> dict[str, str | None]:
         """Each record's relationship now, by record: what ``stamp`` compares with."""
         return {key: r.relationship for key, r in self._records.items()}

@@ -10,6 +10,7 @@ over the conversation so far, as ``ingestion.casing.Casing`` does.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ class Places:
 
     placed: Counter[str] = field(default_factory=Counter)
     person: Counter[str] = field(default_factory=Counter)
+    #: names placed in the well-cased turns nobody parses (the assistant's)
+    said: Counter[str] = field(default_factory=Counter)
 
     def learn(self, docs: Iterable[Doc]) -> None:
         """Count the proper nouns of parsed turns.
@@ -49,18 +52,39 @@ class Places:
                 elif token.ent_type_ == "PERSON":
                     self.person[token.lower_] += 1
 
+    def learn_said(self, text: str) -> None:
+        """Count the capitalised names a well-cased turn nobody parses (the assistant's)
+        puts after "in", "at", "near"...: "a quiet week in Benidorm", "you'll love
+        Bandra". Not a name followed by "'s" ("at Jenny's")."""
+        for m in _PLACED_IN_TEXT.finditer(text):
+            self.said[m["name"].lower()] += 1
+
     def names(self) -> list[str]:
         """The names placed at least as often as called a person, capitalised."""
         return [
             name.capitalize() for name, votes in self.placed.items() if votes >= self.person[name]
         ]
 
+    def is_place(self, name: str) -> bool:
+        """Whether anyone placed ``name`` (lower-cased) at least as often as the parser
+        called it a person: "a change in Archie" places a person once, which is why this
+        only ever weighs against a name no relationship was read for."""
+        votes = self.placed[name] + self.said[name]
+        return votes > 0 and votes >= self.person[name]
+
     def state(self) -> dict[str, dict[str, int]]:
-        return {"placed": dict(self.placed), "person": dict(self.person)}
+        return {"placed": dict(self.placed), "person": dict(self.person), "said": dict(self.said)}
 
     def restore_state(self, data: dict[str, dict[str, int]]) -> None:
         self.placed.update(data.get("placed", {}))
         self.person.update(data.get("person", {}))
+        self.said.update(data.get("said", {}))
+
+
+_PLACED_IN_TEXT = re.compile(
+    rf"\b(?:{'|'.join(sorted(cues.PLACE_PREPS))})\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
+    r"(?![\w'’-])"
+)
 
 
 def _placed(token: Token) -> bool:

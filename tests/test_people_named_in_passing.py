@@ -384,3 +384,16 @@ def test_a_titled_name_said_as_a_new_surname_is_no_one_new():
         ),
     )
     assert people(extractor.registry) == {"Rachel": "sister"}
+
+
+def test_a_place_the_conversation_puts_after_in_is_no_one():
+    """The assistant capitalises "Bandra" after "in", so the user's lower-case "bandra"
+    reads as a name to the parser: a name no relationship was read for that the chat
+    places at least as often as the parser calls it a person is a place, and what was
+    said of it stays the user's."""
+    extractor = talk(
+        ("user", "we shifted, got keys to our flat in bandra west last week"),
+        ("assistant", "A new home! Give Bruno a few days to settle in Bandra, dogs need time."),
+        ("user", "but bruno ko bandra ki stairs pasand nahi, 3rd floor no lift"),
+    )
+    assert "Bandra" not in people(extractor.registry)
