@@ -996,6 +996,7 @@ class Extractor:
         speaker = self._speaker(turn)
         where = f"session {turn.session_id}, turn {turn.turn}"
         held = self.registry.relationships()  # before this turn: who a job change leaves
+        lived_by = {r.name: r.relationship for r in self.registry}  # and whom a move leaves
         if is_user:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
@@ -1033,7 +1034,7 @@ class Extractor:
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
                 self._partner_of_relative(fact, person)
                 self._partner_step(clause)
-                self._moved_apart(clause, fact, person)
+                self._moved_apart(clause, fact, person, lived_by)
                 self._changed_jobs(clause, fact, person, held)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
@@ -1247,6 +1248,7 @@ class Extractor:
                 *relatives.find(doc),
                 *relatives.parenthesised(doc),
                 *relatives.the_appositive(doc),
+                *relatives.the_role_after(doc),
             ]
             if n.name.lower() not in seen
         ]
@@ -1834,9 +1836,17 @@ class Extractor:
         gender = self.genders.get(name) or partner_gender(now or "")
         return partner_word("engaged", gender, like=now)
 
-    def _moved_apart(self, clause: _Clause, fact: str, person: tuple[str, str | None]) -> None:
+    def _moved_apart(
+        self,
+        clause: _Clause,
+        fact: str,
+        person: tuple[str, str | None],
+        lived_by: dict[str, str | None],
+    ) -> None:
         """A move ends living side by side: when the user moves out, their roommates and
-        neighbours become former ones (not those said to move with them); when one of
+        neighbours become former ones (not those said to move with them, nor the new
+        landlord or neighbour the same turn names: only what ``lived_by`` held before it);
+        when one of
         them moves away, so do they (``cues.LIVING_NEXT_TO``), and so does a coworker or
         a manager who moves away (``cues.LEFT_BY_MOVING_AWAY``)."""
         moves = [t for t in clause.span if t.lemma_.lower() in cues.MOVING]
@@ -1865,7 +1875,9 @@ class Extractor:
             movers = [
                 r
                 for r in self.registry
-                if r.name not in along and role(r.relationship) in cues.LIVING_NEXT_TO
+                if r.name not in along
+                and role(r.relationship) in cues.LIVING_NEXT_TO
+                and lived_by.get(r.name) == r.relationship
             ]
             ends = cues.LIVING_NEXT_TO
         else:

@@ -742,6 +742,12 @@ def own_relative_at(doc: Doc, i: int) -> str | None:
 
 #: Titles that say what someone is to the user when nothing else does ("dr patel said my
 #: blood pressure was high": Patel, a doctor).
+#: Titles that only ever come before a name ("mr park", "herr braun"), unlike "miss" (i
+#: miss home), "sir" (yes sir) or "chef" (a chef knife).
+_ADDRESS = frozenset(
+    {"mr", "mrs", "ms", "mx", "mister", "herr", "monsieur", "mme", "señor", "señora", "doña"}
+    | {"pak", "mbak"}
+)
 #: Titles written short, with a period that ends no sentence ("Dr. Patel").
 _ABBREVIATED = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "mme"})
 TITLED_ROLES = {"dr": "doctor", "doctor": "doctor", "prof": "professor", "professor": "professor"}
@@ -768,7 +774,12 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
             at += 1
         name = doc[at]
         proper = name.pos_ == "PROPN" or name.ent_type_ == "PERSON" or name.text[:1].isupper()
-        if not ((proper and name_token(name)) or (role is None and _unknown_word(name))):
+        addressed = title in _ADDRESS and token.pos_ != "VERB"
+        if not (
+            (proper and name_token(name))
+            or (role is None and _unknown_word(name))
+            or (addressed and name_token(name))  # "herr braun", "mr park": "braun" is a word
+        ):
             continue
         if role is None and {t.lower_ for t in name.sent} & cues.RENAMING:
             continue  # "rachel is officially mrs adeyemi now": a new name, read as one
@@ -1679,6 +1690,42 @@ def the_appositive(doc: Doc) -> list[Named]:
                 "appos",
             )
         )
+    return out
+
+
+def the_role_after(doc: Doc) -> list[Named]:
+    """ "mr okafor the landlord seems sound", "dave, the plumber, came by": a name (a
+    proper noun to the tagger, or titled), then "the" and a relationship word, said of
+    it. Set off by a comma, the role is set off after too: in "a flat on malplaquetstraße,
+    the landlord didnt even ask" the landlord starts a clause of its own."""
+    out: list[Named] = []
+    for the in doc[1:-1]:
+        role_at = the.i + 1
+        word = doc[role_at].lower_
+        if the.lower_ != "the" or word not in _words() or word in cues.SELF_OWNED:
+            continue
+        if role_at + 1 < len(doc) and doc[role_at + 1].pos_ in {"NOUN", "PROPN"}:
+            continue  # "e dey bark the landlord goat": the word describes the goat
+        end = the.i
+        if doc[the.i - 1].text == ",":
+            end = the.i - 1
+            if role_at + 1 < len(doc) and doc[role_at + 1].text != ",":
+                continue
+        for start in (end - 2, end - 1):  # "mr okafor", "dave"
+            got = _name_at(doc, start) if start >= 0 else None
+            named = doc[end - 1].pos_ == "PROPN" or doc[start].lower_.rstrip(".") in TITLES
+            if got is not None and got[1] == end and named:
+                out.append(
+                    Named(
+                        _capitalised(got[0]),
+                        spelled_out(word),
+                        False,
+                        doc[start].idx,
+                        doc[the.i + 1].idx + len(doc[the.i + 1]),
+                        "appos",
+                    )
+                )
+                break
     return out
 
 

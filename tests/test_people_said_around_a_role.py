@@ -116,3 +116,27 @@ def test_who_took_over_from_the_one_holder_of_a_post_the_turn_names_holds_it():
     assert people(capitalised)["Rhys"] == ("boss", [])
     kept = read("my manager mike is great", "mike says my sister replaced the tv")
     assert people(kept)["Mike"] == ("manager", [])
+
+
+def test_a_name_then_the_role_is_who_holds_it():
+    """ "mr okafor the landlord", "sarah the vet": the role after "the" is theirs; "tom
+    the other day" and "bob the builder" name no role."""
+    extractor = read(
+        "sarah the vet said hes fine, and we watched bob the builder with him",
+        "gave the keys to tom the other day",
+    )
+    assert people(extractor) == {"Sarah": ("vet", [])}
+
+
+def test_a_move_keeps_the_landlord_and_neighbour_it_names():
+    """The user moves and names the new landlord in the same turn: he is the landlord
+    now, not a former one; the flatmate named before the move is the former one."""
+    extractor = read(
+        "my flatmate jules is great",
+        "moved into the new flat in leith!! mr okafor the landlord seems sound, and herr "
+        "braun downstairs has a dachshund called kaiser lol",
+    )
+    held = people(extractor)
+    assert held["Okafor"] == ("landlord", [])
+    assert held["Jules"][0] == "former roommate"  # a flatmate, as the store words it
+    assert "Herr Braun" in extractor.registry.get("Braun").aliases
