@@ -740,8 +740,6 @@ def own_relative_at(doc: Doc, i: int) -> str | None:
     return None if phrase is None or phrase[2] else phrase[1]
 
 
-#: Titles that say what someone is to the user when nothing else does ("dr patel said my
-#: blood pressure was high": Patel, a doctor).
 #: Titles that only ever come before a name ("mr park", "herr braun"), unlike "miss" (i
 #: miss home), "sir" (yes sir) or "chef" (a chef knife).
 _ADDRESS = frozenset(
@@ -750,6 +748,8 @@ _ADDRESS = frozenset(
 )
 #: Titles written short, with a period that ends no sentence ("Dr. Patel").
 _ABBREVIATED = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "mme"})
+#: Titles that say what someone is to the user when nothing else does ("dr patel said my
+#: blood pressure was high": Patel, a doctor).
 TITLED_ROLES = {"dr": "doctor", "doctor": "doctor", "prof": "professor", "professor": "professor"}
 
 
@@ -1694,7 +1694,7 @@ def the_appositive(doc: Doc) -> list[Named]:
 
 
 def the_role_after(doc: Doc) -> list[Named]:
-    """ "mr okafor the landlord seems sound", "dave, the plumber, came by": a name (a
+    """ "mr okafor the landlord seems sound", "sarah, the vet, said he's fine": a name (a
     proper noun to the tagger, or titled), then "the" and a relationship word, said of
     it. Set off by a comma, the role is set off after too: in "a flat on malplaquetstraße,
     the landlord didnt even ask" the landlord starts a clause of its own."""
@@ -1711,8 +1711,10 @@ def the_role_after(doc: Doc) -> list[Named]:
             end = the.i - 1
             if role_at + 1 < len(doc) and doc[role_at + 1].text != ",":
                 continue
-        for start in (end - 2, end - 1):  # "mr okafor", "dave"
-            got = _name_at(doc, start) if start >= 0 else None
+        for start in (end - 2, end - 1):  # "mr okafor", "sarah"
+            if start < 0:
+                continue
+            got = _name_at(doc, start)
             named = doc[end - 1].pos_ == "PROPN" or doc[start].lower_.rstrip(".") in TITLES
             if got is not None and got[1] == end and named:
                 out.append(
