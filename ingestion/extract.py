@@ -995,8 +995,7 @@ class Extractor:
         is_user = self.is_user(turn.speaker)
         speaker = self._speaker(turn)
         where = f"session {turn.session_id}, turn {turn.turn}"
-        held = self.registry.relationships()  # before this turn: who a job change leaves
-        lived_by = {r.name: r.relationship for r in self.registry}  # and whom a move leaves
+        held = self.registry.relationships()  # before this turn: who a job or a move leaves
         if is_user:
             self._observe_user_names(doc)
         self._observe_relationships(doc.text, is_user, where, speaker, turn.session_id)
@@ -1034,7 +1033,7 @@ class Extractor:
                     recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
                 self._partner_of_relative(fact, person)
                 self._partner_step(clause)
-                self._moved_apart(clause, fact, person, lived_by)
+                self._moved_apart(clause, fact, person, held)
                 self._changed_jobs(clause, fact, person, held)
             if not is_user:
                 fact = f"{turn.speaker} said: {fact}"
@@ -1311,9 +1310,10 @@ class Extractor:
             known = self.registry.get(name) or self.registry.get(as_said)
             if any(self.registry.is_user(n) or self.registry.is_thing(n) for n in (name, as_said)):
                 continue  # "ok professor leonard": the lecturer the assistant brought up
+            who = known.name if known else name
             if known is None or not known.relationship:
-                self.registry.observe(known.name if known else name, titled)
-            self.registry.alias(known.name if known else name, as_said)
+                self.registry.observe(who, titled)
+            self.registry.alias(who, as_said)
         for subject, gender in [  # "ruby picked her room", "our first is daniel, he's 5"
             *relatives.owned_by_subject(doc),
             *relatives.named_by_pronoun(doc),
@@ -1841,11 +1841,11 @@ class Extractor:
         clause: _Clause,
         fact: str,
         person: tuple[str, str | None],
-        lived_by: dict[str, str | None],
+        held: dict[str, str | None],
     ) -> None:
         """A move ends living side by side: when the user moves out, their roommates and
         neighbours become former ones (not those said to move with them, nor the new
-        landlord or neighbour the same turn names: only what ``lived_by`` held before it);
+        landlord or neighbour the same turn names: only what was ``held`` before it);
         when one of
         them moves away, so do they (``cues.LIVING_NEXT_TO``), and so does a coworker or
         a manager who moves away (``cues.LEFT_BY_MOVING_AWAY``)."""
@@ -1877,7 +1877,7 @@ class Extractor:
                 for r in self.registry
                 if r.name not in along
                 and role(r.relationship) in cues.LIVING_NEXT_TO
-                and lived_by.get(r.name) == r.relationship
+                and held.get(r.name.casefold()) == r.relationship
             ]
             ends = cues.LIVING_NEXT_TO
         else:
