@@ -56,6 +56,16 @@ def top(memory: Memory, user: str, question: str, k: int = 1) -> list[str]:
     return [hit.card.fact for hit in memory.recall(user, question, k=k)]
 
 
+def answer(memory: Memory, user: str, question: str) -> str:
+    """The top fact for ``question``, lower-cased."""
+    return top(memory, user, question)[0].lower()
+
+
+def turns_cited(memory: Memory, user: str) -> set[tuple[str | None, int | None]]:
+    """Every (session, turn) some card of the user's cites: what was kept of the chat."""
+    return {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+
+
 def test_every_turn_of_both_speakers_is_counted(chat):
     assert chat.speakers["user"].turns == 3
     assert chat.speakers["assistant"].turns == 2
@@ -726,19 +736,15 @@ def test_a_new_users_job_home_and_wife_hold_at_ingest_consolidated_and_a_year_on
     "before", at ingest, after consolidate and a quiet year later."""
     report = ingest_file(memory, write_chat(tmp_path, MARCO), user, progress=False)
     assert [p.name for p in memory.people(user) if p.relationship == "wife"] == ["Gina"]
-    said = {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+    said = turns_cited(memory, user)
     assert len(said) == len([r for r in MARCO if "speaker" in r]), report
     for moment in (None, "2026-05-21", "2027-05-21"):  # at ingest, consolidated, a year on
         if moment:
             memory.consolidate(user, now=moment)
-
-        def answer(question: str) -> str:
-            return top(memory, user, question)[0].lower()
-
-        assert "harbor oyster bar" in answer("where do i work now?"), moment
-        assert "trattoria bella" in answer("where did i work before?"), moment
-        assert "quincy" in answer("where do we live now?"), moment
-        assert "quincy太远了" in answer("我妈说什么了？"), moment
+        assert "harbor oyster bar" in answer(memory, user, "where do i work now?"), moment
+        assert "trattoria bella" in answer(memory, user, "where did i work before?"), moment
+        assert "quincy" in answer(memory, user, "where do we live now?"), moment
+        assert "quincy太远了" in answer(memory, user, "我妈说什么了？"), moment
 
 
 @pytest.mark.xfail(
@@ -1791,7 +1797,7 @@ def test_a_barmans_new_job_breakup_and_best_mate_hold_at_ingest_consolidated_and
     report = ingest_file(memory, write_chat(tmp_path, BARMAN), user, progress=False)
     assert report.speakers["user"].turns == 5
     assert report.speakers["assistant"].turns == 3
-    said = {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+    said = turns_cited(memory, user)
     assert len(said) == len([r for r in BARMAN if "speaker" in r])
     for moment in (None, "2026-05-03", "2027-05-03"):  # at ingest, consolidated, a year on
         if moment:
@@ -2226,20 +2232,18 @@ def test_a_retired_teachers_chat_holds_at_ingest_consolidated_and_a_year_on(
     report = ingest_file(memory, write_chat(tmp_path, RUTH), user, progress=False)
     assert report.speakers["user"].turns == 3
     assert report.speakers["assistant"].turns == 3
-    said = {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+    said = turns_cited(memory, user)
     assert len(said) == 6
     house = [c for c in memory.cards(user) if "since 1971" in c.fact and "Elm" in c.fact]
     assert any(to_iso(c.timestamp).startswith("1971-01-01") for c in house)
     for moment in (None, "2026-05-01", "2027-05-01"):  # at ingest, consolidated, a year on
         if moment:
             memory.consolidate(user, now=moment)
-
-        def answer(question: str) -> str:
-            return top(memory, user, question)[0].lower()
-
-        assert "dayton" in answer("where am i from?"), moment
-        assert "well-tempered garden" in answer("what book did you suggest for the garden?"), moment
-        assert "elm street" in answer("how long have we lived in our house?"), moment
+        assert "dayton" in answer(memory, user, "where am i from?"), moment
+        assert "well-tempered garden" in answer(
+            memory, user, "what book did you suggest for the garden?"
+        ), moment
+        assert "elm street" in answer(memory, user, "how long have we lived in our house?"), moment
 
 
 def _lease(clauses: int) -> str:
