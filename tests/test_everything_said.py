@@ -2292,3 +2292,39 @@ def test_a_pasted_text_longer_than_a_fact_is_kept_and_found(
 
     again = ingest_file(memory, path, user, progress=False)
     assert again.created == 0
+
+
+LEITH = [
+    {"session_id": "sep", "date": "2025-09-02T19:00:00Z"},
+    {
+        "session_id": "sep",
+        "speaker": "user",
+        "text": "moved into the new flat in leith!! mr okafor the landlord seems sound, and herr "
+        "braun downstairs has a dachshund called kaiser lol",
+    },
+    {"session_id": "sep", "speaker": "assistant", "text": "Congrats on the move to Leith!"},
+    {"session_id": "sep", "speaker": "user", "text": _lease(300)},
+    {"session_id": "sep", "speaker": "assistant", "text": "Saved. The deposit is in clause 151."},
+]
+
+
+def test_a_new_flat_its_landlord_and_its_lease_hold_now_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Tried as a new user would: a move told in plain chat, the landlord named by his
+    title and role, a neighbour by his title, the lease pasted whole. At ingest, after a
+    consolidate and a quiet year later: every turn is cited, the landlord is a landlord
+    (the move that named him does not make him a former one), the neighbour is a person
+    known as Herr Braun, and the lease answers what it says."""
+    report = ingest_file(memory, write_chat(tmp_path, LEITH), user, progress=False)
+    assert report.speakers["user"].kept == 1  # the lease, too long to read, kept in pieces
+    assert len(turns_cited(memory, user)) == 4
+    for moment in (None, "2025-09-03", "2026-09-03"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        people = {p.name: p for p in memory.people(user)}
+        assert people["Okafor"].relationship == "landlord", moment
+        assert "Herr Braun" in people["Braun"].aliases, moment
+        assert "leith" in answer(memory, user, "where do i live now?"), moment
+        assert "okafor" in answer(memory, user, "who is my landlord?"), moment
+        assert "within 30 days" in answer(memory, user, "when do I get my deposit back?"), moment
