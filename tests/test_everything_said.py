@@ -1069,6 +1069,42 @@ def test_who_someone_is_answers_with_the_turn_that_said_so(
     assert "riley and i broke up" in top(memory, user, "who was i dating before jess?")[0]
 
 
+def test_who_held_a_role_before_someone_is_never_that_someone(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "who was my manager before tasha?" once the user has left the ward: Tasha is a
+    former manager too, and the last one, but the question is asked around her. The
+    answer is Brenda, the manager Tasha took over from."""
+    rows = [
+        {"session_id": "s1", "date": "2025-10-06T09:00:00-05:00"},
+        {
+            "session_id": "s1",
+            "speaker": "user",
+            "text": "also my manager brenda is retiring end of the month 😢 she's been so good "
+            "to us nurses",
+        },
+        {"session_id": "s2", "date": "2025-11-14T20:00:00-06:00"},
+        {
+            "session_id": "s2",
+            "speaker": "user",
+            "text": "update!! new manager na kami, si tasha. my new manager is tasha, very "
+            "strict with charting",
+        },
+        {"session_id": "s3", "date": "2025-12-16T19:30:00-06:00"},
+        {
+            "session_id": "s3",
+            "speaker": "user",
+            "text": "St boniface cardiac, days, start date january 12. i gave my notice to "
+            "tasha today. last shift at HSC is jan 3",
+        },
+    ]
+    ingest_file(memory, write_chat(tmp_path, rows), user, progress=False)
+    held = {p.name: p.relationship for p in memory.people(user)}
+    assert held["Tasha"] == "former manager"
+    assert held["Brenda"] == "former manager"
+    assert "brenda" in answer(memory, user, "who was my manager before tasha?")
+
+
 def test_what_someone_is_to_the_user_now_is_the_turn_that_made_them_so(
     memory: Memory, user: str, tmp_path: Path
 ):

@@ -620,10 +620,13 @@ def _former_holders(found: Gathered, people: dict[str, Known]) -> list[Mention]:
     """The one who last held, and holds no more, the role of someone a past question
     names: a mention of them, for ``_introduced``."""
     roles = {role(people[m.key].relationship) for m in found.mentions if m.key in people}
+    asked_around = {m.key for m in found.mentions}  # "before tasha": never tasha herself
     former = [
         p
         for p in people.values()
-        if not is_current(p.relationship) and role(p.relationship) in roles - {None}
+        if not is_current(p.relationship)
+        and role(p.relationship) in roles - {None}
+        and p.key not in asked_around
     ]
     if not former:
         return []
