@@ -186,6 +186,7 @@ SINGLE_HOLDER = frozenset(
         "partner",
         "therapist",
         "landlord",
+        "advisor",  # a co-advisor is another word
         # who heads where the user works or studies: a new one takes over
         "headteacher",
         "principal",
@@ -202,10 +203,11 @@ TITLES = frozenset(
     {"dr", "mr", "mrs", "ms", "miss", "mx", "mister", "prof", "professor", "sir", "dame"}
     | {"herr", "monsieur", "madame", "mme", "señor", "señora", "doña"}
     | {"pak", "mbak", "profe", "maestra", "maestro", "chef", "director", "directora"}
+    | {"encik", "puan", "alhaji", "alhaja", "doc"}
 )
 #: Titles that say only how one addresses someone ("Mr Park", "Pak Hendra"): the name
 #: is kept with them, the way the user knows the person.
-HONORIFICS = TITLES - {"dr", "prof", "professor"}
+HONORIFICS = TITLES - {"dr", "doc", "prof", "professor"}
 #: A pattern for an optional title, with its dot, before a capitalised name.
 TITLE_BEFORE_NAME = (
     "(?:(?:"

@@ -615,6 +615,11 @@ LEAVING_A_POST = QUITTING | {"retire", "leave"}
 #: Verbs (lemmas) by which the user gives notice ("gave notice yesterday", "handed in
 #: my notice"): leaving their job, as quitting is.
 NOTICE_GIVING = frozenset({"give", "hand", "put"})
+#: Verbs (lemmas) by which the user loses their job, said in the passive ("got laid
+#: off", "was made redundant", "got fired"), each with the word it needs after it (a
+#: particle or a complement; None: none): losing the job leaves its people, as quitting.
+DISMISSED: dict[str, str | None] = {"fire": None, "sack": None, "terminate": None, "axe": None}
+DISMISSED |= {"lay": "off", "make": "redundant"}
 #: Nouns of a job, and a kind said before them ("a dispatcher job"): the speaker's own
 #: work, and whoever does the same where they work is a coworker.
 JOB_NOUNS = frozenset({"job", "position", "role", "gig"})
@@ -632,7 +637,9 @@ TRADES = frozenset(
 )
 #: The first stretch of work at a place ("first day tomorrow at keystone", "first week
 #: at paysetu done"): a new job, which leaves the coworkers of the old one.
-FIRST_AT_WORK = frozenset({"day", "week", "shift"})
+FIRST_AT_WORK = frozenset({"day", "week", "shift", "month"})
+#: How the first stretches are counted ("second week at stripe"): the job has begun.
+EARLY_ORDINALS = frozenset({"first", "second", "third", "fourth"})
 #: Where a capitalised word names a place or an organisation, not a person ("in Porto").
 PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "across", "inside"})
 #: Verbs (lemmas) that say a job has begun: "started at bondi bottle co", "joined stripe".

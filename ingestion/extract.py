@@ -1255,13 +1255,6 @@ class Extractor:
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
-        for name, role_held in relatives.called(doc):  # "a preceptor called tom"
-            if (
-                self.registry.get(name) is None
-                and not self.registry.is_user(name)
-                and name not in self.pets
-            ):
-                self.registry.observe(name, role_held)
         for name, relationship in relatives.introduced(doc):
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
@@ -1305,6 +1298,16 @@ class Extractor:
                 self._note(self.registry.observe(name, named.relationship), name, where)
             if name != named.name:
                 self.registry.alias(name, named.name)
+        # "a preceptor called tom", "new sup is some dude named delgado": after the people
+        # named by relationship, so one said earlier in the turn ("sup rick quit") held it
+        for name, role_held in relatives.called(doc):
+            known = self.registry.get(name)
+            if (
+                (known is None or (role_held and known.relationship is None))
+                and not self.registry.is_user(name)
+                and name not in self.pets
+            ):
+                self.registry.observe(name, role_held)
         # "dr patel said": a doctor, for now; "pak hendra": Hendra, "Pak Hendra" to the user
         for name, titled, as_said in relatives.titled(doc):
             known = self.registry.get(name) or self.registry.get(as_said)
@@ -1939,17 +1942,28 @@ class Extractor:
                 self.registry.end(record.name)
 
     def _started_work(self, doc: Doc, held: dict[str, str | None]) -> None:
-        """The user's first day (week, shift) at a place named ("first day tomorrow at
-        keystone", "my first week at paysetu"): a new job, so the old one's people are
-        former ones (``_left_work``). Someone else's first day ("ella's first day at
-        school"), one back ("first day back at work"), a maybe, or a first day at a
-        place no name says ("at the gym") changes nothing."""
+        """The user's first day (week, shift, month) at a place named ("first day tomorrow
+        at keystone", "my first week at paysetu", "week 3 at moth & oak"): a new job, so
+        the old one's people are former ones (``_left_work``). Someone else's first day
+        ("ella's first day at school", "my sisters first month at google"), one back
+        ("first day back at work"), a maybe, or a first day at a place no name says ("at
+        the gym") changes nothing."""
         for token in doc:
             if token.lower_ not in cues.FIRST_AT_WORK or not any(
-                c.lower_ == "first" and c.dep_ == "amod" for c in token.children
+                (c.lower_ in cues.EARLY_ORDINALS and c.dep_ == "amod")
+                or (c.dep_ == "nummod" and c.i == token.i + 1)  # "week 3 at moth & oak"
+                for c in token.children
             ):
                 continue
-            if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in token.children):
+            start = min([token.i, *(c.i for c in token.lefts)])
+            before = doc[start - 1] if start > 0 else None
+            if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in token.children) or (
+                before is not None  # "my sisters first month": someone else's, however parsed
+                and (
+                    before.pos_ in {"NOUN", "PROPN", "PART"}
+                    or before.lower_ in {"her", "his", "their"}
+                )
+            ):
                 continue
             sentence = token.sent
             words = {t.lower_ for t in sentence}

@@ -55,7 +55,8 @@ class Named:
     pet: bool
     start: int  # character offsets of the whole phrase
     end: int
-    how: str  # "after" (my sister rachel), "appos" (olga, my manager), "is" (x is my cat)
+    how: str  # "after" (my sister rachel), "appos" (olga, my manager), "is" (x is my cat),
+    # "as" (got okonkwo as my new advisor)
 
 
 def spelled_out(word: str) -> str:
@@ -608,7 +609,7 @@ def _after(doc: Doc, rel: Token) -> tuple[str, int, int, str] | None:
         if doc[k].lower_ in {".", "!", "?", ";"}:
             break
         if doc[k].lower_ in _NAMING and doc[k].lower_ != "name" and _names_rel(doc[k], rel):
-            named = _name_at(doc, k + 1)
+            named = _name_called(doc, k)
             if named is not None:
                 return named[0], k + 1, named[1], "after"
     return None
@@ -654,6 +655,12 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
         subject = next((c for c in head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
         if subject is not None and name_token(subject):
             return subject.text, subject.i, subject.i + 1, "is"
+    at = rel.left_edge.i - 1  # before "my new advisor"
+    if at >= 1 and doc[at].lower_ == "as" and not pet and name_token(doc[at - 1]):
+        name = doc[at - 1]  # "got dr okonkwo as my new advisor", "hired maria as our nanny"
+        titled = at >= 2 and doc[at - 2].lower_.rstrip(".") in TITLES
+        if titled or name.pos_ == "PROPN" or _unknown_word(name):
+            return name.text, name.i, name.i + 1, "as"
     before = owner - 1  # "marmalade our cat has been off his food", "mochi, our cat,"
     if before > 0 and doc[before].text == ",":
         before -= 1
@@ -674,7 +681,9 @@ def _before(doc: Doc, rel: Token, owner: int, pet: bool) -> tuple[str, int, int,
             before == 0
             or not doc[before - 1].is_alpha
             or doc[before - 1].pos_ == "CCONJ"
-            or (titled and comma)  # "a checkup with dr nguyen, my cardiologist"
+            # "a checkup with dr nguyen, my cardiologist", "tell encik hisham my boss" (not
+            # "gave mrs lee my cat": a pet after a name is given, not named)
+            or (titled and (comma or not pet))
         )
     ):
         return doc[before].text, before, before + 1, "appos"
@@ -744,13 +753,23 @@ def own_relative_at(doc: Doc, i: int) -> str | None:
 #: miss home), "sir" (yes sir) or "chef" (a chef knife).
 _ADDRESS = frozenset(
     {"mr", "mrs", "ms", "mx", "mister", "herr", "monsieur", "mme", "señor", "señora", "doña"}
-    | {"pak", "mbak"}
+    | {"pak", "mbak", "encik", "puan", "alhaji", "alhaja"}
 )
 #: Titles written short, with a period that ends no sentence ("Dr. Patel").
 _ABBREVIATED = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "mme"})
 #: Titles that say what someone is to the user when nothing else does ("dr patel said my
 #: blood pressure was high": Patel, a doctor).
-TITLED_ROLES = {"dr": "doctor", "doctor": "doctor", "prof": "professor", "professor": "professor"}
+TITLED_ROLES = {
+    "dr": "doctor",
+    "doc": "doctor",
+    "doctor": "doctor",
+    "prof": "professor",
+    "professor": "professor",
+}
+#: Role titles said as a word of their own, never a verb or a noun of a sentence: a word
+#: no dictionary knows after them is a name ("doc tillman"), unlike after "doctor"
+#: ("doctor hoke": Hindi, being a doctor).
+_SPOKEN_ROLES = frozenset({"doc"})
 
 
 def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
@@ -777,7 +796,7 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
         addressed = title in _ADDRESS and token.pos_ != "VERB"
         if not (
             (proper and name_token(name))
-            or (role is None and _unknown_word(name))
+            or ((role is None or title in _SPOKEN_ROLES) and _unknown_word(name))
             or (addressed and name_token(name))  # "herr braun", "mr park": "braun" is a word
         ):
             continue
@@ -1044,17 +1063,31 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
     [('Tom', 'preceptor')]
     >>> called(nlp("her landlord, some lady named rita, is strict"))
     [('Rita', None)]
+
+    A man or a guy said to be someone takes that role: "new sup is some dude named
+    delgado", "some guy named rick, ops manager", "my new manager is called rachel".
+
+    >>> called(nlp("new sup is some dude named delgado starts mon"))
+    [('Delgado', 'supervisor')]
+    >>> called(nlp("my new manager on ICU is called rachel okafor and shes sound"))
+    [('Rachel Okafor', 'manager')]
     """
     out: list[tuple[str, str | None]] = []
     for token in doc[1:-1]:
         noun, nxt = doc[token.i - 1], doc[token.i + 1]
         describes = token.dep_ == "acl" and token.head.i == noun.i
         said_of = noun.head.i == token.i and nxt.dep_ == "oprd"  # "some fella called marcus"
+        named_one = any(c.dep_ == "oprd" for c in token.children)
+        if _naming(token.lower_) and not (describes or said_of) and named_one:
+            # "my manager is called rachel": the one named is the passive subject
+            noun = next((c for c in token.lefts if c.dep_ == "nsubjpass"), noun)
+            describes = noun.head.i == token.i and noun.dep_ == "nsubjpass"
         if not _naming(token.lower_) or not (describes or said_of):
             continue
         if not _person_noun(noun.lower_):
             continue
-        got = _name_at(doc, token.i + 1)
+        person, noun = noun, _said_to_be(noun)
+        got = _name_called(doc, token.i)
         if got is not None:
             name = _capitalised(got[0])
         elif _given_name(nxt):  # "tom": a word, and the tagger's number
@@ -1063,9 +1096,53 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
             continue
         owners = {c.lower_ for c in noun.children if c.dep_ == "poss"}
         mine = bool(owners) and owners <= _OWNERS
-        role = noun.lower_ in cues.ROLE_NOUNS or (mine and noun.lower_ in cues.RELATIONSHIPS)
-        out.append((name, noun.lower_ if role and (mine or not owners) else None))
+        word = spelled_out(noun.lower_)
+        # what a man or a guy is said to be is the speaker's, unless someone else's ("ward
+        # 7 are getting a new manager, some fella called marcus")
+        said_to_be = noun is not person and word in cues.RELATIONSHIPS and not _gotten(noun)
+        role = word in cues.ROLE_NOUNS or ((mine or said_to_be) and word in cues.RELATIONSHIPS)
+        out.append((name, word if role and (mine or not owners) else None))
     return out
+
+
+def _name_called(doc: Doc, naming: int) -> tuple[str, int] | None:
+    """The name right after a naming word ("named", "called"): (name, index after it),
+    with the surname the parse joins to it ("is called rachel okafor": a word a
+    dictionary knows, then the name "called" names)."""
+    got = _name_at(doc, naming + 1)
+    if got is None or got[1] >= len(doc):
+        return got
+    last = doc[got[1]]
+    if last.dep_ == "oprd" and doc[got[1] - 1].head.i == last.i and _given_name(last):
+        return f"{got[0]} {last.text}", got[1] + 1
+    return got
+
+
+def _gotten(noun: Token) -> bool:
+    """Whether a noun is the object of a verb whose subject is someone other than the
+    speaker ("ward 7 are getting a new manager")."""
+    if noun.dep_ not in {"dobj", "pobj"}:
+        return False
+    verb = noun.head.head if noun.dep_ == "pobj" else noun.head
+    subjects = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS}
+    return bool(subjects - {"i", "we"})
+
+
+def _said_to_be(noun: Token) -> Token:
+    """The role or relationship word a person noun is said to be, or the noun itself:
+    "new sup is some dude" (the subject of "is"), "the agent, a guy" (what it is in
+    apposition to), "some guy named rick, ops manager" (its apposition)."""
+    if noun.lower_ in cues.ROLE_NOUNS or noun.lower_ in _words():
+        return noun
+    head = noun.head
+    if noun.dep_ == "attr" and head.lemma_ == "be":
+        said = [c for c in head.children if c.dep_ in _SUBJECT_DEPS]
+    elif noun.dep_ == "appos":
+        said = [head]
+    else:
+        said = [c for c in noun.subtree if c.dep_ == "appos" and c.head.i != noun.i]
+        said += [c for c in noun.children if c.dep_ == "appos"]
+    return next((c for c in said if c.lower_ in cues.ROLE_NOUNS or c.lower_ in _words()), noun)
 
 
 def _person_noun(word: str) -> bool:
@@ -1789,14 +1866,19 @@ def took_over(doc: Doc) -> list[str]:
 
 
 def left_work(doc: Doc) -> bool:
-    """Whether the speaker says they left their job, as done: "gave notice yesterday",
-    "i quit taco bell", "i resigned", "quit my job today"; not "i quit smoking", "i'm
-    giving notice next week", "if i quit"."""
+    """Whether the speaker says they left or lost their job, as done: "gave notice
+    yesterday", "i quit taco bell", "i resigned", "quit my job today", "got laid off",
+    "i was made redundant", "they let me go", "lost my job"; not "i quit smoking", "i'm
+    giving notice next week", "if i quit", "im getting laid off next month"."""
     for token in doc:
         lemma = token.lemma_.lower()
         objects = [
             c for c in token.children if c.dep_ == "dobj" and c.lower_ not in cues.CHAT_FILLERS
         ]
+        if _dismissed(token) or _let_go(token) or _lost_the_job(token, objects):
+            if _said_as_done(token):
+                return True
+            continue
         if lemma in cues.QUITTING:
             left = _quit_work(doc, token.i)
         elif lemma in cues.NOTICE_GIVING:
@@ -1813,6 +1895,51 @@ def left_work(doc: Doc) -> bool:
         if all(s.lower_ in {"i", "we"} for s in subjects):
             return True
     return False
+
+
+def _dismissed(verb: Token) -> bool:
+    """ "got laid off", "i was made redundant", "got fired": a dismissing verb
+    (``cues.DISMISSED``) in the passive, done, of the speaker or of no one said."""
+    lemma = verb.lemma_.lower()
+    if lemma not in cues.DISMISSED or verb.tag_ != "VBN":
+        return False
+    needed = cues.DISMISSED[lemma]
+    if needed is not None and not any(c.lower_ == needed for c in verb.children):
+        return False
+    if needed is None and any(c.dep_ == "prt" for c in verb.children):
+        return False  # "got fired up about it"
+    passive = [c for c in verb.children if c.dep_ == "auxpass"]
+    subjects = {c.lower_ for c in verb.children if c.dep_ == "nsubjpass"}
+    return (
+        bool(passive)
+        and all(a.tag_ in {"VBD", "VBZ", "VBN"} for a in passive)  # not "getting laid off"
+        and subjects <= {"i", "we"}
+    )
+
+
+def _let_go(verb: Token) -> bool:
+    """ "they let me go", "work let me go today"."""
+    return (
+        verb.lemma_.lower() == "let"
+        and verb.tag_ == "VBD"
+        and any(
+            c.lemma_.lower() == "go" and any(s.lower_ == "me" for s in c.children)
+            for c in verb.children
+        )
+    )
+
+
+def _lost_the_job(verb: Token, objects: list[Token]) -> bool:
+    """ "lost my job", "i lost my position"."""
+    return (
+        verb.lemma_.lower() == "lose"
+        and verb.tag_ in {"VBD", "VBN"}
+        and any(
+            o.lower_ in cues.JOB_NOUNS and any(c.lower_ == "my" for c in o.children)
+            for o in objects
+        )
+        and {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS} <= {"i", "we"}
+    )
 
 
 def _quit_work(doc: Doc, at: int) -> bool:

@@ -6,6 +6,8 @@ who breaks up with the user. Real spaCy; the Memory test uses the embedded Falko
 
 from __future__ import annotations
 
+import pytest
+
 from ingestion import relatives
 from ingestion.extract import Extractor, load_nlp
 from ingestion.people import PersonRegistry
@@ -397,3 +399,90 @@ def test_a_place_the_conversation_puts_after_in_is_no_one():
         ("user", "but bruno ko bandra ki stairs pasand nahi, 3rd floor no lift"),
     )
     assert "Bandra" not in people(extractor.registry)
+
+
+def test_someone_introduced_as_a_guy_called_x_takes_the_role_they_are_said_to_be():
+    """ "new sup is some dude named delgado": the dude is the supervisor; "some guy named
+    rick, ops manager", "my new manager on ICU is called rachel okafor" alike. What a man
+    or a guy is said to be is the user's role for them, unless it is someone else's
+    ("her boss is a guy called steve")."""
+    for said, held in [
+        (
+            "sup rick quit outta nowhere, new sup is some dude named delgado starts mon",
+            {"Rick": "former manager", "Delgado": "supervisor"},
+        ),
+        ("its a diffrent world. my new manager on ICU is called rachel okafor", None),
+        ("some guy named rick, ops manager. honestly im kinda nervous", {"Rick": "manager"}),
+        ("lol and her boss is a guy called steve who never answers", {"Steve": None}),
+        ("ward 7 are getting a new manager, some fella called marcus", {"Marcus": None}),
+    ]:
+        assert people(talk(("user", said)).registry) == (held or {"Rachel Okafor": "manager"})
+
+
+def test_the_titles_of_chat_in_malay_pidgin_and_a_doctors_nickname():
+    """ "doc tillman" is a doctor ("the doc says" names no one); "puan rozita", "encik
+    hisham", "alhaji balogun" are people known by a title of address, and a titled name
+    right before "my boss" is the boss, commas or not."""
+    extractor = talk(
+        ("user", "oh and doc tillman called about my bloodwork. the doc says rest"),
+        ("user", "3 bedroom flat, landlord na alhaji balogun, serious man"),
+    )
+    held = {r.name: r for r in extractor.registry}
+    assert set(held) == {"Tillman", "Balogun"}
+    assert held["Tillman"].relationship == "doctor"
+    assert "Alhaji Balogun" in held["Balogun"].aliases
+    for said, name in [
+        ("new boss at tng is puan rozita, she interviewed me", "Rozita"),
+        ("tomorrow i need to go office tell encik hisham my boss face to face", "Hisham"),
+    ]:
+        assert people(talk(("user", said)).registry) == {name: "boss"}
+
+
+def test_someone_taken_on_as_my_new_advisor_takes_over_the_role():
+    """ "i got assigned dr okonkwo as my new advisor": Okonkwo is the advisor (not just a
+    doctor by title), and Reinholt, who held it, is a former advisor."""
+    extractor = talk(
+        ("user", "my advisor dr reinholt wants the draft by friday"),
+        (
+            "user",
+            "so dr reinholt is officially gone to michigan and i got assigned dr okonkwo as "
+            "my new advisor!! shes actually so nice",
+        ),
+        ("user", "we hired maria as our nanny, she starts monday"),
+    )
+    assert people(extractor.registry) == {
+        "Reinholt": "former advisor",
+        "Okonkwo": "advisor",
+        "Maria": "nanny",
+    }
+
+
+@pytest.mark.parametrize(
+    "news",
+    [
+        "got laid off this morning, me and 6 others",
+        "i was made redundant last week",
+        "welp they let me go today",
+        "i lost my job today 😭",
+        "week 3 at moth & oak as shift lead 😎 its so busy",
+        "second week at Stripe done",
+    ],
+)
+def test_losing_the_job_or_weeks_into_a_new_one_leaves_the_old_manager(news: str):
+    extractor = talk(("user", "my manager nadine is lovely tbh"), ("user", news))
+    assert people(extractor.registry) == {"Nadine": "former manager"}
+
+
+@pytest.mark.parametrize(
+    "news",
+    [
+        "im getting laid off next month probably",
+        "my sister got laid off",
+        "i got fired up about it lol",
+        "its my sisters first month at Google",
+        "day 2 at the gym lol",
+    ],
+)
+def test_a_job_lost_later_or_by_someone_else_leaves_no_one(news: str):
+    extractor = talk(("user", "my manager nadine is lovely tbh"), ("user", news))
+    assert people(extractor.registry) == {"Nadine": "manager"}
