@@ -346,13 +346,19 @@ def _unknown_word(token: Token) -> bool:
     )
 
 
+#: A French or Italian word elided before a vowel ("m'a", "l'hôpital", "qu'il"), not
+#: a name with an apostrophe in it ("o'neill", "D'Angelo").
+_ELIDED = re.compile(r"^(?:[cdjlmnstCDJLMNST]|[qQ]u)['’](?![A-Z])")
+
+
 def _lettered(text: str) -> bool:
     """Letters, and an apostrophe inside a name ("za'atar", "o'neill"), in a script
     with spaces: in "boss david 成日 last minute call meeting" the Chinese word (成日,
     "always") is read by the Chinese readers, and is no part of a name here."""
     inner = text[1:-1].replace("'", "").replace("’", "")
     return (
-        text[:1].isalpha()
+        not _ELIDED.match(text)
+        and text[:1].isalpha()
         and text[-1:].isalpha()
         and (inner.isalpha() or not inner)
         and not lang.script_without_spaces(text)
@@ -766,10 +772,9 @@ TITLED_ROLES = {
     "prof": "professor",
     "professor": "professor",
 }
-#: Role titles said as a word of their own, never a verb or a noun of a sentence: a word
-#: no dictionary knows after them is a name ("doc tillman"), unlike after "doctor"
-#: ("doctor hoke": Hindi, being a doctor).
-_SPOKEN_ROLES = frozenset({"doc"})
+#: Titles that are words too ("the doc says", "le doc insiste"): the name after them
+#: must be written as one (a capital, or a person to spaCy), not just tagged a noun.
+_TITLES_AS_WORDS = frozenset({"doc"})
 
 
 def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
@@ -792,11 +797,12 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
                 continue  # "hotel mein sous chef. agar main ...": the sentence ended
             at += 1
         name = doc[at]
-        proper = name.pos_ == "PROPN" or name.ent_type_ == "PERSON" or name.text[:1].isupper()
+        written = name.ent_type_ == "PERSON" or name.text[:1].isupper()
+        proper = written or (name.pos_ == "PROPN" and title not in _TITLES_AS_WORDS)
         addressed = title in _ADDRESS and token.pos_ != "VERB"
         if not (
             (proper and name_token(name))
-            or ((role is None or title in _SPOKEN_ROLES) and _unknown_word(name))
+            or (role is None and _unknown_word(name))
             or (addressed and name_token(name))  # "herr braun", "mr park": "braun" is a word
         ):
             continue

@@ -420,11 +420,14 @@ def test_someone_introduced_as_a_guy_called_x_takes_the_role_they_are_said_to_be
 
 
 def test_the_titles_of_chat_in_malay_pidgin_and_a_doctors_nickname():
-    """ "doc tillman" is a doctor ("the doc says" names no one); "puan rozita", "encik
-    hisham", "alhaji balogun" are people known by a title of address, and a titled name
-    right before "my boss" is the boss, commas or not."""
+    """ "doc tillman" is a doctor, once the chat writes the name as one ("the doc says",
+    "le doc m'a dit" name no one); "puan rozita", "encik hisham", "alhaji balogun" are
+    people known by a title of address, and a titled name right before "my boss" is the
+    boss, commas or not."""
     extractor = talk(
         ("user", "oh and doc tillman called about my bloodwork. the doc says rest"),
+        ("assistant", "Doc Tillman has good reason to be pleased with you."),
+        ("user", "le doc m'a dit que ma tension était trop haute. le doc insiste"),
         ("user", "3 bedroom flat, landlord na alhaji balogun, serious man"),
     )
     held = {r.name: r for r in extractor.registry}
