@@ -162,6 +162,9 @@ ROLE_NOUNS = frozenset(
 )
 #: Words for anyone at all ("some bloke called marcus"): they name someone, no role.
 SOMEONE_NOUNS = frozenset("someone somebody dude chap lad lass bloke".split())
+#: Verbs that give the speaker something ("made me gf flashcards", "got me a coffee"):
+#: the "me" after them is who is given to, not chat's "my" ("me mam").
+GIVING = frozenset("make get give buy send bring cook bake hand pass show lend".split())
 #: Verbs whose object is a thing, never a person: what is eaten, drunk, ordered, bought.
 CONSUMING_VERBS = frozenset(
     "eat have order cook bake drink buy taste try make grab devour finish share".split()

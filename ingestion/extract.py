@@ -1300,7 +1300,7 @@ class Extractor:
                 self.registry.alias(name, named.name)
         # "a preceptor called tom", "new sup is some dude named delgado": after the people
         # named by relationship, so one said earlier in the turn ("sup rick quit") held it
-        for name, role_held in relatives.called(doc):
+        for name, role_held in [*relatives.called(doc), *relatives.named_after_a_guy(doc)]:
             known = self.registry.get(name)
             if (
                 (known is None or (role_held and known.relationship is None))

@@ -266,6 +266,8 @@ def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
             j -= 1
         if j < 0 or tokens[j].lower_ not in _OWNERS:
             continue
+        if tokens[j].lower_ == "me" and j > 0 and tokens[j - 1].lemma_.lower() in cues.GIVING:
+            continue  # "made me gf flashcards": "me" given to, not "me mam" ("rang me mam")
         word = cues.PET_KINDS.get(phrase, phrase) if pet else spelled_out(phrase)
         return start, word, pet
     return None
@@ -1109,6 +1111,72 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
         role = word in cues.ROLE_NOUNS or ((mine or said_to_be) and word in cues.RELATIONSHIPS)
         out.append((name, word if role and (mine or not owners) else None))
     return out
+
+
+#: Words that introduce someone not named yet: "this guy mateo", "some bloke lewis".
+_SOMEONE_DETS = frozenset({"this", "that", "some", "a", "one"})
+
+
+def named_after_a_guy(doc: Doc) -> list[tuple[str, str | None]]:
+    """Someone introduced by a man-or-woman noun and named right after it, no "named"
+    between: "ive been seeing this guy mateo" (a new partner: dating said as going on),
+    "landlord is this old guy ray" (the role the guy is said to be), "weve got this new
+    bloke lewis" (a person, no more). The parse of such phrases is unreliable ("guy" the
+    subject of "mateo"), so the words decide.
+
+    >>> from ingestion.extract import load_nlp
+    >>> nlp = load_nlp()
+    >>> named_after_a_guy(nlp("dont judge me 🙈 ive been seeing this guy mateo, hes in my class"))
+    [('Mateo', 'boyfriend')]
+    >>> named_after_a_guy(nlp("landlord is this old guy ray who calls everyone kiddo"))
+    [('Ray', 'landlord')]
+    >>> named_after_a_guy(nlp("i saw this guy Jorge at the store"))  # seen, no dating
+    [('Jorge', None)]
+    >>> named_after_a_guy(nlp("she joined a girl scout troop")), named_after_a_guy(nlp("guy thing"))
+    ([], [])
+    """
+    out: list[tuple[str, str | None]] = []
+    for noun in doc[1:-1]:
+        gender = cues.GENDERED_NOUNS.get(noun.lower_)
+        if gender is None and noun.lower_ not in cues.SOMEONE_NOUNS:
+            continue
+        nxt = doc[noun.i + 1]
+        who = noun.i + 2 < len(doc) and doc[noun.i + 2].lower_ in {"who", "whos", "who's"}
+        if not name_token(nxt) or not (
+            nxt.pos_ == "PROPN" or nxt.text[:1].isupper() or _unknown_word(nxt) or who
+        ):
+            continue  # "a guy thing", "a girl scout"; "this old guy ray who ..." is a name
+        if noun.i + 2 < len(doc) and doc[noun.i + 2].tag_ == "POS":
+            continue  # "this guy mateo's ..."
+        det = next(
+            (w for w in reversed(doc[max(0, noun.i - 3) : noun.i]) if w.lower_ in _SOMEONE_DETS),
+            None,
+        )
+        if det is None or any(w.pos_ not in {"ADJ", "DET"} for w in doc[det.i + 1 : noun.i]):
+            continue
+        got = _name_at(doc, nxt.i)
+        if got is None:
+            continue
+        out.append((_capitalised(got[0]), _what_the_guy_is(doc, det, gender)))
+    return out
+
+
+def _what_the_guy_is(doc: Doc, det: Token, gender: str | None) -> str | None:
+    """Before "this guy": dating said as going on ("been seeing", "dating"), a partner;
+    "<role> is", the role (not someone else's: "her landlord is ...")."""
+    before = doc[max(0, det.i - 3) : det.i]
+    if any(
+        (w.lemma_.lower() == "see" and w.tag_ == "VBG") or w.lemma_.lower() == "date"
+        for w in before
+    ):
+        return _PARTNER_BY_GENDER.get(gender or "", "partner")
+    if det.i >= 2 and doc[det.i - 1].lemma_ == "be":
+        said = doc[det.i - 2]
+        owners = {c.lower_ for c in said.children if c.dep_ == "poss"}
+        word = spelled_out(said.lower_)
+        if owners <= _OWNERS and (word in cues.ROLE_NOUNS or word in cues.RELATIONSHIPS):
+            return word
+    return None
 
 
 def _name_called(doc: Doc, naming: int) -> tuple[str, int] | None:

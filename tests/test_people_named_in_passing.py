@@ -489,3 +489,17 @@ def test_losing_the_job_or_weeks_into_a_new_one_leaves_the_old_manager(news: str
 def test_a_job_lost_later_or_by_someone_else_leaves_no_one(news: str):
     extractor = talk(("user", "my manager nadine is lovely tbh"), ("user", news))
     assert people(extractor.registry) == {"Nadine": "manager"}
+
+
+def test_someone_named_right_after_this_guy_is_a_person_and_what_they_are_said_to_be():
+    """ "this guy mateo", "this old guy ray who ...": a name straight after a man-or-woman
+    noun, no "named" between. Dating said as going on makes a partner; "<role> is this
+    guy" the role. "mateo made me gf flashcards" is gluten-free flashcards made for the
+    user, not a girlfriend called Flashcards ("me" is who they were made for)."""
+    extractor = talk(
+        ("user", "ok dont judge me 🙈 ive been seeing this guy mateo, hes in my stats class"),
+        ("user", "mateo made me gf flashcards lmao"),
+        ("user", "landlord is this old guy ray who calls everyone 'kiddo' lol"),
+        ("user", "its such a guy thing lol"),
+    )
+    assert people(extractor.registry) == {"Mateo": "boyfriend", "Ray": "landlord"}
