@@ -448,7 +448,10 @@ class Card(InputModel):
     @field_validator("tags", mode="after")
     @classmethod
     def _tags(cls, value: list[str]) -> list[str]:
-        return sorted({_clean_text(tag).lower() for tag in value if _clean_text(tag)})
+        tags = sorted({_clean_text(tag).lower() for tag in value if _clean_text(tag)})
+        if any(len(tag) > 64 for tag in tags):  # "İ" lower-cases to two characters
+            raise ValueError("a tag must have at most 64 characters once lower-cased")
+        return tags
 
     @field_validator(
         "timestamp", "valid_from", "valid_to", "last_accessed", "last_seen", mode="before"

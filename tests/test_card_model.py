@@ -108,3 +108,13 @@ def test_a_name_with_control_characters_is_refused(name):
 
 def test_whitespace_in_a_name_is_collapsed_not_refused():
     assert Card(user_id="u1", fact="likes tea", person="\tAlice\n Smith").person == "Alice Smith"
+
+
+def test_a_tag_is_measured_as_stored_lower_cased():
+    """Tags are stored lower-cased, and "İ" lower-cases to two characters: a tag of 64
+    that grows past 64 is refused when written, so every stored card reads back."""
+    tag = "İstanbul " + "x" * 55
+    assert len(tag) == 64
+    with pytest.raises(ValidationError, match="once lower-cased"):
+        Card(user_id="u1", fact="moved to istanbul", tags=[tag])
+    assert Card(user_id="u1", fact="moved to istanbul", tags=["İstanbul"]).tags == ["i̇stanbul"]
