@@ -461,34 +461,25 @@ def test_someone_taken_on_as_my_new_advisor_takes_over_the_role():
 
 
 @pytest.mark.parametrize(
-    "news",
+    ("news", "nadine_now"),
     [
-        "got laid off this morning, me and 6 others",
-        "i was made redundant last week",
-        "welp they let me go today",
-        "i lost my job today 😭",
-        "week 3 at moth & oak as shift lead 😎 its so busy",
-        "second week at Stripe done",
+        ("got laid off this morning, me and 6 others", "former manager"),
+        ("i was made redundant last week", "former manager"),
+        ("welp they let me go today", "former manager"),
+        ("i lost my job today 😭", "former manager"),
+        ("week 3 at moth & oak as shift lead 😎 its so busy", "former manager"),
+        ("second week at Stripe done", "former manager"),
+        # later, someone else's, or no job at all: nothing ends
+        ("im getting laid off next month probably", "manager"),
+        ("my sister got laid off", "manager"),
+        ("i got fired up about it lol", "manager"),
+        ("its my sisters first month at Google", "manager"),
+        ("day 2 at the gym lol", "manager"),
     ],
 )
-def test_losing_the_job_or_weeks_into_a_new_one_leaves_the_old_manager(news: str):
+def test_losing_the_job_or_weeks_into_a_new_one_leaves_the_old_manager(news: str, nadine_now: str):
     extractor = talk(("user", "my manager nadine is lovely tbh"), ("user", news))
-    assert people(extractor.registry) == {"Nadine": "former manager"}
-
-
-@pytest.mark.parametrize(
-    "news",
-    [
-        "im getting laid off next month probably",
-        "my sister got laid off",
-        "i got fired up about it lol",
-        "its my sisters first month at Google",
-        "day 2 at the gym lol",
-    ],
-)
-def test_a_job_lost_later_or_by_someone_else_leaves_no_one(news: str):
-    extractor = talk(("user", "my manager nadine is lovely tbh"), ("user", news))
-    assert people(extractor.registry) == {"Nadine": "manager"}
+    assert people(extractor.registry) == {"Nadine": nadine_now}
 
 
 def test_someone_named_right_after_this_guy_is_a_person_and_what_they_are_said_to_be():
