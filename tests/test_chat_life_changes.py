@@ -94,6 +94,8 @@ from graphmem.algorithms.conflicts import claim_of
             "saffron tiffin",
         ),
         ("first 2 weeks at lumetra done. my manager sofia is great", "employer", "lumetra"),
+        ("week 3 at moth & oak as shift lead 😎 its so busy", "employer", "moth & oak"),
+        ("second week at Stripe done", "employer", "stripe"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -136,6 +138,9 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "got home in time for dinner",
         "stayed home in bed all day",
         "home in june for a week",
+        "day 2 at the gym lol",
+        "week 12 at home with covid",
+        "week 2 at the new job is rough",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -590,6 +590,10 @@ RULES: tuple[_Rule, ...] = (
         rf"\b(?:employed\s+(?:by|at)|joined{_NOT_A_CLUB}|(?:job|position|role|office)\s+at|"
         rf"start(?:s|ed|ing)?\s+(?:working\s+|work\s+)?(?:as\s+(?:an?\s+)?[\w -]+?\s+)?at(?!\s+\d)|"
         rf"(?:first|1st)\s+(?:(?:\d+|two|three|few|couple\s+of)\s+)?(?:day|week|month)s?\s+at|"
+        # "week 3 at moth & oak", "second week at stripe": weeks into a job begun (a
+        # place it names, not "at the gym", "at home")
+        rf"(?:(?:second|third|2nd|3rd)\s+(?:week|month)|(?:week|month)\s+\d{{1,2}})\s+at"
+        rf"(?!\s+(?:the|home|work|my|school|uni|university|college)\b)|"
         rf"hired\s+(?:by|at)|signed\s+(?:on\s+)?with(?!\s+(?:a|an|my|our|him|her|them|the\s+"
         rf"(?:agency|agent|realtor|landlord|lawyer|bank|lender|seller|buyer)s?)\b)(?:\s+the)?)"
         rf"\s+{_VAL}",
