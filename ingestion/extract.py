@@ -1849,8 +1849,7 @@ class Extractor:
         """A move ends living side by side: when the user moves out, their roommates and
         neighbours become former ones (not those said to move with them, nor the new
         landlord or neighbour the same turn names: only what was ``held`` before it);
-        when one of
-        them moves away, so do they (``cues.LIVING_NEXT_TO``), and so does a coworker or
+        when one of them moves away, so do they (``cues.LIVING_NEXT_TO``), and so does a coworker or
         a manager who moves away (``cues.LEFT_BY_MOVING_AWAY``)."""
         moves = [t for t in clause.span if t.lemma_.lower() in cues.MOVING]
         if not moves:
@@ -1880,7 +1879,7 @@ class Extractor:
                 for r in self.registry
                 if r.name not in along
                 and role(r.relationship) in cues.LIVING_NEXT_TO
-                and held.get(r.name.casefold()) == r.relationship
+                and _held_as_before(r, held)
             ]
             ends = cues.LIVING_NEXT_TO
         else:
@@ -1932,12 +1931,10 @@ class Extractor:
         (``held``) are former ones (``cues.WORK_ROLES``); those the turn names are at the
         new place."""
         for record in list(self.registry):
-            before = held.get(record.name.casefold())
             if (
-                before is not None
-                and before == record.relationship
-                and is_current(before)
-                and role(before) in cues.WORK_ROLES
+                _held_as_before(record, held)
+                and is_current(record.relationship)
+                and role(record.relationship) in cues.WORK_ROLES
             ):
                 self.registry.end(record.name)
 
@@ -1959,10 +1956,7 @@ class Extractor:
             before = doc[start - 1] if start > 0 else None
             if any(c.dep_ == "poss" and c.lower_ not in {"my", "our"} for c in token.children) or (
                 before is not None  # "my sisters first month": someone else's, however parsed
-                and (
-                    before.pos_ in {"NOUN", "PROPN", "PART"}
-                    or before.lower_ in {"her", "his", "their"}
-                )
+                and (before.pos_ in {"NOUN", "PROPN", "PART"} or before.lower_ in relatives.THEIRS)
             ):
                 continue
             sentence = token.sent
@@ -2746,6 +2740,13 @@ def _is_phatic(sent: Span) -> bool:
     norm = re.sub(r"\b(thanks|thank you)\b", "", cues.normalise(sent.text)).strip()
     words = [t for t in sent if not t.is_punct and not t.is_space]
     return not norm or norm in cues.SMALL_TALK or all(t.pos_ == "INTJ" for t in words)
+
+
+def _held_as_before(record: PersonRecord, held: dict[str, str | None]) -> bool:
+    """Whether someone holds the relationship they held before the turn (``held``, by
+    name): a move or a job change ends that, not one the turn itself gave."""
+    before = held.get(record.name.casefold())
+    return before is not None and before == record.relationship
 
 
 def _uncovered(doc: Doc, cards: list[Card]) -> list[tuple[int, int]]:

@@ -138,8 +138,9 @@ def _typo(word: str) -> str | None:
     return close[0]
 
 
-#: owners that make a bracketed relationship someone else's: "emeka (her fiance)"
-_THEIRS = frozenset({"her", "his", "their"})
+#: owners that make a bracketed relationship someone else's ("emeka (her fiance)"), or
+#: a first day at work ("her first week at google")
+THEIRS = frozenset({"her", "his", "their"})
 
 
 def parenthesised(doc: Doc) -> list[Named]:
@@ -184,7 +185,7 @@ def _parenthesised(doc: Doc) -> list[Named]:
         if mine is not None and mine > token.i + 1 and words[mine] in _words():
             found, closing = (mine, words[mine]), token.i + 1
         for k in range(token.i + 1, closing):
-            if words[k] in _THEIRS or doc[k].tag_ == "POS":
+            if words[k] in THEIRS or doc[k].tag_ == "POS":
                 break  # "(her fiance)", "(kayla's sister)": another's
             if k + 1 < closing and f"{words[k]} {words[k + 1]}" in _words():
                 found = (k + 1, f"{words[k]} {words[k + 1]}")  # "(head nurse)"
@@ -1082,15 +1083,16 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
     """
     out: list[tuple[str, str | None]] = []
     for token in doc[1:-1]:
+        if not _naming(token.lower_):
+            continue
         noun, nxt = doc[token.i - 1], doc[token.i + 1]
         describes = token.dep_ == "acl" and token.head.i == noun.i
         said_of = noun.head.i == token.i and nxt.dep_ == "oprd"  # "some fella called marcus"
-        named_one = any(c.dep_ == "oprd" for c in token.children)
-        if _naming(token.lower_) and not (describes or said_of) and named_one:
+        if not (describes or said_of) and any(c.dep_ == "oprd" for c in token.children):
             # "my manager is called rachel": the one named is the passive subject
             noun = next((c for c in token.lefts if c.dep_ == "nsubjpass"), noun)
             describes = noun.head.i == token.i and noun.dep_ == "nsubjpass"
-        if not _naming(token.lower_) or not (describes or said_of):
+        if not (describes or said_of):
             continue
         if not _person_noun(noun.lower_):
             continue
@@ -1102,15 +1104,21 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
             name = _capitalised(nxt.text)
         else:
             continue
-        owners = {c.lower_ for c in noun.children if c.dep_ == "poss"}
-        mine = bool(owners) and owners <= _OWNERS
-        word = spelled_out(noun.lower_)
         # what a man or a guy is said to be is the speaker's, unless someone else's ("ward
         # 7 are getting a new manager, some fella called marcus")
-        said_to_be = noun is not person and word in cues.RELATIONSHIPS and not _gotten(noun)
-        role = word in cues.ROLE_NOUNS or ((mine or said_to_be) and word in cues.RELATIONSHIPS)
-        out.append((name, word if role and (mine or not owners) else None))
+        out.append((name, _role_held(noun, noun is not person and not _gotten(noun))))
     return out
+
+
+def _role_held(noun: Token, said_to_be: bool) -> str | None:
+    """The role or relationship word ``noun`` names for the speaker: a role held for
+    them ("a preceptor"), "my" relationship word, or one a man or a guy is ``said_to_be``
+    ("new sup is some dude ..."); None when it is someone else's ("her landlord")."""
+    owners = {c.lower_ for c in noun.children if c.dep_ == "poss"}
+    mine = bool(owners) and owners <= _OWNERS
+    word = spelled_out(noun.lower_)
+    role = word in cues.ROLE_NOUNS or ((mine or said_to_be) and word in cues.RELATIONSHIPS)
+    return word if role and (mine or not owners) else None
 
 
 #: Words that introduce someone not named yet: "this guy mateo", "some bloke lewis".
@@ -1171,11 +1179,7 @@ def _what_the_guy_is(doc: Doc, det: Token, gender: str | None) -> str | None:
     ):
         return _PARTNER_BY_GENDER.get(gender or "", "partner")
     if det.i >= 2 and doc[det.i - 1].lemma_ == "be":
-        said = doc[det.i - 2]
-        owners = {c.lower_ for c in said.children if c.dep_ == "poss"}
-        word = spelled_out(said.lower_)
-        if owners <= _OWNERS and (word in cues.ROLE_NOUNS or word in cues.RELATIONSHIPS):
-            return word
+        return _role_held(doc[det.i - 2], said_to_be=True)
     return None
 
 
