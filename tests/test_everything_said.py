@@ -747,6 +747,67 @@ def test_a_new_users_job_home_and_wife_hold_at_ingest_consolidated_and_a_year_on
         assert "quincy太远了" in answer(memory, user, "我妈说什么了？"), moment
 
 
+MAYA = [  # a new user: made redundant, then weeks into a new job, said the way chat says it
+    {"session_id": "m1", "date": "2026-03-02T21:10:00+00:00"},
+    {
+        "session_id": "m1",
+        "speaker": "user",
+        "text": "ugh long day. my manager priya is great tho, she let me leave early. also ive "
+        "been seeing this guy tomasz, hes a nurse at st james lol",
+    },
+    {
+        "session_id": "m1",
+        "speaker": "assistant",
+        "text": "Glad Priya had your back! And Tomasz sounds lovely. How did you two meet?",
+    },
+    {"session_id": "m2", "date": "2026-04-11T09:30:00+00:00"},
+    {
+        "session_id": "m2",
+        "speaker": "user",
+        "text": "welp. got made redundant yesterday, me and 4 others. brightline is "
+        "'restructuring'. at least the package is ok",
+    },
+    {
+        "session_id": "m2",
+        "speaker": "assistant",
+        "text": "I'm so sorry. That's a shock even when the package is decent. Do you want help "
+        "updating your CV?",
+    },
+    {"session_id": "m3", "date": "2026-05-20T18:00:00+00:00"},
+    {
+        "session_id": "m3",
+        "speaker": "user",
+        "text": "week 2 at Harbourline done!! new boss is some guy named okeke, very calm. and "
+        "the landlord is this old guy fergus who never answers texts",
+    },
+]
+
+
+def test_a_new_users_lost_job_and_new_one_hold_at_ingest_consolidated_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Made redundant, then "week 2 at Harbourline": Harbourline is where the user works
+    now, Brightline before, Priya the former manager and Okeke the boss; a guy named in
+    passing is the landlord, and "seeing this guy tomasz" a boyfriend. Every turn of both
+    speakers is kept, at ingest, after a consolidate and a quiet year on."""
+    report = ingest_file(memory, write_chat(tmp_path, MAYA), user, progress=False)
+    assert (report.speakers["user"].read, report.speakers["assistant"].kept) == (3, 2)
+    assert len(turns_cited(memory, user)) == len([r for r in MAYA if "speaker" in r])
+    assert {p.name: p.relationship for p in memory.people(user) if p.name != SELF} == {
+        "Priya": "former manager",
+        "Tomasz": "boyfriend",
+        "Okeke": "boss",
+        "Fergus": "landlord",
+    }
+    for moment in (None, "2026-05-21", "2027-05-21"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "harbourline" in answer(memory, user, "where do i work now?"), moment
+        before = answer(memory, user, "where did i work before harbourline?")
+        assert "brightline" in before, moment
+        assert "priya" in answer(memory, user, "who was my manager before okeke?"), moment
+
+
 @pytest.mark.xfail(
     strict=False,
     reason="an assistant reply is kept as one card: 'Kitchen Confidential', one sentence of "
