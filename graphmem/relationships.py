@@ -353,6 +353,21 @@ def partner_gender(relationship: str | None) -> str | None:
     return "m" if word in _MALE_PARTNERS else "f" if word in _FEMALE_PARTNERS else None
 
 
+def someone_elses(holder: str, relation: str) -> str:
+    """Another person's relative, said as the user says it when no kin word of the
+    user's names them: the holder's relationship or name, then theirs. Family words are
+    stored in their canonical form, partner words as said (a boyfriend is no spouse).
+
+    >>> someone_elses("friend", "wife"), someone_elses("son", "mum")
+    ("friend's wife", "son's mother")
+    >>> someone_elses("Megan", "boyfriend")
+    "Megan's boyfriend"
+    """
+    word = " ".join(relation.lower().split())
+    kin = word if word in _PARTNERS else canonical_relationship(word)
+    return f"{holder}'s {kin}"
+
+
 #: Someone known through a relative: (relative's role, their relation) -> the user's.
 _THROUGH = {
     ("partner", "mother"): "mother-in-law",
@@ -446,5 +461,6 @@ __all__ = [
     "partner_gender",
     "partner_word",
     "role",
+    "someone_elses",
     "through",
 ]

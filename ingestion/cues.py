@@ -542,6 +542,12 @@ SPELLED_OUT: dict[str, str] = {
     "harabeoji": "grandfather",
     "shosho": "grandmother",
     "ammi": "mother",
+    # Urdu and Hindi kin in romanised chat ("abbu ko bhi sugar thi", "begum kehti hai")
+    "abbu": "father",
+    "abba": "father",
+    "begum": "wife",
+    "biwi": "wife",
+    "beti": "daughter",
     "mammy": "mother",
     "mam": "mother",
     "momma": "mother",
@@ -569,7 +575,10 @@ BABY_OF: dict[str, tuple[str, str]] = {
 }
 #: Words that make a relationship noun the speaker's own ("my", "our"; "me" as Irish and
 #: British chat says it, "me best mate"; "mi", "mera" in code-switched chat).
-OWNERS = frozenset({"my", "our", "me", "mi", "mis", "nuestra", "nuestro", "mera", "meri", "mere"})
+OWNERS = frozenset(
+    """my our me mi mis nuestra nuestro mera meri mere mon ma mes notre nos meu minha
+    meus minhas nosso nossa mein meine meinen meinem meiner unser unsere""".split()
+)
 #: Plural words for several of the user's people at once ("the twins", "my kids"),
 #: and the relationship each of them has: "how old are the twins?" "ollie and rosie".
 GROUPS: dict[str, str] = {
@@ -676,7 +685,7 @@ KIN_NAMES = frozenset(
     """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
     grandpa granny gran nana nan abuela abuelo lola lolo amma appa ammi omma umma eomma
     halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho ouma oupa
-    maw""".split()
+    maw abbu abba begum""".split()
 )
 #: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
 #: pet is stored with: a pet is the user's, never a person.
@@ -765,6 +774,12 @@ NOT_YET = frozenset(
 #: Words of a sentence that says someone's name changed ("Megan Castillo now, she changed
 #: her name"; "she'll be Sandra McLeod instead of Sandra Paterson").
 RENAMING = frozenset({"now", "changed", "change", "instead", "anymore", "officially", "renamed"})
+#: Words for someone's partner as chat says them after "her" or "his": "married ... to
+#: her fella tariq".
+PARTNER_SAID = frozenset(
+    """partner husband wife boyfriend girlfriend fiance fiancé fiancee fiancée fella
+    bloke man gf bf hubby missus""".split()
+)
 #: Verbs (lemmas) of a new romance, and who they are said of: "i've been seeing someone".
 DATING = frozenset({"see", "date", "meet"})
 DATING_OBJECTS = frozenset({"someone", "somebody", "guy", "girl", "man", "woman"})

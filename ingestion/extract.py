@@ -59,6 +59,7 @@ from graphmem.relationships import (
     partner_stage,
     partner_word,
     role,
+    someone_elses,
     through,
 )
 from graphmem.timeutil import ms_to_datetime, now_ms
@@ -537,9 +538,10 @@ class Extractor:
     work: set[str] = field(default_factory=set, init=False)
     #: the places the user has said they work at (``claim_of`` values, case folded)
     employers: set[str] = field(default_factory=set, init=False)
-    #: someone else's relatives the user named: (name, whose, relation), "chris's mum
-    #: margaret"; the user's relationship to them follows the holder's, once known
-    held: list[tuple[str, str, str]] = field(default_factory=list, init=False)
+    #: someone else's relatives the user named: (name, whose, relation, whose said in
+    #: the turn itself), "chris's mum margaret"; the user's relationship to them follows
+    #: the holder's, once known
+    held: list[tuple[str, str, str, bool]] = field(default_factory=list, init=False)
     #: per session, the name the assistant just asked about ("Who's Chris?")
     asked_who: dict[str, str] = field(default_factory=dict, init=False)
     #: per session, known people the user's turns named, last named first (whom a
@@ -597,7 +599,7 @@ class Extractor:
         self.lessons.update(state.get("lessons", {}))
         self.work.update(state.get("work", []))
         self.employers.update(state.get("employers", []))
-        self.held.extend((h[0], h[1], h[2]) for h in state.get("held", []))
+        self.held.extend((*h[:3], bool(h[3:4] and h[3])) for h in state.get("held", []))
         self.named_in.update(state.get("named_in", {}))
         self.asked_who.update(state.get("asked_who", {}))
         self.casing.restore_state(state.get("casing", {}))
@@ -719,8 +721,10 @@ class Extractor:
             self.speakers.setdefault(turn.speaker, TurnTally()).add(how, len(made), failed=failed)
             self.languages.setdefault(code, TurnTally()).add(how, len(made), failed=failed)
             cards.extend(made)
-        for name, whose, relation in self.held:  # "her son": she is a girlfriend by now
+        for name, whose, relation, in_turn in self.held:  # "her son": a girlfriend's now
             self._related_through(whose, relation, name)
+            if in_turn:
+                self._known_through(whose, relation, name)
         self._pets_by_what_is_said([t.text for t in parsed])
         self._places_are_no_one(plan)
         for record in list(self.registry):  # "kai was on his phone": the child is a son
@@ -1425,7 +1429,7 @@ class Extractor:
                 self._learn_gender(name, relationship)
                 self.registry.observe(name, relationship)
         for relative, name, word in relatives.married_to(doc):
-            mine = through(relative, word)
+            mine = through(relative, word) or someone_elses(relative, word)
             if mine is not None and not self.registry.is_user(name):
                 self.registry.observe(name, mine)
         named = [*relatives.find(doc), *relatives.parenthesised(doc)]
@@ -1622,6 +1626,21 @@ class Extractor:
         if mine is not None:
             self.registry.observe(name, mine)
 
+    def _known_through(self, owner: str, relation: str, name: str) -> None:
+        """Someone else's relative no kin word of the user's names: known through their
+        holder, in the holder's relationship ("friend's wife", "roommate's cat") or, for a
+        holder with none or no longer held, by the holder's name ("Megan's boyfriend").
+        Read at the end of a conversation, when the holder is known best; a person the
+        user placed keeps their own."""
+        record = self.registry.get(owner)
+        known = self.registry.get(name)
+        if record is None or (known is not None and known.relationship is not None):
+            return
+        held = record.relationship if is_current(record.relationship) else None
+        if held is not None and "'s " in held:  # a friend's husband's mother: by name
+            held = None
+        self.registry.observe(name, someone_elses(held or record.name, relation))
+
     def _observe_held(self, doc: Doc, session: str) -> None:
         """Someone else's relative the user names ("chris's mum margaret", "erik, his
         wife becca", "shes 12 and her brother max is 8"): whose is the person named by
@@ -1636,7 +1655,8 @@ class Extractor:
             if whose is None and mine is not None and not mine[2]:
                 holder = self.registry.resolve(None, relationship=mine[1])  # "my husband's"
                 whose = holder.name if holder.certain else None
-                relationship = through(mine[1], self._paired(held))
+                relation = self._paired(held)
+                relationship = through(mine[1], relation) or someone_elses(mine[1], relation)
                 known = self.registry.get(name)
                 if whose is None and relationship is not None and not self.registry.is_user(name):
                     if known is None or known.relationship is None:  # whoever he is
@@ -1648,8 +1668,9 @@ class Extractor:
                 continue
             relation = self._paired(held)
             self._learn_gender(name, relation)
-            if (name, whose, relation) not in self.held:
-                self.held.append((name, whose, relation))
+            in_turn = not held.pronoun or whose in self._known_in(doc[: held.at])
+            if (name, whose, relation, in_turn) not in self.held:
+                self.held.append((name, whose, relation, in_turn))
             known = self.registry.get(name)
             if known is None or known.relationship is None:
                 self._related_through(whose, relation, name)
@@ -1723,8 +1744,9 @@ class Extractor:
             return None
         pronoun = doc[held.at]
         gender = "f" if pronoun.lower_ in _FEMALE else "m" if pronoun.lower_ in _MALE else None
-        candidates = [  # nearest first: in the sentence, then the session's people
+        candidates = [  # nearest first: in the sentence, the turn, then the session's
             *reversed(self._known_in(doc[pronoun.sent.start : pronoun.i])),
+            *reversed(self._known_in(doc[: pronoun.sent.start])),
             *(p[0] for p in self.recent.get(session, [])),
             *self.named_in.get(session, []),
         ]

@@ -178,12 +178,14 @@ def _parenthesised(doc: Doc) -> list[Named]:
         bracket = range(token.i + 1, min(token.i + 8, len(doc)))
         shut = next((k for k in bracket if doc[k].text == ")"), bracket.stop)
         mine = next(  # "(the partner, my boss)": the word after "my" says who to the user
-            (k + 1 for k in range(token.i + 1, shut - 1) if words[k] in {"my", "our"}),
+            (k + 1 for k in range(token.i + 1, shut - 1) if words[k] in _OWNERS - {"me"}),
             None,
         )
         found = None
         if mine is not None and mine > token.i + 1 and words[mine] in _words():
             found, closing = (mine, words[mine]), token.i + 1
+        elif mine is not None and _said_to_me(doc[mine:shut]):
+            found, closing = (shut - 1, doc[mine:shut].text.lower()), token.i + 1
         for k in range(token.i + 1, closing):
             if words[k] in THEIRS or doc[k].tag_ == "POS":
                 break  # "(her fiance)", "(kayla's sister)": another's
@@ -207,6 +209,18 @@ def _parenthesised(doc: Doc) -> list[Named]:
             )
         )
     return out
+
+
+def _said_to_me(words: Span) -> bool:
+    """A role closing a bracket after "my", whatever its words: "gaz (my station
+    officer)", "memphis (our drummer)", "chotu (mera helper)": one or two nouns, no
+    pet, no function word."""
+    return (
+        0 < len(words) <= 2
+        and all(t.is_alpha and t.pos_ in {"NOUN", "PROPN"} and not t.is_stop for t in words)
+        and not is_pet_word(words[-1].lower_)
+        and words[-1].lower_ not in cues.PERSONAL_NOUNS
+    )
 
 
 def relationship_phrase(tokens: Doc, i: int) -> tuple[int, str, bool] | None:
@@ -311,7 +325,21 @@ def name_token(token: Token) -> bool:
         return False
     if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
         return False
+    if token.is_lower and _g_dropped(token.lower_):
+        return False  # "she's comin": a verb typed without its g
     return token.pos_ != "ADV"
+
+
+def _g_dropped(low: str) -> bool:
+    """A verb typed without its final g ("stressin", "workin"): the word with it is an
+    English word. No name is ("kevin", "austin", "erin" give no word).
+
+    >>> _g_dropped("stressin"), _g_dropped("comin"), _g_dropped("kevin"), _g_dropped("austin")
+    (True, True, False, False)
+    """
+    if not low.endswith("in") or len(low) < 5:
+        return False
+    return is_word(low + "g") or (len(low) >= 7 and is_word(low[:-2]))  # "stress", not "just"
 
 
 def _known_other(low: str) -> bool:
@@ -392,6 +420,8 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         name_token(doc[i]) or (slot and (_bare_verb_name(doc[i]) or _unknown_word(doc[i])))
     ):
         return None
+    if doc[i].is_lower and _g_dropped(doc[i].lower_):
+        return None  # "mum is stressin": a verb typed without its g, in any slot
     end = i + 1
     while (  # "min-ji": a name typed with a hyphen is one name
         end + 1 < len(doc)
@@ -483,7 +513,7 @@ def find(doc: Doc) -> list[Named]:
         taken = {w for n in found for w in n.name.casefold().split()}
         taken |= {w for n in parenthesised(doc) for w in n.name.casefold().split()}
         found += [n for n in linked(doc) if not set(n.name.casefold().split()) & taken]
-        found = [n for n in found if not _of_no_one(doc, n)]
+        found = [n for n in found if not _of_no_one(doc, n) and not _verb_as_typed(doc, n)]
         cached = doc.user_data["relatives.find"] = found
     return list(cached)
 
@@ -492,6 +522,13 @@ def find(doc: Doc) -> list[Named]:
 #: where one worked ("ex crestline", "ex-google") and "oga" a title ("passengers call me
 #: 'oga emeka'"), where "my ex jake" and "my oga mr okafor" are the user's people.
 _OWNED_ONLY = frozenset({"ex", "oga"})
+
+
+def _verb_as_typed(doc: Doc, named: Named) -> bool:
+    """A one-word name typed in lower case that is a verb without its g: "mum is
+    stressin" names no Stressin."""
+    low = named.name.lower()
+    return " " not in low and low in doc.text[named.start : named.end] and _g_dropped(low)
 
 
 def _of_no_one(doc: Doc, named: Named) -> bool:
@@ -851,7 +888,7 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
         if subject and not subject & {"i", "we"}:
             continue  # no subject: chat drops the "we" ("also were getting a DOG")
         got_pet = [c for c in token.children if c.dep_ == "dobj" and is_pet_word(c.lower_)]
-        if not got_pet and not subject:
+        if not got_pet:  # "got a cat lol", "adopted a dog 🐶 kelpie cross": the parse errs
             got_pet = [
                 t
                 for t in doc[token.i + 1 : min(token.i + 5, token.sent.end)]
@@ -874,11 +911,12 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
         return [(_capitalised(alone.text), kind)]
     for token in doc:
         after = token.i + 1
+        owners = {c.lower_ for c in token.children if c.dep_ == "poss"}
         if token.lower_ in {"named", "called"} or (
             token.lower_ == "name"
             and after < len(doc)
             and doc[after].lemma_ == "be"
-            and any(c.lower_ in {"her", "his", "its"} for c in token.children)
+            and (owners & {"her", "his", "its"} or not owners)  # "shes 2, name is nugget"
         ):
             at = after + 1 if token.lower_ == "name" else after
             if at < len(doc) and doc[at].lower_ in {"her", "him", "it"}:
@@ -1327,7 +1365,12 @@ def _introduced_before(doc: Doc, at: int, pronoun: str | None, ours: bool = Fals
         words = [c.lower_ for c in token.lefts if c.dep_ in {"compound", "amod"}]
         phrase = " ".join([*words[-1:], token.lower_])
         owned = any(c.dep_ == "poss" and c.lower_ in _OWNERS for c in token.children)
-        if token.dep_ in _SUBJECT_DEPS and (owned or ours) and phrase in cues.NEWBORN:
+        if (
+            phrase in cues.NEWBORN
+            and (  # "baby girl born friday ... we named her june"
+                (token.dep_ in _SUBJECT_DEPS and (owned or ours)) or (ours and phrase[:4] == "baby")
+            )
+        ):
             return cues.NEWBORN[phrase]  # "our baby boy arrived! his name is noah"
         if token.dep_ not in {"dobj", "attr", "pobj"} or (subject and not subject & {"i", "we"}):
             continue  # chat drops the "i": "been seeing this girl"
@@ -1733,12 +1776,16 @@ def married_to(doc: Doc) -> list[tuple[str, str, str]]:
 def _married_whom(doc: Doc, at: int) -> tuple[str, str] | None:
     """ "... to <name>" or "... to a <man/woman> named <name>" within a few words after
     the marrying word, crossing the "!!" chat puts between."""
-    for k in range(at + 1, min(at + 8, len(doc) - 1)):
+    for k in range(at + 1, min(at + 12, len(doc) - 1)):
         if doc[k].lower_ != "to":
             continue
+        said = "partner"
+        if doc[k + 1].lower_ in {"her", "his"} and doc[k + 2].lower_ in cues.PARTNER_SAID:
+            gender = cues.GENDERED_NOUNS.get(doc[k + 2].lower_)  # "to her fella tariq"
+            said, k = {"m": "husband", "f": "wife"}.get(gender or "", "partner"), k + 2
         got = _name_at(doc, k + 1)
         if got is not None and doc[k + 1].lower_ not in cues.GENDERED_NOUNS:
-            return _capitalised(got[0]), "partner"
+            return _capitalised(got[0]), said
         for j in range(k + 1, min(k + 5, len(doc) - 1)):
             if doc[j].lower_ in {"named", "called"}:
                 named = _name_at(doc, j + 1)

@@ -494,3 +494,56 @@ def test_someone_named_right_after_this_guy_is_a_person_and_what_they_are_said_t
         ("user", "its such a guy thing lol"),
     )
     assert people(extractor.registry) == {"Mateo": "boyfriend", "Ray": "landlord"}
+
+
+def test_a_pet_or_a_baby_named_after_chat_mangled_the_parse():
+    """The pet got is named a sentence on ("we got a cat lol ... named him mingus"; "we
+    adopted a dog 🐶 kelpie cross ..., shes 2, name is nugget"), as is the baby girl born
+    ("baby girl born friday ... we named her june"), however the tagger reads the emoji
+    and the dropped words between."""
+    extractor = talk(
+        (
+            "user",
+            "and we got a cat lol. this orange stray kept sittin on our porch, named him mingus",
+        ),
+        ("user", "we adopted a dog 🐶 kelpie cross from the RSPCA, shes 2, name is nugget. weapon"),
+        ("user", "she here 😭😭 baby girl born friday april 18 at touro. we named her june"),
+        ("user", "we got a new car lol, my name is still dave on the loan tho"),
+    )
+    assert people(extractor.registry) == {"Mingus": "cat", "Nugget": "dog", "June": "daughter"}
+
+
+def test_who_someone_is_to_the_user_said_in_brackets_in_any_words():
+    """ "gaz (my station officer)", "memphis (our drummer)", "chotu (mera helper)": the
+    words after "my" close the bracket and say what they are, whatever the role."""
+    extractor = talk(
+        ("user", "gaz (my station officer) reckons i should just harden up haha"),
+        ("user", "memphis (our drummer) says he gonna make me a sober playlist lol"),
+        ("user", "chotu (mera helper) bhi keh raha tha saddar mein log kam aate hain"),
+        ("user", "bob (my fault really) got lost on the way"),
+    )
+    assert people(extractor.registry) == {
+        "Gaz": "station officer",
+        "Memphis": "drummer",
+        "Chotu": "helper",
+    }
+
+
+def test_my_in_french_portuguese_and_german_owns_the_relative_after_it():
+    extractor = talk(
+        ("user", "mon frère lucas est venu hier soir"),
+        ("user", "meu irmão tiago fez o discurso no casamento"),
+        ("user", "meine schwester anna kommt am samstag"),
+    )
+    assert people(extractor.registry) == {"Lucas": "brother", "Tiago": "brother", "Anna": "sister"}
+
+
+def test_a_relative_married_to_her_fella_brings_her_husband():
+    extractor = talk(
+        (
+            "user",
+            "our niece Becky got married on Saturday at Manchester Town Hall to her fella "
+            "Tariq lovely do",
+        ),
+    )
+    assert people(extractor.registry) == {"Becky": "niece", "Tariq": "niece's husband"}

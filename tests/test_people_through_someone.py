@@ -77,14 +77,36 @@ def test_her_son_is_placed_once_she_becomes_the_girlfriend():
     ) == {"Tanya": "girlfriend", "Marcus Jr": "girlfriend's son", "Mama": "mama"}
 
 
-def test_a_friends_wife_and_a_strangers_mother_stay_unplaced():
-    """A friend's wife is no relative of the user, and "his mum" of a man who is none
-    of the user's people is nobody's mum to the user."""
+def test_a_friends_husband_is_known_as_hers_and_a_strangers_mother_stays_unplaced():
+    """A friend's husband is no relative of the user: he is kept as the friend's
+    husband, as the user would say it. "his mum", where the his is only guessed from
+    earlier turns, places no one."""
     assert people(
         ("user", "my friend Ana came round with Leo"),
         ("user", "Ana, her husband Becks and me went for a walk"),
         ("user", "Leo called. his mum Sue is ill"),
-    ) == {"Ana": "friend", "Becks": None, "Leo": None, "Sue": None}
+    ) == {"Ana": "friend", "Becks": "friend's husband", "Leo": None, "Sue": None}
+
+
+def test_someone_elses_people_in_the_holders_words_or_name():
+    """Whose they are, said in the turn: by the holder's relationship ("my coworker
+    megan ... her boyfriend austin"), by "my son's", or by the holder's name when the
+    holder has no relationship of the user's."""
+    assert people(
+        (
+            "user",
+            "megan, my coworker from the hagwon, is going home. her boyfriend austin is staying",
+        ),
+        ("user", "my son's friend leo came over after school"),
+        ("user", "i met Harold at church last week, a retired railroad man"),
+        ("user", "Harold's daughter Kim is a nurse"),
+    ) == {
+        "Megan": "coworker",
+        "Austin": "coworker's boyfriend",
+        "Leo": "son's friend",
+        "Harold": None,
+        "Kim": "harold's daughter",
+    }
 
 
 def test_a_pet_of_any_kind_said_with_its_name():
