@@ -89,6 +89,13 @@ def pieces(text: str, *, by_sentence: bool = False, leans_back: str = "") -> lis
     >>> t = "Try Monet. " * 60
     >>> [len(p.text) <= MAX_PIECE for p in pieces(t)] == [True] * len(pieces(t))
     True
+
+    A sentence longer than a piece is cut into even parts, after a comma where one is
+    near, so that no part is a stray tail ("... the healthy lunchbox thing hard."):
+
+    >>> long = "so i need ideas, " + "the kids are fussy and " * 17 + "the school is strict."
+    >>> [len(p.text) for p in pieces(long)]
+    [213, 215]
     """
     spans: list[tuple[int, int]] = []
     start = 0
@@ -112,10 +119,12 @@ def pieces(text: str, *, by_sentence: bool = False, leans_back: str = "") -> lis
             spans, lambda last, span: fits(last, span) and bool(leans.match(text[slice(*span)]))
         )
     out: list[Piece] = []
-    for s, e in spans:  # a sentence longer than a piece: cut at a space or anywhere
-        while e - s > MAX_PIECE:
-            cut = text.rfind(" ", s + MAX_PIECE // 2, s + MAX_PIECE)
-            cut = cut if cut > s else s + MAX_PIECE
+    for s, e in spans:  # a sentence longer than a piece: cut into even parts (no tail of
+        while e - s > MAX_PIECE:  # two words), after a comma, else at a space, else anywhere
+            size = -(-(e - s) // -(-(e - s) // MAX_PIECE))
+            cut = text.rfind(", ", s + size // 2, s + size) + 1
+            cut = cut if cut > s else text.rfind(" ", s + size // 2, s + size)
+            cut = cut if cut > s else s + size
             out.append(Piece(text[s:cut].strip(), *_trimmed(text, s, cut)))
             s = _trimmed(text, cut, e)[0]
         if e > s:

@@ -113,6 +113,65 @@ def test_a_day_named_in_another_language_narrows_to_that_day(memory: Memory, use
     assert any("mount tam" in f for f in first)
 
 
+FIRST_CHAT = [
+    {"session_id": "s1", "date": "2025-02-11T22:40:00+11:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "mate my lower back is cooked. spent hrs draggin 70mm hose round a factory fire",
+    },
+    {"session_id": "s1", "speaker": "assistant", "text": "Ouch. Any numbness or tingling?"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "nah. jess is running her first half marathon in march so shes out every night",
+    },
+    {"session_id": "s2", "date": "2025-03-20T19:00:00+11:00"},
+    {"session_id": "s2", "speaker": "user", "text": "back's good now, back on the trucks"},
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what was i whingin about in our first chat",
+        "what did we chat about back in our very first convo?",
+    ],
+)
+def test_our_first_chat_opens_with_what_it_was_about(
+    memory: Memory, user: str, tmp_path: Path, question: str
+):
+    """ "Our first chat" names the first session and no word to match: "her first half
+    marathon" said later that night is no answer, what the chat opened with is."""
+    ingest_file(memory, write_chat(tmp_path, FIRST_CHAT), user, progress=False)
+    assert "lower back" in top(memory, user, question)[0]
+
+
+LONG_TURN = [
+    {"session_id": "s1", "date": "2025-06-23T08:00:00+12:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "Update from the bush: we got a pup! A 10 week old huntaway cross from the SPCA "
+        "in Mangere, black and tan, the kids named her Kumara because apparently she looks "
+        "like one (she does a bit). She's already eaten one of Sarah's jandals and a Duplo "
+        "giraffe and half the doormat. Also my old Xtra email finally got shut down so I've "
+        "got a new one, it's big.mike.tane@gmail.com, the old one was miketane@xtra.co.nz, "
+        "had it since 2003 RIP",
+    },
+]
+
+
+def test_a_long_turns_answer_is_shown_from_the_piece_that_holds_it(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A turn longer than a piece is kept whole in two; the hit shows the piece that
+    holds what matched, not the first (which ends before the address)."""
+    ingest_file(memory, write_chat(tmp_path, LONG_TURN), user, progress=False)
+    assert "big.mike.tane@gmail.com" in top(memory, user, "what's my email now")[0]
+    assert "miketane@xtra.co.nz" in top(memory, user, "what was my old email address")[0]
+
+
 def test_a_day_with_nothing_said_falls_under_the_relevance_cut(memory: Memory, user: str, chat):
     hits = memory.recall(user, "what did we talk about on May 2nd?", k=5)
     assert all(hit.relevance < RELEVANT for hit in hits)

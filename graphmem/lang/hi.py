@@ -113,12 +113,21 @@ CLAIMS: tuple[tuple[str, str], ...] = (
 #: the user's "am" / "was" closing a question: "rehti hu", "mein thi", "kaha tha"
 _I_AM = r"(?:hu|hoon|hun|thi|tha)\b"
 
+#: Romanised Hindi and Urdu function words a question is made of ("hamari pehli baat cheet
+#: mein main kis baat pe pareshan tha"): no word of what it asks about.
+STOP_WORDS = en.STOP_WORDS | frozenset(
+    """main mein me mera meri mere hamara hamari hamare hum ham tum tu tera teri tumhara
+    tumhari aap aapka aapki kya kis kise kaun kaunsa kaunsi kab kahan kaha kaise kyun
+    ka ki ke ko se pe par tha thi the hai hain hoon hu hun ho tha thaa aur ya bhi to
+    toh ne wala wali wale yeh ye woh wo us uska uski iska iski""".split()
+)
+
 LANGUAGE = Language(
     code="hi",
     name="Hindi",
     script=en.LANGUAGE.script,
     words=en.words,
-    stop_words=en.STOP_WORDS,
+    stop_words=STOP_WORDS,
     claims=CLAIMS,
     name_question=r"(?i)\bnaam\b",  # "uska naam kya hai"
     moves_to=r"(?i)\b(?:shift|shifted|move|moved)\s+(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi)\b",

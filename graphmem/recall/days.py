@@ -57,17 +57,18 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 
 #: The first or the last conversation, named instead of a date (data, any language).
 _FIRST = re.compile(
-    r"\b(?:our|the|my)\s+(?:very\s+)?first\s+(?:conversation|chat|talk|session)\b"
+    r"\b(?:our|the|my)\s+(?:very\s+)?first\s+(?:conversation|convo|chat|talk|session)\b"
     r"|\bfirst\s+time\s+(?:we|i)\s+(?:talked|chatted|spoke)\b|第一次(?:聊天|聊|对话|對話|说话|說話)"
     r"|\bprimer[ao]\s+(?:conversaci[oó]n|conversa|charla|plática|vez\s+que\s+(?:\w+\s+)?"
     r"(?:hablamos|conversamos|falamos))\b"
     r"|\bpremi[eè]re\s+(?:conversation|discussion|fois\s+qu['’]on\s+a\s+(?:parl|discut)é)"
-    r"|\berst(?:es|en)\s+(?:gespräch|chat|mal)\b",
+    r"|\berst(?:es|en)\s+(?:gespräch|chat|mal)\b"
+    r"|\bpehli\s+(?:baat\s*cheet|baatcheet|baat|conversation|convo|chat)\b",
     re.IGNORECASE,
 )
 _LAST = re.compile(
     r"\b(?:our|the|my)\s+(?:last|latest|most recent|previous)\s+"
-    r"(?:conversation|chat|talk|session)\b"
+    r"(?:conversation|convo|chat|talk|session)\b"
     r"|\blast\s+time\s+(?:we|i)\s+(?:talked|chatted|spoke)\b|上次(?:聊天|聊|对话|對話)|最后一次聊",
     re.IGNORECASE,
 )
@@ -80,6 +81,8 @@ class NamedDays:
 
     cue: str
     days: frozenset[date]
+    #: named by their order ("our first conversation"), not by a date
+    in_order: bool = False
 
 
 def day_of(ms: int) -> date:
@@ -104,11 +107,12 @@ def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
     Examples:
         >>> days = [date(2023, 5, 1), date(2023, 5, 4), date(2023, 5, 9)]
         >>> named_days("On May 4th, where did I plan to go?", days)
-        NamedDays(cue='May 4th', days=frozenset({datetime.date(2023, 5, 4)}))
+        NamedDays(cue='May 4th', days=frozenset({datetime.date(2023, 5, 4)}), in_order=False)
         >>> named_days("what did we talk about on 2 May?", days).days
         frozenset()
-        >>> sorted(named_days("What did I tell you in our first conversation?", days).days)
-        [datetime.date(2023, 5, 1)]
+        >>> first = named_days("What did I tell you in our first conversation?", days)
+        >>> sorted(first.days), first.in_order
+        ([datetime.date(2023, 5, 1)], True)
         >>> named_days("5月9日那天我打算去哪里？", days).days
         frozenset({datetime.date(2023, 5, 9)})
         >>> named_days("el 4 de mayo a dónde dije que iba?", days).days
@@ -122,9 +126,9 @@ def named_days(query: str, said_on: Iterable[date]) -> NamedDays | None:
     """
     said = sorted(set(said_on))
     if m := _FIRST.search(query):
-        return NamedDays(m[0], frozenset(said[:1]))
+        return NamedDays(m[0], frozenset(said[:1]), in_order=True)
     if m := _LAST.search(query):
-        return NamedDays(m[0], frozenset(said[-1:]))
+        return NamedDays(m[0], frozenset(said[-1:]), in_order=True)
     for pattern in _patterns():
         m = pattern.search(query)
         if m is None:
@@ -162,12 +166,14 @@ ABOUT_THE_DAY = frozenset(
     """tell told telling say said saying talk talked talking chat chatted chatting speak
     spoke happen happened happening news update updates discuss discussed mention
     mentioned share shared write wrote ask asked conversation day days first last big
-    u ya ur hab
+    u ya ur hab convo back again
+    worried worry worrying stressed stressing stress upset complain complaining
+    complainin whinge whinging whingin moan moaning moanin
     erzählt erzählen gesagt passiert geredet gesprochen
     dije dijiste conté contaste pasó hablamos dicho
     dit raconté parlé passé
     falei contei disse aconteceu conversamos
-    bataya batayi bola boli baat hua hui
+    bataya batayi bola boli baat hua hui cheet pareshan
     sinabi kinuwento kwento nangyari usapan
     cerita bilang ngomong""".split()
 )
@@ -183,6 +189,13 @@ def asks_only_the_day(query: str) -> bool:
     (True, False)
     >>> asks_only_the_day("was hab ich am 4. mai erzählt"), asks_only_the_day("5月4日我说了什么")
     (True, True)
+
+    What the user was worried about, complaining of or upset by is what was said then:
+
+    >>> asks_only_the_day("what was i whingin about in our first convo")
+    True
+    >>> asks_only_the_day("hamari pehli baat cheet mein main kis baat pe pareshan tha")
+    True
     """
     if lang.script_without_spaces(query):
         return True

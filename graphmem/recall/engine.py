@@ -327,17 +327,19 @@ def gather(
     )
     searched = searched_terms(query)
     query_terms = searched if "fulltext" in channels else []
+    on_day = None
     with held.lock:
         eligible = held.passages_of(cards)
-        bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
-        best_possible = held.bm25.best_possible(query_terms)
-    on_day = None
-    if names_a_day:
-        with held.lock:
+        if names_a_day:
             said_on = held.said_on()
             named = days.named_days(query, set(said_on[eligible]))
             if named is not None:
                 on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
+            if named is not None and named.in_order:  # "our very first chat": no words
+                cue = set(searched_terms(named.cue))  # to find ("her first" is no match)
+                query_terms = [t for t in query_terms if t not in cue]
+        bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
+        best_possible = held.bm25.best_possible(query_terms)
     with held.lock:
         by_assistant = np.zeros(len(held.passages), dtype=bool)
         for speaker in ASSISTANT_SPEAKERS:
@@ -1061,8 +1063,25 @@ def _whole(
                 whole[card_id] = held.cards[turn[0]].id
     if not whole:
         return {}
-    read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, list(whole.values()))}
-    return {card_id: read[turn] for card_id, turn in whole.items() if turn in read}
+    ids = [*whole, *whole.values()]
+    read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, ids)}
+    return {
+        card_id: read[turn]
+        for card_id, turn in whole.items()
+        if turn in read and _holds_part(read[turn], read.get(card_id))
+    }
+
+
+def _holds_part(whole: Row, part: Row | None) -> bool:
+    """Whether a turn's piece kept whole holds the part a hit was read from: a turn
+    longer than a piece is kept in several, and the first of them may end before it
+    ("... it's big.mike.tane@gmail.com" in the second). Without spans, it is taken to."""
+    held, said = (whole.get("evidence") or {}), ((part or {}).get("evidence") or {})
+    spans = [(e.get("span_start"), e.get("span_end")) for e in (held, said)]
+    (start, end), (inner_start, inner_end) = spans
+    if start is None or end is None or inner_start is None or inner_end is None:
+        return True
+    return bool(start <= inner_start and inner_end <= end)
 
 
 def _giving(
