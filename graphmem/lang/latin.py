@@ -1796,7 +1796,8 @@ def _language(grammar: Grammar) -> Language:
         name=grammar.name,
         script=en.LANGUAGE.script,
         words=en.words,
-        stop_words=en.STOP_WORDS,
+        # its possessives and pronouns are no word to search for ("mon", "qui", "ela")
+        stop_words=en.STOP_WORDS | frozenset(grammar.mine) | frozenset(grammar.pronouns),
         extracts=False,
         relationships={
             word: english

@@ -96,7 +96,7 @@ _MY_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _MY_GROUP = re.compile(rf"\b(?:my|our)\s+(?P<word>{'|'.join(GROUPS)})\b", re.IGNORECASE)
-_NAME = re.compile(r"\b(?!I\b)[A-Z][a-z]+")
+_NAME = re.compile(r"\b(?<!\bto )(?<!\bin )(?<!\bfrom )(?!I\b)[A-Z][a-z]+")
 _WHO_IS_MY = re.compile(
     rf"\bwho(?:'s| is| was)\s+my\s+(?:new\s+|current\s+)?(?P<word>"
     rf"{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
@@ -192,6 +192,18 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 _NOW_WORDS = (
     r"now|right now|rn|atm|currently|current|these days|nowadays|at the moment|at present|"
     r"presently|still|anymore|any more|any longer|as of now|by now"
+)
+
+#: A question naming no one, said as chat drops the "my": "what's the family car these
+#: days". Only a "what" or "which" with no one's "'s": "where's thiago working now" and
+#: one with he, she, "does" or "who" ask of someone else, known to memory or not.
+_ASKS_TERSELY = re.compile(
+    rf"^\s*(?:what|which)\b(?!.*\b(?!what|that|it)\w+'s\b)"
+    rf".*(?:\b(?:{_NOW_WORDS})\b|\bthe family\b)",
+    re.IGNORECASE,
+)
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:he|she|they|his|her|their|him|them|does|doesn't|who|whos|who's)\b", re.IGNORECASE
 )
 #: Words a question says "before" with
 _BEFORE_WORDS = r"used to|use to|before|previously|formerly|originally|back then|at first|earlier"
@@ -410,6 +422,10 @@ def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalInte
         ('sister',)
         >>> read_intent("where does kayla work?", now, ["kayla"]).about  # typed in lower case
         ('kayla',)
+        >>> read_intent("did we end up moving to Tauranga", now).about  # a place, no one
+        ()
+        >>> read_intent("what's the family car these days", now).asks  # no "my" typed
+        ('car',)
         >>> i = read_intent("where am i from originally", now)  # no move changes it
         >>> i.asks, i.kind
         (('hometown',), None)
@@ -472,6 +488,7 @@ def _asks(query: str, names: Sequence[str] = ()) -> tuple[tuple[str, ...], tuple
         not about
         and not _FIRST_PERSON.search(lang.in_english_time_words(query))
         and not lang.asks_of_self(query)
+        and (_SOMEONE_ELSE.search(query) or not _ASKS_TERSELY.search(query))
     ):
         return (), ()
     return asks, tuple(dict.fromkeys(about))
