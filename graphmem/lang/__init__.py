@@ -308,19 +308,8 @@ def terms(text: str) -> list[str]:
     ['我妹', '妹妹', '妹对', '对花', '花生', '生过', '过敏']
     >>> terms("今天meeting好累")
     ['今天', 'meet', '好累']
-
-    The function words of the other languages chat mixes in are left out too, in any
-    text (a question too short to tell its language still loses them, as its answer
-    does), and all the stop words of a text's own language where it is told: "je sais
-    même pas quoi dire" is no answer to every question with "je" and "quoi" in it.
-
-    >>> terms("je sais même pas quoi dire, on a cassé hier soir")
-    ['sai', 'cassé', 'hier', 'soir']
-    >>> terms("my son is sick, did he die"), terms("con quien andaba antes de dani")
-    (['son', 'sick', 'die'], ['andaba', 'dani'])
     """
     out: list[str] = []
-    unsaid = [p for p in (_function_words(), _stop_words_of(detect(text))) if p is not None]
     for m in _runs().finditer(text.replace("’", "'")):
         code = m.lastgroup
         if code == "other":
@@ -328,58 +317,8 @@ def terms(text: str) -> list[str]:
             continue
         lang = language(code or "")
         if lang is not None:
-            run = m.group()
-            for pattern in unsaid:
-                run = pattern.sub(" ", run)
-            out.extend(lang.words(run))
+            out.extend(lang.words(m.group()))
     return out
-
-
-#: Languages whose stop words spaCy ships as data (no model to load), by graphmem's code.
-_SPACY_STOP_WORDS = frozenset({"fr", "es", "pt", "de", "it", "ms", "tl"})
-
-
-@cache
-def _stop_words_of(code: str) -> re.Pattern[str] | None:
-    """All the stop words of a text's own language, where it is told (a message or a
-    question long enough to be French, not English): spaCy's list for it, English and
-    the words it shares with English aside."""
-    english = language("en")
-    if code not in _SPACY_STOP_WORDS or english is None:
-        return None
-    module = importlib.import_module(f"spacy.lang.{code}.stop_words")
-    words = {w.lower() for w in module.STOP_WORDS if "'" not in w}
-    return _pattern(words - english.stop_words - _ENGLISH_TOO)
-
-
-def _pattern(words: set[str]) -> re.Pattern[str] | None:
-    """Whole words of ``words`` in a text, any case."""
-    if not words:
-        return None
-    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return re.compile(rf"(?<![\w'-])(?:{alternatives})(?![\w'-])", re.IGNORECASE)
-
-
-#: Function words of other languages that are English words too, kept: "did he die",
-#: "the main road".
-_ENGLISH_TOO = frozenset(
-    {"die", "main", "me", "to", "so", "ho", "us", "an", "am", "as", "at", "on"}
-)
-
-
-@cache
-def _function_words() -> re.Pattern[str] | None:
-    """The function words of every language written in the Latin script other than
-    English (``Language.function_words``, and romanised Hindi's stop words), as one
-    pattern: a word of no question's answer in any text, whatever its language."""
-    english = language("en")
-    if english is None:
-        return None
-    words: set[str] = set()
-    for known in languages():
-        if known.code != "en" and known.script == english.script:
-            words |= known.function_words | known.stop_words
-    return _pattern({w.lower() for w in words} - english.stop_words - _ENGLISH_TOO)
 
 
 def _script_of(char: str) -> str | None:

@@ -1796,8 +1796,7 @@ def _language(grammar: Grammar) -> Language:
         name=grammar.name,
         script=en.LANGUAGE.script,
         words=en.words,
-        # its possessives and pronouns are no word to search for ("mon", "qui", "ela")
-        stop_words=en.STOP_WORDS | frozenset(grammar.mine) | frozenset(grammar.pronouns),
+        stop_words=en.STOP_WORDS,
         extracts=False,
         relationships={
             word: english

@@ -970,7 +970,7 @@ def _passage(source: str, row: dict[str, Any], said: dict[str, Any] | None) -> _
 
 #: Bump when ``lexical.terms`` changes for text the probe below does not cover (another
 #: script, a language module): saved passages made before are then rebuilt once.
-TERMS_VERSION = "2"
+TERMS_VERSION = "1"
 #: English, accented Latin and Chinese (bigrams: nothing to load). A script whose
 #: segmenter loads lazily stays out of it (every process that restores a user would load
 #: it): a change there bumps ``TERMS_VERSION``.
