@@ -166,7 +166,7 @@ ABOUT_THE_DAY = frozenset(
     """tell told telling say said saying talk talked talking chat chatted chatting speak
     spoke happen happened happening news update updates discuss discussed mention
     mentioned share shared write wrote ask asked conversation day days first last big
-    u ya ur hab convo back again
+    u ya ur hab convo back again bout
     worried worry worrying stressed stressing stress upset complain complaining
     complainin whinge whinging whingin moan moaning moanin
     erzählt erzählen gesagt passiert geredet gesprochen
@@ -193,6 +193,8 @@ def asks_only_the_day(query: str) -> bool:
     What the user was worried about, complaining of or upset by is what was said then:
 
     >>> asks_only_the_day("what was i whingin about in our first convo")
+    True
+    >>> asks_only_the_day("what was i complainin bout in our first chat")
     True
     >>> asks_only_the_day("hamari pehli baat cheet mein main kis baat pe pareshan tha")
     True
