@@ -198,12 +198,28 @@ def relationship_words(text: str) -> set[str]:
 
     >>> sorted(relationship_words("what does my boss's daughter play?"))
     ['daughter', 'manager']
+
+    A mother word right before another relationship word is a possessive, as Scots and
+    French type "my": "whos ma gaffer noo?" asks of no mother.
+
+    >>> sorted(relationship_words("whos ma gaffer noo?")), relationship_words("how's ma?")
+    (['manager'], {'mother'})
     """
+    text = _POSSESSIVE_MA.sub("my ", text)
     found = set()
     for canonical, synonyms in RELATIONSHIP_SYNONYMS.items():
         if any(_words_pattern(word).search(text) for word in synonyms):
             found.add(canonical)
     return found
+
+
+#: "ma" before another relationship word: a possessive ("ma gaffer", "ma sœur").
+_RELATIONSHIP_WORDS = sorted(
+    (re.escape(w) for ws in RELATIONSHIP_SYNONYMS.values() for w in ws if w != "ma"),
+    key=len,
+    reverse=True,
+)
+_POSSESSIVE_MA = re.compile(rf"\bma\s+(?=(?:{'|'.join(_RELATIONSHIP_WORDS)})\b)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
