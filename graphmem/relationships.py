@@ -440,13 +440,13 @@ def through(relative: str | None, relation: str) -> str | None:
             return by_gender[0]
         if word in _FEMALE_PARTNERS:
             return by_gender[1]
-        return f"{held}'s partner"
+        return someone_elses(held, "partner")
     kin = canonical_relationship(word)
     if held in _KNOWN_THROUGH:
         said = " ".join(relative.lower().split())
         if partner_stage(said) == 2 or said == held:
-            return _THROUGH.get((held, kin)) or f"{said}'s {kin}"
-        return f"{said}'s {kin}"  # "fiancé's mother": no in-law before a wedding
+            return _THROUGH.get((held, kin)) or someone_elses(said, kin)
+        return someone_elses(said, kin)  # "fiancé's mother": no in-law before a wedding
     return _THROUGH.get((held, kin))
 
 

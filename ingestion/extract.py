@@ -1650,7 +1650,7 @@ class Extractor:
         read again at the end of the conversation; the user's own people keep theirs."""
         for held in relatives.held_kin(doc):
             name = held.name
-            whose = self._holder(doc, held, session)
+            whose, in_turn = self._holder(doc, held, session)
             mine = relatives.relationship_phrase(doc, held.at) if not held.pronoun else None
             if whose is None and mine is not None and not mine[2]:
                 holder = self.registry.resolve(None, relationship=mine[1])  # "my husband's"
@@ -1668,7 +1668,6 @@ class Extractor:
                 continue
             relation = self._paired(held)
             self._learn_gender(name, relation)
-            in_turn = not held.pronoun or whose in self._known_in(doc[: held.at])
             if (name, whose, relation, in_turn) not in self.held:
                 self.held.append((name, whose, relation, in_turn))
             known = self.registry.get(name)
@@ -1733,24 +1732,29 @@ class Extractor:
             self._learn_gender(name, relationship)
             self.registry.observe(name, relationship)
 
-    def _holder(self, doc: Doc, held: relatives.Held, session: str) -> str | None:
-        """Whose relative ``held`` is: a known person (not the user, not a pet)."""
+    def _holder(self, doc: Doc, held: relatives.Held, session: str) -> tuple[str | None, bool]:
+        """Whose relative ``held`` is: a known person (not the user, not a pet), and
+        whether the turn itself names them (a his/her may point back to the session's
+        people instead)."""
         if not held.pronoun:
             typed = held.owner
             for name in (typed, typed[:-1] if typed.lower().endswith("s") else None):
                 known = self.registry.get(name) if name else None
                 if known is not None and not self.registry.is_user(known.name):
-                    return known.name if known.name not in self.pets else None
-            return None
+                    return (known.name if known.name not in self.pets else None), True
+            return None, True
         pronoun = doc[held.at]
         gender = "f" if pronoun.lower_ in _FEMALE else "m" if pronoun.lower_ in _MALE else None
-        candidates = [  # nearest first: in the sentence, the turn, then the session's
+        in_turn = [  # nearest first: in the sentence, then the turn
             *reversed(self._known_in(doc[pronoun.sent.start : pronoun.i])),
             *reversed(self._known_in(doc[: pronoun.sent.start])),
-            *(p[0] for p in self.recent.get(session, [])),
-            *self.named_in.get(session, []),
         ]
-        for word in candidates:
+        candidates = [  # then the session's
+            *((word, True) for word in in_turn),
+            *((p[0], False) for p in self.recent.get(session, [])),
+            *((word, False) for word in self.named_in.get(session, [])),
+        ]
+        for word, named_here in candidates:
             person = self._person_named(word, unknown=True)
             if person is None:
                 continue  # a place, a pet, the user
@@ -1759,8 +1763,8 @@ class Extractor:
                 _gender_of(known.relationship) if known is not None else None
             )
             if gender is None or sex is None or sex == gender:
-                return person
-        return None
+                return person, named_here
+        return None, False
 
     def _partner_of_relative(self, fact: str, person: tuple[str, str | None]) -> None:
         """ "My sister Emma is married to Jake": Jake is the sister's partner."""

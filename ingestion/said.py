@@ -17,6 +17,7 @@ stays with it.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -121,7 +122,7 @@ def pieces(text: str, *, by_sentence: bool = False, leans_back: str = "") -> lis
     out: list[Piece] = []
     for s, e in spans:  # a sentence longer than a piece: cut into even parts (no tail of
         while e - s > MAX_PIECE:  # two words), after a comma, else at a space, else anywhere
-            size = -(-(e - s) // -(-(e - s) // MAX_PIECE))
+            size = math.ceil((e - s) / math.ceil((e - s) / MAX_PIECE))
             cut = text.rfind(", ", s + size // 2, s + size) + 1
             cut = cut if cut > s else text.rfind(" ", s + size // 2, s + size)
             cut = cut if cut > s else s + size

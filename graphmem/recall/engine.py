@@ -335,9 +335,9 @@ def gather(
             named = days.named_days(query, set(said_on[eligible]))
             if named is not None:
                 on_day = np.array([d in named.days for d in said_on], dtype=bool) & eligible
-            if named is not None and named.in_order:  # "our very first chat": no words
-                cue = set(searched_terms(named.cue))  # to find ("her first" is no match)
-                query_terms = [t for t in query_terms if t not in cue]
+                if named.in_order:  # "our very first chat": no words to find in it
+                    cue = set(searched_terms(named.cue))  # ("her first" is no match)
+                    query_terms = [t for t in query_terms if t not in cue]
         bm25 = held.bm25.scores(query_terms, len(held.passages)) * eligible
         best_possible = held.bm25.best_possible(query_terms)
     with held.lock:
