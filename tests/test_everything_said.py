@@ -2484,3 +2484,50 @@ def test_a_new_flat_its_landlord_and_its_lease_hold_now_and_a_year_on(
         assert "leith" in answer(memory, user, "where do i live now?"), moment
         assert "okafor" in answer(memory, user, "who is my landlord?"), moment
         assert "within 30 days" in answer(memory, user, "when do I get my deposit back?"), moment
+
+
+PUP_AND_EMAIL = [  # a new user: a coworker's boyfriend in passing, an email late in a long turn
+    {"session_id": "s1", "date": "2026-02-10T20:00:00+00:00"},
+    {
+        "session_id": "s1",
+        "speaker": "user",
+        "text": "mate my back is cooked after the gym. megan, my coworker from the depot, is "
+        "moving to leeds next month. her boyfriend austin is staying here tho",
+    },
+    {
+        "session_id": "s1",
+        "speaker": "assistant",
+        "text": "Ouch! For the back, try cat-cow and child's pose morning and night.",
+    },
+    {"session_id": "s2", "date": "2026-05-02T09:00:00+00:00"},
+    {
+        "session_id": "s2",
+        "speaker": "user",
+        "text": "Update from the weekend: we got a pup! A 10 week old collie cross from the "
+        "shelter in Salford, black and white, the kids named her Pickle because apparently "
+        "she looks like one (she does a bit). She has already eaten one of my slippers, a "
+        "tennis ball and half the doormat, and the cat is furious about all of it. Also my "
+        "old email finally got shut down so I've got a new one, it's sam.k.rivers@gmail.com, "
+        "the old one was samk@xtra.co.nz, had it since 2003 RIP",
+    },
+]
+
+
+def test_a_new_users_long_turn_and_a_coworkers_boyfriend_hold_at_ingest_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A coworker's boyfriend said in passing is kept as hers; the new email said at the
+    end of a turn longer than a piece is shown from the piece that holds it; "our first
+    convo" opens with the back. At ingest, after a consolidate and a quiet year on."""
+    ingest_file(memory, write_chat(tmp_path, PUP_AND_EMAIL), user, progress=False)
+    assert len(turns_cited(memory, user)) == len([r for r in PUP_AND_EMAIL if "speaker" in r])
+    people = {p.name: p.relationship for p in memory.people(user) if p.name != SELF}
+    assert (people.get("Megan"), people.get("Austin")) == ("coworker", "coworker's boyfriend")
+    for moment in (None, "2026-05-03", "2027-05-03"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "sam.k.rivers@gmail.com" in answer(memory, user, "what's my email now?"), moment
+        assert "samk@xtra.co.nz" in answer(memory, user, "what was my old email?"), moment
+        first = answer(memory, user, "what did we chat about back in our first convo?")
+        assert "back is cooked" in first, moment
+        assert "cat-cow" in answer(memory, user, "what stretches did you suggest?"), moment
