@@ -1424,7 +1424,11 @@ class Extractor:
             working = known is not None and role(known.relationship) in cues.WORK_ROLES
             if known is not None and working and is_current(known.relationship):
                 self.registry.end(known.name)  # "renee quit": a former coworker
-        for name, relationship in [*relatives.born(doc), *relatives.born_to_relative(doc.text)]:
+        for name, relationship in [
+            *relatives.born(doc),
+            *relatives.born_to_relative(doc.text, self._relationship_of),
+            *relatives.counted_group(doc.text),
+        ]:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
                 self.registry.observe(name, relationship)
@@ -2042,6 +2046,8 @@ class Extractor:
             step = "engaged"  # "we're getting married next spring": engaged, not yet wed
         if any(c.dep_ == "neg" for c in root.children):
             return
+        if (asked := relatives.asked_to_marry(span)) is not None:
+            step = "engaged"  # "asked jess to marry me ... she said yes": the user proposed
         subjects = [t for t in span if t.dep_ in _SUBJECT_DEPS]
         words = {t.lower_ for s in subjects for t in s.subtree}
         mine = bool(words & {"i", "we", "me"})
@@ -2061,7 +2067,9 @@ class Extractor:
             if not self.registry.is_user(name) and not name.isupper()
         ]
         proposer = step == "engaged" and any(t.lemma_.lower() == "propose" for t in span)
-        if mine and others:
+        if asked is not None and not self.registry.is_user(asked):
+            name = asked
+        elif mine and others:
             name = others[0]
         elif proposer and others and not mine:
             name = others[0]  # "callum proposed": to the user
@@ -2088,6 +2096,13 @@ class Extractor:
         if known.relationship != word:
             self._learn_gender(known.name, word)
             self.registry.relate(known.name, word)
+
+    def _relationship_of(self, name: str) -> str | None:
+        """What someone already placed is to the user now ("Claire": daughter)."""
+        known = self.registry.get(name)
+        if known is None or known.relationship is None or not is_current(known.relationship):
+            return None
+        return known.relationship
 
     def _learn_gender(self, name: str, relationship: str) -> None:
         if relationship in cues.FEMALE_RELATIONSHIPS:

@@ -19,13 +19,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphmem import lang
-from graphmem.lang import tl
+from graphmem.lang import hi, latin, tl
 from graphmem.relationships import HONORIFICS, TITLES, partner_word
 from ingestion import cues
 from ingestion.casing import well_cased
 from ingestion.lexicon import is_word
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from spacy.tokens import Doc, Span, Token
 
 #: Parts of speech a name is never tagged as, even in lower-case chat.
@@ -327,6 +329,8 @@ def name_token(token: Token) -> bool:
         return False
     if token.is_lower and _g_dropped(token.lower_):
         return False  # "she's comin": a verb typed without its g
+    if token.is_lower and token.lower_ in hi.PARTICIPLES:
+        return False  # "begum kehti hai": she says, no one called Kehti
     return token.pos_ != "ADV"
 
 
@@ -354,6 +358,7 @@ def _known_other(low: str) -> bool:
         or low in cues.NOT_PEOPLE
         or low in cues.CHAT_FILLERS
         or low in TITLES
+        or low in latin.words_of_no_name()
     )
 
 
@@ -525,10 +530,11 @@ _OWNED_ONLY = frozenset({"ex", "oga"})
 
 
 def _verb_as_typed(doc: Doc, named: Named) -> bool:
-    """A one-word name typed in lower case that is a verb without its g: "mum is
-    stressin" names no Stressin."""
+    """A one-word name typed in lower case that is a verb as chat types it: "mum is
+    stressin" names no Stressin, "begum kehti hai" no Kehti."""
     low = named.name.lower()
-    return " " not in low and low in doc.text[named.start : named.end] and _g_dropped(low)
+    typed = " " not in low and low in doc.text[named.start : named.end]
+    return typed and (_g_dropped(low) or low in hi.PARTICIPLES)
 
 
 def _of_no_one(doc: Doc, named: Named) -> bool:
@@ -1835,27 +1841,104 @@ def born(doc: Doc) -> list[tuple[str, str]]:
 
 
 _BABY_OF = re.compile(
-    rf"\b(?i:my|our)\s+(?P<rel>{'|'.join(sorted(cues.BABY_OF, key=len, reverse=True))})"
-    r"(?:\s+[A-Z][a-z'’-]+)?\s+(?:(?i:just)\s+)?(?i:had|welcomed|gave\s+birth\s+to)\s+"
-    r"(?:(?i:a|their|her|his)\s+)?(?:(?i:baby)\s+)?(?P<kind>(?i:girl|boy|daughter|son))\b"
-    r"[^.!?]{0,40}?,\s+(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)(?=\s*[,.!?]|\s*$)"
+    rf"(?:\b(?i:my|our)\s+(?P<rel>{'|'.join(sorted(cues.BABY_OF, key=len, reverse=True))})"
+    r"(?:\s+[A-Z][a-z'’-]+)?|(?<![\w'’])(?P<holder>[A-Z][a-z'’-]+))"
+    r"\s+(?:(?i:just)\s+)?(?i:had|welcomed|gave\s+birth\s+to)\s+"
+    r"(?:(?:(?i:the|their|her|his)\s+)?(?i:baby)\b[^.!?]{0,40}?\s+)?"
+    r"(?:(?i:a|their|her|his)\s+)?(?:(?i:little|lil|beautiful|healthy|tiny|baby)\s+)*"
+    r"(?P<kind>(?i:girl|boy|daughter|son))\b"
+    r"(?:[^.!?]{0,40}?,\s+|\s+(?:(?i:called|named)\s+)?)"
+    r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)(?=\s*[,.!?]|\s+[a-z\d]|\s*$)"
 )
 
 
-def born_to_relative(text: str) -> list[tuple[str, str]]:
+def born_to_relative(
+    text: str, placed: Callable[[str], str | None] = lambda name: None
+) -> list[tuple[str, str]]:
     """A relative's baby named as the birth is told ("Our daughter Jenny had a baby girl
-    on May 16th, Lily Rose"): (name, what the baby is to the user, ``cues.BABY_OF``).
+    on May 16th, Lily Rose"), the relative said by a kin word or by a name ``placed``
+    already: (name, what the baby is to the user, ``cues.BABY_OF``).
 
     >>> born_to_relative("Our daughter Jenny had a baby girl on May 16th, Lily Rose, 7 pounds")
     [('Lily Rose', 'granddaughter')]
     >>> born_to_relative("my sister had a baby boy yesterday, Theo!")
     [('Theo', 'nephew')]
+    >>> said = "Claire had the baby on Sunday the 16th a little girl Isla seven pound two"
+    >>> born_to_relative(said, {"Claire": "daughter"}.get)
+    [('Isla', 'granddaughter')]
     """
     out = []
     for m in _BABY_OF.finditer(text):
-        girl, boy = cues.BABY_OF[m["rel"].lower()]
+        relation = m["rel"] or placed(m["holder"]) or ""
+        if relation.lower() not in cues.BABY_OF:
+            continue
+        girl, boy = cues.BABY_OF[relation.lower()]
         out.append((m["name"], girl if m["kind"].lower() in {"girl", "daughter"} else boy))
     return out
+
+
+_COUNTED = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+#: "(i'm a dad) with two kids, Ruby's 7 ... and Finn's 4", "we have 2 kids ruby (7) and
+#: finn (4)": a group the speaker has, counted, then its members each with their age.
+_KIDS_BY_AGE = re.compile(
+    rf"\b(?i:my|our|have|with|got)\s+(?P<n>{'|'.join(_COUNTED)})\s+"
+    rf"(?P<group>{'|'.join(cues.GROUPS)})\b(?P<rest>[^.!?]{{0,240}})"
+)
+_AGED = re.compile(
+    r"(?<![\w'’])(?P<name>[A-Za-z][a-z'’-]+)(?:['’]s|\s+is)\s+\d{1,2}\b"
+    r"|(?<![\w'’])(?P<bracketed>[A-Za-z][a-z'’-]+)\s*\(\d{1,2}\)"
+)
+
+
+def counted_group(text: str) -> list[tuple[str, str]]:
+    """The members of a group the speaker counts, each given with an age ("i'm a stay at
+    home dad with two kids, Ruby's 7 and in Year 3 ... and Finn's 4"): (name, the
+    group's relationship, ``cues.GROUPS``), only when as many are named as counted.
+
+    >>> counted_group("I'm a dad with two kids, Ruby's 7 and in Year 3 and Finn's 4 and home")
+    [('Ruby', 'child'), ('Finn', 'child')]
+    >>> counted_group("we have 2 kids ruby (7) and finn (4)"), counted_group("two kids, it's 7am")
+    ([('Ruby', 'child'), ('Finn', 'child')], [])
+    """
+    out: list[tuple[str, str]] = []
+    for m in _KIDS_BY_AGE.finditer(text):
+        names = [
+            a["name"] or a["bracketed"]
+            for a in _AGED.finditer(m["rest"])
+            if (a["name"] or a["bracketed"]).lower() not in _NOT_AGED
+        ]
+        if len(names) == _COUNTED[m["n"].lower()]:
+            relation = cues.GROUPS[m["group"].lower()]
+            out += [(_capitalised(name), relation) for name in names]
+    return out
+
+
+#: Words that stand before "'s 7" and name no one: "it's 7am", "she's 4".
+_NOT_AGED = frozenset({"it", "he", "she", "that", "what", "who", "there", "one", "eldest"})
+
+
+def asked_to_marry(span: Span) -> str | None:
+    """Whom the speaker asked to marry them ("asked jess to marry me ... she said yes",
+    "I asked Maria to marry me"), unless the answer was no.
+
+    >>> from ingestion.extract import load_nlp
+    >>> yes = load_nlp()("asked jess to marry me on sat. she said yes")
+    >>> no = load_nlp()("I asked Ana to marry me, she said no")
+    >>> asked_to_marry(yes[:]), asked_to_marry(no[:])
+    ('Jess', None)
+    """
+    for token in span:
+        if token.lemma_.lower() != "marry" or token.head.lemma_.lower() != "ask":
+            continue
+        if not any(c.lower_ in {"me", "us"} for c in token.children):
+            continue
+        asked = next((c for c in token.head.children if c.dep_ == "dobj"), None)
+        if asked is None or not name_token(asked):
+            continue
+        if re.search(r"\bsaid\s+no\b|\bturned\s+me\s+down\b", span.doc.text, re.I):
+            return None
+        return _capitalised(asked.text)
+    return None
 
 
 def _baby_name(token: Token) -> bool:

@@ -96,6 +96,15 @@ from graphmem.algorithms.conflicts import claim_of
         ("first 2 weeks at lumetra done. my manager sofia is great", "employer", "lumetra"),
         ("week 3 at moth & oak as shift lead 😎 its so busy", "employer", "moth & oak"),
         ("second week at Stripe done", "employer", "stripe"),
+        # a car by its model alone, and a swap; allergies and cars said in French, Spanish
+        ("picked up a 2017 hilux sr5 from a dealer in thomastown", "car", "2017 hilux sr5"),
+        ("also we swap the myvi for alza, stroller cannot fit", "car", "alza"),
+        ("i join bolt now, i take camry 2012 on hire purchase", "car", "camry 2012"),
+        ("du coup j'ai pris un kangoo d'occase, parfait", "car", "kangoo"),
+        ("me compré un vocho usado", "car", "vocho"),
+        ("l'allergiste a confirmé: allergie aux noix de cajou", "allergy", "noix de cajou"),
+        ("soy alérgica al maní desde niña", "allergy", "maní"),
+        ("家里猫豆豆一直在踩我键盘哈哈，住龙华这边房子太小了", "location", "龙华"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -141,6 +150,13 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "day 2 at the gym lol",
         "week 12 at home with covid",
         "week 2 at the new job is rough",
+        # a membership is no job; a word that is a car model too is no car
+        "now I've joined Coeliac UK already the membership card came",
+        "bought a polo shirt for the wedding",
+        "got the golf clubs out",
+        "samedi j'ai fait une réaction allergique dans un resto thaï",
+        "入职第二周了，拓维这边节奏比迈科快多了。",  # how long since joining: no employer
+        "我妈住龙华那边",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

@@ -449,3 +449,13 @@ def test_cantonese_store_staff_and_a_sister_named_before_a_cantonese_word():
         ("user", "小何做咗店长啦！八月一号第一日开工 佢好醒目"),
     )
     assert people(extractor.registry) == {"阿芳": "前店长", "美华": "妹妹", "小何": "店长"}
+
+
+def test_a_chinese_team_member_and_a_home_cat_are_named_in_passing():
+    said = [
+        "组里有个实习生叫 Austin，挺聪明",  # "in the team": a coworker, named
+        "家里猫豆豆一直在踩我键盘哈哈",  # the cat at home
+        "我家里猫太多了",  # how many cats: no name
+    ]
+    read = [[(n.name, n.relationship) for n in zh.people_in(s)] for s in said]
+    assert read == [[("Austin", "同事")], [("豆豆", "猫")], []]

@@ -547,3 +547,51 @@ def test_a_relative_married_to_her_fella_brings_her_husband():
         ),
     )
     assert people(extractor.registry) == {"Becky": "niece", "Tariq": "niece's husband"}
+
+
+def test_a_proposal_said_yes_to_makes_a_fiancee():
+    """Chat drops the "i": "asked jess to marry me ... she said yes" is the user's news."""
+    extractor = talk(
+        ("user", "jess reckons ill be a cranky bastard for a fortnight lol"),
+        (
+            "user",
+            "mate. i did it. asked jess to marry me on sat at the top of mt dandenong. "
+            "she said yes 💍 shes me fiancee now haha",
+        ),
+    )
+    assert people(extractor.registry) == {"Jess": "fiancée"}
+
+
+def test_kids_counted_then_named_with_their_ages_are_the_users_children():
+    extractor = talk(
+        (
+            "user",
+            "I'm a stay at home dad with two kids, Ruby's 7 and in Year 3 and Finn's 4 and "
+            "at home with me most days. Ruby's school is pushing the healthy lunchbox thing",
+        ),
+        ("user", "Ruby's going to change school, she's a bit gutted about it"),
+    )
+    assert people(extractor.registry) == {"Ruby": "daughter", "Finn": "child"}
+
+
+def test_a_baby_born_to_someone_placed_by_name_is_placed_through_them():
+    extractor = talk(
+        ("user", "my daughter Claire is due any day now"),
+        (
+            "user",
+            "oh I've got so much to tell you Claire had the baby on Sunday the 16th a little "
+            "girl Isla seven pound two ounces",
+        ),
+    )
+    assert people(extractor.registry) == {"Claire": "daughter", "Isla": "granddaughter"}
+
+
+def test_a_verb_after_a_kin_word_in_another_language_is_no_name():
+    """Romanised Urdu "begum kehti hai" (my wife says), French "ma blonde maintenant" (my
+    girlfriend now): the word after the kin word is what she does or when."""
+    extractor = talk(
+        ("user", "tariq road pe ek dukaan dekhi hai. begum kehti hai shift kar lo."),
+        ("user", "aussi, c'est officiel avec Sofia, elle est ma blonde maintenant 🥰"),
+    )
+    assert "Kehti" not in people(extractor.registry)
+    assert "Maintenant" not in people(extractor.registry)

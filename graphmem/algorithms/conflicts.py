@@ -125,10 +125,12 @@ _STOP_WORDS = (
     "is|was|will|are|were"
 )
 # A value runs up to punctuation, the end, or a word that starts a qualifier clause.
-#: "joined the game dev club": a pastime, not an employer.
+#: "joined the game dev club", "joined coeliac uk, the membership card came": a pastime
+#: or a membership, not an employer.
 _NOT_A_CLUB = (
     r"(?!\s+(?:\S+\s+){0,4}?(?:club|team|group|gym|class|league|choir|society|community|"
-    r"crew|squad|course|meetup|circle|chat|discord|server|book club|court)s?\b)"
+    r"crew|squad|course|meetup|circle|chat|discord|server|book club|court|membership|member|"
+    r"charity|charities|association|union|church|waiting list|waitlist)s?\b)"
 )
 #: An emoji ends a value as punctuation does ("i do like a custard cream tho 😞 what ...")
 _EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
@@ -249,14 +251,8 @@ _NOT_A_VERB = (
 _ENDED = r"(?:cancell?ed|called\s+off|off|over|postponed\s+indefinitely|scrapped)"
 
 
-#: Car makes: "bought a Tesla Model 3" says what the user drives now.
-_CAR_MAKES = (
-    "tesla|toyota|honda|ford|bmw|audi|volkswagen|vw|volvo|nissan|mazda|subaru|kia|hyundai|"
-    "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|"
-    "polestar|rivian|dacia|citroen|jaguar|land rover|range rover|mitsubishi|suzuki|opel|"
-    "vauxhall|perodua|proton|byd|dodge|gmc|buick|cadillac|chrysler|acura|infiniti|"
-    "cupra|alfa romeo|isuzu|mahindra|maruti|geely|saab"
-)
+#: Car makes and models: "bought a Tesla Model 3" says what the user drives now.
+_CAR_MAKES = lang.CARS
 #: Things people do as a pastime, by the verb ("I swim three times a week", "Grandma
 #: bakes the best scones"), keyed as the -ing form so "I stopped swimming" meets "I swim".
 _HOBBIES = {
@@ -844,7 +840,8 @@ RULES: tuple[_Rule, ...] = (
     _rule("car", rf"\bdrives?\s+an?\s+(?!lot\b|bit\b|ton\b){_VAL}", keys=("drive",)),
     _rule(
         "car",
-        rf"\b(?:bought|buying|got|getting|leased|leasing|picked\s+up)\s+(?:an?\s+|my\s+)?"
+        rf"\b(?:bought|buying|got|getting|leased|leasing|picked\s+up|took|take|"
+        rf"swap(?:ped)?\s+(?:the|my|our)\s+[\w-]+\s+for)\s+(?:an?\s+|my\s+|the\s+)?"
         rf"(?:new\s+|used\s+|second-hand\s+)?(?P<value>(?:(?:19|20)\d\d\s+)?(?:{_CAR_MAKES})\b"
         rf"[^,.;:!?()]*?)(?=\s*(?:[,.;:!?()]|$)|\s+(?:{_STOP_WORDS})\b)",
         keys=tuple(_CAR_MAKES.split("|")),

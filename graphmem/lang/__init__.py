@@ -321,6 +321,24 @@ def terms(text: str) -> list[str]:
     return out
 
 
+#: Car makes and the models people name without their make ("picked up a 2017 hilux",
+#: "j'ai pris un kangoo", "swap the myvi for alza"), as a regex alternation: the same
+#: words in every language that writes them in Latin letters. Models that are words too
+#: (golf, polo, jazz, ranger, civic, outback, mustang, city) are left out.
+CARS = (
+    "tesla|toyota|honda|ford|bmw|audi|volkswagen|vw|volvo|nissan|mazda|subaru|kia|hyundai|"
+    "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|"
+    "polestar|rivian|dacia|citroen|citroën|jaguar|land rover|range rover|mitsubishi|suzuki|"
+    "opel|vauxhall|perodua|proton|byd|dodge|gmc|buick|cadillac|chrysler|acura|infiniti|"
+    "cupra|alfa romeo|isuzu|mahindra|maruti|geely|saab|holden|"
+    "hilux|corolla|camry|rav4|prius|yaris|landcruiser|land cruiser|prado|commodore|estima|"
+    "sienta|altis|cr-v|hr-v|passat|tiguan|forester|impreza|navara|qashqai|cx-5|mx-5|miata|"
+    "model 3|model y|f-150|wrangler|i30|tucson|sportage|myvi|alza|axia|bezza|x50|x70|"
+    "kangoo|clio|twingo|megane|mégane|2cv|fiesta|octavia|"
+    "sandero|duster|tsuru|vocho|sentra"
+)
+
+
 def _script_of(char: str) -> str | None:
     for code, first, last in SCRIPTS:
         if first <= char <= last:

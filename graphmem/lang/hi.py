@@ -122,6 +122,15 @@ STOP_WORDS = en.STOP_WORDS | frozenset(
     toh ne wala wali wale yeh ye woh wo us uska uski iska iski""".split()
 )
 
+#: Romanised Hindi and Urdu verbs as chat types them before an auxiliary ("begum kehti
+#: hai", "ammi bolti thi"): after a kin word they are what the person does, no name.
+PARTICIPLES = frozenset(
+    """kehti kehta kehte bolti bolta bolte karti karta karte rehti rehta rehte jaati jati
+    jata jaate jate aati ati aata ata aate sochti sochta sochte chahti chahta chahte lagti
+    lagta lagte dekhti dekhta dekhte milti milta milte deti deta dete leti leta lete
+    samajhti samajhta roti rota hasti hansti hansta bulati bulata puchti puchta""".split()
+)
+
 LANGUAGE = Language(
     code="hi",
     name="Hindi",
@@ -154,11 +163,13 @@ LANGUAGE = Language(
     asks_of_self=r"(?i)\b(?:main|mai|mera|meri|mere|mujhe|maine)\b",
     # "woh book ka naam kya tha jo tumne bataya tha": what the assistant said
     asks_the_assistant=(
-        r"(?i)\b(?:tumne|tune|aapne|apne)\s+(?:\w+\s+){0,2}?(?:bataya|batayi|bola|boli|kaha|"
-        r"suggest|recommend)\w*\b"
-        # the verb first: "kaunsi batayi thi tune"
+        r"(?i)\b(?:tumne|tune|aapne|apne|tum\s+ne|aap\s+ne)\s+(?:\w+\s+){0,2}?(?:bataya|batayi|"
+        r"bola|boli|kaha|suggest|recommend)\w*\b"
+        # the verb first: "kaunsi batayi thi tune", "kaunsi app batayi thi tum ne"
         r"|\b(?:bataya|batayi|bataye|bola|boli|kaha|suggest\s+ki(?:ya|ye)?|recommend\s+ki(?:ya|ye)?)"
-        r"\s+(?:tha|thi|the)\s+(?:tumne|tune|aapne)\b"
+        r"\s+(?:tha|thi|the)\s+(?:tumne|tune|aapne|tum\s+ne|aap\s+ne)\b"
+        # no one said: "sehri ke liye kya suggest kiya tha" (the user asks what was suggested)
+        r"|^(?!.*\b(?:maine|humne|hamne)\b).*\b(?:suggest|recommend)\s+ki(?:ya|ye|i)\s+th(?:a|i|e)\b"
     ),
     # "mera manager kaun hai", "ishita ab officially meri kya lagti hai": who someone is
     who_question=r"(?i)\bkaun\b|\bkya\s+lag(?:ta|ti|te)\b",

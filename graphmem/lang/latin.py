@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from graphmem.lang import (
+    CARS,
     FAMILY,
     LATIN_FUNCTION_WORDS,
     Language,
@@ -468,6 +469,18 @@ _ES_DIETS = r"vegan[oa]|vegetarian[oa]|pescetarian[oa]|pescatarian[oa]|flexitari
 _ES_CLAIMS = _claims(
     _ES_NOT_YET,
     ("location", rf"(?:vivo|vivimos|(?:estoy|estamos)\s+viviendo)\s+{_ES_SOON}en\s+{_ES_V}"),
+    # "me compré un vocho", "agarré una moto"... a car by its make or model
+    (
+        "car",
+        r"(?:compr[ée]|compramos|saqu[ée]|me\s+compr[ée])\s+(?:un|una|el|la|mi)\s+"
+        rf"(?:nuevo\s+|nueva\s+)?(?P<value>(?:{CARS})\b)",
+    ),
+    # "soy alérgica al maní", "me salió alergia a los mariscos"
+    (
+        "allergy",
+        r"(?:al[ée]rgic[oa]s?|alergia)\s+(?:al|a\s+la|a\s+los|a\s+las|a)\s+"
+        rf"(?P<value>{_WORD}(?:\s+de\s+{_WORD})?)",
+    ),
     (
         "location",
         r"(?:me\s+mudé|nos\s+mudamos|(?:me\s+fui|nos\s+fuimos|me\s+vine|nos\s+vinimos)\s+a\s+vivir)\s+"
@@ -585,6 +598,18 @@ _FR_CLAIMS = _claims(
     (
         "diet",
         rf"(?:je\s+suis|je\s+suis\s+devenue?|on\s+est)\s+{_FR_SOON}(?P<value>{_FR_DIETS})\b",
+    ),
+    # "du coup j'ai pris un kangoo d'occase", "on a acheté une clio"
+    (
+        "car",
+        r"(?:j['’]ai|on\s+a|nous\s+avons)\s+(?:\S+\s+){0,2}?(?:pris|acheté|achete|eu)\s+"
+        rf"(?:un|une|mon|ma|notre)\s+(?:nouvelle?\s+|nouvel\s+)?(?P<value>(?:{CARS})\b)",
+    ),
+    # "l'allergiste a confirmé: allergie aux noix de cajou", "je suis allergique au lait"
+    (
+        "allergy",
+        r"(?:(?:je\s+suis|j['’]ai\s+une?)\s+(?:\S+\s+){0,2}?)?(?:allergique|allergie)\s+"
+        rf"(?:aux|au|à\s+la|à\s+l['’]|à)\s*(?P<value>{_WORD}(?:\s+de\s+{_WORD})?)",
     ),
 )
 
@@ -737,6 +762,9 @@ FRENCH = Grammar(
         "petite amie": "girlfriend",
         "mec": "boyfriend",
         "meuf": "girlfriend",
+        # Quebec: "mon chum mathieu", "elle est ma blonde maintenant"
+        "chum": "boyfriend",
+        "blonde": "girlfriend",
         "compagnon": "partner",
         "compagne": "partner",
         "conjoint": "partner",
@@ -783,6 +811,12 @@ FRENCH = Grammar(
         "associée": "business partner",
         "prof": "teacher",
         "professeur": "teacher",
+        "directeur de recherche": "supervisor",
+        "directrice de recherche": "supervisor",
+        "directeur de thèse": "supervisor",
+        "directrice de thèse": "supervisor",
+        "superviseur": "supervisor",
+        "superviseure": "supervisor",
         "médecin": "doctor",
         "docteur": "doctor",
         "psy": "therapist",
@@ -808,7 +842,9 @@ FRENCH = Grammar(
     breakups=(
         r"\b{name}\s+et\s+moi,?\s+c'est\s+(?:fini|terminé)",
         r"\b(?:j'ai|on\s+a|nous\s+avons)\s+rompu\s+avec\s+{name}",
-        r"\b{name}\s+(?:m'a\s+quittée?|et\s+moi\s+(?:on\s+a\s+rompu|on\s+s'est\s+séparés))",
+        r"\b{name}\s+(?:m'a\s+quittée?|et\s+moi\s+(?:on\s+a\s+rompu|on\s+a\s+cassé|"
+        r"on\s+s'est\s+séparée?s|on\s+s'est\s+laissée?s))",
+        r"\b(?:j'ai|on\s+a)\s+cassé\s+avec\s+{name}",
         r"\bje\s+(?:suis\s+séparée?|me\s+suis\s+séparée?)\s+de\s+{name}",
     ),
     someone_met=(
@@ -820,6 +856,8 @@ FRENCH = Grammar(
         r"\bavec\s+{name},?\s+on\s+se\s+(?:voit|fréquente)\s+depuis",
         r"\b{name}\s+et\s+moi,?\s+on\s+(?:se\s+voit|sort\s+ensemble)",
         r"\b{name}\s+m['’]a\s+demandée?\s+en\s+mariage",
+        # Quebec: "c'est officiel avec sofia", said of the one the user now dates
+        r"\bc['’]est\s+officiel\s+avec\s+{name}",
     ),
     partner_steps=(
         ("ended", r"\b(?:on\s+a|nous\s+avons)\s+rompu\b|\bc'est\s+fini\s+entre\s+nous\b"),
@@ -857,6 +895,8 @@ FRENCH = Grammar(
         ),
         (r"(?i)\b(?:poste|métier|profession)\b", _JOB),
         (r"(?i)\b(?:végane?|vegane?|végétarien\w*|pescétarien\w*|régime|viande)\b", _DIET),
+        (r"(?i)\b(?:voiture|bagnole|caisse|conduis|conduisais)\b", ("car",)),
+        (r"(?i)\ballergi", ("allergy",)),
     ),
     claims=(*_FR_CLAIMS, *_STAYS["fr"]),
     moves_to=r"(?i)\b(?:déménagé|démenagé)\s+(?:à|a|au|en)\b",
@@ -1038,6 +1078,8 @@ SPANISH = Grammar(
         *_asks_work("d[oó]nde", "trabajo|trabajaba|trabajé|trabajamos|curro|empleo", "empresa"),
         (r"(?i)\b(?:puesto|cargo|profesión)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
+        (r"(?i)\b(?:carro|coche|auto|manejo|manejaba|nave)\b", ("car",)),
+        (r"(?i)\bal[ée]rgi", ("allergy",)),
     ),
     claims=(*_ES_CLAIMS, *_STAYS["es"]),
     moves_to=r"(?i)\b(?:me\s+mudé|me\s+mude|nos\s+mudamos)\s+a\b",
@@ -1192,6 +1234,8 @@ PORTUGUESE = Grammar(
         *_asks_work("onde", "trabalho|trabalhava|trabalhei|trabalhamos|emprego", "empresa"),
         (r"(?i)\b(?:cargo|função|profissão)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
+        (r"(?i)\b(?:carro|coche|auto|manejo|manejaba|nave)\b", ("car",)),
+        (r"(?i)\bal[ée]rgi", ("allergy",)),
     ),
     claims=(*_PT_CLAIMS, *_STAYS["pt"]),
     moves_to=r"(?i)\b(?:mudei|mudamos|a\s+gente\s+mudou)\s+(?:pra|para|pro)\b",
@@ -1546,6 +1590,19 @@ ITALIAN = Grammar(
 )
 
 GRAMMARS: tuple[Grammar, ...] = (FRENCH, SPANISH, PORTUGUESE, GERMAN, ITALIAN)
+
+
+@cache
+def words_of_no_name() -> frozenset[str]:
+    """The adverbs, copulas, articles and pronouns of every Latin-script grammar, lower
+    case: in chat that mixes languages, the word after "ma blonde" in "elle est ma blonde
+    maintenant" is no one's name."""
+    return frozenset(
+        w.lower()
+        for g in GRAMMARS
+        for w in (*g.adverbs, *g.copulas, *g.articles, *g.pronouns)
+        if " " not in w
+    ) - {"lei", "ela", "fin"}  # names too ("my coworker lei")
 
 
 def _alternation(words: Iterable[str]) -> str:

@@ -479,7 +479,7 @@ _SOMEONE_ELSES = re.compile(
 )
 _PET = "|".join(sorted(map(re.escape, PETS), key=len, reverse=True))
 _NAMED_PET = re.compile(
-    rf"(?:我家|我的|我们家|我們家|我)(?P<kind>{_PET})(?:叫)?(?P<name>[{_HAN}]{{2}})"
+    rf"(?:我家|我的|我们家|我們家|家里|家裡|我)(?P<kind>{_PET})(?:叫)?(?P<name>[{_HAN}]{{2}})"
     # "我领养了一只猫 英短蓝猫 叫布丁"
     rf"|(?<=只|条|條|隻)(?P<kind2>{_PET})[^，,。！!？?]{{0,8}}?(?:名叫|叫)(?P<name2>[{_HAN}]{{2}}|[A-Za-z]+)"
     # someone's at home: "他养的仓鼠豆豆", "小瑜的貓麻糬"
@@ -566,8 +566,8 @@ CHANGES: tuple[tuple[str, str], ...] = (
     # (no other relationship word between: "我们组来了个新领导 叫Lisa" is the boss)
     (r"(?:合租|室友)(?:(?!{kin})[^。！？!?的]){{0,8}}?(?:名叫|叫)\s*(?P<name>{any})", "室友"),
     (
-        r"(?:我们|我們)(?:组|組|部门|部門|团队|團隊)(?:(?!{kin})[^。！？!?的]){{0,8}}?"
-        r"(?:名叫|叫)\s*(?P<name>{any})",
+        r"(?:(?:我们|我們)(?:组|組|部门|部門|团队|團隊)|(?:组|組|部门|部門|团队|團隊)(?:里|裡|内|內))"
+        r"(?:(?!{kin})[^。！？!?的]){{0,8}}?(?:名叫|叫)\s*(?P<name>{any})",
         "同事",
     ),
     # someone the user is seeing: "跟一个男生约会 叫Leo", "在跟Leo约会"
@@ -688,10 +688,10 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     found: list[Named] = []
     for m in _NAMED_PET.finditer(sentence):
         kind, name = next((m[k], m[n]) for k, n in _PET_GROUPS if m[k])
-        if m["kind3"] and (
-            name[0] in _NOT_A_NAME_START or _name(name, sentence[m.end() :]) is None
+        if name[0] in _NOT_A_NAME_START or (
+            m["kind3"] and _name(name, sentence[m.end() :]) is None
         ):
-            continue  # "我家的狗狗今天", "猫咪很可爱": no name
+            continue  # "我家的狗狗今天", "我家猫太多了": no name
         found.append(Named(_clean(_cased(name)), kind, True, start=m.start()))
     for change, word in _CHANGES:
         for m in change.finditer(sentence):
@@ -1046,6 +1046,11 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         "location",
         rf"{_NOT_YET}住[^。！？!?]{{0,10}}?在{_SOMEWHERE}(?:这边|這邊|那边|那邊)",
     ),
+    # "住龙华这边房子太小了": where one lives, said with no 在 (not "我妈住龙华那边")
+    (
+        "location",
+        rf"{_NOT_YET}(?<![他她它妈媽爸姐哥弟妹们們])住{_SOMEWHERE}(?:这边|這邊|那边|那邊)",
+    ),
     # what one does in a place said as "X这边": "我在静安这边做新媒体运营快三年了"
     (
         "location",
@@ -1140,7 +1145,8 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         "employer",
         # not a time: "我入职以后的直属领导", "入职一周了", "入职一个多月了"
         r"(?:入职了?|入職了?)(?!的|以后|以後|之后|之後|后|後|以前|之前|前|时|時)"
-        r"(?![一二两兩三四五六七八九十半几幾\d]+多?(?:个|個)?多?(?:周|週|天|月|年|星期|礼拜|禮拜))"
+        # nor how long: "入职第二周了，拓维这边节奏比迈科快多了"
+        r"(?!第?[一二两兩三四五六七八九十半几幾\d]+多?(?:个|個)?多?(?:周|週|天|月|年|星期|礼拜|禮拜))"
         r"(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)"
         r"(?=啦|了|的|啊|，|,|。|！|!|\s|$)",
     ),
