@@ -653,8 +653,13 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
     rows = held.stating(slots, found.cards, mine=not intent.about)
     stated = [i for i in rows if temporal.states(held.cards[i].worth, intent)]
     past = intent.kind == "past"
+    share = 1.0
     if past:  # "before", "used to": a value replaced, never today's
         answers = _replaced(held, stated)
+        if not answers:  # none replaced: the turn that said today's value often says
+            # what it replaced ("la 206 est morte ... j'ai pris un kangoo"); damped by
+            # ``temporal.weight`` as what the question asks around, it ranks as the best
+            answers, share = _agreeing(held, stated), 1 / temporal.PAST_CURRENT
     else:
         if not stated:  # nothing holds a value now: what ended it answers
             intent = replace(intent, yes_no=True)
@@ -670,7 +675,7 @@ def _answering(found: Gathered, relevance: np.ndarray) -> None:
             answers = likely
     if not answers:
         return
-    top = float(relevance.max(initial=0.0))
+    top = float(relevance.max(initial=0.0)) * share
     reached: dict[str, set[int]] = {}
     for i in answers:
         card = held.cards[i]
@@ -928,6 +933,8 @@ def _score_cards(
     gives = (
         lang.holds_a_number
         if found.asks_a_number
+        else _gives_a_surname(found)
+        if found.asks_a_surname
         else lang.holds_a_name
         if found.asks_a_name
         else None
@@ -1009,17 +1016,11 @@ def _suggestions_first(
     return _first_that(relevance, order, answers, scoring.NO_SUGGESTION)
 
 
-def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:
-    """Asked someone's surname, a candidate turn that gives none counts for
-    ``scoring.NO_SURNAME`` of its relevance (in place): "my sister rachel is getting
-    married in april" shares the question's words, "so rachel is officially mrs adeyemi
-    now" answers it. A turn gives one by its words (``lang.gives_a_surname``) or by a
-    name the question asks about written with another after it ("Megan Hollis"), and
-    names whom the question asks about ("no more late night maggi" gives no one's). Of
-    those, the one said last answers (the name now), asked about the past the one said
-    first ("no more rachel marsh", said before the wedding): it counts as relevant as the
-    best candidate."""
-    held = found.held
+def _gives_a_surname(found: Gathered) -> Callable[[str], bool]:
+    """Whether a text gives the surname a question asks: by its words
+    (``lang.gives_a_surname``) or by a name the question asks about written with another
+    after it ("Megan Hollis"), and naming whom the question asks about ("no more late
+    night maggi" gives no one's)."""
     firsts = [m.name.split()[0] for m in found.mentions if m.key != SELF and m.name]
     written = (
         re.compile(rf"\b(?:{'|'.join(re.escape(f) for f in firsts)})\s+[A-Z][a-z]+")
@@ -1027,12 +1028,26 @@ def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -
         else None
     )
     about = [first.lower() for first in firsts]  # "Megan Castillo" was Megan Hollis
+
+    def gives(text: str) -> bool:
+        named = not about or any(name in text.lower() for name in about)
+        return named and bool(lang.gives_a_surname(text) or (written and written.search(text)))
+
+    return gives
+
+
+def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Asked someone's surname, a candidate turn that gives none counts for
+    ``scoring.NO_SURNAME`` of its relevance (in place): "my sister rachel is getting
+    married in april" shares the question's words, "so rachel is officially mrs adeyemi
+    now" answers it (``_gives_a_surname``). Of those, the one said last answers (the name
+    now), asked about the past the one said first ("no more rachel marsh", said before the
+    wedding): it counts as relevant as the best candidate."""
+    held = found.held
+    gives = _gives_a_surname(found)
     giving = []
     for at in order.tolist():
-        text = held.passages[at].text
-        lowered = text.lower()
-        named = not about or any(name in lowered for name in about)
-        if named and (lang.gives_a_surname(text) or (written and written.search(text))):
+        if gives(held.passages[at].text):
             giving.append(at)
         else:
             relevance[at] *= scoring.NO_SURNAME
@@ -1052,24 +1067,30 @@ def _whole(
 ) -> dict[str, Row]:
     """A hit read from part of a turn shows the turn kept whole (``models.TURN``): a part
     alone often names nothing ("first shift is thursday", "also we named the boat") while
-    the turn holds what the question asks. Scores stay the part's: it is what matched.
-    Hit card id -> row to show."""
+    the turn holds what the question asks; of a turn longer than a piece, the piece
+    that holds the part. Scores stay the part's: it is what matched. Hit card id -> row
+    to show."""
     held = found.held
     with held.lock:
-        whole = {}
+        whole: dict[str, list[str]] = {}
         for _, card_id, at, _, _ in best:
-            turn = [i for i in held.members(at) if found.cards[i] and TURN in held.cards[i].tags]
-            if len(turn) == 1 and held.cards[turn[0]].id != card_id:
-                whole[card_id] = held.cards[turn[0]].id
+            turn = [
+                held.cards[i].id
+                for i in held.members(at)
+                if found.cards[i] and TURN in held.cards[i].tags
+            ]
+            if turn and card_id not in turn:
+                whole[card_id] = turn
     if not whole:
         return {}
-    ids = [*whole, *whole.values()]
+    ids = [*whole, *(i for pieces in whole.values() for i in pieces)]
     read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, ids)}
-    return {
-        card_id: read[turn]
-        for card_id, turn in whole.items()
-        if turn in read and _holds_part(read[turn], read.get(card_id))
-    }
+    shown = {}
+    for card_id, pieces in whole.items():
+        holding = [read[i] for i in pieces if i in read and _holds_part(read[i], read.get(card_id))]
+        if holding:
+            shown[card_id] = holding[0]
+    return shown
 
 
 def _holds_part(whole: Row, part: Row | None) -> bool:

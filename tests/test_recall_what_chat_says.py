@@ -1,0 +1,135 @@
+"""Questions as people ask them of what they said in chat: a surname said in the middle
+of a long message, the car before the one said last, a French question's little words,
+what the assistant suggested asked in romanised Urdu. Real
+spaCy, fastembed and the embedded FalkorDB."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graphmem import Memory
+from ingestion.pipeline import ingest_file
+from tests.conftest import write_chat
+
+
+def _turns(session: str, date: str, *said: tuple[str, str]) -> list[dict]:
+    head = {"session_id": session, "date": date}
+    return [head] + [
+        {"session_id": session, "turn": i, "speaker": who, "text": text}
+        for i, (who, text) in enumerate(said)
+    ]
+
+
+AUCKLAND = [
+    *_turns(
+        "2025-03-03",
+        "2025-03-03T13:10:00+13:00",
+        (
+            "user",
+            "Kia ora, right so bit of a brain dump sorry. I'm a stay at home dad with two kids, "
+            "Ruby's 7 and in Year 3 at Mt Albert Primary and Finn's 4 and at home with me most "
+            "days, my wife Sarah just started a new job at Fisher & Paykel Healthcare in East "
+            "Tamaki last week (she's a product manager) so the mornings have gone a bit feral, "
+            "and I need lunchbox ideas that aren't just marmite sammies because Ruby's school "
+            "is pushing the healthy lunchbox thing hard. Nut free school too.",
+        ),
+        ("assistant", "Easy wins: zucchini slice, cheese scones and fruit kebabs."),
+        (
+            "user",
+            "Zucchini slice is a winner. Our mate Hemi just moved to Brisbane for work so "
+            "we've scored his old trampoline lol",
+        ),
+    ),
+    *_turns(
+        "2025-05-19",
+        "2025-05-19T20:00:00+12:00",
+        (
+            "user",
+            "Well, we're in! Got the keys on the 2nd, moving day was chaos, Finn cried because "
+            "the big silver whale was full of boxes and he thought there was no room for his "
+            "car seat (there was), the dog next door barks all day but the tui in the morning "
+            "make up for it. Ruby started at Titirangi School last Monday and she's already "
+            "got a new mate called Aria so that's a relief. And Kate's wedding was on "
+            "Saturday, beautiful day at the vineyard, so she's officially Kate Fonoti now, "
+            "Mum cried the whole ceremony",
+        ),
+        ("assistant", "Congratulations to Kate Fonoti, it sounds like a beautiful wedding."),
+    ),
+]
+
+LYON = [
+    *_turns(
+        "2025-01-10",
+        "2025-01-10T21:00:00+01:00",
+        (
+            "user",
+            "le pire c'est le trajet, villeurbanne - vieux lyon tous les jours avec ma vieille "
+            "206 qui fait un bruit bizarre quand je freine",
+        ),
+        ("user", "je suis allergique à rien mais je sais même pas quoi dire de ce chef"),
+    ),
+    *_turns(
+        "2025-03-02",
+        "2025-03-02T10:00:00+01:00",
+        (
+            "user",
+            "salut. bon la 206 est morte pour de vrai, embrayage + freins. du coup j'ai pris "
+            "un kangoo d'occase, parfait pour aller chez les producteurs",
+        ),
+        (
+            "user",
+            "et moins cool: samedi j'ai fait une réaction allergique dans un resto thaï. "
+            "l'allergiste a confirmé: allergie aux noix de cajou",
+        ),
+    ),
+]
+
+KARACHI = _turns(
+    "2025-02-01",
+    "2025-02-01T22:00:00+05:00",
+    ("user", "hisaab kitaab sab register mein likhta hun. koi app hai jo easy ho?"),
+    ("assistant", "Easy Khata try karein. Yeh Pakistani app hai, Urdu mein bhi chalti hai."),
+    ("user", "sehri mein kya khaun? paratha chhorna parega kya"),
+    ("assistant", "Sehri ke liye behtar options: besan chilla, daliya, ya anday."),
+)
+
+
+def _ask(memory: Memory, user: str, folder: Path, chat: list[dict], question: str) -> str:
+    ingest_file(memory, write_chat(folder, chat), user, progress=False)
+    return memory.recall(user, question, k=1)[0].card.fact
+
+
+def test_a_surname_asked_shows_the_part_of_a_long_message_that_gives_it(
+    memory: Memory, user: str, tmp_path: Path
+):
+    fact = _ask(memory, user, tmp_path, AUCKLAND, "what's Kate's married name")
+    assert "Fonoti" in fact
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("j'avais quelle voiture avant ?", "206"),  # no change replaced it: the turn of the change
+        ("c'est quoi ma bagnole maintenant ?", "kangoo"),
+        ("je suis allergique à quoi déjà?", "cajou"),  # not "je sais même pas quoi dire"
+    ],
+)
+def test_a_french_question_is_answered_by_its_meaning(
+    memory: Memory, user: str, tmp_path: Path, question: str, said: str
+):
+    assert said in _ask(memory, user, tmp_path, LYON, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("hisaab kitaab ke liye kaunsi app batayi thi tum ne", "Easy Khata"),
+        ("sehri ke liye kya suggest kiya tha", "besan chilla"),
+    ],
+)
+def test_what_the_assistant_suggested_asked_in_romanised_urdu(
+    memory: Memory, user: str, tmp_path: Path, question: str, said: str
+):
+    assert said in _ask(memory, user, tmp_path, KARACHI, question)
