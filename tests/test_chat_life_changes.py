@@ -105,6 +105,7 @@ from graphmem.algorithms.conflicts import claim_of
         ("l'allergiste a confirmé: allergie aux noix de cajou", "allergy", "noix de cajou"),
         ("soy alérgica al maní desde niña", "allergy", "maní"),
         ("家里猫豆豆一直在踩我键盘哈哈，住龙华这边房子太小了", "location", "龙华"),
+        ("well its confirmed I've got coeliac disease the blood test", "condition:coeliac", "yes"),
     ],
 )
 def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: str) -> None:
@@ -157,6 +158,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "samedi j'ai fait une réaction allergique dans un resto thaï",
         "入职第二周了，拓维这边节奏比迈科快多了。",  # how long since joining: no employer
         "我妈住龙华那边",
+        # someone else's diagnosis, said in the user's run-on message
+        "I think my friend Jean said her husband Ron has just been diagnosed with diabetes",
     ],
 )
 def test_a_wish_a_plan_or_an_if_is_no_change(said: str) -> None:

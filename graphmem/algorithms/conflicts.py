@@ -385,6 +385,12 @@ RULES: tuple[_Rule, ...] = (
         keys=_CONDITION_KEYS,
     ),
     _polar("condition:", rf"\bdiagnosed\s+with\s+{_VAL}", keys=("diagnosed",)),
+    _polar(  # "its confirmed I've got coeliac disease"
+        "condition:",
+        rf"\b(?:i've|ive|i\s+have|i)\s+got\s+(?:type\s+[12]\s+)?(?P<value>{_CONDITIONS}|diabetes)"
+        r"(?:\s+disease)?\b",
+        keys=("got",),
+    ),
     _rule(
         "partner",
         rf"\b(?:married\s+to|engaged\s+to|dating|in\s+a\s+relationship\s+with|"
@@ -968,6 +974,9 @@ def _not_the_users(text: str, start: int) -> bool:
     clause = _CLAUSE_START.sub("", text[:start])
     if _HYPOTHETICAL.search(clause):
         return True
+    near = " ".join(clause.split()[-4:])  # the user writes "i have", never "has"
+    if re.search(r"\bhas\b", near) and not _FIRST_PERSON.search(near):
+        return True  # "... i think my friend jean said her husband ron has just been"
     if _FIRST_PERSON.search(clause):
         return False
     said = clause.split()

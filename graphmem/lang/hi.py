@@ -150,7 +150,10 @@ LANGUAGE = Language(
     asks=(
         (
             rf"(?i)\b(?:kaha|kahan|kahaan|kidhar)\b.*\b(?:reh|rah)\w*\s+{_I_AM}"
-            rf"|\b(?:mera|meri)\s+(?:PG|ghar|flat)\s+(?:kaha|kahan|kahaan|kidhar)\s+{_I_AM}",
+            rf"|\b(?:mera|meri)\s+(?:PG|ghar|flat)\s+(?:kaha|kahan|kahaan|kidhar)\s+{_I_AM}"
+            # "kya main dubai shift ho gaya hun?": whether the user moved, where they live
+            rf"|\b(?:main|mai|hum)\b.*\b(?:shift|move)\s+(?:ho\s+)?(?:gaya|gayi|gaye|gye|gyi)\s+"
+            rf"(?:hun|hu|hoon|hain)\b",
             ("location",),
         ),
         (

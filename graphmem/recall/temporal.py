@@ -96,7 +96,11 @@ _MY_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _MY_GROUP = re.compile(rf"\b(?:my|our)\s+(?P<word>{'|'.join(GROUPS)})\b", re.IGNORECASE)
-_NAME = re.compile(r"\b(?<!\bto )(?<!\bin )(?<!\bfrom )(?!I\b)[A-Z][a-z]+")
+_NAME = re.compile(r"\b(?<!\bto )(?<!\bin )(?<!\bfrom )(?<!\bat )(?<!\bchez )(?!I\b)[A-Z][a-z]+")
+#: Words before a name that make it where or with whom, not whose the slot is: "did i
+#: move to Québec with Sofia?" asks the user's home, "je travaille chez Mila?" their job.
+_NOT_WHOSE = re.compile(r"\b(?:to|in|from|at|chez)\s+$", re.IGNORECASE)
+_WITH = re.compile(r"\b(?:with|avec|con)\s+$", re.IGNORECASE)
 _WHO_IS_MY = re.compile(
     rf"\bwho(?:'s| is| was)\s+my\s+(?:new\s+|current\s+)?(?P<word>"
     rf"{'|'.join(sorted(map(re.escape, WORDS), key=len, reverse=True))})\b",
@@ -136,7 +140,8 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\bwhere\b.*\b(?:work|working|workin|employed)\b"
             r"|\b(?:what|which)\s+(?:company|employer|firm)\b"
             # "what was the cafe i worked at before", "which hospital was i at before"
-            r"|\b(?:i|we)\s+(?:worked|work|workin|was\s+working)\s+(?:at|for|in)\b"
+            r"|\b(?:i|we)\s+(?:still\s+|now\s+)?(?:worked|work|working|workin|was\s+working)"
+            r"\s+(?:at|for|in)\b"
             r"|\b(?:what|which)\s+(?:\w+\s+)?(?:school|hospital|cafe|café|restaurant|bank|"
             r"shop|store|agency|office|clinic|bar|pub|branch|warehouse|factory|depot|salon|"
             r"ward|hotel|studio|lab|startup)\b.*\b(?:teach|taught|was\s+i\s+at|i\s+was\s+at|"
@@ -424,6 +429,10 @@ def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalInte
         ('kayla',)
         >>> read_intent("did we end up moving to Tauranga", now).about  # a place, no one
         ()
+        >>> read_intent("did i move to Québec with Sofia?", now).about  # my home, not hers
+        ()
+        >>> read_intent("where was the flat I shared with Javi", now).about  # which flat
+        ('javi',)
         >>> read_intent("what's the family car these days", now).asks  # no "my" typed
         ('car',)
         >>> i = read_intent("where am i from originally", now)  # no move changes it
@@ -465,7 +474,10 @@ def _asks(query: str, names: Sequence[str] = ()) -> tuple[tuple[str, ...], tuple
     """The attributes a question asks the value of, and whose: ``about`` is empty for
     the user's own ("where do I live?"), else the relationship words and names it uses
     ("where does my sister live?": sister; "where does Ana live?", "where does ana
-    live?" when memory knows an Ana: ana)."""
+    live?" when memory knows an Ana: ana). A name said where is not whose ("je
+    travaille chez Mila ?"), nor one said with whom in a yes-or-no question ("did i move
+    to Québec with Sofia?": the user's home), where in a question of which value it says
+    which ("where was the flat i shared with riley?")."""
     asks = tuple(a for pattern, attributes in _ASKS if pattern.search(query) for a in attributes)
     asks = tuple(dict.fromkeys((*asks, *lang.asks(query))))  # and in the other languages
     if who := _WHO_IS_MY.search(query):  # "who is my roommate?": the user's roommate
@@ -479,9 +491,20 @@ def _asks(query: str, names: Sequence[str] = ()) -> tuple[tuple[str, ...], tuple
         if canonical_relationship(m["word"]) not in roles
     ]
     about += [who for m in _MY_GROUP.finditer(query) for who in GROUPS[m["word"].lower()]]
-    about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0]
     low = query.lower()
-    about += [n for n in names if n not in about and re.search(rf"\b{re.escape(n)}\b", low)]
+    yes_no = bool(_YES_NO.match(query.strip()))
+
+    def whose(at: int) -> bool:
+        before = low[:at]
+        return not _NOT_WHOSE.search(before) and not (yes_no and _WITH.search(before))
+
+    about += [m[0].lower() for m in _NAME.finditer(query) if m.start() > 0 and whose(m.start())]
+    about += [
+        n
+        for n in names
+        if n not in about
+        and any(whose(m.start()) for m in re.finditer(rf"\b{re.escape(n)}\b", low))
+    ]
     in_words = [canonical_relationship(r) for r in lang.relationships_in(query)]
     about += [r for r in in_words if r not in roles and r not in about]
     if (
