@@ -99,7 +99,7 @@ _MY_GROUP = re.compile(rf"\b(?:my|our)\s+(?P<word>{'|'.join(GROUPS)})\b", re.IGN
 _NAME = re.compile(r"\b(?<!\bto )(?<!\bin )(?<!\bfrom )(?<!\bat )(?<!\bchez )(?!I\b)[A-Z][a-z]+")
 #: Words before a name that make it where or with whom, not whose the slot is: "did i
 #: move to Québec with Sofia?" asks the user's home, "je travaille chez Mila?" their job.
-_NOT_WHOSE = re.compile(r"\b(?:to|in|from|at|chez)\s+$", re.IGNORECASE)
+_NOT_WHOSE = re.compile(r"(?:\b(?:to|in|from|at|chez)\s+|[去在到]\s*)$", re.IGNORECASE)
 _WITH = re.compile(r"\b(?:with|avec|con)\s+$", re.IGNORECASE)
 _WHO_IS_MY = re.compile(
     rf"\bwho(?:'s| is| was)\s+my\s+(?:new\s+|current\s+)?(?P<word>"
@@ -433,6 +433,8 @@ def read_intent(query: str, now: int, names: Sequence[str] = ()) -> TemporalInte
         ()
         >>> read_intent("where was the flat I shared with Javi", now).about  # which flat
         ('javi',)
+        >>> read_intent("我是不是去 Arizona 工作了？", now).asks  # my job, not Arizona's
+        ('employer', 'job')
         >>> read_intent("what's the family car these days", now).asks  # no "my" typed
         ('car',)
         >>> i = read_intent("where am i from originally", now)  # no move changes it
