@@ -1640,7 +1640,7 @@ class Extractor:
         known = self.registry.get(name)
         if record is None or (known is not None and known.relationship is not None):
             return
-        held = record.relationship if is_current(record.relationship) else None
+        held = self._relationship_of(owner)
         if held is not None and "'s " in held:  # a friend's husband's mother: by name
             held = None
         self.registry.observe(name, someone_elses(held or record.name, relation))
@@ -2100,9 +2100,7 @@ class Extractor:
     def _relationship_of(self, name: str) -> str | None:
         """What someone already placed is to the user now ("Claire": daughter)."""
         known = self.registry.get(name)
-        if known is None or known.relationship is None or not is_current(known.relationship):
-            return None
-        return known.relationship
+        return known.relationship if known is not None and is_current(known.relationship) else None
 
     def _learn_gender(self, name: str, relationship: str) -> None:
         if relationship in cues.FEMALE_RELATIONSHIPS:

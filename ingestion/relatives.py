@@ -327,11 +327,15 @@ def name_token(token: Token) -> bool:
         return False
     if token.pos_ == "VERB" and token.ent_type_ != "PERSON":
         return False
-    if token.is_lower and _g_dropped(token.lower_):
-        return False  # "she's comin": a verb typed without its g
-    if token.is_lower and token.lower_ in hi.PARTICIPLES:
-        return False  # "begum kehti hai": she says, no one called Kehti
+    if token.is_lower and _typed_verb(token.lower_):
+        return False  # "she's comin", "begum kehti hai": no one called Comin or Kehti
     return token.pos_ != "ADV"
+
+
+def _typed_verb(low: str) -> bool:
+    """A verb as chat types it: without its g ("stressin") or a romanised Hindi or Urdu
+    participle ("kehti")."""
+    return _g_dropped(low) or low in hi.PARTICIPLES
 
 
 def _g_dropped(low: str) -> bool:
@@ -533,8 +537,7 @@ def _verb_as_typed(doc: Doc, named: Named) -> bool:
     """A one-word name typed in lower case that is a verb as chat types it: "mum is
     stressin" names no Stressin, "begum kehti hai" no Kehti."""
     low = named.name.lower()
-    typed = " " not in low and low in doc.text[named.start : named.end]
-    return typed and (_g_dropped(low) or low in hi.PARTICIPLES)
+    return " " not in low and low in doc.text[named.start : named.end] and _typed_verb(low)
 
 
 def _of_no_one(doc: Doc, named: Named) -> bool:

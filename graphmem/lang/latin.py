@@ -1234,8 +1234,6 @@ PORTUGUESE = Grammar(
         *_asks_work("onde", "trabalho|trabalhava|trabalhei|trabalhamos|emprego", "empresa"),
         (r"(?i)\b(?:cargo|função|profissão)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
-        (r"(?i)\b(?:carro|coche|auto|manejo|manejaba|nave)\b", ("car",)),
-        (r"(?i)\bal[ée]rgi", ("allergy",)),
     ),
     claims=(*_PT_CLAIMS, *_STAYS["pt"]),
     moves_to=r"(?i)\b(?:mudei|mudamos|a\s+gente\s+mudou)\s+(?:pra|para|pro)\b",

@@ -96,7 +96,7 @@ _MY_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _MY_GROUP = re.compile(rf"\b(?:my|our)\s+(?P<word>{'|'.join(GROUPS)})\b", re.IGNORECASE)
-_NAME = re.compile(r"\b(?<!\bto )(?<!\bin )(?<!\bfrom )(?<!\bat )(?<!\bchez )(?!I\b)[A-Z][a-z]+")
+_NAME = re.compile(r"\b(?!I\b)[A-Z][a-z]+")
 #: Words before a name that make it where or with whom, not whose the slot is: "did i
 #: move to Québec with Sofia?" asks the user's home, "je travaille chez Mila?" their job.
 _NOT_WHOSE = re.compile(r"(?:\b(?:to|in|from|at|chez)\s+|[去在到]\s*)$", re.IGNORECASE)
