@@ -133,3 +133,48 @@ def test_what_the_assistant_suggested_asked_in_romanised_urdu(
     memory: Memory, user: str, tmp_path: Path, question: str, said: str
 ):
     assert said in _ask(memory, user, tmp_path, KARACHI, question)
+
+
+TOM = [  # a new user, plain chat: a car sold and one bought by model, a proposal said yes to
+    {"session_id": "t1", "date": "2026-02-10T20:00:00+11:00"},
+    {
+        "session_id": "t1",
+        "speaker": "user",
+        "text": "evenin. long shift. my girlfriend jess reckons i need a holiday lol, "
+        "still drivin the old commodore to work every day",
+    },
+    {"session_id": "t1", "speaker": "assistant", "text": "Jess might be onto something!"},
+    {"session_id": "t2", "date": "2026-04-02T19:00:00+11:00"},
+    {
+        "session_id": "t2",
+        "speaker": "user",
+        "text": "sold the commodore!! got 6 grand for it. picked up a 2017 hilux sr5 from a "
+        "dealer in thomastown, needed a ute anyway",
+    },
+    {"session_id": "t2", "speaker": "assistant", "text": "A Hilux is a great choice."},
+    {"session_id": "t3", "date": "2026-05-15T21:00:00+10:00"},
+    {
+        "session_id": "t3",
+        "speaker": "user",
+        "text": "mate. i did it. asked jess to marry me on sat at the lookout. she said yes 💍",
+    },
+    {"session_id": "t3", "speaker": "assistant", "text": "Congratulations to you both!"},
+]
+
+
+def test_a_new_users_car_and_fiancee_hold_at_ingest_consolidated_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Both speakers' turns are kept; the car bought by its model answers "now", the one
+    sold "before", and Jess is a fiancée, at ingest, after consolidate and a year on."""
+    ingest_file(memory, write_chat(tmp_path, TOM), user, progress=False)
+    cited = {(c.source.session_id, c.source.turn) for c in memory.cards(user) if c.source}
+    assert len(cited) == len([r for r in TOM if "speaker" in r])
+    assert [p.name for p in memory.people(user) if p.relationship == "fiancée"] == ["Jess"]
+    for moment in (None, "2026-06-01", "2027-06-01"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        now = memory.recall(user, "what am i drivin now", k=1)[0].card.fact.lower()
+        before = memory.recall(user, "what car did i have before", k=1)[0].card.fact.lower()
+        assert "hilux" in now, moment
+        assert "commodore" in before, moment
