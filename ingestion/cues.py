@@ -509,6 +509,7 @@ SPELLED_OUT: dict[str, str] = {
     "bhaiya": "brother",
     # Afrikaans in South African English ("pieter (my boet)", "my ouma used to make that")
     "boet": "brother",
+    "sussie": "sister",
     "ouma": "grandmother",
     "oupa": "grandfather",
     "mummy": "mother",
@@ -657,6 +658,8 @@ TRADES = frozenset(
 #: The first stretch of work at a place ("first day tomorrow at keystone", "first week
 #: at paysetu done"): a new job, which leaves the coworkers of the old one.
 FIRST_AT_WORK = frozenset({"day", "week", "shift", "month"})
+#: Where one works said as new, beside ``WORKPLACES`` ("first week at the new unit").
+NEW_WORK = frozenset({"unit", "place", "team", "department", "site", "practice"})
 #: How the first stretches are counted ("second week at stripe"): the job has begun.
 EARLY_ORDINALS = frozenset({"first", "second", "third", "fourth"})
 #: Where a capitalised word names a place or an organisation, not a person ("in Porto").

@@ -1428,6 +1428,7 @@ class Extractor:
             *relatives.born(doc),
             *relatives.born_to_relative(doc.text, self._relationship_of),
             *relatives.counted_group(doc.text),
+            *relatives.placed_after(doc),
         ]:
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
@@ -1901,8 +1902,7 @@ class Extractor:
         along |= {r.name for r in self.registry if set(r.name.lower().split()) <= typed}
         if person[0] == SELF:
             subjects = [c for c in moves[0].children if c.dep_ in _SUBJECT_DEPS]
-            words = {w.lower_ for t in subjects for w in t.subtree}
-            if subjects and not words & {"i", "we"}:
+            if subjects and not any(relatives.names_the_user(t) for t in subjects):
                 return  # "bram is moving": someone else moves, not the user
             movers = [
                 r
@@ -2000,7 +2000,10 @@ class Extractor:
                 for w in doc[t.i + 1 : min(t.i + 3, sentence.end)]
                 if w.pos_ == "PROPN" or w.ent_type_ == "ORG"
             ]
-            if any(self.registry.get(p.text) is None for p in places):  # not at a person's
+            if _at_new_work(sentence, token.i) or any(
+                self.registry.get(p.text) is None
+                for p in places  # not at a person's
+            ):
                 self._left_work(held)
                 return
 
@@ -2013,7 +2016,7 @@ class Extractor:
                 continue
             verb = token if token.pos_ in {"VERB", "AUX"} else token.head
             subjects = [c for c in verb.children if c.dep_ in _SUBJECT_DEPS]
-            if subjects and not {w.lower_ for t in subjects for w in t.subtree} & {"i", "we"}:
+            if subjects and not any(relatives.names_the_user(t) for t in subjects):
                 continue  # "bram moved": someone else's move
             along = {t.lower_ for t in verb.subtree}
             if verb.dep_ == "conj":  # "jules and i moved": the parse heads the move on jules
@@ -2133,8 +2136,8 @@ class Extractor:
         names = [(start, self._resolve_name(name, where)) for start, _, name in found]
         subject_found: tuple[tuple[str, str | None], float, str] | None = None
         main = None
-        if len(subjects) > 1 and any(t.lower_ in {"i", "we"} for t in subjects):
-            subjects = [t for t in subjects if t.lower_ in {"i", "we"}]  # "Dan and I"
+        if len(subjects) > 1 and any(t.lower_ in relatives.USER_SUBJECTS for t in subjects):
+            subjects = [t for t in subjects if t.lower_ in relatives.USER_SUBJECTS]  # "Dan and I"
         for subject in subjects:
             subject_found = self._subject(subject, names, session, speaker)
             if subject_found is not None:
@@ -2227,9 +2230,8 @@ class Extractor:
         None when the subject is no person ("it", "work").
         """
         lo, hi = subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge)
-        words = {t.lower_ for t in subject.subtree}
-        if words & {"i", "we"} and any(t.dep_ == "conj" for t in subject.subtree):
-            return speaker, 0.7, "first"  # "Dan and I": the user, with someone
+        if relatives.names_the_user(subject) and any(t.dep_ == "conj" for t in subject.subtree):
+            return speaker, 0.7, "first"  # "Dan and I", "me and rhonda": the user, with someone
         inside = [person for start, person in names if lo <= start < hi]
         if inside:
             return inside[-1] if _appositive_name(subject) else inside[0], 0.7, "name"
@@ -2970,8 +2972,30 @@ def _acts_as_organisation(token: Token) -> bool:
     return lemma in _TEAM_VERBS and not objects and token.ent_type_ == ""
 
 
+def _at_new_work(sentence: Span, after: int) -> bool:
+    """Whether the sentence says, after token ``after``, that it is at a new place of
+    work it does not name ("first week done at the new unit", "at my new job")."""
+    for t in sentence:
+        words = [w.lower_ for w in sentence.doc[t.i + 1 : min(t.i + 4, sentence.end)]]
+        if (
+            t.lower_ == "at"
+            and t.i > after
+            and words[:2] in (["the", "new"], ["my", "new"])
+            and len(words) == 3
+            and words[2] in cues.WORKPLACES | cues.JOB_NOUNS | cues.NEW_WORK
+        ):
+            return True
+    return False
+
+
 def _relationship_only(subject: Token) -> str | None:
-    """ "my sister" (a relationship noun owned by my/our), without a name."""
+    """ "my sister" (a relationship noun owned by my/our), without a name, or the user's
+    parents by the words kin call each other ("umma and appa live in torrance"): the
+    first of them."""
+    if subject.lower_ in cues.KIN_NAMES and any(
+        c.dep_ == "conj" and c.lower_ in cues.KIN_NAMES for c in subject.children
+    ):
+        return relatives.spelled_out(subject.lower_)
     for token in subject.subtree:
         if any(c.dep_ == "poss" and c.lower_ in {"my", "our"} for c in token.children):
             words = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,7 +40,13 @@ _NOT_NAME_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUA
 _OWNERS = cues.OWNERS
 #: Words that name someone as they are introduced: "a beagle named penny".
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: Subjects that are the user: "i", "we", and chat's "me" in a pair ("me and rhonda got a
+#: house in canyon"), which never stands as a subject otherwise.
+USER_SUBJECTS = frozenset({"i", "we", "me"})
 _NAMING = frozenset({"named", "called", "name", "nicknamed"})
+#: Months that are given names too, read as names where only a name goes ("we named her
+#: june"), though the tagger reads a date.
+_MONTHS_AS_NAMES = frozenset({"april", "may", "june", "august"})
 
 
 #: Relationship nouns written with hyphens ("sister-in-law", "co-worker"): one token
@@ -426,7 +433,15 @@ def _name_at(doc: Doc, i: int, slot: bool = False) -> tuple[str, int] | None:
         if i < len(doc) and doc[i].text == ".":
             i += 1
     if i >= len(doc) or not (
-        name_token(doc[i]) or (slot and (_bare_verb_name(doc[i]) or _unknown_word(doc[i])))
+        name_token(doc[i])
+        or (
+            slot
+            and (
+                _bare_verb_name(doc[i])
+                or _unknown_word(doc[i])
+                or doc[i].lower_ in _MONTHS_AS_NAMES
+            )
+        )
     ):
         return None
     if doc[i].is_lower and _g_dropped(doc[i].lower_):
@@ -894,7 +909,7 @@ def adopted(doc: Doc) -> list[tuple[str, str]]:
         if token.lemma_.lower() not in cues.ADOPTING:
             continue
         subject = {c.lower_ for c in token.children if c.dep_ in _SUBJECT_DEPS}
-        if subject and not subject & {"i", "we"}:
+        if subject and not subject & USER_SUBJECTS:
             continue  # no subject: chat drops the "we" ("also were getting a DOG")
         got_pet = [c for c in token.children if c.dep_ == "dobj" and is_pet_word(c.lower_)]
         if not got_pet:  # "got a cat lol", "adopted a dog 🐶 kelpie cross": the parse errs
@@ -1052,7 +1067,7 @@ def introduced(doc: Doc) -> list[tuple[str, str]]:
         if site is None:
             continue
         at, pronoun = site
-        got = _name_at(doc, at)
+        got = _name_at(doc, at, slot=True)
         if got is None:
             continue
         ours = {c.lower_ for c in token.children if c.dep_ in _SUBJECT_DEPS} & {"we", "i"}
@@ -1243,6 +1258,17 @@ def _name_called(doc: Doc, naming: int) -> tuple[str, int] | None:
     return got
 
 
+def names_the_user(subject: Token) -> bool:
+    """Whether a subject takes the user in, itself or joined to it by "and" ("dan and i",
+    "me and rhonda"); an "i" or "me" deeper in its phrase is another clause's ("umma
+    called asking when im graduating, umma and appa live in torrance") or an object ("the
+    guy who sold me the truck")."""
+    joined = [subject]
+    for token in joined:
+        joined += [c for c in token.children if c.dep_ == "conj"]
+    return any(t.lower_ in USER_SUBJECTS for t in joined)
+
+
 def _gotten(noun: Token) -> bool:
     """Whether a noun is the object of a verb whose subject is someone other than the
     speaker ("ward 7 are getting a new manager")."""
@@ -1250,7 +1276,7 @@ def _gotten(noun: Token) -> bool:
         return False
     verb = noun.head.head if noun.dep_ == "pobj" else noun.head
     subjects = {c.lower_ for c in verb.children if c.dep_ in _SUBJECT_DEPS}
-    return bool(subjects - {"i", "we"})
+    return bool(subjects - USER_SUBJECTS)
 
 
 def _said_to_be(noun: Token) -> Token:
@@ -1310,7 +1336,7 @@ def _dating(doc: Doc) -> list[tuple[str, str]]:
             continue
         said = verb.head if verb.dep_ == "xcomp" else verb  # "i started seeing ..."
         subject = {c.lower_ for c in said.children if c.dep_ in _SUBJECT_DEPS}
-        if subject - {"i", "we"} or any(c.dep_ == "neg" for c in said.children):
+        if subject - USER_SUBJECTS or any(c.dep_ == "neg" for c in said.children):
             continue
         for child in token.rights:
             if child.dep_ == "acl" and _naming(child.lower_):
@@ -1944,8 +1970,25 @@ def asked_to_marry(span: Span) -> str | None:
     return None
 
 
+def placed_after(doc: Doc) -> list[tuple[str, str]]:
+    """Someone named, then placed by a sentence of its own that says only who they are
+    ("ciarán's flying to melbourne in march btw. my brother."): (name, relationship)."""
+    out: list[tuple[str, str]] = []
+    for before, sentence in itertools.pairwise(doc.sents):
+        words = [t for t in sentence if not (t.is_punct or t.is_space)]
+        if len(words) != 2 or words[0].lower_ not in _OWNERS or words[1].lower_ not in _words():
+            continue
+        subject = next((t for t in before if t.dep_ in _SUBJECT_DEPS), None)
+        if subject is not None and subject.pos_ == "PROPN" and name_token(subject):
+            out.append((_capitalised(subject.text), spelled_out(words[1].lower_)))
+    return out
+
+
 def _baby_name(token: Token) -> bool:
-    """A word of a newborn's name: a name token, or one typed in capitals ("LEO TRAN")."""
+    """A word of a newborn's name: a name token, or one typed in capitals ("LEO TRAN");
+    never the word for the baby ("baby girl born friday")."""
+    if token.lower_ in cues.NEWBORN or token.lower_ == "baby":
+        return False
     return name_token(token) or (
         token.is_alpha and token.text.isupper() and token.pos_ == "PROPN" and len(token) > 1
     )

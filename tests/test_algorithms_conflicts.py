@@ -496,3 +496,17 @@ def test_a_home_described_after_the_keys_or_the_move_is_where_the_user_lives():
         "car",
         "vauxhall vivaro",
     )
+
+
+def test_a_home_called_mine_in_someone_elses_words_is_mine():
+    said = "Emeka is saying we should look for a bigger place, my alief apartment is too small"
+    assert claim_of(said, "Emeka") == Claim("me", "location", "alief")
+    his = claim_of("Emeka says his alief apartment is too small", "Emeka")
+    assert his is None or his.subject == "emeka"
+
+
+def test_a_move_on_a_day_set_said_in_the_present_is_a_move():
+    assert claim_of("also boxes everywhere, i move to muizenberg on saturday") == Claim(
+        "me", "location", "muizenberg"
+    )
+    assert claim_of("when i move to denver ill get a dog") is None

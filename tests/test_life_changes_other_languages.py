@@ -177,3 +177,14 @@ def test_a_manglish_chat_answers_where_i_work_and_stay_now_and_before(
     assert "pantai hospital" in top(memory, user, "where was my old job")
     assert "subang jaya" in top(memory, user, "where do i stay now")
     assert "bangsar south" in top(memory, user, "where did i stay before")
+
+
+def test_a_spanish_van_and_work_number_are_claims_and_asked_as_chat_asks():
+    from graphmem.recall.temporal import read_intent
+
+    number = "ya tengo el numero del curro, el 634 218 890, y lo he puesto en la furgo nueva"
+    assert claim_of(number) == Claim("me", "phone", "634 218 890")
+    van = "al final vendi la berlingo y me pille una transit custom del 2018"
+    assert claim_of(van) == Claim("me", "car", "transit custom")
+    assert read_intent("cual era mi numero del curro, q no me lo se", 0).asks[0] == "phone"
+    assert read_intent("q furgo tengo ahora", 0).asks == ("car",)

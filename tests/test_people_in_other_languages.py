@@ -6,7 +6,7 @@ placeholder as a person. Real spaCy, real embedded store, no mocks."""
 from __future__ import annotations
 
 from graphmem.lang import claim as lang_claim
-from graphmem.lang import latin, relationships_in, zh
+from graphmem.lang import latin, relationship_in_english, relationships_in, zh
 from graphmem.recall.mentions import Known, canonical_relationship, find_mentions
 from ingestion.pipeline import ingest_file
 from tests.conftest import write_chat
@@ -459,3 +459,41 @@ def test_a_chinese_team_member_and_a_home_cat_are_named_in_passing():
     ]
     read = [[(n.name, n.relationship) for n in zh.people_in(s)] for s in said]
     assert read == [[("Austin", "同事")], [("豆豆", "猫")], []]
+
+
+def test_a_chinese_clause_that_opens_with_a_work_word_names_the_users_own():
+    """Chinese chat drops the 我 of a clause: "同事土豆说" is the user's coworker, named
+    like a potato; "叫她土豆" calls her by it and names no pet; a new one at home shown
+    with its emoji is the user's pet."""
+    said = [
+        "同事土豆说她朋友家有只小橘猫要送人 我周末去看看",
+        "土豆是我们运营 真名叫杜若 但是大家都叫她土豆🥔",
+        "隆重介绍 我家新成员 奶盖🐱 橘白 三个月大",
+        "她同事土豆说",  # hers
+    ]
+    read = [[(n.name, n.relationship, n.mine) for n in zh.people_in(s)] for s in said]
+    assert read[0][0] == ("土豆", "同事", True)
+    assert not any(name == "她土" for name, _, _ in read[1])
+    assert read[2] == [("奶盖", "猫", True)]
+    assert ("土豆", "同事", True) not in read[3]
+
+
+def test_a_pets_kind_in_another_language_reads_in_english():
+    """ "la chispa (mi perra)": a dog, what the people table and recall read a pet as;
+    French "chat" is English's word too and names no cat."""
+    assert relationship_in_english("perra") == "dog"
+    assert relationship_in_english("chienne") == "dog"
+    assert relationship_in_english("chat") is None
+
+
+def test_spanish_chat_meets_someone_and_gets_serious_with_her():
+    extractor = talk(
+        (
+            "user",
+            "feliz año!! bueno te cuento q he conocido a alguien 😏 se llama bea, es enfermera "
+            "en el 12 de octubre",
+        ),
+        ("user", "el libro ese lo uso mi madre hace años jaja"),
+    )
+    assert people(extractor.registry) == {"Bea": "partner", "madre": "madre"}
+    assert people(talk(("user", "bea y yo ya vamos en serio 😊")).registry) == {"Bea": "partner"}

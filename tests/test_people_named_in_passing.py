@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from graphmem.algorithms.conflicts import card_claim
 from ingestion import relatives
 from ingestion.extract import Extractor, load_nlp
 from ingestion.people import PersonRegistry
@@ -595,3 +596,63 @@ def test_a_verb_after_a_kin_word_in_another_language_is_no_name():
     )
     assert "Kehti" not in people(extractor.registry)
     assert "Maintenant" not in people(extractor.registry)
+
+
+def test_a_baby_named_for_a_month_is_named_though_the_assistant_writes_it_as_a_date():
+    """The assistant's "Welcome to the world, June" capitalises what the user typed; the
+    tagger then reads a month. After "we named her", only a name goes."""
+    extractor = talk(
+        (
+            "user",
+            "she here 😭😭 baby girl born friday april 18 at touro, 6 lbs 11 oz. we named her "
+            "june, after dees grandma",
+        ),
+        ("assistant", "Congratulations!! Welcome to the world, June. What a beautiful name."),
+    )
+    assert people(extractor.registry) == {"June": "daughter"}
+
+
+def test_the_users_pair_said_with_me_is_the_user():
+    """Chat's "me and rhonda got a house": the user's home, with Rhonda, once she is
+    known by name; the user's parents said by the words kin call each other ("umma and
+    appa live in torrance") are not the user."""
+    turns = [
+        "so uh. i met somebody lol. her names rhonda, she waits tables at the golden light",
+        "well got the keys friday!! me and rhonda got a house in canyon",
+        "umma and appa live in torrance like 25 min away",
+    ]
+    cards = Extractor("u1").conversation(
+        [
+            {
+                "session_id": "s1",
+                "turn": i,
+                "speaker": "user",
+                "text": text,
+                "session_date": "2025-03-04",
+            }
+            for i, text in enumerate(turns)
+        ]
+    )
+    claims = {claim.key: claim.value for card in cards if (claim := card_claim(card))}
+    assert claims["me|location"] == "canyon"
+    assert claims["umma|location"].startswith("torrance")
+
+
+def test_a_first_week_at_a_new_place_of_work_unnamed_leaves_the_old_manager():
+    extractor = talk(
+        ("user", "my manager georgia will be sad, she trained me when i first came"),
+        ("user", "first week done at the new unit and omo, these patients are SICK"),
+    )
+    assert people(extractor.registry) == {"Georgia": "former manager"}
+    gym = talk(("user", "my manager georgia will be sad"), ("user", "first day at the new gym lol"))
+    assert people(gym.registry) == {"Georgia": "manager"}
+
+
+def test_an_afrikaans_kin_word_in_south_african_chat():
+    extractor = talk(("user", "my sussie ellie just got a job at discovery in sandton"))
+    assert people(extractor.registry) == {"Ellie": "sister"}
+
+
+def test_a_name_placed_by_the_short_sentence_after_it():
+    extractor = talk(("user", "ciarán's flying to melbourne in march btw. my brother. 2 year visa"))
+    assert people(extractor.registry) == {"Ciarán": "brother"}

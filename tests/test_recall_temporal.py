@@ -159,3 +159,12 @@ def test_the_turn_that_says_the_change_can_hold_the_old_value_too(memory: Memory
     ingest_file(memory, chat, user, format="conversation", progress=False)
     hit = memory.recall(user, "which company was i at before zentrix?", k=3)[0]
     assert "infovance" in hit.card.fact
+
+
+def test_a_question_of_what_one_does_before_something_asks_no_past():
+    """ "before standup" is of the day: the walk is today's routine, not a former one."""
+    from graphmem.recall.temporal import read_intent
+
+    assert read_intent("where do i walk every morning before standup", 0).kind is None
+    assert read_intent("where did i work before globex", 0).kind == "past"
+    assert read_intent("我现在是在上海上班吗 还是在哪", 0).asks == ("employer", "job")

@@ -86,7 +86,7 @@ def _key(name: str) -> str:
 #: Words before a home that describe it, not its owner or another time: "our 3 bed",
 #: "a 4 bed duplex", never "my sister's flat" or "my old place".
 _NOT_A_HOME_NAME = (
-    r"(?:old|previous|former|last|first|childhood|family|holiday|summer|beach|lake|dream|"
+    r"(?:old|previous|former|last|first|childhood|native|home|family|holiday|summer|beach|lake|dream|"
     r"future|new|own|little|tiny|big|small|current|rental|shared|whole|entire|happy|safe|"
     r"work|friend|parent|grandparent|mum|mom|dad|folk|inlaw|in-law|"
     r"their|his|her|its|the|a|an|this|that|"
@@ -410,6 +410,12 @@ RULES: tuple[_Rule, ...] = (
         rf"\s+{_VAL}",
         keys=("mov", "relocat"),
     ),
+    _rule(  # a move on a day set, said in the present: "i move to muizenberg on saturday"
+        "location",
+        rf"(?<!\bwhen )(?<!\bif )\b(?:i|we)\s+move\s+(?:back\s+)?to\s+{_VAL}"
+        rf"(?=\s+(?:on|next|this|tomorrow|tmrw|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*)\b)",
+        keys=("mov",),
+    ),
     _rule(  # Indian English "shifted to pune", never to a shift or a team
         "location",
         rf"\b(?:shifted|shifting)\s+(?:back\s+)?to\s+(?!(?:a|an|the|my|our|night|nights|day|"
@@ -558,7 +564,26 @@ RULES: tuple[_Rule, ...] = (
         # "07700 900123", "+44 7700 900123", "555-1234"), no date ("2024-03-05")
         r"(?<![\w.+-])(?=\+?\(?(?:\d[ ()-]{0,2}){7})"
         r"(?P<value>\+?\(?\d{2,5}\)?(?:[ -]?\d{3,6}){1,2})(?![\w.-]*\d)",
-        keys=("number", "phone", "mobile", "cell", "whatsapp"),
+        # and as other languages say it: "ya tengo el numero del curro, el 634 218 890"
+        keys=(
+            "number",
+            "phone",
+            "mobile",
+            "cell",
+            "whatsapp",
+            "numero",
+            "número",
+            "móvil",
+            "movil",
+            "celular",
+            "teléfono",
+            "telefono",
+            "telefone",
+            "téléphone",
+            "portable",
+            "handy",
+            "nummer",
+        ),
     ),
     _rule("employer", rf"\b(?:works?|working)\s+(?:at|for)\s+{_VAL}", keys=("work",)),
     _rule(  # "ive been at ridgeline distribution almost 4 yrs"
@@ -1485,10 +1510,24 @@ def claim_of(fact: str, person: str = SELF_KEY) -> Claim | None:
     if read is None:
         return None
     if subject != SELF_KEY and (
-        read == lang.users_claim(fact) or _named_after(fact, subject, read)
+        read == lang.users_claim(fact) or _named_after(fact, subject, read) or _owned(fact, read[1])
     ):  # "tô vegana há um mês ... minha amiga bia": mine, named for Bia
         subject = SELF_KEY
     return Claim(subject, read[0], read[1])
+
+
+def _owned(fact: str, value: str) -> bool:
+    """Is the value said as the user's own, whoever the card is filed under? "emeka is
+    saying ... my alief apartment is too small": my home, in his words.
+
+    >>> _owned("emeka is saying my alief apartment is too small", "alief")
+    True
+    >>> _owned("emeka says his alief apartment is too small", "alief")
+    False
+    """
+    return (
+        bool(value) and re.search(rf"\b(?:my|our)\s+{re.escape(value)}\b", fact.lower()) is not None
+    )
 
 
 def _named_after(fact: str, person: str, read: tuple[str, str]) -> bool:

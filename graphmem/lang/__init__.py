@@ -335,7 +335,7 @@ CARS = (
     "sienta|altis|cr-v|hr-v|passat|tiguan|forester|impreza|navara|qashqai|cx-5|mx-5|miata|"
     "model 3|model y|f-150|wrangler|i30|tucson|sportage|myvi|alza|axia|bezza|x50|x70|"
     "kangoo|clio|twingo|megane|mégane|2cv|fiesta|octavia|"
-    "sandero|duster|tsuru|vocho|sentra"
+    "sandero|duster|tsuru|vocho|sentra|berlingo|transit custom"
 )
 
 

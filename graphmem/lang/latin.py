@@ -53,11 +53,12 @@ from graphmem.lang import (
 )
 
 #: Words these languages share with English ("cousin", "papa"; "chef", a cook in English,
-#: a boss in French and German): English reads them alone, this language after its own
-#: possessive or word for an ended relationship ("mein chef", "ehemaliger chef").
+#: a boss in French and German; "chat", a cat in French): English reads them alone, this
+#: language after its own possessive or word for an ended relationship ("mein chef",
+#: "ehemaliger chef"), and never as a pet's kind.
 ENGLISH_TOO = frozenset(
     """cousin partner mama papa ex chef patron capo prof professor doctor coach manager
-    parents padres""".split()
+    parents padres chat cane""".split()
 )
 #: English readings of a partner: one that ended is an ex.
 PARTNERS = frozenset("wife husband partner boyfriend girlfriend fiancé fiancée spouse".split())
@@ -469,10 +470,10 @@ _ES_DIETS = r"vegan[oa]|vegetarian[oa]|pescetarian[oa]|pescatarian[oa]|flexitari
 _ES_CLAIMS = _claims(
     _ES_NOT_YET,
     ("location", rf"(?:vivo|vivimos|(?:estoy|estamos)\s+viviendo)\s+{_ES_SOON}en\s+{_ES_V}"),
-    # "me compré un vocho", "agarré una moto"... a car by its make or model
+    # "me compré un vocho", "me pillé una transit custom"... a car by its make or model
     (
         "car",
-        r"(?:compr[ée]|compramos|saqu[ée]|me\s+compr[ée])\s+(?:un|una|el|la|mi)\s+"
+        r"(?:compr[ée]|compramos|saqu[ée]|me\s+compr[ée]|me\s+pill[ée])\s+(?:un|una|el|la|mi)\s+"
         rf"(?:nuevo\s+|nueva\s+)?(?P<value>(?:{CARS})\b)",
     ),
     # "soy alérgica al maní", "me salió alergia a los mariscos"
@@ -1044,12 +1045,12 @@ SPANISH = Grammar(
         r"\bme\s+(?:separé|divorcié)\s+de\s+{name}",
     ),
     someone_met=(
-        r"\b(?:conociendo|saliendo\s+con|viendo)\s+(?:a\s+)?"
+        r"\b(?:conociendo|conocido|conoc[ií]|saliendo\s+con|viendo)\s+(?:a\s+)?"
         r"(?:alguien|un\s+chico|una\s+chica|un\s+tipo|un\s+hombre|una\s+mujer)\b"
     ),
     dating=(
         r"\b(?:estoy\s+saliendo|salgo)\s+con\s+{name}",
-        r"\b{name}\s+y\s+yo\s+(?:estamos\s+saliendo|somos\s+novios)",
+        r"\b{name}\s+y\s+yo\s+(?:ya\s+)?(?:estamos\s+saliendo|somos\s+novios|vamos\s+en\s+serio)",
         r"\b{name}\s+me\s+pidi[óo]\s+(?:matrimonio|casamiento|la\s+mano)",
     ),
     partner_steps=(
@@ -1064,8 +1065,8 @@ SPANISH = Grammar(
     kin_titles=("tía", "tia", "tío", "tio", "abuela", "abuelo", "abuelita", "abuelito"),
     copulas=("es", "era"),
     articles=("el", "la"),
-    adverbs=_words("ahora ya oficialmente también tambien finalmente por fin"),
-    me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba)\b",
+    adverbs=_words("ahora ya oficialmente también tambien finalmente por fin hace"),
+    me=r"(?i)\b(?:yo|mi|mis|me|nosotros|nuestro|nuestra|vivo|vivía|trabajo|trabajaba|tengo|tenía|tenia)\b",
     asks=(
         (
             r"(?i)\bqu[eé]\s+ciudad\b",
@@ -1075,10 +1076,12 @@ SPANISH = Grammar(
             r"(?i)\b(?:vivo|vivía|viví|vivimos|mudé|mudamos|barrio|ciudad)\b|\bdirecci[oó]n\b",
             _LIVES,
         ),
+        # a number to call: "cual era mi numero del curro" (the work phone, not the work)
+        (r"(?i)\b(?:n[uú]mero|m[oó]vil|celular|tel[eé]fono)\b", ("phone",)),
         *_asks_work("d[oó]nde", "trabajo|trabajaba|trabajé|trabajamos|curro|empleo", "empresa"),
         (r"(?i)\b(?:puesto|cargo|profesión)\b", _JOB),
         (r"(?i)\b(?:vegan[oa]|vegetarian[oa]|pescetarian[oa]|dieta|carne)\b", _DIET),
-        (r"(?i)\b(?:carro|coche|auto|manejo|manejaba|nave)\b", ("car",)),
+        (r"(?i)\b(?:carro|coche|auto|manejo|manejaba|nave|furgo|furgoneta)\b", ("car",)),
         (r"(?i)\bal[ée]rgi", ("allergy",)),
     ),
     claims=(*_ES_CLAIMS, *_STAYS["es"]),
@@ -1859,6 +1862,8 @@ def _language(grammar: Grammar) -> Language:
             if word != english and word not in ENGLISH_TOO
         },
         possessives=grammar.mine,
+        # "la chispa (mi perra)": a dog, read in English wherever relationships are
+        pets={word: kind for word, kind in grammar.pets.items() if word not in ENGLISH_TOO},
         owned_relationships={
             word: english
             for word, english in grammar.relationships.items()

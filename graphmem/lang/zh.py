@@ -337,6 +337,8 @@ PARENTS = ("爸妈", "爸媽", "父母", "爸爸妈妈", "爸爸媽媽")
 #: Before a family word said alone, what makes it a clause's subject (the user's own
 #: family: "婆婆说...", "7月4号 女儿 6斤8两"); not "全职妈妈", "叫“妈妈”".
 _CLAUSE_START = re.compile(r"(?:^|[\s，,。！!？?、~～…]|还有|還有|然后|然後|结果|結果)$")
+#: Emoji that show a pet, and the word for its kind.
+PET_EMOJI = {"🐱": "猫", "🐈": "猫", "🐶": "狗", "🐕": "狗", "🐰": "兔子", "🐇": "兔子"}
 #: Pets: a name after these ("我家猫咪团子") is the user's pet, kept as a pet of that kind.
 PETS: dict[str, str] = {
     "猫": "cat",
@@ -465,6 +467,9 @@ _AFTER_GIVEN = (
 _GIVEN = rf"(?P<given>[{_HAN}]{{2}})(?=[{_AFTER_GIVEN}\s])"
 #: What joins a relationship word to a name: "叫", "是", "换成" (a new holder), a pause.
 _JOIN = r"叫做|名叫|叫|就是|是|换成了?|換成了?|变成了?|變成了?|，|,|\s"
+#: What a name said first in a clause is followed by when it is someone's: a saying, a
+#: "with", a "was", a pause.
+_SAYS_NEXT = re.compile(r"[\s，,。！!？?]|说|說|讲|講|告诉|告訴|跟|和|是|问|問|叫")
 _NAMED_KIN = re.compile(
     rf"(?:(?P<my>我的|我们的|我們的|我们|我們|我)(?:\s(?=[A-Za-z]))?)?"  # "我的 manager"
     rf"(?P<former>{'|'.join(FORMER_PREFIXES)})?(?P<rel>{_KIN})(?:(?:{_JOIN})\s?)?"  # "是 Jessica"
@@ -484,8 +489,10 @@ _NAMED_PET = re.compile(
     rf"|(?<=只|条|條|隻)(?P<kind2>{_PET})[^，,。！!？?]{{0,8}}?(?:名叫|叫)(?P<name2>[{_HAN}]{{2}}|[A-Za-z]+)"
     # someone's at home: "他养的仓鼠豆豆", "小瑜的貓麻糬"
     rf"|的(?P<kind3>{_PET})(?P<name3>[{_HAN}]{{2}})"
+    # a new one at home, shown with its emoji: "隆重介绍 我家新成员 奶盖🐱 橘白 三个月大"
+    rf"|(?:我家|家里|家裡)的?新成员\s*(?P<name4>[{_HAN}]{{2}})\s*(?P<kind4>{'|'.join(PET_EMOJI)})"
 )
-_PET_GROUPS = (("kind", "name"), ("kind2", "name2"), ("kind3", "name3"))
+_PET_GROUPS = (("kind", "name"), ("kind2", "name2"), ("kind3", "name3"), ("kind4", "name4"))
 #: What a pet's name never starts with: the adverb or verb of what is said of it
 _NOT_A_NAME_START = frozenset(
     "很太最也都又还還真好在是就会會要不没沒有把被给給跟和去来來说說今昨明每已叫吃睡喝玩跑走死病怎什那这這哪"
@@ -498,7 +505,7 @@ _PARENTHESISED = re.compile(
 #: A name given ("叫可樂", "取名叫布丁"), and a pet spoken of with its measure word or
 #: as adopted ("一隻狗", "收養了貓"): together, the pet's name (``_pets_named``).
 _GIVEN_NAME = re.compile(
-    rf"(?:名叫|叫做|取名叫?|叫)\s*(?P<name>(?![什甚啥])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
+    rf"(?:名叫|叫做|取名叫?|叫)\s*(?P<name>(?![什甚啥他她它我你])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
 )
 _PET_SAID = re.compile(
     rf"(?:[只隻条條头頭]|领养了?|領養了?|收养了?|收養了?|养了?|養了?|捡了|撿了|捡的|撿的)"
@@ -688,6 +695,7 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
     found: list[Named] = []
     for m in _NAMED_PET.finditer(sentence):
         kind, name = next((m[k], m[n]) for k, n in _PET_GROUPS if m[k])
+        kind = PET_EMOJI.get(kind, kind)
         if name[0] in _NOT_A_NAME_START or (
             m["kind3"] and _name(name, sentence[m.end() :]) is None
         ):
@@ -727,8 +735,13 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
             continue
         said = (m["my"] or "") + word
         relationship = (m["former"] or "") + KIN_NAMES.get(word, word)  # "以前的同事"
-        # "我儿子志强", "我妹晓琳" (the user's word for her, "我妹", is "妹妹")
-        mine_said = bool(m["my"]) or word.startswith("我")
+        # "我儿子志强", "我妹晓琳" (the user's word for her, "我妹", is "妹妹"); chat drops
+        # the "我" of a clause it opens with, where the name says something next
+        # ("同事土豆说她朋友家有只猫"; "表弟刚好也搬家" names no one)
+        opens = _CLAUSE_START.search(sentence[: m.start()]) is not None and bool(
+            _SAYS_NEXT.match(sentence, m.end())
+        )
+        mine_said = bool(m["my"]) or word.startswith("我") or opens
         given = m["given"] if mine_said and KIN_NAMES.get(word, word) in GIVEN_NAMED else None
         if given and given[0] in _NAME_END:
             given = None  # "我同事都说要走": a verb, no name
@@ -1173,7 +1186,9 @@ ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?:在|喺)(?:哪|邊)(?:里|裡|儿|兒|度)?(?:上班|工作|返工|做嘢)|哪家公司|什么工作|什麼工作"
         r"|做什么工作"
         # whether the user changed jobs: "我是不是跳槽去美团了", "我是不是去 Arizona 工作了"
-        r"|跳槽|是不是去[^，,。？?]{0,12}?(?:工作|上班|实习|實習)",
+        r"|跳槽|是不是去[^，,。？?]{0,12}?(?:工作|上班|实习|實習)"
+        # "我现在是在上海上班吗": whether it is there
+        r"|是在[^，,。？?\s]{1,8}?(?:上班|工作|返工)",
         ("employer", "job"),
     ),
     # where the user's shop is: "我的店現在在哪裡", "店以前開在哪"

@@ -30,6 +30,7 @@ no store.
 from __future__ import annotations
 
 import calendar
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -219,17 +220,32 @@ _WHEN_WORDS = re.compile(rf"\b(?:{_NOW_WORDS}|{_BEFORE_WORDS})\b", re.IGNORECASE
 
 
 def without_when(query: str) -> str:
-    """``query`` without its words of when, in a spaced script (Chinese time words are
-    part of the character pairs searched, and stay).
+    """``query`` without its words of now and before, which the temporal intent reads:
+    searched, "我现在在播啥品类" matches any "我现在挺好的" said since.
 
     >>> without_when("where do i live rn"), without_when("main abhi kaha rehti hu")
     ('where do i live', 'main kaha rehti hu')
     >>> without_when("what car did i used to have?"), without_when("我以前住在哪里")
-    ('what car did i have?', '我以前住在哪里')
+    ('what car did i have?', '我 住在哪里')
     """
     if lang.script_without_spaces(query):
-        return query
+        for word in _spaceless_when_words():
+            query = query.replace(word, " ")
+        return re.sub(r" +", " ", query).strip()
     return re.sub(r" +", " ", _WHEN_WORDS.sub(" ", lang.in_english_time_words(query))).strip()
+
+
+@functools.cache
+def _spaceless_when_words() -> tuple[str, ...]:
+    """The time words of scripts without spaces that say now or before ("现在", "以前"),
+    longest first."""
+    words = {
+        word
+        for known in lang.languages()
+        for word, english in known.time_words.items()
+        if lang.script_without_spaces(word) and _WHEN_WORDS.fullmatch(english)
+    }
+    return tuple(sorted(words, key=len, reverse=True))
 
 
 _CURRENT = re.compile(rf"\b(?:{_NOW_WORDS}|today)\b", re.IGNORECASE)
@@ -279,6 +295,9 @@ _PAST_TENSE = re.compile(
     r"\b(?:did|was|were|had|used to|ago|last|back in|went|lived|worked|said|told)\b",
     re.IGNORECASE,
 )
+#: A question of what one does ("where do i walk every morning before standup"): its
+#: "before" is of the day, not of the past.
+_HABIT = re.compile(r"\b(?:do|does)\s+(?:i|we)\b(?!.*\b(?:did|was|were|used to)\b)", re.IGNORECASE)
 _DATED = re.compile(r"\d{4}|\bago\b|\blast\b|\bpast\b", re.IGNORECASE)
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -524,7 +543,7 @@ def _time_intent(query: str, now: int) -> TemporalIntent:
     found = _window(query, moment)
     if found is not None and (_PAST_TENSE.search(query) or (found[1] <= now and "in 20" in query)):
         return TemporalIntent("during", found[0], found[1], found[2])
-    if m := _PAST.search(query):
+    if (m := _PAST.search(query)) and not (m[0].lower() == "before" and _HABIT.search(query)):
         anchor = _ANCHOR.search(query)
         words = anchor["anchor"].lower().split() if anchor else []
         return TemporalIntent(
