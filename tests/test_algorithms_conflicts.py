@@ -510,3 +510,11 @@ def test_a_move_on_a_day_set_said_in_the_present_is_a_move():
         "me", "location", "muizenberg"
     )
     assert claim_of("when i move to denver ill get a dog") is None
+
+
+def test_a_home_counted_right_after_the_move_is_where_the_user_lives():
+    said = "we moved!!! 3 bedroom townhouse in missouri city, 10 mins to work now instead of 25"
+    assert claim_of(said) == Claim("me", "location", "missouri city")
+    assert claim_of("ALSO i signed a lease!! studio in palms, $1595/mo") == Claim(
+        "me", "location", "palms"
+    )

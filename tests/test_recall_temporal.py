@@ -168,3 +168,11 @@ def test_a_question_of_what_one_does_before_something_asks_no_past():
     assert read_intent("where do i walk every morning before standup", 0).kind is None
     assert read_intent("where did i work before globex", 0).kind == "past"
     assert read_intent("我现在是在上海上班吗 还是在哪", 0).asks == ("employer", "job")
+
+
+def test_a_commute_asks_no_car_nor_workplace():
+    from graphmem.recall.temporal import read_intent
+
+    assert read_intent("how long is my drive to work now", 0).asks == ()
+    assert read_intent("what do i drive now", 0).asks == ("car",)
+    assert read_intent("saan na ko nagwowork ngayon?", 0).asks == ("employer", "job")

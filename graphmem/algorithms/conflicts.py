@@ -524,11 +524,14 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(  # a home got, described after the keys or the move in the same sentence: "got
         # the keys on the 15th, its a little 1.5 room villa in mangwon-dong", "got the keys to
-        # the new place yesterday, a little semi in rhiwbina"
+        # the new place yesterday, a little semi in rhiwbina", or right after it, counted or
+        # by its kind: "we moved!!! 3 bedroom townhouse in missouri city", "i signed a
+        # lease!! studio in palms"
         "location",
-        rf"\b(?:keys|moved|moving)\b(?:[^.!?]|(?<=\d)\.(?=\d))*?\b(?:a|an)\s+"
+        rf"\b(?:keys|moved|moving|lease)\b(?:[^.!?]|(?<=\d)\.(?=\d))*?"
+        rf"(?:\b(?:a|an)\s+|[!.]+\s*(?=\d|{_HOMES}\b))"
         rf"(?:[\w.-]+\s+){{0,3}}?{_HOMES}\s+in\s+(?!mind\b){_VAL}",
-        keys=("keys", "moved", "moving"),
+        keys=("keys", "moved", "moving", "lease"),
     ),
     _rule(  # a street address said of a home: "got the keys on monday, 3 Riverside Close,
         # Otley", "the condo ... 1140 shady oak ct in kettering"

@@ -334,7 +334,13 @@ LANGUAGE = Language(
     # "saan ako nakatira dati", "saan ka nagtatrabaho ngayon"
     asks=(
         (r"(?i)\b(?:nakatira|tumira|titira|tira|lumipat|bahay)\b", ("location",)),
-        (r"(?i)\b(?:nagtatrabaho|nagtrabaho|trabaho|work)\b", ("employer", "job")),
+        # "saan na ko nagwowork", "saan ka nag-work": the English word only as Tagalog
+        # says it ("how long is my drive to work" asks no workplace)
+        (
+            r"(?i)\b(?:nagtatrabaho|nagtrabaho|trabaho|nag-?\s?w?o?work|mag-?\s?work)\b"
+            r"|\bsaan\b.*\bwork\b",
+            ("employer", "job"),
+        ),
     ),
     asks_of_self=r"(?i)\b(?:ako|ko|kami|namin)\b",
     time_patterns=(

@@ -163,8 +163,12 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"pastime|known for|good at)\b",
             ("activity:",),
         ),
-        # "what van am i driving these days", Pidgin "which motor i dey use"
-        (r"\b(?:car|drive|driving|drivin|vehicle|van|motor|truck)\b", ("car",)),
+        # "what van am i driving these days", Pidgin "which motor i dey use"; not a commute
+        # ("how long is my drive to work now")
+        (
+            r"\b(?:car|driving|drivin|vehicle|van|motor|truck)\b|\bdrive\b(?!\s+(?:to|from)\b)",
+            ("car",),
+        ),
         (r"\b(?:alive|dead|died|passed away)\b", ("alive",)),
         (r"\b(?:diet|eat meat|vegetarian|vegan)\b", ("diet",)),
         (r"\b(?:smoke|smoking|smoker|vape|vaping|cigarettes?)\b", ("smokes",)),
