@@ -1259,6 +1259,10 @@ class Extractor:
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
+        for name in relatives.met_then_named(doc):
+            if not self.registry.is_user(name):
+                self.registry.observe(name)  # whom "she" says next: typed in lower case,
+                self.recent.setdefault(session, []).insert(0, (name, None))  # found by none
         for name, relationship in relatives.introduced(doc):
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)

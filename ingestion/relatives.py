@@ -1984,6 +1984,26 @@ def placed_after(doc: Doc) -> list[tuple[str, str]]:
     return out
 
 
+#: Whom the user says they met before naming them ("met a girl. aoife.").
+_MET = frozenset({"girl", "guy", "someone", "somebody", "woman", "man", "lady", "fella", "bloke"})
+
+
+def met_then_named(doc: Doc) -> list[str]:
+    """Someone the user met, named by the sentence after, alone ("ALSO. met a girl.
+    aoife. she came in with her mates"): a person, so "she" has someone to be."""
+    out: list[str] = []
+    for before, sentence in itertools.pairwise(doc.sents):
+        met = any(
+            t.lemma_.lower() == "meet"
+            and any(c.dep_ == "dobj" and c.lower_ in _MET for c in t.children)
+            for t in before
+        )
+        words = [t for t in sentence if not (t.is_punct or t.is_space)]
+        if met and len(words) == 1 and name_token(words[0]) and not is_word(words[0].text):
+            out.append(_capitalised(words[0].text))
+    return out
+
+
 def _baby_name(token: Token) -> bool:
     """A word of a newborn's name: a name token, or one typed in capitals ("LEO TRAN");
     never the word for the baby ("baby girl born friday")."""

@@ -77,7 +77,7 @@ def test_the_likely_slot_is_stored_beside_the_rules_claim(memory: Memory, chat: 
 def test_a_likely_slot_supersedes_nothing(memory: Memory, user: str):
     said = [
         ("got the keys to a little weatherboard cottage, 2 bed, thornbury", "2024-02-01"),
-        ("we signed the lease on a flat in leith", "2024-07-01"),
+        ("we signed the lease on the flat yesterday", "2024-07-01"),
     ]
     memory.remember_many([{"user_id": user, "fact": f, "timestamp": t} for f, t in said])
     memory.consolidate(user, steps=["conflicts"])

@@ -176,3 +176,10 @@ def test_a_commute_asks_no_car_nor_workplace():
     assert read_intent("how long is my drive to work now", 0).asks == ()
     assert read_intent("what do i drive now", 0).asks == ("car",)
     assert read_intent("saan na ko nagwowork ngayon?", 0).asks == ("employer", "job")
+
+
+def test_which_place_someone_works_in_asks_their_work():
+    from graphmem.recall.temporal import read_intent
+
+    asked = read_intent("which hospital does aoife work in", 0, ["aoife"])
+    assert (asked.asks, asked.about) == (("employer", "job"), ("aoife",))

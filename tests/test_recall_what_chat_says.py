@@ -135,6 +135,48 @@ def test_what_the_assistant_suggested_asked_in_romanised_urdu(
     assert said in _ask(memory, user, tmp_path, KARACHI, question)
 
 
+HOUSTON = [
+    *_turns(
+        "2024-05-18",
+        "2024-05-18T08:00:00-05:00",
+        (
+            "user",
+            "cardiac is new for me o, i have never done all those drips. any book to start with?",
+        ),
+        (
+            "assistant",
+            "Good places to start: **ECG Interpretation Made Incredibly Easy!** (Lippincott), "
+            "very readable, lots of pictures.",
+        ),
+    ),
+    *_turns(
+        "2024-06-22",
+        "2024-06-22T08:00:00-05:00",
+        (
+            "user",
+            "first week done at the new unit and omo, these patients are SICK. my preceptor "
+            "destiny is very patient with me sha. the ecg book you told me about is helping",
+        ),
+        (
+            "assistant",
+            "First week done, well done! A fresh open-heart on your second night is a real "
+            "baptism of fire. A few things that help:\n- **A brain sheet** for each patient\n"
+            "- **Eat before shift**, not on break",
+        ),
+    ),
+]
+
+
+def test_the_reply_to_a_report_of_a_suggestion_is_not_the_suggestion(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "the ecg book you told me about is helping" matches the question best, but tells
+    of what was said before: the reply after it names no book; the reply to "any book to
+    start with?" does."""
+    fact = _ask(memory, user, tmp_path, HOUSTON, "which ecg book did you recommend for me")
+    assert "Made Incredibly Easy" in fact
+
+
 TOM = [  # a new user, plain chat: a car sold and one bought by model, a proposal said yes to
     {"session_id": "t1", "date": "2026-02-10T20:00:00+11:00"},
     {

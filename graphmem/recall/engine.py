@@ -418,7 +418,12 @@ def rank(
             relevance = days.openings_first(relevance, found.on_day, turns, opening)
         if found.by_assistant is not None and found.by_assistant.any():  # who said it
             if found.asks_the_assistant:
-                relevance = _replies_count_as_asked(relevance, found.by_assistant, before)
+                relevance = _replies_count_as_asked(
+                    relevance,
+                    found.by_assistant,
+                    before,
+                    lambda row: not lang.asks_the_assistant(held.passages[row].text),
+                )
                 relevance = np.where(
                     found.by_assistant, relevance, relevance * scoring.OTHER_SPEAKER
                 )
@@ -459,12 +464,18 @@ def rank(
 
 
 def _replies_count_as_asked(
-    relevance: np.ndarray, by_assistant: np.ndarray, before: np.ndarray
+    relevance: np.ndarray,
+    by_assistant: np.ndarray,
+    before: np.ndarray,
+    asks: Callable[[int], bool] = lambda row: True,
 ) -> np.ndarray:
     """Asked what the assistant suggested, its reply to a request the question matches
     counts as that request does: "where did you suggest i propose?" shares its words
     with "where should i propose?", the reply after it ("shenzhen bay at sunset") holds
-    the answer in words of its own.
+    the answer in words of its own. A turn that tells of what the assistant said before
+    (``asks(row)`` false: ``lang.asks_the_assistant``) passes nothing on: the reply to
+    "the ecg book you told me about is helping" names no book. Read for the
+    ``_ASKED_READ`` best such turns.
 
     >>> _replies_count_as_asked(np.array([0.6, 0.1, 0.2]), np.array([False, True, True]),
     ...                         np.array([-1, 0, 1])).tolist()
@@ -472,9 +483,16 @@ def _replies_count_as_asked(
     """
     asked_before = np.append(~by_assistant, False)[before]  # row -1 reads False
     replies = np.flatnonzero(by_assistant & asked_before)
+    raised = replies[relevance[before[replies]] > relevance[replies]]
+    raised = raised[np.argsort(-relevance[before[raised]], kind="stable")[:_ASKED_READ]]
+    raised = raised[[asks(int(before[row])) for row in raised]] if len(raised) else raised
     out = relevance.copy()
-    out[replies] = np.maximum(relevance[replies], relevance[before[replies]])
+    out[raised] = relevance[before[raised]]
     return out
+
+
+#: How many of the best-matching turns before a reply are read for whether they ask.
+_ASKED_READ = 64
 
 
 def best_rows(values: np.ndarray, rows: np.ndarray, n: int) -> np.ndarray:

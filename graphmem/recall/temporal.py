@@ -140,6 +140,8 @@ _ASKS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (
             r"\bwhere\b.*\b(?:work|working|workin|employed)\b"
             r"|\b(?:what|which)\s+(?:company|employer|firm)\b"
+            # "which hospital does aoife work in"
+            r"|\b(?:what|which)\s+\w+\s+(?:does|did)\s+\w+\s+work\s+(?:in|at|for)\b"
             # "what was the cafe i worked at before", "which hospital was i at before"
             r"|\b(?:i|we)\s+(?:still\s+|now\s+)?(?:worked|work|working|workin|was\s+working)"
             r"\s+(?:at|for|in)\b"
