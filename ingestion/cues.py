@@ -695,7 +695,7 @@ KIN_NAMES = frozenset(
     """mom mum mommy mummy mama mami ma dad daddy papa papi pa grandma
     grandpa granny gran nana nan abuela abuelo lola lolo amma appa ammi omma umma eomma
     halmeoni halmoni harabeoji mam mammy momma grannie nanna gramps shosho ouma oupa
-    maw abbu abba begum""".split()
+    maw abbu abba begum tía tia tío tio nonna nonno oma opa mamá papá""".split()
 )
 #: What a pet word says the animal is ("our beagle penny": a dog), the relationship a
 #: pet is stored with: a pet is the user's, never a person.

@@ -679,3 +679,12 @@ def test_someone_met_then_named_alone_is_who_she_is():
     nurse = next(card for card in cards if card.fact.startswith("Shes a nurse"))
     assert nurse.person == "Aoife"
     assert card_claim(nurse) == Claim("aoife", "job", "nurse")
+
+
+def test_kin_called_by_the_word_in_other_languages():
+    """ "my tía had surgery", "see my Oma": relatives called by the word itself."""
+    said = talk(
+        ("user", "colombia got cancelled, my tía had surgery and the family said come later"),
+        ("user", "so I'm going to Kraków to see my Oma instead. Honestly better, she's 88."),
+    )
+    assert people(said.registry) == {"Tía": "aunt", "Oma": "grandmother"}
