@@ -1033,8 +1033,7 @@ class Extractor:
                 changed = self._relationship_change(fact, person, turn.session_id)
                 if changed is not None:  # the person the clause is about, for pronouns
                     person = changed
-                    recent = self.recent.setdefault(turn.session_id, [])
-                    recent[:] = [changed, *[p for p in recent if p[0] != changed[0]][:7]]
+                    self._named_first(turn.session_id, changed)
                 self._partner_of_relative(fact, person)
                 self._partner_step(clause)
                 self._moved_apart(clause, fact, person, held)
@@ -1262,7 +1261,7 @@ class Extractor:
         for name in relatives.met_then_named(doc):
             if not self.registry.is_user(name):
                 self.registry.observe(name)  # whom "she" says next: typed in lower case,
-                self.recent.setdefault(session, []).insert(0, (name, None))  # found by none
+                self._named_first(session, (name, None))  # no clause finds the name
         for name, relationship in relatives.introduced(doc):
             if not self.registry.is_user(name) and name not in self.pets:
                 self._learn_gender(name, relationship)
@@ -1381,9 +1380,7 @@ class Extractor:
             name = self._person_named(m["name"])
             known = self.registry.get(name) if name else None
             if known is not None:
-                recent = self.recent.setdefault(turn.session_id, [])
-                person = (known.name, known.relationship)
-                recent[:] = [person, *[p for p in recent if p[0] != known.name][:7]]
+                self._named_first(turn.session_id, (known.name, known.relationship))
         who = _WHO_IS.search(turn.text)
         if who is not None and (name := _clean_name(who["name"])):
             self.asked_who[turn.session_id] = name
@@ -2103,6 +2100,12 @@ class Extractor:
         if known.relationship != word:
             self._learn_gender(known.name, word)
             self.registry.relate(known.name, word)
+
+    def _named_first(self, session: str, person: tuple[str, str | None]) -> None:
+        """``person`` first among the session's recent people, whom a later he or she
+        points back to (eight kept, one entry a name)."""
+        recent = self.recent.setdefault(session, [])
+        recent[:] = [person, *[p for p in recent if p[0] != person[0]][:7]]
 
     def _relationship_of(self, name: str) -> str | None:
         """What someone already placed is to the user now ("Claire": daughter)."""
@@ -2980,16 +2983,20 @@ def _at_new_work(sentence: Span, after: int) -> bool:
     """Whether the sentence says, after token ``after``, that it is at a new place of
     work it does not name ("first week done at the new unit", "at my new job")."""
     for t in sentence:
+        if t.lower_ != "at" or t.i <= after:
+            continue
         words = [w.lower_ for w in sentence.doc[t.i + 1 : min(t.i + 4, sentence.end)]]
         if (
-            t.lower_ == "at"
-            and t.i > after
-            and words[:2] in (["the", "new"], ["my", "new"])
+            words[:2] in (["the", "new"], ["my", "new"])
             and len(words) == 3
-            and words[2] in cues.WORKPLACES | cues.JOB_NOUNS | cues.NEW_WORK
+            and words[2] in _NEW_WORK_NOUNS
         ):
             return True
     return False
+
+
+#: What a new place of work is called when it goes unnamed ("at the new unit").
+_NEW_WORK_NOUNS = cues.WORKPLACES | cues.JOB_NOUNS | cues.NEW_WORK
 
 
 def _relationship_only(subject: Token) -> str | None:

@@ -960,6 +960,11 @@ def is_pet_word(word: str | None) -> bool:
     return word in cues.PETS or word in cues.PET_KINDS
 
 
+def _said_words(sentence: Span) -> list[Token]:
+    """The words of a sentence, its punctuation and spaces left out."""
+    return [t for t in sentence if not (t.is_punct or t.is_space)]
+
+
 def _said_alone_after(doc: Doc, pet: Token) -> Token | None:
     """ "adopted a second dog. pickles. beagle mix.": the pet's sentence ends with it, and
     the next sentence is one word, its name."""
@@ -969,7 +974,7 @@ def _said_alone_after(doc: Doc, pet: Token) -> Token | None:
     nxt = next((sent for sent in doc.sents if sent.start == end), None)
     if nxt is None:
         return None
-    words = [t for t in nxt if not (t.is_punct or t.is_space)]
+    words = _said_words(nxt)
     if len(words) != 1 or not _named_next(words[0]):
         return None
     return words[0]
@@ -1975,7 +1980,7 @@ def placed_after(doc: Doc) -> list[tuple[str, str]]:
     ("ciarán's flying to melbourne in march btw. my brother."): (name, relationship)."""
     out: list[tuple[str, str]] = []
     for before, sentence in itertools.pairwise(doc.sents):
-        words = [t for t in sentence if not (t.is_punct or t.is_space)]
+        words = _said_words(sentence)
         if len(words) != 2 or words[0].lower_ not in _OWNERS or words[1].lower_ not in _words():
             continue
         subject = next((t for t in before if t.dep_ in _SUBJECT_DEPS), None)
@@ -1998,7 +2003,7 @@ def met_then_named(doc: Doc) -> list[str]:
             and any(c.dep_ == "dobj" and c.lower_ in _MET for c in t.children)
             for t in before
         )
-        words = [t for t in sentence if not (t.is_punct or t.is_space)]
+        words = _said_words(sentence)
         if met and len(words) == 1 and name_token(words[0]) and not is_word(words[0].text):
             out.append(_capitalised(words[0].text))
     return out

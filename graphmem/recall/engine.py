@@ -1105,9 +1105,12 @@ def _whole(
     read = {r["card"]["id"]: r for r in _read_cards(store, user_id, found.at, ids)}
     shown = {}
     for card_id, pieces in whole.items():
-        holding = [read[i] for i in pieces if i in read and _holds_part(read[i], read.get(card_id))]
-        if holding:
-            shown[card_id] = holding[0]
+        holding = next(
+            (read[i] for i in pieces if i in read and _holds_part(read[i], read.get(card_id))),
+            None,
+        )
+        if holding is not None:
+            shown[card_id] = holding
     return shown
 
 
