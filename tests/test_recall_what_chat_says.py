@@ -220,3 +220,42 @@ def test_a_new_users_car_and_fiancee_hold_at_ingest_consolidated_and_a_year_on(
         before = memory.recall(user, "what car did i have before", k=1)[0].card.fact.lower()
         assert "hilux" in now, moment
         assert "commodore" in before, moment
+
+
+NGOZI = [  # a new user, plain chat: a home called "my" in his words, a move said with "!!!"
+    {"session_id": "n1", "date": "2024-06-22T09:00:00-05:00"},
+    {
+        "session_id": "n1",
+        "speaker": "user",
+        "text": "emeka is saying we should start looking for a bigger place, my alief "
+        "apartment is too small for two and his own in spring is too far from work",
+    },
+    {"session_id": "n1", "speaker": "assistant", "text": "Missouri City is worth a look."},
+    {"session_id": "n2", "date": "2024-08-10T09:00:00-05:00"},
+    {
+        "session_id": "n2",
+        "speaker": "user",
+        "text": "we moved!!! 3 bedroom townhouse in missouri city, 10 mins to work now "
+        "instead of 25 🙌🏾 boxes everywhere",
+    },
+    {"session_id": "n2", "speaker": "assistant", "text": "Congratulations on the new home!"},
+]
+
+
+def test_a_new_users_home_said_in_his_words_then_moved_from(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """ "my alief apartment" in Emeka's words is the user's home, and "we moved!!! 3
+    bedroom townhouse in missouri city" replaces it: "now" and "before" hold at ingest,
+    after a consolidate and a year on; both speakers' turns are kept."""
+    ingest_file(memory, write_chat(tmp_path, NGOZI), user, progress=False)
+    kept = memory.cards(user, status=None)  # the old home superseded, not gone
+    cited = {(c.source.session_id, c.source.turn) for c in kept if c.source}
+    assert len(cited) == len([r for r in NGOZI if "speaker" in r])
+    for moment in (None, "2024-09-01", "2025-09-01"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        now = memory.recall(user, "where do i live now", k=1)[0].card.fact.lower()
+        before = memory.recall(user, "where was i living before we moved", k=1)[0].card.fact
+        assert "missouri city" in now, moment
+        assert "alief" in before.lower(), moment
