@@ -169,6 +169,8 @@ class Gathered:
     #: passages whose card states what the question asks ("where do I live now?"): as
     #: relevant as ``scoring.RELEVANT`` at least, whatever words they share with it
     answered: set[int] = field(default_factory=set)
+    #: the passage that gives the surname asked, first in a near tie (``_surnames_first``)
+    surname_given: int | None = None
     #: cards that told the user what a person the question asks about is to them
     introduced: set[str] = field(default_factory=set)
     #: card id -> fields recall reads it with instead of the stored ones: the claim of a
@@ -924,6 +926,11 @@ def _score_cards(
             scored.append((score, card_id, at, calibrated, parts))
             fields[card_id] = worth
     scored.sort(key=lambda hit: (-hit[0], hit[1]))
+    if found.surname_given is not None and scored:
+        given = next((hit for hit in scored if hit[2] == found.surname_given), None)
+        if given is not None and given[0] >= scored[0][0] * scoring.NEAR_TIE:
+            scored.remove(given)
+            scored.insert(0, given)
     scored = temporal.predecessors_first(found.intent, scored, fields)
 
     def said(hit: tuple[float, str, int, float, dict[str, float]]) -> int:
@@ -1060,7 +1067,8 @@ def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -
     married in april" shares the question's words, "so rachel is officially mrs adeyemi
     now" answers it (``_gives_a_surname``). Of those, the one said last answers (the name
     now), asked about the past the one said first ("no more rachel marsh", said before the
-    wedding): it counts as relevant as the best candidate."""
+    wedding): it counts as relevant as the best candidate, and is shown first where it
+    scores within ``scoring.NEAR_TIE`` of the best (``_score_cards``)."""
     held = found.held
     gives = _gives_a_surname(found)
     giving = []
@@ -1074,6 +1082,8 @@ def _surnames_first(found: Gathered, relevance: np.ndarray, order: np.ndarray) -
         pick = (min if found.intent.kind == "past" else max)(giving, key=lambda at: said[at])
         relevance[pick] = max(relevance[pick], float(relevance[order].max()))
         found.answered.add(pick)
+        if found.by_assistant is None or not found.by_assistant[pick]:
+            found.surname_given = pick  # not "Welcome back, Mrs Kershaw!": an echo
     return order[np.argsort(-relevance[order], kind="stable")]
 
 

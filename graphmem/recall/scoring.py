@@ -251,3 +251,9 @@ def final_score(relevance: float, card: Mapping[str, Any], now_ms: int) -> dict[
         score *= SUPERSEDED_FACTOR
     parts["score"] = score
     return parts
+
+
+#: Scores this close to the best (a share of it) tie: what answers the question asked
+#: goes first ("so rachel is officially mrs adeyemi now" against "no more rachel marsh",
+#: which differ by how much each card is worth otherwise, 0.1912 to 0.1914).
+NEAR_TIE = 0.97
