@@ -174,7 +174,7 @@ NOT_PEOPLE = frozenset(
     """hello hi hey well actually yeah yes no okay ok oh um uh hmm lol haha wow thanks
     thank sorry please anyway honestly basically literally btw omg
     lmao lmaoo lmaooo lmfao rn tbh ngl idk imo smh pls plz thx ty ikr nvm jk bruh
-    tmrw tmr tmrrw tomoz tonite""".split()
+    tmrw tmr tmrrw tomoz tonite prob probs app""".split()
 )
 PETS = frozenset(
     {
@@ -628,6 +628,9 @@ GENDERED_NOUNS = {
 #: Verbs (lemmas) by which someone leaves their job ("renee quit"): a coworker or a
 #: manager who did is a former one. Roles this ends, by ``relationships.role``.
 QUITTING = frozenset({"quit", "resign"})
+#: What only a person does to the user or of them, said right after their name ("dre said
+#: he gon pick me up", "jalen asked me out"): a lower-case subject of one is a name.
+SPEAKING = frozenset({"say", "ask", "text", "tell", "call", "invite", "message", "dm", "snap"})
 #: Verbs (lemmas) by which someone leaves a post another is named to in the same turn
 #: ("mr botha retired last week, now the new depot manager is mrs mokoena"): the one
 #: who left held it.

@@ -814,6 +814,7 @@ class Extractor:
                 sentence = self.casing.restore(piece.text)
                 named = said.people_in(sentence, code, turn.text[: piece.start])
                 about[i] = self._named_in(piece.text, named, code)
+                self._observe_named_alone(sentence, named, code)
                 self._partner_step_said(piece.text)
         said_of = list(zip(kept, about, strict=True))
         if by_person and only is None:
@@ -882,7 +883,7 @@ class Extractor:
                 elif len(known) == 1:
                     name = known[0].name
             record = self.registry.get(name)
-            if not is_current(relationship) and record is not None:
+            if not is_current(relationship) and record is not None and record.relationship:
                 res = self.registry.end(record.name, relationship)
             elif (
                 record is not None
@@ -908,6 +909,18 @@ class Extractor:
             if at >= 0 and not _inside_word(text, at, at + len(record.name)):
                 self._gone(record.name, text[at + len(record.name) :], code)
         return chosen
+
+    def _observe_named_alone(self, sentence: str, named: list[lang.Named], code: str) -> None:
+        """People a sentence names with no relationship word ("陈凯还在那边怪我", "罗姐说"):
+        known from then on, the sentence not theirs for it; and the user's own name, said
+        as theirs ("我叫谭小雨")."""
+        read = [n for p in named for n in (p.name, *p.aliases)]
+        own, others = said.names_in(sentence, code)
+        for name in own:  # "我叫林晓雯"
+            self.registry.name_user(name)
+        for name in others:
+            if not any(name in other or other in name for other in read):
+                self.registry.observe(name)
 
     def _observe_gone(self, text: str) -> None:
         """ "neighbour regina moved to calgary", "jenna is moving out end of month",
@@ -1258,6 +1271,9 @@ class Extractor:
         for word, relationship in relatives.unnamed_kin(doc, found):
             if not self.registry.by_relationship(relationship):  # "my mum": "Mum" for now
                 self.registry.observe(word[:1].upper() + word[1:], relationship)
+        for name in relatives.speaking_subjects(doc):
+            if not (self.registry.is_user(name) or self.registry.is_thing(name)):
+                self.registry.observe(name)  # "dre said ...": someone, though unnamed by kin
         for name in relatives.met_then_named(doc):
             if not self.registry.is_user(name):
                 self.registry.observe(name)  # whom "she" says next: typed in lower case,

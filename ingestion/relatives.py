@@ -2009,6 +2009,23 @@ def met_then_named(doc: Doc) -> list[str]:
     return out
 
 
+def speaking_subjects(doc: Doc) -> list[str]:
+    """Names said right before saying or asking ("dre said he gon pick me up", "Tasha
+    asked me"): a word no dictionary knows, where only someone goes, is someone, though
+    no relationship is said; "if dom asked me" only supposes him."""
+    return [
+        _capitalised(t.text)
+        for t in doc
+        if t.dep_ == "nsubj"
+        and not any(c.dep_ in ("det", "poss") for c in t.children)  # "the app said"
+        and t.head.lemma_.lower() in cues.SPEAKING
+        and not any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in t.head.children)
+        and t.head.i == t.i + 1
+        and name_token(t)
+        and _unknown_word(t)
+    ]
+
+
 def _baby_name(token: Token) -> bool:
     """A word of a newborn's name: a name token, or one typed in capitals ("LEO TRAN");
     never the word for the baby ("baby girl born friday")."""

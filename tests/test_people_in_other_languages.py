@@ -497,3 +497,22 @@ def test_spanish_chat_meets_someone_and_gets_serious_with_her():
     )
     assert people(extractor.registry) == {"Bea": "partner", "madre": "madre"}
     assert people(talk(("user", "bea y yo ya vamos en serio 😊")).registry) == {"Bea": "partner"}
+
+
+def test_chinese_names_said_with_no_relationship_word_are_people_the_users_own_is_the_user():
+    """A Chongqing nurse's chat: "罗姐说", "陈凯还在那边怪我", "叫周浩" name people whose
+    relationship she never says; "白班" (a day shift), which the tagger also reads as a
+    name, is a word its dictionary holds; "我叫谭小雨" is the user herself."""
+    extractor = talk(
+        (
+            "user",
+            "哎今天急诊又是爆满 罗姐说下个月排班更紧 夜班还要加 陈凯还在那边怪我一天到晚不回他消息",
+        ),
+        ("assistant", "辛苦了！罗姐严一点是对的，先把脚垫高躺一会儿。"),
+        ("user", "要得 明天还有个白班 对了我叫谭小雨 三姨介绍了个设计院的工程师 叫周浩"),
+    )
+    table = people(extractor.registry)
+    assert {"罗姐", "陈凯", "周浩"} <= table.keys()
+    assert "白班" not in table
+    assert "谭小雨" not in table
+    assert extractor.registry.is_user("谭小雨")

@@ -688,3 +688,14 @@ def test_kin_called_by_the_word_in_other_languages():
         ("user", "so I'm going to Kraków to see my Oma instead. Honestly better, she's 88."),
     )
     assert people(said.registry) == {"Tía": "aunt", "Oma": "grandmother"}
+
+
+def test_someone_named_right_before_saying_something_is_a_person():
+    """An Atlanta teen's chat: "dre said he gon pick me up" names someone she knows, though
+    she never says who he is to her; "my mom said" and "the weather said" add no one new."""
+    extractor = talk(
+        ("user", "ok bet 👍 dre said he gon pick me up after so thats wassup 🥰"),
+        ("assistant", "Love that! Have fun tonight."),
+        ("user", "my mom said no and the weather said rain lol"),
+    )
+    assert people(extractor.registry) == {"Dre": None, "Mom": "mom"}

@@ -634,6 +634,91 @@ _CANTONESE_IS = re.compile("(?<![關关聯联])係")
 _CANTONESE_WORDS = re.compile(f"[係{''.join(chr(c) for c in CANTONESE)}]")
 
 
+#: Last characters of a word the tagger reads as a name that make it a place, a dish or
+#: a shop instead ("武侯区", "高雄人", "蔡林记", "杭帮菜"); 江 and 山 end given names
+#: too ("刘长江").
+_NOT_A_NAME_END = frozenset("区區路街河湖寺镇鎮村县縣市省站园園桥橋港湾灣岛島人菜记記店馆館楼樓")
+
+
+def names_in(sentence: str) -> list[str]:
+    """Names a sentence says with no relationship word ("陈凯还在那边怪我", "罗姐说下个月",
+    "阿哲周末带我去"), where jieba's part-of-speech tagger guesses a person's name (``nr``)
+    for a word its dictionary does not hold: a word it holds is a word ("白班" a day
+    shift, "钱塘江" a river, "刘亦菲" an actress), though tagged as a name. Kept where
+    written as Chinese names are: a surname and one or two characters ("周浩", "罗姐"),
+    小/阿/老 and one character ("阿哲"), a doubled character ("璐璐").
+
+    >>> names_in("罗姐说下个月排班更紧 陈凯还在那边怪我一天到晚不回他消息")
+    ['罗姐', '陈凯']
+    >>> names_in("明天还有个白班 周末马上就去武侯区 谢谢你")
+    []
+    """
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(60)  # its dictionary load reports on stderr
+    out: list[str] = []
+    sentence = as_mandarin(sentence)
+    at = 0
+    for word, flag in jieba.posseg.cut(sentence):
+        start, at = at, at + len(word)
+        if flag != "nr" or jieba.dt.FREQ.get(word) or word in out:
+            continue
+        if _written_as_a_name(word) and _where_someone_goes(sentence, start, at):
+            out.append(word)
+    return out
+
+
+#: What comes right before someone named in a clause: "跟", "叫", "给", "陪"...
+_BEFORE_SOMEONE = re.compile(r"[跟和叫给給让讓陪找问問等同是]$")
+
+
+def _where_someone_goes(sentence: str, start: int, end: int) -> bool:
+    """Whether a name stands where a person does: opening a clause ("陈凯还在怪我"), after
+    "跟", "叫", "是" ("叫周浩"), or before a saying or a pause ("罗姐说", "有个刘长江 男护士"); not
+    where a thing goes ("用新会陈皮")."""
+    before = sentence[:start]
+    return (
+        _CLAUSE_START.search(before) is not None
+        or _BEFORE_SOMEONE.search(before) is not None
+        or _SAYS_NEXT.match(sentence, end) is not None
+    )
+
+
+#: How the user gives their own name: "我叫", "我的名字是", "本人".
+_SELF_INTRO = r"(?:我叫|我的名字(?:是|叫)|我名字叫|本人)"
+_SELF_NAMED = re.compile(
+    rf"{_SELF_INTRO}\s*(?P<name>{_SURNAME}[{_HAN}]{{1,2}})(?=[\s，,。！!？?~～…]|$)"
+)
+
+
+def user_names_in(sentence: str) -> list[str]:
+    """The names a sentence gives as the user's own: a full name after "我叫" and a pause
+    ("对了我叫谭小雨 三姨..."), or a name the tagger reads right after "我叫", "我是" or
+    "叫我" ("我是陈默"; "我是护士" gives none).
+
+    >>> user_names_in("对了我叫谭小雨 三姨介绍的"), user_names_in("我是护士 我是陈默")
+    (['谭小雨'], ['陈默'])
+    """
+    sentence = as_mandarin(sentence)
+    out = [m["name"] for m in _SELF_NAMED.finditer(sentence)]
+    for name in names_in(sentence):
+        at = sentence.find(name)
+        if re.search(rf"(?:{_SELF_INTRO}|我是|叫我)\s*$", sentence[:at]) and name not in out:
+            out.append(name)
+    return out
+
+
+def _written_as_a_name(word: str) -> bool:
+    if not re.fullmatch(f"[{_HAN}]{{2,3}}", word) or word[-1] in _NOT_A_NAME_END:
+        return False
+    if word in NOT_NAMES or word in COMMON_WORDS or word in KIN_NAMES or word in RELATIONSHIPS:
+        return False
+    if word[0] in NAME_PREFIXES:
+        return len(word) == 2 and word[1] not in _NAME_END
+    return word[0] in SURNAMES or (len(word) == 2 and word[0] == word[1])
+
+
 def as_mandarin(text: str) -> str:
     """A text with Cantonese function words as Mandarin writes them, for the readers.
 
@@ -1301,6 +1386,8 @@ LANGUAGE = Language(
     },
     pets=PETS,
     people_in=people_in,
+    names_in=names_in,
+    user_names_in=user_names_in,
     as_read=as_mandarin,
     claims=CLAIMS,
     asks=ASKS,
