@@ -185,10 +185,7 @@ def people_in(text: str, code: str, before: str = "") -> list[Named]:
 
 def names_in(text: str, code: str) -> tuple[list[str], list[str]]:
     """The names a sentence in language ``code`` gives as the user's own, and the names it
-    says with no relationship word (its module's ``user_names_in`` and ``names_in``; none
-    for a language without them)."""
+    says with no relationship word (its module's ``names_in``; none for a language
+    without one)."""
     known = lang.language(code)
-    if known is None or known.names_in is None:
-        return [], []
-    own = known.user_names_in(text) if known.user_names_in else []
-    return own, [n for n in known.names_in(text) if n not in own]
+    return known.names_in(text) if known is not None and known.names_in else ([], [])

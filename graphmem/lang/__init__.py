@@ -156,11 +156,10 @@ class Language:
     #: as said (English is read by spaCy in ``ingestion.extract`` instead); called with
     #: the sentence and the turn's text before it (what a "叫可樂" names was said there)
     people_in: Callable[[str, str], list[Named]] | None = None
-    #: names a sentence says with no relationship word ("陈凯还在怪我"), as a tagger
-    #: reads them: people the user speaks of, though the sentence is not theirs for it
-    names_in: Callable[[str], list[str]] | None = None
-    #: the names a sentence gives as the user's own ("我叫谭小雨")
-    user_names_in: Callable[[str], list[str]] | None = None
+    #: names a sentence says with no relationship word, as a tagger reads them: those
+    #: it gives as the user's own ("我叫谭小雨"), and others, people the user speaks of
+    #: though the sentence is not theirs for it ("陈凯还在怪我")
+    names_in: Callable[[str], tuple[list[str], list[str]]] | None = None
     #: claims a sentence makes, as (attribute, regex with a ``value`` group, or without
     #: one for an attribute that holds no value now): the attributes of
     #: ``graphmem.algorithms.conflicts`` ("location", "employer"), so a newer value

@@ -21,8 +21,10 @@ no one.
 from __future__ import annotations
 
 import calendar
+import functools
 import re
 from dataclasses import replace
+from typing import Any
 
 from graphmem.lang import FAMILY, Language, Named
 
@@ -653,10 +655,7 @@ def names_in(sentence: str) -> list[str]:
     >>> names_in("明天还有个白班 周末马上就去武侯区 谢谢你")
     []
     """
-    import jieba
-    import jieba.posseg
-
-    jieba.setLogLevel(60)  # its dictionary load reports on stderr
+    jieba = _jieba()
     out: list[str] = []
     sentence = as_mandarin(sentence)
     at = 0
@@ -667,6 +666,17 @@ def names_in(sentence: str) -> list[str]:
         if _written_as_a_name(word) and _where_someone_goes(sentence, start, at):
             out.append(word)
     return out
+
+
+@functools.cache
+def _jieba() -> Any:
+    """jieba with its tagger, imported once, quiet (its dictionary load reports on
+    stderr)."""
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(60)
+    return jieba
 
 
 #: What comes right before someone named in a clause: "跟", "叫", "给", "陪"...
@@ -690,23 +700,37 @@ _SELF_INTRO = r"(?:我叫|我的名字(?:是|叫)|我名字叫|本人)"
 _SELF_NAMED = re.compile(
     rf"{_SELF_INTRO}\s*(?P<name>{_SURNAME}[{_HAN}]{{1,2}})(?=[\s，,。！!？?~～…]|$)"
 )
+#: What is said right before a name the tagger read, where it is the user's own.
+_SELF_BEFORE = re.compile(rf"(?:{_SELF_INTRO}|我是|叫我)\s*$")
 
 
-def user_names_in(sentence: str) -> list[str]:
+def user_names_in(sentence: str, tagged: list[str] | None = None) -> list[str]:
     """The names a sentence gives as the user's own: a full name after "我叫" and a pause
-    ("对了我叫谭小雨 三姨..."), or a name the tagger reads right after "我叫", "我是" or
-    "叫我" ("我是陈默"; "我是护士" gives none).
+    ("对了我叫谭小雨 三姨..."), or a name the tagger reads (``tagged``: ``names_in``'s,
+    when already read) right after "我叫", "我是" or "叫我" ("我是陈默"; "我是护士"
+    gives none).
 
     >>> user_names_in("对了我叫谭小雨 三姨介绍的"), user_names_in("我是护士 我是陈默")
     (['谭小雨'], ['陈默'])
     """
     sentence = as_mandarin(sentence)
     out = [m["name"] for m in _SELF_NAMED.finditer(sentence)]
-    for name in names_in(sentence):
-        at = sentence.find(name)
-        if re.search(rf"(?:{_SELF_INTRO}|我是|叫我)\s*$", sentence[:at]) and name not in out:
+    for name in names_in(sentence) if tagged is None else tagged:
+        if _SELF_BEFORE.search(sentence[: sentence.find(name)]) and name not in out:
             out.append(name)
     return out
+
+
+def names_said(sentence: str) -> tuple[list[str], list[str]]:
+    """The names a sentence gives as the user's own, and the others it says with no
+    relationship word, from one pass of the tagger.
+
+    >>> names_said("我叫谭小雨 罗姐说下个月排班更紧")
+    (['谭小雨'], ['罗姐'])
+    """
+    tagged = names_in(sentence)
+    own = user_names_in(sentence, tagged)
+    return own, [n for n in tagged if n not in own]
 
 
 def _written_as_a_name(word: str) -> bool:
@@ -1386,8 +1410,7 @@ LANGUAGE = Language(
     },
     pets=PETS,
     people_in=people_in,
-    names_in=names_in,
-    user_names_in=user_names_in,
+    names_in=names_said,
     as_read=as_mandarin,
     claims=CLAIMS,
     asks=ASKS,
