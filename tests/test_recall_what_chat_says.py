@@ -259,3 +259,37 @@ def test_a_new_users_home_said_in_his_words_then_moved_from(
         before = memory.recall(user, "where was i living before we moved", k=1)[0].card.fact
         assert "missouri city" in now, moment
         assert "alief" in before.lower(), moment
+
+
+XIAOYU = [
+    *_turns(
+        "s1",
+        "2025-03-02T22:10:00+08:00",
+        ("user", "今天好累 罗姐说下个月排班更紧 我现在住在沙坪坝 每天挤轻轨去上班"),
+        ("assistant", "辛苦了！罗姐说排班更紧的话，下夜班记得先补觉。"),
+    ),
+    *_turns(
+        "s2",
+        "2025-06-15T20:30:00+08:00",
+        ("user", "钥匙拿到了!! 我搬到观音桥了 周浩开车帮我搬的 累惨了"),
+        ("assistant", "恭喜搬家！有周浩帮忙真好，今晚早点休息。"),
+    ),
+]
+
+
+def test_a_new_users_chinese_chat_names_people_bare_and_moves(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A Chinese chat that names people with no relationship word ("罗姐说", "周浩开车帮我
+    搬的") keeps them as people, and a move ("我搬到观音桥了") answers "now" and "before" at
+    ingest, after a consolidate and a year on; both speakers' turns are kept."""
+    ingest_file(memory, write_chat(tmp_path, XIAOYU), user, progress=False)
+    cited = {(c.source.session_id, c.source.turn) for c in memory.cards(user, status=None)}
+    assert len(cited) == len([r for r in XIAOYU if "speaker" in r])
+    for moment in (None, "2025-07-01", "2026-07-01"):  # at ingest, consolidated, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert {"罗姐", "周浩"} <= {p.name for p in memory.people(user)}, moment
+        assert "观音桥" in memory.recall(user, "我现在住哪", k=1)[0].card.fact, moment
+        assert "沙坪坝" in memory.recall(user, "我搬家之前住哪", k=1)[0].card.fact, moment
+        assert "排班" in memory.recall(user, "罗姐说了什么", k=1)[0].card.fact, moment
