@@ -125,11 +125,12 @@ def test_a_server_that_hangs_on_graph_queries_is_killed_and_replaced(home, monke
     hung: list[int] = []
     wait_ready = server._wait_ready
 
-    def first_server_hangs(pid: int, timeout: float) -> None:
-        wait_ready(pid, timeout)
+    def first_server_hangs(pid: int, timeout: float) -> bool:
+        ready = wait_ready(pid, timeout)
         if not hung:
             hung.append(pid)
             server.connect().execute_command("CLIENT", "PAUSE", 600_000, "WRITE")
+        return ready
 
     monkeypatch.setattr(server, "_wait_ready", first_server_hangs)
     with server.locked():
@@ -141,6 +142,44 @@ def test_a_server_that_hangs_on_graph_queries_is_killed_and_replaced(home, monke
         assert mem.remember(Card(user_id="u", fact="Bob moved to Oslo")).version == 1
         graphs = server.connect().execute_command("GRAPH.LIST")
     assert graphs == [b"graphmem"]  # the start-up probe leaves no graph behind
+
+
+def test_a_server_that_hangs_while_loading_is_killed_and_replaced(home, monkeypatch):
+    # FalkorDB 4.16 sometimes hangs replaying its AOF, before it answers anyone: no reply,
+    # no CPU used. SIGSTOP makes a real server stand still the same way.
+    with Memory.open(home) as mem:
+        card = mem.remember(Card(user_id="u", fact="Bob loves sushi"))
+    monkeypatch.setattr(embedded, "_STALL_SECONDS", 1.0)
+    server = EmbeddedServer(home)
+    hung: list[int] = []
+    wait_pid = server._wait_pid
+
+    def first_server_stands_still(*, timeout: float) -> int:
+        pid = wait_pid(timeout=timeout)
+        if not hung:
+            hung.append(pid)
+            os.kill(pid, signal.SIGSTOP)
+        return pid
+
+    monkeypatch.setattr(server, "_wait_pid", first_server_stands_still)
+    with server.locked():
+        server.ensure_running()
+    assert not alive(hung[0])
+    assert server.pid() not in (None, hung[0])
+    with Memory.open(home) as mem:
+        assert mem.get("u", card.id).fact == "Bob loves sushi"
+
+
+def test_a_running_server_found_standing_still_is_replaced(home, monkeypatch):
+    with Memory.open(home, keep_server=True) as mem:
+        card = mem.remember(Card(user_id="u", fact="Bob loves sushi"))
+    stuck = EmbeddedServer(home).pid()
+    assert stuck is not None
+    os.kill(stuck, signal.SIGSTOP)
+    monkeypatch.setattr(embedded, "_STALL_SECONDS", 1.0)
+    with Memory.open(home) as mem:
+        assert mem.get("u", card.id).fact == "Bob loves sushi"
+    assert not alive(stuck)
 
 
 def test_a_clean_stop_folds_the_aof_tail_into_the_snapshot(home):

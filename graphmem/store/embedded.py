@@ -66,6 +66,9 @@ _PROBE_GRAPH = "graphmem:start-probe"
 #: seconds a freshly started server may take to create and drop a graph (healthy: ~1 ms)
 _PROBE_TIMEOUT = 10.0
 _START_ATTEMPTS = 3
+#: seconds a server that does not answer may go without using the CPU before it is taken
+#: for hung (loading its AOF or rebuilding its vector index keeps a core busy)
+_STALL_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -162,9 +165,11 @@ class EmbeddedServer:
         pid = self.pid()
         if pid is not None:
             # Alive; maybe still loading its AOF: wait for it.
-            self._wait_ready(pid, timeout)
-            self._ensure_watchdog(pid)
-            return self.socket
+            if self._wait_ready(pid, timeout):
+                self._ensure_watchdog(pid)
+                return self.socket
+            log.warning("FalkorDB server %d of %s hung while loading; killing it", pid, self.home)
+            self._kill(pid)
         idle = self.idle_timeout
         if idle is None:
             from graphmem.config import Settings
@@ -176,12 +181,11 @@ class EmbeddedServer:
             pid = self._wait_pid(timeout=10.0)
             self._write_state({"pid": pid, "idle_timeout": idle})
             self._ensure_watchdog(pid)  # before loading: a crashed starter leaves no orphan
-            self._wait_ready(pid, timeout)
-            if self._answers_graph_queries():
+            if self._wait_ready(pid, timeout) and self._answers_graph_queries():
                 self.started = True
                 return self.socket
             log.warning(
-                "FalkorDB server %d of %s answers PING but hangs on graph queries "
+                "FalkorDB server %d of %s hung while loading or on its first graph query "
                 "(start %d of %d); killing it and starting again",
                 pid,
                 self.home,
@@ -392,15 +396,26 @@ class EmbeddedServer:
             f"FalkorDB did not start; see {self.logfile}:\n" + self._log_tail()
         )
 
-    def _wait_ready(self, pid: int, timeout: float) -> None:
+    def _wait_ready(self, pid: int, timeout: float) -> bool:
+        """Wait until the server answers PING; False if it stood still instead.
+
+        FalkorDB 4.16 can hang while it replays its AOF: the first logged query that adds
+        a graph waits for good on the lock of its list of graphs (1 start in ~4,000 with
+        both cores of a 2-core machine busy). A server that does not answer and uses no
+        CPU for ``_STALL_SECONDS`` is hung; it has answered no one, so killing it and
+        starting again loses nothing.
+        """
         deadline = time.monotonic() + timeout
+        watch = _Stillness(pid)
         while time.monotonic() < deadline:
             if self._ping():
-                return
+                return True
             if not alive(pid):
                 raise StoreUnavailableError(
                     f"FalkorDB exited while starting; see {self.logfile}:\n" + self._log_tail()
                 )
+            if watch.still():
+                return False
             time.sleep(0.02)
         raise StoreUnavailableError(f"FalkorDB did not answer within {timeout:.0f}s")
 
@@ -440,6 +455,8 @@ class EmbeddedServer:
             pass  # the expected way a SHUTDOWN answers
         except redis.exceptions.ResponseError:
             os.kill(pid, signal.SIGTERM)
+        except redis.exceptions.TimeoutError:
+            self._kill(pid)  # hung (see _wait_ready): it would not handle SIGTERM either
         deadline = time.monotonic() + timeout
         while alive(pid) and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -474,6 +491,41 @@ class EmbeddedServer:
         if others:
             return False
         return self.stop()
+
+
+class _Stillness:
+    """Has a process stood still: no CPU time used, and no thread running or waiting on
+    the disk, for ``_STALL_SECONDS``?"""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self._ticks = _cpu_ticks(pid)
+        self._since = time.monotonic()
+
+    def still(self) -> bool:
+        ticks = _cpu_ticks(self.pid)
+        if ticks != self._ticks or _has_busy_thread(self.pid):
+            self._ticks, self._since = ticks, time.monotonic()
+        return time.monotonic() - self._since >= _STALL_SECONDS
+
+
+def _cpu_ticks(pid: int) -> int:
+    """User and system CPU time of ``pid``, all threads, in clock ticks (0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(") ", 1)[1].split()
+    except (FileNotFoundError, IndexError):
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def _has_busy_thread(pid: int) -> bool:
+    """True if a thread of ``pid`` is running or waiting on the disk."""
+    for stat in Path(f"/proc/{pid}/task").glob("*/stat"):
+        with contextlib.suppress(FileNotFoundError, IndexError):
+            if stat.read_text().rsplit(") ", 1)[1][:1] in "RD":
+                return True
+    return False
 
 
 def client_name(tag: str) -> str:
