@@ -33,6 +33,8 @@ from graphmem.algorithms.conflicts import claim_of
         ("钥匙拿到了！！滨江这边 离公司骑车十分钟", "location", "滨江"),
         ("offer来了！！！蓝鲸那边 内容主管 我已经签了 4月21号入职", "employer", "蓝鲸"),
         ("然后入职一周了 绿源储能 我的leader叫刘姐", "employer", "绿源储能"),
+        # reporting for duty at a new department: a new place of work
+        ("报告!!下周一我就正式去心内报到了 急诊的夜班终于拜拜了🎉", "employer", "心内"),
         ("and 3 months no smoking 💪", "smokes", "no"),
         ("oh and i quit being vegetarian lol. lasted like 7 months", "diet", "not vegetarian"),
         ("so my doctor says im prediabetic 😬 at 26", "condition:prediabetic", "yes"),
@@ -158,6 +160,8 @@ def test_a_change_said_indirectly_fills_its_slot(said: str, slot: str, value: st
         "samedi j'ai fait une réaction allergique dans un resto thaï",
         "入职第二周了，拓维这边节奏比迈科快多了。",  # how long since joining: no employer
         "我妈住龙华那边",
+        "小芸月底也要去新竹報到",  # someone else reports for duty
+        "下个月就去报到",  # where, not said
         # someone else's diagnosis, said in the user's run-on message
         "I think my friend Jean said her husband Ron has just been diagnosed with diabetes",
     ],
