@@ -133,15 +133,22 @@ def test_a_server_that_hangs_on_graph_queries_is_killed_and_replaced(home, monke
         return ready
 
     monkeypatch.setattr(server, "_wait_ready", first_server_hangs)
+    started_again_with(card, server, hung)
+    with Memory.open(home) as mem:
+        assert mem.remember(Card(user_id="u", fact="Bob moved to Oslo")).version == 1
+        graphs = server.connect().execute_command("GRAPH.LIST")
+    assert graphs == [b"graphmem"]  # the start-up probe leaves no graph behind
+
+
+def started_again_with(card: Card, server: EmbeddedServer, hung: list[int]) -> None:
+    """Start ``server``, whose first start misbehaves and notes its pid in ``hung``: that
+    one is gone, a new one runs, and ``card``, written before, is there."""
     with server.locked():
         server.ensure_running()
     assert not alive(hung[0])
     assert server.pid() not in (None, hung[0])
-    with Memory.open(home) as mem:
+    with Memory.open(server.home) as mem:
         assert mem.get("u", card.id).fact == "Bob loves sushi"
-        assert mem.remember(Card(user_id="u", fact="Bob moved to Oslo")).version == 1
-        graphs = server.connect().execute_command("GRAPH.LIST")
-    assert graphs == [b"graphmem"]  # the start-up probe leaves no graph behind
 
 
 def test_a_server_that_hangs_while_loading_is_killed_and_replaced(home, monkeypatch):
@@ -162,12 +169,7 @@ def test_a_server_that_hangs_while_loading_is_killed_and_replaced(home, monkeypa
         return pid
 
     monkeypatch.setattr(server, "_wait_pid", first_server_stands_still)
-    with server.locked():
-        server.ensure_running()
-    assert not alive(hung[0])
-    assert server.pid() not in (None, hung[0])
-    with Memory.open(home) as mem:
-        assert mem.get("u", card.id).fact == "Bob loves sushi"
+    started_again_with(card, server, hung)
 
 
 def test_a_running_server_found_standing_still_is_replaced(home, monkeypatch):
