@@ -293,3 +293,38 @@ def test_a_new_users_chinese_chat_names_people_bare_and_moves(
         assert "观音桥" in memory.recall(user, "我现在住哪", k=1)[0].card.fact, moment
         assert "沙坪坝" in memory.recall(user, "我搬家之前住哪", k=1)[0].card.fact, moment
         assert "排班" in memory.recall(user, "罗姐说了什么", k=1)[0].card.fact, moment
+
+
+def test_a_new_department_said_as_reporting_for_duty_answers_where_i_work_now(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A nurse's move from the ER to cardiology, said as reporting for duty in a long
+    message ("下周一我就正式去心内报到了 ... 周浩上周末陪我去吃了老火锅"), answers
+    "我现在在哪个科室上班" over the ER turn said before, at ingest and after a consolidate."""
+    chat = [
+        *_turns(
+            "2025-03-02",
+            "2025-03-02",
+            ("user", "今天急诊又爆满 夜班累死了 罗姐说下个月排班更紧"),
+            ("assistant", "辛苦了！夜班下来先好好睡一觉，可以试试遮光窗帘和白噪音。"),
+        ),
+        *_turns(
+            "2025-05-06",
+            "2025-05-06",
+            (
+                "user",
+                "报告!!下周一我就正式去心内报到了 急诊的夜班终于拜拜了 "
+                "周浩上周末陪我去吃了老火锅 他居然不吃辣",
+            ),
+            (
+                "assistant",
+                "恭喜！从急诊转到心内，作息会规律不少。可以提前看看《Dubin快速心电图》。",
+            ),
+        ),
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    for moment in (None, "2025-06-01"):
+        if moment:
+            memory.consolidate(user, now=moment)
+        for question in ("我现在在哪个科室上班", "我现在是在哪个科室上班来着"):
+            assert "心内" in memory.recall(user, question, k=1)[0].card.fact, (moment, question)
