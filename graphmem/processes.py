@@ -18,11 +18,17 @@ def alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
+    return stat_fields(f"/proc/{pid}/stat")[:1] not in ([], ["Z"])
+
+
+def stat_fields(path: str) -> list[str]:
+    """The fields of a ``/proc/<pid>[/task/<tid>]/stat`` file after the command name,
+    the state first (``proc(5)``: the name may hold ") " itself); [] if it is gone."""
     try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().split(") ", 1)[1][:1] != "Z"
+        with open(path) as handle:
+            return handle.read().rsplit(") ", 1)[1].split()
     except (FileNotFoundError, IndexError):
-        return False
+        return []
 
 
 def peer_uid(sock: socket.socket) -> int:

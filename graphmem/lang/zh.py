@@ -648,7 +648,8 @@ def names_in(sentence: str) -> list[str]:
     for a word its dictionary does not hold: a word it holds is a word ("白班" a day
     shift, "钱塘江" a river, "刘亦菲" an actress), though tagged as a name. Kept where
     written as Chinese names are: a surname and one or two characters ("周浩", "罗姐"),
-    小/阿/老 and one character ("阿哲"), a doubled character ("璐璐").
+    小/阿/老 and one character ("阿哲"), a doubled character ("璐璐"). The sentence is read
+    as Mandarin writes it (``as_mandarin``, done by ``names_said``).
 
     >>> names_in("罗姐说下个月排班更紧 陈凯还在那边怪我一天到晚不回他消息")
     ['罗姐', '陈凯']
@@ -657,7 +658,6 @@ def names_in(sentence: str) -> list[str]:
     """
     jieba = _jieba()
     out: list[str] = []
-    sentence = as_mandarin(sentence)
     at = 0
     for word, flag in jieba.posseg.cut(sentence):
         start, at = at, at + len(word)
@@ -704,33 +704,28 @@ _SELF_NAMED = re.compile(
 _SELF_BEFORE = re.compile(rf"(?:{_SELF_INTRO}|我是|叫我)\s*$")
 
 
-def user_names_in(sentence: str, tagged: list[str] | None = None) -> list[str]:
-    """The names a sentence gives as the user's own: a full name after "我叫" and a pause
-    ("对了我叫谭小雨 三姨..."), or a name the tagger reads (``tagged``: ``names_in``'s,
-    when already read) right after "我叫", "我是" or "叫我" ("我是陈默"; "我是护士"
-    gives none).
+def names_said(sentence: str) -> tuple[list[str], list[str]]:
+    """The names a sentence gives as the user's own, and the others it says with no
+    relationship word (``names_in``), from one pass of the tagger.
 
-    >>> user_names_in("对了我叫谭小雨 三姨介绍的"), user_names_in("我是护士 我是陈默")
-    (['谭小雨'], ['陈默'])
+    >>> names_said("我叫谭小雨 罗姐说下个月排班更紧"), names_said("我是护士 我是陈默")
+    ((['谭小雨'], ['罗姐']), (['陈默'], []))
     """
     sentence = as_mandarin(sentence)
+    tagged = names_in(sentence)
+    own = _users_own(sentence, tagged)
+    return own, [n for n in tagged if n not in own]
+
+
+def _users_own(sentence: str, tagged: list[str]) -> list[str]:
+    """The names a (Mandarin) sentence gives as the user's own: a full name after "我叫"
+    and a pause ("对了我叫谭小雨 三姨..."), or a name the tagger read (``tagged``) right
+    after "我叫", "我是" or "叫我" ("我是陈默"; "我是护士" gives none)."""
     out = [m["name"] for m in _SELF_NAMED.finditer(sentence)]
-    for name in names_in(sentence) if tagged is None else tagged:
+    for name in tagged:
         if _SELF_BEFORE.search(sentence[: sentence.find(name)]) and name not in out:
             out.append(name)
     return out
-
-
-def names_said(sentence: str) -> tuple[list[str], list[str]]:
-    """The names a sentence gives as the user's own, and the others it says with no
-    relationship word, from one pass of the tagger.
-
-    >>> names_said("我叫谭小雨 罗姐说下个月排班更紧")
-    (['谭小雨'], ['罗姐'])
-    """
-    tagged = names_in(sentence)
-    own = user_names_in(sentence, tagged)
-    return own, [n for n in tagged if n not in own]
 
 
 def _written_as_a_name(word: str) -> bool:

@@ -48,7 +48,7 @@ from redis.retry import Retry
 
 from graphmem import private
 from graphmem.errors import StoreUnavailableError
-from graphmem.processes import alive
+from graphmem.processes import alive, stat_fields
 
 log = logging.getLogger(__name__)
 
@@ -511,21 +511,16 @@ class _Stillness:
 
 def _cpu_ticks(pid: int) -> int:
     """User and system CPU time of ``pid``, all threads, in clock ticks (0 if gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            fields = handle.read().rsplit(") ", 1)[1].split()
-    except (FileNotFoundError, IndexError):
-        return 0
-    return int(fields[11]) + int(fields[12])
+    fields = stat_fields(f"/proc/{pid}/stat")
+    return int(fields[11]) + int(fields[12]) if len(fields) > 12 else 0
 
 
 def _has_busy_thread(pid: int) -> bool:
     """True if a thread of ``pid`` is running or waiting on the disk."""
-    for stat in Path(f"/proc/{pid}/task").glob("*/stat"):
-        with contextlib.suppress(FileNotFoundError, IndexError):
-            if stat.read_text().rsplit(") ", 1)[1][:1] in "RD":
-                return True
-    return False
+    return any(
+        stat_fields(str(stat))[:1] in (["R"], ["D"])
+        for stat in Path(f"/proc/{pid}/task").glob("*/stat")
+    )
 
 
 def client_name(tag: str) -> str:
