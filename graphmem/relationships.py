@@ -203,11 +203,40 @@ TITLES = frozenset(
     {"dr", "mr", "mrs", "ms", "miss", "mx", "mister", "prof", "professor", "sir", "dame"}
     | {"herr", "monsieur", "madame", "mme", "señor", "señora", "doña"}
     | {"pak", "mbak", "profe", "maestra", "maestro", "chef", "director", "directora"}
-    | {"encik", "puan", "alhaji", "alhaja", "doc"}
+    | {"encik", "puan", "alhaji", "alhaja", "doc", "engr"}
 )
 #: Titles that say only how one addresses someone ("Mr Park", "Pak Hendra"): the name
 #: is kept with them, the way the user knows the person.
 HONORIFICS = TITLES - {"dr", "doc", "prof", "professor"}
+#: Kinship words said as a title before a name ("aunt keisha", "tita baby", "kuya jun"):
+#: the name as the user knows the person, and who they likely are until a relationship
+#: is said (many say "auntie" or "kuya" to someone who is no relative). Not "ate"
+#: (Tagalog: older sister), an English word too ("i ate joy's fries").
+KIN_TITLES = {
+    "aunt": "aunt",
+    "auntie": "aunt",
+    "aunty": "aunt",
+    "uncle": "uncle",
+    "grandma": "grandmother",
+    "grandpa": "grandfather",
+    "granny": "grandmother",
+    "tita": "aunt",
+    "tito": "uncle",
+    "lola": "grandmother",
+    "lolo": "grandfather",
+    "kuya": "older brother",
+    "tía": "aunt",
+    "tío": "uncle",
+}
+#: Titles said after a name ("shibu babu", "jiyeon unnie", "iyer sir", "sharma aunty"):
+#: the name with its title is the way the user knows the person. Not the short ones
+#: that follow other words as often ("da", "di", "ji", "bhai": "chhod di", "tinggal di",
+#: "bore da", "kya bhai").
+TITLES_AFTER = frozenset(
+    {"dada", "didi", "babu", "bhaiya", "sahab", "saab"}
+    | {"unnie", "eonni", "oppa", "hyung", "noona", "sunbae"}
+    | {"aunty", "auntie", "uncle", "sir", "ma'am", "maam", "madam"}
+)
 #: A pattern for an optional title, with its dot, before a capitalised name.
 TITLE_BEFORE_NAME = (
     "(?:(?:"

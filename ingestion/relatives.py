@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from graphmem import lang
 from graphmem.lang import hi, latin, tl
-from graphmem.relationships import HONORIFICS, TITLES, partner_word
+from graphmem.relationships import HONORIFICS, KIN_TITLES, TITLES, TITLES_AFTER, partner_word
 from ingestion import cues
 from ingestion.casing import well_cased
 from ingestion.lexicon import is_word
@@ -835,10 +835,11 @@ TITLED_ROLES = {
     "doctor": "doctor",
     "prof": "professor",
     "professor": "professor",
+    "coach": "coach",
 }
 #: Titles that are words too ("the doc says", "le doc insiste"): the name after them
 #: must be written as one (a capital, or a person to spaCy), not just tagged a noun.
-_TITLES_AS_WORDS = frozenset({"doc"})
+_TITLES_AS_WORDS = frozenset({"doc", "coach"})
 
 
 def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
@@ -849,10 +850,10 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
     a person to spaCy, capitalised, or after a title of address a word no dictionary
     knows): "dr appointment", "chef knife", "doctor hoke" (Hindi: being a doctor) name
     no one."""
-    found: list[tuple[str, str | None, str]] = []
+    found: list[tuple[str, str | None, str]] = _titled_after(doc)
     for token in doc[:-1]:
         title = token.lower_.rstrip(".")
-        role = TITLED_ROLES.get(title)
+        role = TITLED_ROLES.get(title) or KIN_TITLES.get(title)
         if role is None and title not in HONORIFICS:
             continue
         at = token.i + 1
@@ -866,7 +867,7 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
         addressed = title in _ADDRESS and token.pos_ != "VERB"
         if not (
             (proper and name_token(name))
-            or (role is None and _unknown_word(name))
+            or ((role is None or title in KIN_TITLES) and _unknown_word(name))
             or (addressed and name_token(name))  # "herr braun", "mr park": "braun" is a word
         ):
             continue
@@ -877,6 +878,27 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
         as_said = f"{_capitalised(token.text.rstrip('.'))} {bare}"
         given = _given_after(doc, end) if role is None and end == at + 1 else None
         found.append((f"{given} {bare}" if given else bare, role, as_said))  # "mrs w, gemma"
+    return found
+
+
+def _titled_after(doc: Doc) -> list[tuple[str, str | None, str]]:
+    """Names said before a title (``relationships.TITLES_AFTER``): "haru da came by",
+    "shibu babu wants the rent", "jiyeon unnie quit". The name reads as one (a proper
+    noun, a person to spaCy, or a word no dictionary knows) and no name follows the
+    title ("Ana da Silva" is a surname's particle)."""
+    found: list[tuple[str, str | None, str]] = []
+    for token in doc[1:]:
+        if token.lower_ not in TITLES_AFTER:
+            continue
+        name = doc[token.i - 1]
+        after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if after is not None and (after.pos_ == "PROPN" or after.text[:1].isupper()):
+            continue
+        proper = name.ent_type_ == "PERSON" or name.pos_ == "PROPN" or name.text[:1].isupper()
+        if not ((proper and name_token(name)) or _unknown_word(name)):
+            continue
+        bare = _capitalised(name.text)
+        found.append((bare, None, f"{bare} {token.text}"))
     return found
 
 

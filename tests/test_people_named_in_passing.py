@@ -379,6 +379,30 @@ def test_someone_known_by_a_title_of_address_is_a_person():
     assert held["Braun"].relationship is None  # the dachshund is his, not him
 
 
+def test_someone_known_by_a_kinship_title_or_a_title_after_the_name_is_a_person():
+    """Many call people by a kinship word before the name ("aunt keisha", "kuya jun")
+    or a title after it ("shibu babu", "jiyeon unnie", "iyer sir"): the person is known
+    by the bare name, with the name as the user says it as an alias. A kinship title
+    says who the person likely is until a relationship is said. "Ana da Silva" is a
+    surname, "granny squares" a crochet pattern, "chhod di" (Hindi: left it) no one."""
+    extractor = talk(
+        ("user", "went to aunt keisha's house after school, she made mac and cheese"),
+        ("user", "kuya jun picked me up from the clinic, he's been driving grab since march"),
+        ("user", "shibu babu wants the rent by the 5th. jiyeon unnie quit her job at naver"),
+        ("user", "iyer sir is retiring in march, the whole office is sad"),
+        ("user", "met Ana da Silva at the conference. learning granny squares on youtube"),
+        ("user", "maine finally smoking chhod di, 3 weeks now"),
+    )
+    held = {r.name: r for r in extractor.registry}
+    assert held["Keisha"].relationship == "aunt"
+    assert "Aunt Keisha" in held["Keisha"].aliases
+    assert "Kuya Jun" in held["Jun"].aliases
+    aliases = {a for r in held.values() for a in r.aliases}
+    assert {"Shibu babu", "Jiyeon unnie", "Iyer sir"} <= aliases
+    assert not {"Squares", "Chhod"} & set(held)
+    assert not any(a.startswith("Ana da") for a in aliases)
+
+
 def test_a_titled_name_said_as_a_new_surname_is_no_one_new():
     extractor = talk(
         (
