@@ -736,6 +736,10 @@ def left_behind(text: str, value: str) -> bool:
     True
     >>> left_behind("我決定從板橋搬到松山", "松山"), left_behind("got an offer from acme", "acme")
     (True, False)
+    >>> left_behind("got a house in canyon. movin outta the georgia st apartment", "canyon")
+    True
+    >>> left_behind("moving out of the house tomorrow, new place in leeds", "leeds")
+    False
     """
     value = value.casefold()
     if not value:

@@ -160,13 +160,16 @@ LANGUAGE = Language(
         r"(?:quit|resigned|retired|retiring|(?:leaving|left)\s+(?:for|to)\b|"
         r"left\s+the\s+(?:company|firm|team|job|shop|store|cafe|bar|ward))"
     ),
-    # "moved out of my flat in belgrave", "left pickwell for hallam"; not "from home"
+    # "moved out of my flat in belgrave", "movin outta the georgia st apartment", "left
+    # pickwell for hallam"; not "from home", "out of the house", "out of the blue"
     left_from=(
         r"(?i)\b(?:(?:mov(?:e|ed|ing|in)|came|transferr?(?:ed|ing))\s+(?:\w+\s+)?from"
         r"|(?:out\s+of|outta)|(?:left|leaving|quit|quitting)(?!\s+(?:for|to|with|early|work)\b))"
         r"\s+(?:(?:my|our|the)\s+(?:old\s+)?(?:place|flat|apartment|apt|house|room|job)\s+"
-        r"(?:in|at|on)\s+)?(?P<before>(?!(?:home|work|here|there|it|that|a|an|the|my)\b)"
-        r"[\w'’-]+(?:\s+[\w'’-]+)?)"
+        r"(?:in|at|on)\s+|(?:my|our|the)\s+(?:old\s+)?)?"
+        r"(?P<before>(?!(?:home|work|here|there|it|that|a|an|the|my|place|flat|apartment|apt"
+        r"|house|room|job|city|country|office|way|car|bed|town|blue|question|loop|box|picture"
+        r"|hand)\b)[\w'’-]+(?:\s+[\w'’-]+)?)"
     ),
     function_words=FUNCTION_WORDS,
     answer_kind_words=frozenset({"name", "named", "called", "call"}),
