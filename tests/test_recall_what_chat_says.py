@@ -328,3 +328,41 @@ def test_a_new_department_said_as_reporting_for_duty_answers_where_i_work_now(
             memory.consolidate(user, now=moment)
         for question in ("我现在在哪个科室上班", "我现在是在哪个科室上班来着"):
             assert "心内" in memory.recall(user, question, k=1)[0].card.fact, (moment, question)
+
+
+def test_keys_got_in_cantonese_answer_where_i_live_and_a_cousins_move_is_not_mine(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A cook types Cantonese in simplified characters: a cousin's move said in his own
+    long message ("另外我表弟阿斌话下个月搬去深圳") is the cousin's, and the keys to a flat
+    in 天河 ("今日攞咗锁匙🔑 天河棠下嘅一房一厅") is the user's move, asked "我而家住喺边个区"
+    (边, not 邊) now and "我搬屋之前住喺边" for before, at ingest and after a consolidate."""
+    chat = [
+        *_turns(
+            "2025-03-02",
+            "2025-03-02",
+            (
+                "user",
+                "阿辉话本钱一人出五万 我而家住番禺 返工要成个钟地铁 "
+                "另外我表弟阿斌话下个月搬去深圳 喺南山嗰边搵电商嘅工",
+            ),
+            ("assistant", "出本钱之前最好同阿辉倾清楚分成。阿斌去深圳都几好。"),
+        ),
+        *_turns(
+            "2025-06-14",
+            "2025-06-14",
+            (
+                "user",
+                "今日攞咗锁匙🔑 天河棠下嘅一房一厅 二千八一个月 行路去档口十五分钟 "
+                "终于唔使朝朝由番禺开车出嚟",
+            ),
+            ("assistant", "恭喜搬屋！行路返工慳返好多时间。"),
+        ),
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    for moment in (None, "2025-07-01"):
+        if moment:
+            memory.consolidate(user, now=moment)
+        assert "天河" in memory.recall(user, "我而家住喺边个区啊", k=1)[0].card.fact, moment
+        before = memory.recall(user, "我搬屋之前住喺边", k=1)[0].card.fact
+        assert "番禺" in before, moment

@@ -1242,7 +1242,7 @@ def attribute_of(fact: str, mine: bool = False) -> tuple[str, str] | None:
                     return f"{attribute}{value}", "yes" if yes else "no"
                 return attribute, "yes" if yes else "no"
             return attribute, f"not {value}" if negated else value
-    return lang.claim(original)  # the claim rules other languages keep as data
+    return lang.claim(original, mine)  # the claim rules other languages keep as data
 
 
 # -- claims: an attribute of a subject -------------------------------------------------

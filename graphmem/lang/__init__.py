@@ -266,6 +266,9 @@ class Language:
     #: time words and their English reading ("上周": "last week"), so one reader of
     #: temporal intent serves every language
     time_words: Mapping[str, str] = field(default_factory=dict)
+    #: days and moments said before a claim ("今日攞咗锁匙", "昨天终于拿到钥匙"): they are
+    #: no one else, so the claim is still only the speaker's
+    moment_words: frozenset[str] = frozenset()
     #: time expressions with numbers and their English reading, as (regex, replacement)
     time_patterns: tuple[tuple[str, str], ...] = ()
     #: a text as the language's rules are written to read it ("佢係我同事", Cantonese as
@@ -431,8 +434,10 @@ def in_own_sentence(body: str, not_yet: str) -> str:
     )
 
 
-def claim(text: str) -> tuple[str, str] | None:
-    """(attribute, value) of the first claim a language's rules read in ``text``.
+def claim(text: str, mine: bool = False) -> tuple[str, str] | None:
+    """(attribute, value) of the first claim a language's rules read in ``text``;
+    ``mine``: the text is filed as the user's own, so a claim whose subject is someone
+    the user names as theirs ("我表弟阿斌话下个月搬去深圳") is not read.
 
     >>> claim("我搬到深圳了！"), claim("我现在在腾讯上班")
     (('location', '深圳'), ('employer', '腾讯'))
@@ -458,8 +463,10 @@ def claim(text: str) -> tuple[str, str] | None:
     (None, None)
     >>> claim("仲有 我搬咗入西營盤喇!! 6月1號攞鎖匙"), claim("我们搬进了新家")  # Cantonese
     (('location', '西營盤'), None)
+    >>> claim("另外我表弟阿斌话下个月搬去深圳", mine=True), claim("我跟我老婆搬到了深圳", mine=True)
+    (None, ('location', '深圳'))
     """
-    found = _claimed(text)
+    found = _claimed(text, mine)
     return found[1:] if found is not None else None
 
 
@@ -480,9 +487,9 @@ def users_claim(text: str) -> tuple[str, str] | None:
     return found[1:] if found is not None and found[0] else None
 
 
-def _claimed(text: str) -> tuple[bool, str, str] | None:
+def _claimed(text: str, mine: bool = False) -> tuple[bool, str, str] | None:
     """Whether it can only be the user's (``users_claim``), the attribute and the value
-    of the first claim a language's rules read."""
+    of the first claim a language's rules read (``mine``: as ``claim``)."""
     said = text
     for known in languages():
         text = known.read(said)
@@ -493,6 +500,8 @@ def _claimed(text: str) -> tuple[bool, str, str] | None:
                 before = text[: m.start()]
                 clause = _CLAUSE_BREAK.split(before)[-1]
                 if _someone_elses(known, clause) or any(w in clause for w in known.supposing):
+                    continue
+                if mine and _theirs(known, clause):
                     continue
                 value = m.groupdict().get("value")
                 mine = known.claims_are_the_users or (
@@ -533,9 +542,10 @@ def _claim_words(code: str) -> re.Pattern[str]:
 
 
 def _only_the_speaker(known: Language, before: str) -> bool:
-    """Does nothing but the speaker ("我们") and punctuation come before a claim, so no
-    one else can be its subject ("钥匙拿到了！！滨江这边 ... 她叫小美")?"""
-    for word in sorted(known.first_person, key=len, reverse=True):
+    """Does nothing but the speaker ("我们"), a moment and punctuation come before a
+    claim, so no one else can be its subject ("钥匙拿到了！！滨江这边 ... 她叫小美", "今日攞咗
+    锁匙🔑 天河棠下嘅一房一厅")?"""
+    for word in sorted((*known.first_person, *known.moment_words), key=len, reverse=True):
         before = before.replace(word, "")
     return not re.sub(r"[\W\d_们們]", "", before)
 
@@ -552,6 +562,18 @@ def _the_speakers(known: Language, clause: str) -> bool:
 
 #: Where a clause starts in chat without spaces between words: punctuation, or a space
 _CLAUSE_BREAK = re.compile(r"[，,。！？!?；;\s]")
+
+
+def _theirs(known: Language, clause: str) -> bool:
+    """Does ``clause`` (up to a claim) say the speaker only as whose someone is ("另外我
+    表弟阿斌话", "我的同事"), so the someone does what follows, not the speaker ("我跟我老婆"
+    is the speaker too)?"""
+    if not known.first_person or not known.relationships:
+        return False
+    whose = "|".join(map(re.escape, known.first_person))
+    kin = "|".join(map(re.escape, sorted(known.relationships, key=len, reverse=True)))
+    said = re.sub(rf"(?:{whose})的?(?:{kin})", "", clause)
+    return said != clause and not any(w in said for w in known.first_person)
 
 
 def _someone_elses(known: Language, clause: str) -> bool:

@@ -1090,7 +1090,10 @@ NOT_YET = """想 要 希望 希望我 打算 计划 計劃 准备 準備 可能 
 _NOT_YET = "".join(f"(?<!{word})" for word in NOT_YET)
 #: Of those, the words that make a claim a supposition wherever in its clause they are
 #: ("如果我们明年搬到深圳", "要不我们搬到深圳去"): ``Language.supposing``.
-SUPPOSING = ("如果", "要不", "要是", "假如", "万一", "萬一", "打算", "计划", "計劃", "考虑", "考慮")
+SUPPOSING = (
+    *("如果", "要不", "要是", "假如", "万一", "萬一", "打算", "计划", "計劃", "考虑", "考慮"),
+    *("谂住", "諗住"),  # Cantonese: thinking of doing ("谂住搬去天河")
+)
 #: How the names of workplaces end ("京联科技", "招商银行", "华西二院" is not read).
 ORGANISATIONS = """科技 公司 集团 集團 银行 銀行 医院 醫院 学校 學校 大学 大學 网络 網絡 智能
 传媒 傳媒 资本 資本 证券 證券 保险 保險 研究院 研究所 事务所 事務所 工作室""".split()
@@ -1136,12 +1139,14 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         rf"{_NOT_YET}在(?P<value>[\u4e00-\u9fff]{{2,6}}?)(?:租了|租下了?|买了|買了)"
         r"(?=[^，,。！？!?]{0,6}?(?:房|室|厅|廳|公寓|小区|小區))",
     ),
-    # keys got, then where: "钥匙拿到了！！滨江这边 离公司骑车十分钟"
+    # keys got, then where: "钥匙拿到了！！滨江这边 离公司骑车十分钟", Cantonese
+    # "今日攞咗锁匙🔑 天河棠下嘅一房一厅"
     (
         "location",
-        r"(?:(?:钥匙|鑰匙)(?:拿到|到手)了?|拿到(?:钥匙|鑰匙)了?)[！!。，,~\s]*"
+        r"(?:(?:钥匙|鑰匙|锁匙|鎖匙)(?:拿到|到手|攞到)了?|(?:拿到|拿了|攞了|攞到)(?:钥匙|鑰匙|锁匙|鎖匙)了?)"
+        r"[！!。，,~\s\u2600-\u27bf\U0001f300-\U0001faff]*"
         r"(?![好很太超真终終])(?P<value>[\u4e00-\u9fff]{2,6}?)(?:这边|這邊|那边|那邊)?"
-        r"(?=[\s，,。！!]|$)",
+        r"(?=[\s，,。！!]|$|的?[一两兩二三四](?:房|室))",
     ),
     # a place, then the home one has there: "滨江这边 离公司骑车十分钟 两室一户 跟一个女生合租"
     (
@@ -1282,13 +1287,13 @@ CLAIMS: tuple[tuple[str, str], ...] = (
 #: What a question asks the value of (see ``graphmem.recall.temporal``).
 ASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"哪个城市|哪個城市", ("city", "location")),
-    # and as Cantonese asks: "我搬屋之前住邊度", "而家喺邊度返工"
-    (r"住(?:在|喺)?(?:哪|邊)|住在什么地方|住在什麼地方|搬(?:到|去|家|走|屋)", ("location",)),
+    # and as Cantonese asks, in either script: "我搬屋之前住邊度", "我而家住喺边个区"
+    (r"住(?:在|喺)?(?:哪|邊|边)|住在什么地方|住在什麼地方|搬(?:到|去|家|走|屋)", ("location",)),
     # where one is from: "我老家哪里的", "我是哪里人"
-    (r"老家|(?:哪里|哪裡|哪儿|哪兒|邊度)人", ("hometown",)),
+    (r"老家|(?:哪里|哪裡|哪儿|哪兒|邊度|边度)人", ("hometown",)),
     (
         # "在哪上班", and with what is asked between: "在哪个科室上班", "在哪家医院工作"
-        r"(?:在|喺)(?:哪|邊)[^，,。？?\s]{0,6}?(?:上班|工作|返工|做嘢)|哪家公司|什么工作|什麼工作"
+        r"(?:在|喺)(?:哪|邊|边)[^，,。？?\s]{0,6}?(?:上班|工作|返工|做嘢)|哪家公司|什么工作|什麼工作"
         r"|做什么工作"
         # whether the user changed jobs: "我是不是跳槽去美团了", "我是不是去 Arizona 工作了"
         r"|跳槽|是不是去[^，,。？?]{0,12}?(?:工作|上班|实习|實習)"
@@ -1331,6 +1336,11 @@ TIME_WORDS: dict[str, str] = {
     # "5月" is "in May" (longest first, so "11月" is November, not "1月")
     **{f"{n}月": f"in {calendar.month_name[n]}" for n in range(1, 13)},
 }
+#: Days and moments said before a claim, in either script and in Cantonese.
+MOMENT_WORDS = frozenset(
+    """今天 今日 昨天 昨日 琴日 寻日 尋日 前天 前日 上周 上週 上星期 上礼拜 上禮拜 上个礼拜
+    上個禮拜 周末 週末 终于 終於 刚刚 剛剛 啱啱 已经 已經 总算 總算 今朝 今晚 昨晚 琴晚""".split()
+)
 #: Time expressions with numbers, read in English: "2023年" is "in 2023".
 TIME_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"(\d{4})\s*年", r" in \1 "),
@@ -1435,12 +1445,13 @@ LANGUAGE = Language(
     # "阿凱的"), not a time ("我现在的男朋友" is the user's own)
     someone_elses=r"(?:(?<=[我们們])|(?<![^\W\d_]))"
     r"(?!现在|現在|目前|以前|之前|最近|当时|當時|现任|現任|原来|原來)[^\W\d_我们們]{1,4}的",
-    who_question=r"谁|誰|邊個|什么人|什麼人|什么关系|什麼關係",
+    who_question=r"谁|誰|邊個|边个|什么人|什麼人|什么关系|什麼關係",
     surname_question=r"姓什么|姓什麼|姓啥|什么姓|什麼姓|改姓",
     surname_given=r"改姓|改了姓|随夫姓|隨夫姓|冠夫姓|跟[\u4e00-\u9fff]{1,3}姓|姓[\u4e00-\u9fff]了",
     number_question=r"多少|几|幾|多大|多久|多长|多長|多远|多遠",
     number=r"[一二三四五六七八九十百千万萬两兩半]",
     time_words=TIME_WORDS,
+    moment_words=MOMENT_WORDS,
     time_patterns=TIME_PATTERNS,
     first_person=("我",),
     third_person=("他", "她"),
