@@ -684,6 +684,8 @@ def asks_the_assistant(query: str) -> bool:
     (True, True)
     >>> asks_the_assistant("你之前推介嗰本理財書叫咩")  # Cantonese "recommend"
     True
+    >>> asks_the_assistant("你之前给我说做月子喝的啥子汤"), asks_the_assistant("我给你说 我好累")
+    (True, False)
     """
     return _any_language(query, lambda k: k.asks_the_assistant)
 
