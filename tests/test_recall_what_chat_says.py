@@ -366,3 +366,37 @@ def test_keys_got_in_cantonese_answer_where_i_live_and_a_cousins_move_is_not_min
         assert "天河" in memory.recall(user, "我而家住喺边个区啊", k=1)[0].card.fact, moment
         before = memory.recall(user, "我搬屋之前住喺边", k=1)[0].card.fact
         assert "番禺" in before, moment
+
+
+def test_a_move_said_in_passing_answers_where_i_lived_before_the_new_city(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """Asked "where was i living before pune", the long message that says the user
+    "shifted from andheri" (Indian English) answers, though its part that names Pune
+    is about the weather; a message that names Pune and no move does not."""
+    chat = [
+        *_turns(
+            "2025-05-10",
+            "2025-05-10",
+            (
+                "user",
+                "suvarna bank offer letter came today, joining 16 june in pune 🎉 "
+                "also today is day 1 no cigarette",
+            ),
+            ("assistant", "Congratulations! Pune will be a big change from Mumbai."),
+        ),
+        *_turns(
+            "2025-06-29",
+            "2025-06-29",
+            (
+                "user",
+                "first 2 weeks at suvarna done. my manager is mr deshpande, calm guy 🙏 and "
+                "flat in baner finalised, shifted from andheri last weekend. 2bhk, priya will "
+                "move in after wedding. pune weather >>> mumbai weather",
+            ),
+            ("assistant", "Baner is a lovely area, and yes, the weather is a treat."),
+        ),
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    hit = memory.recall(user, "where was i living before pune", k=1)[0]
+    assert "andheri" in hit.card.fact

@@ -160,10 +160,12 @@ LANGUAGE = Language(
         r"(?:quit|resigned|retired|retiring|(?:leaving|left)\s+(?:for|to)\b|"
         r"left\s+the\s+(?:company|firm|team|job|shop|store|cafe|bar|ward))"
     ),
-    # "moved out of my flat in belgrave", "movin outta the georgia st apartment", "left
-    # pickwell for hallam"; not "from home", "out of the house", "out of the blue"
+    # "moved out of my flat in belgrave", "shifted from andheri" (Indian English), "movin
+    # outta the georgia st apartment", "left pickwell for hallam"; not "from home", "out
+    # of the house", "out of the blue"
     left_from=(
-        r"(?i)\b(?:(?:mov(?:e|ed|ing|in)|came|transferr?(?:ed|ing))\s+(?:\w+\s+)?from"
+        r"(?i)\b(?:(?:mov(?:e|ed|ing|in)|shift(?:ed|ing)|relocat(?:ed|ing)|came|transferr?(?:ed|ing))"
+        r"\s+(?:\w+\s+)?from"
         r"|(?:out\s+of|outta)|(?:left|leaving|quit|quitting)(?!\s+(?:for|to|with|early|work)\b))"
         r"\s+(?:(?:my|our|the)\s+(?:old\s+)?(?:place|flat|apartment|apt|house|room|job)\s+"
         r"(?:in|at|on)\s+|(?:my|our|the)\s+(?:old\s+)?)?"

@@ -573,11 +573,12 @@ def statuses(intent: TemporalIntent, wanted: list[str]) -> list[str]:
     return list(wanted)
 
 
-def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
+def weight(intent: TemporalIntent, card: Mapping[str, object], said: str = "") -> float:
     """The factor on a card's final score for this intent (1.0: no opinion).
 
     ``card`` holds the stored fields ``status``, ``timestamp``, ``valid_from``,
-    ``valid_to`` (epoch ms) and ``claim`` (what the card states a value of, if anything).
+    ``valid_to`` (epoch ms) and ``claim`` (what the card states a value of, if anything);
+    ``said``, the turn it is a part of (a long message is several cards), else its fact.
 
     Examples:
         >>> old = {"status": "superseded", "timestamp": 0, "valid_from": 0, "valid_to": 10,
@@ -594,6 +595,12 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         ...          "fact": "movin outta pilsen too, got keys to a 1br in bridgeport"}
         >>> weight(asked, moved)  # the card that says where from holds the old value too
         2.0
+        >>> anchored = TemporalIntent("past", asks=("location",), anchor=("pune",))
+        >>> shifted = {**story, "fact": "flat in baner finalised, shifted from andheri. pune >>>"}
+        >>> weight(anchored, shifted), weight(anchored, {**story, "fact": "pune weather is nice"})
+        (1.0, 0.75)
+        >>> weight(anchored, {**story, "fact": "pune weather >>>"}, said=shifted["fact"])
+        1.0
         >>> during = TemporalIntent("during", 2, 5)
         >>> weight(during, old), weight(during, new)
         (3.0, 0.5)
@@ -608,11 +615,15 @@ def weight(intent: TemporalIntent, card: Mapping[str, object]) -> float:
         # today's value of what is asked ("where did I live before?": not here), or of
         # anything when the question names no slot
         current = states(card, intent) if intent.asks else bool(card.get("claim"))
-        if current and lang.left_behind(str(card.get("fact") or ""), _value(card)):
+        fact = said or str(card.get("fact") or "")
+        if current and lang.left_behind(fact, _value(card)):
             return factor  # "movin outta pilsen, got keys in bridgeport": it says both
-        if current or _mentions(card, intent.anchor):
-            return PAST_CURRENT
-        return factor
+        if _mentions(card, intent.anchor):
+            # "where was i living before pune?": "shifted from andheri ... pune weather"
+            # says what came before it, a card that only mentions pune does not
+            left = all(lang.left_behind(fact, word) for word in intent.anchor)
+            return factor if left else PAST_CURRENT
+        return PAST_CURRENT if current else factor
     start = _int(card.get("valid_from"), _int(card.get("timestamp"), 0))
     end = _int(card.get("valid_to"), None)
     window_start, window_end = intent.start or 0, intent.end or 0
