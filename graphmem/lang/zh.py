@@ -1036,7 +1036,33 @@ def _name(said: str | None, after: str = "") -> str | None:
     name = _clean(_cased(said), after)
     if name.lower() in NOT_NAMES or name in COMMON_WORDS or name in RELATIONSHIPS or name in TITLES:
         return None
+    if _a_function_word(name):
+        return None  # "我家姐知道仲激动过我": her reaction, not her name
     return name
+
+
+#: jieba's tags for words no name is: verbs, adverbs, conjunctions, prepositions,
+#: particles, pronouns ("知道", "已经", "而且"); a name its dictionary holds is tagged a
+#: name, a place or a noun ("志强", "建国", "豆豆").
+_FUNCTION_TAGS = frozenset({"v", "vd", "d", "ad", "c", "p", "u", "r"})
+
+
+def _a_function_word(word: str) -> bool:
+    """Is a Chinese word one jieba's dictionary holds as a verb or a function word?
+
+    A doubled character is a nickname whatever jieba holds it as ("可可" is a verb there).
+
+    >>> _a_function_word("知道"), _a_function_word("建国"), _a_function_word("晓雯")
+    (True, False, False)
+    >>> _a_function_word("可可")
+    False
+    """
+    if not re.fullmatch(f"[{_HAN}]+", word) or (len(word) == 2 and word[0] == word[1]):
+        return False
+    _jieba()
+    import jieba.posseg
+
+    return jieba.posseg.dt.word_tag_tab.get(word) in _FUNCTION_TAGS
 
 
 def _unnamed(sentence: str, m: re.Match[str], relationship: str, said: str) -> Named:
