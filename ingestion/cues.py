@@ -665,6 +665,11 @@ FIRST_AT_WORK = frozenset({"day", "week", "shift", "month"})
 NEW_WORK = frozenset({"unit", "place", "team", "department", "site", "practice"})
 #: How the first stretches are counted ("second week at stripe"): the job has begun.
 EARLY_ORDINALS = frozenset({"first", "second", "third", "fourth"})
+#: The last word of a street's name: after another word, a place, not a person ("on rye
+#: Lane", "Baker Street"), though spaCy reads "Lane" a person.
+STREET_WORDS = frozenset(
+    {"lane", "street", "road", "avenue", "boulevard", "blvd", "crescent", "terrace", "highway"}
+)
 #: Where a capitalised word names a place or an organisation, not a person ("in Porto").
 PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "across", "inside"})
 #: Verbs (lemmas) that say a job has begun: "started at bondi bottle co", "joined stripe".

@@ -2402,6 +2402,8 @@ class Extractor:
                 name = _clean_name(ent.doc[tokens[0].i : end].text) if tokens else None
                 if _modifies_a_thing(ent.root):
                     continue  # "a Tamil wedding": a word describing a thing, not someone
+                if _a_street(ent):
+                    continue  # "a flatshare on rye Lane": an address
                 if name and name[0].isupper() and name not in self._pending_pets:
                     start = tokens[0].idx
                     if not any(s <= start < e for s, e, _ in found.values()):
@@ -2447,6 +2449,22 @@ _JOINERS = frozenset({",", ";", ":", "—", "–", "-"})
 _LISTING_VERBS = frozenset(
     {"like", "love", "prefer", "enjoy", "hate", "dislike", "adore", "want", "need", "own"}
 )
+
+
+def _a_street(ent: Span) -> bool:
+    """Does a PERSON entity end a street's name, another word before it ("rye Lane",
+    "Baker Street"; ``cues.STREET_WORDS``)? "Lane said hi" names someone.
+
+    >>> from ingestion.extract import load_nlp
+    >>> doc = load_nlp()("tiny room in a flatshare on rye Lane. Lane said hi")
+    >>> [(e.text, _a_street(e)) for e in doc.ents if e.label_ == "PERSON"]
+    [('Lane', True), ('Lane', False)]
+    """
+    last = ent[-1]
+    if last.lower_ not in cues.STREET_WORDS:
+        return False
+    before = ent[-2] if len(ent) > 1 else (ent.doc[last.i - 1] if last.i > 0 else None)
+    return before is not None and before.is_alpha and before.pos_ in {"PROPN", "NOUN", "ADJ"}
 
 
 def _without_words_after(tokens: list[Token]) -> list[Token]:

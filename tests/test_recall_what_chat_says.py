@@ -400,3 +400,46 @@ def test_a_move_said_in_passing_answers_where_i_lived_before_the_new_city(
     ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
     hit = memory.recall(user, "where was i living before pune", k=1)[0]
     assert "andheri" in hit.card.fact
+
+
+def test_a_street_is_no_one_and_a_breakup_move_is_not_where_i_worked(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A new user's own chat: the keys to "a flatshare on rye lane, peckham" (the
+    assistant writes "Rye Lane", so the word reads as a name) are the user's move, not a
+    card about someone called Lane; and "moving out of his flat in clapham", said in the
+    message about the first week at the new job, says nothing of where the user worked
+    before it (brightwell logistics, left in an earlier message)."""
+    chat = [
+        *_turns(
+            "s1",
+            "2025-04-02T21:10:00+01:00",
+            (
+                "user",
+                "ok so big day lol. handed in my notice at brightwell logistics, last day is "
+                "the 25th. the new place is a fintech called ledgerly, im gonna be a data analyst",
+            ),
+            ("assistant", "Congratulations! Learn their SQL setup early."),
+        ),
+        *_turns(
+            "s2",
+            "2025-05-04T10:30:00+01:00",
+            (
+                "user",
+                "first week at ledgerly done!! my manager is called dami, shes lovely. oh and me "
+                "and tom broke up last weekend. moving out of his flat in clapham next month",
+            ),
+            ("assistant", "Sorry about Tom. Rye Lane in Peckham is often cheaper than Clapham."),
+        ),
+        *_turns(
+            "s3",
+            "2025-06-15T19:00:00+01:00",
+            ("user", "got the keys!! tiny room in a flatshare on rye lane, peckham. 2 flatmates"),
+            ("assistant", "Congratulations on the new room!"),
+        ),
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    assert "Lane" not in {p.name for p in memory.people(user)}
+    assert "peckham" in memory.recall(user, "where do i live now", k=1)[0].card.fact.lower()
+    before = memory.recall(user, "where did i work before", k=1)[0].card.fact
+    assert "brightwell" in before

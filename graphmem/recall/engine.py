@@ -915,8 +915,8 @@ def _score_cards(
             score = parts.pop("score")
             if found.on_day is not None and found.on_day[at] and worth["status"] == "superseded":
                 score /= scoring.SUPERSEDED_FACTOR  # said on the asked day: it held then
-            said = held.passages[at].text
-            if (factor := temporal.weight(found.intent, worth, said)) != 1.0:
+            turn = held.passages[at].text
+            if (factor := temporal.weight(found.intent, worth, turn)) != 1.0:
                 parts["temporal"] = factor
                 score *= factor
             if card_id in found.introduced:  # as a card stating an asked slot weighs

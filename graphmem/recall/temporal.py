@@ -615,13 +615,13 @@ def weight(intent: TemporalIntent, card: Mapping[str, object], said: str = "") -
         # today's value of what is asked ("where did I live before?": not here), or of
         # anything when the question names no slot
         current = states(card, intent) if intent.asks else bool(card.get("claim"))
-        fact = said or str(card.get("fact") or "")
+        fact = str(card.get("fact") or "")
         if current and lang.left_behind(fact, _value(card)):
             return factor  # "movin outta pilsen, got keys in bridgeport": it says both
         if _mentions(card, intent.anchor):
             # "where was i living before pune?": "shifted from andheri ... pune weather"
-            # says what came before it, a card that only mentions pune does not
-            left = all(lang.left_behind(fact, word) for word in intent.anchor)
+            # says what came before it (in its turn), a card that only mentions pune does not
+            left = all(lang.left_behind(said or fact, word) for word in intent.anchor)
             return factor if left else PAST_CURRENT
         return PAST_CURRENT if current else factor
     start = _int(card.get("valid_from"), _int(card.get("timestamp"), 0))
