@@ -402,6 +402,37 @@ def test_a_move_said_in_passing_answers_where_i_lived_before_the_new_city(
     assert "andheri" in hit.card.fact
 
 
+def test_an_offer_cheered_then_its_company_and_start_answer_where_i_work_now(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A new user's own Chinese chat: "offer拿到了！！小红书 下周一入职" is kept as two
+    pieces, the cheer and then the company with its start; the second says where the
+    user works now (小红书), over the old job (字节) said before, which answers "before"."""
+    chat = [
+        *_turns(
+            "a",
+            "2025-03-01T20:00:00+08:00",
+            ("user", "唉 今天又加班到十点 我在字节做产品 天天开会 老板老王说下个季度还要更忙"),
+            ("assistant", "辛苦了！可以下载 Forest 这个app帮你专注。"),
+        ),
+        *_turns(
+            "b",
+            "2025-05-10T21:00:00+08:00",
+            ("user", "跟你说个事 我裸辞了哈哈 下个月去小红书面试 然后我们搬到了望京"),
+            ("assistant", "勇敢！推荐你看《启示录》这本产品经理的书。"),
+        ),
+        *_turns(
+            "c",
+            "2025-06-20T22:00:00+08:00",
+            ("user", "offer拿到了！！小红书 下周一入职 对了我妹妹小雨下个月结婚"),
+            ("assistant", "恭喜恭喜！双喜临门！"),
+        ),
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    assert "小红书 下周一入职" in memory.recall(user, "我现在在哪上班", k=1)[0].card.fact
+    assert "字节" in memory.recall(user, "我以前在哪工作", k=1)[0].card.fact
+
+
 def test_a_street_is_no_one_and_a_breakup_move_is_not_where_i_worked(
     memory: Memory, user: str, tmp_path: Path
 ):

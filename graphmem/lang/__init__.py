@@ -445,6 +445,8 @@ def claim(text: str, mine: bool = False) -> tuple[str, str] | None:
     (None, None)
     >>> claim("我拿到了网易的offer 下个月12号入职"), claim("收到了腾讯的offer 但是我还在考虑")
     (('employer', '网易'), None)
+    >>> claim("小红书 下周一入职 对了我妹妹小雨下个月结婚"), claim("小雨下个月入职")
+    (('employer', '小红书'), None)
     >>> claim("我们在滨江租了个两室一厅"), claim("想在郊区买个房子")
     (('location', '滨江'), None)
     >>> claim("我老婆佳佳是小学语文老师"), claim("这是老师说的")
@@ -1081,6 +1083,8 @@ def partner_step_in(text: str) -> str | None:
     in any language announces with a module's ``partner_steps``.
 
     >>> partner_step_in("她答应了!!!!!! 7月12号 深圳湾"), partner_step_in("我想去深圳求婚")
+    ('engaged', None)
+    >>> partner_step_in("琴晚我喺珠江边同阿敏求咗婚💍"), partner_step_in("我准备下个月跟她求婚")
     ('engaged', None)
     """
     for known in languages():
