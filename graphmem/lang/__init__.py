@@ -1084,7 +1084,7 @@ def partner_step_in(text: str) -> str | None:
 
     >>> partner_step_in("她答应了!!!!!! 7月12号 深圳湾"), partner_step_in("我想去深圳求婚")
     ('engaged', None)
-    >>> partner_step_in("琴晚我喺珠江边同阿敏求咗婚💍"), partner_step_in("我准备下个月跟她求婚")
+    >>> partner_step_in("琴晚我喺珠江边同阿敏求咗婚💍"), partner_step_in("我在計畫跟小瑜求婚")
     ('engaged', None)
     """
     for known in languages():
