@@ -882,10 +882,10 @@ def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
 
 
 def _titled_after(doc: Doc) -> list[tuple[str, str | None, str]]:
-    """Names said before a title (``relationships.TITLES_AFTER``): "haru da came by",
-    "shibu babu wants the rent", "jiyeon unnie quit". The name reads as one (a proper
+    """Names said before a title (``relationships.TITLES_AFTER``): "shibu babu wants the
+    rent", "jiyeon unnie quit", "iyer sir is retiring". The name reads as one (a proper
     noun, a person to spaCy, or a word no dictionary knows) and no name follows the
-    title ("Ana da Silva" is a surname's particle)."""
+    title (then the title is part of a longer name)."""
     found: list[tuple[str, str | None, str]] = []
     for token in doc[1:]:
         if token.lower_ not in TITLES_AFTER:

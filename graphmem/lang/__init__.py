@@ -506,11 +506,12 @@ def _claimed(text: str, mine: bool = False) -> tuple[bool, str, str] | None:
                 if mine and _theirs(known, clause):
                     continue
                 value = m.groupdict().get("value")
-                mine = known.claims_are_the_users or (
+                only_the_users = known.claims_are_the_users or (
                     bool(known.first_person)
                     and (_only_the_speaker(known, before) or _the_speakers(known, clause))
                 )
-                return mine, attribute, value.strip().lower() if value is not None else NO_VALUE
+                value = value.strip().lower() if value is not None else NO_VALUE
+                return only_the_users, attribute, value
     return None
 
 
@@ -570,12 +571,23 @@ def _theirs(known: Language, clause: str) -> bool:
     """Does ``clause`` (up to a claim) say the speaker only as whose someone is ("另外我
     表弟阿斌话", "我的同事"), so the someone does what follows, not the speaker ("我跟我老婆"
     is the speaker too)?"""
-    if not known.first_person or not known.relationships:
+    owned = _owned_someone(known.code)
+    if owned is None:
         return False
+    said = owned.sub("", clause)
+    return said != clause and not any(w in said for w in known.first_person)
+
+
+@cache
+def _owned_someone(code: str) -> re.Pattern[str] | None:
+    """The speaker's word, then a relationship word of the language ("我表弟", "我的同事"),
+    built once per language; None where it has no first person or no such words."""
+    known = language(code)
+    if known is None or not known.first_person or not known.relationships:
+        return None
     whose = "|".join(map(re.escape, known.first_person))
     kin = "|".join(map(re.escape, sorted(known.relationships, key=len, reverse=True)))
-    said = re.sub(rf"(?:{whose})的?(?:{kin})", "", clause)
-    return said != clause and not any(w in said for w in known.first_person)
+    return re.compile(rf"(?:{whose})的?(?:{kin})")
 
 
 def _someone_elses(known: Language, clause: str) -> bool:

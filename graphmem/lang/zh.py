@@ -1063,10 +1063,7 @@ def _a_function_word(word: str) -> bool:
     """
     if not re.fullmatch(f"[{_HAN}]+", word) or (len(word) == 2 and word[0] == word[1]):
         return False
-    _jieba()
-    import jieba.posseg
-
-    return jieba.posseg.dt.word_tag_tab.get(word) in _FUNCTION_TAGS
+    return _jieba().posseg.dt.word_tag_tab.get(word) in _FUNCTION_TAGS
 
 
 def _unnamed(sentence: str, m: re.Match[str], relationship: str, said: str) -> Named:
