@@ -407,7 +407,8 @@ def test_an_offer_cheered_then_its_company_and_start_answer_where_i_work_now(
 ):
     """A new user's own Chinese chat: "offer拿到了！！小红书 下周一入职" is kept as two
     pieces, the cheer and then the company with its start; the second says where the
-    user works now (小红书), over the old job (字节) said before, which answers "before"."""
+    user works now (小红书), over the old job (字节) said before, which answers "before",
+    at ingest, after a consolidate, and after another a year on."""
     chat = [
         *_turns(
             "a",
@@ -429,8 +430,12 @@ def test_an_offer_cheered_then_its_company_and_start_answer_where_i_work_now(
         ),
     ]
     ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
-    assert "小红书 下周一入职" in memory.recall(user, "我现在在哪上班", k=1)[0].card.fact
-    assert "字节" in memory.recall(user, "我以前在哪工作", k=1)[0].card.fact
+    for moment in (None, "2025-06-25", "2026-06-25"):  # at ingest, consolidated now, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        now = memory.recall(user, "我现在在哪上班", k=1)[0].card.fact
+        assert "小红书 下周一入职" in now, moment
+        assert "字节" in memory.recall(user, "我以前在哪工作", k=1)[0].card.fact, moment
 
 
 def test_a_street_is_no_one_and_a_breakup_move_is_not_where_i_worked(
@@ -440,7 +445,8 @@ def test_a_street_is_no_one_and_a_breakup_move_is_not_where_i_worked(
     assistant writes "Rye Lane", so the word reads as a name) are the user's move, not a
     card about someone called Lane; and "moving out of his flat in clapham", said in the
     message about the first week at the new job, says nothing of where the user worked
-    before it (brightwell logistics, left in an earlier message)."""
+    before it (brightwell logistics, left in an earlier message). Both hold after a
+    consolidate, and after another a year on."""
     chat = [
         *_turns(
             "s1",
@@ -471,6 +477,10 @@ def test_a_street_is_no_one_and_a_breakup_move_is_not_where_i_worked(
     ]
     ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
     assert "Lane" not in {p.name for p in memory.people(user)}
-    assert "peckham" in memory.recall(user, "where do i live now", k=1)[0].card.fact.lower()
-    before = memory.recall(user, "where did i work before", k=1)[0].card.fact
-    assert "brightwell" in before
+    for moment in (None, "2025-06-20", "2026-06-20"):  # at ingest, consolidated now, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        now = memory.recall(user, "where do i live now", k=1)[0].card.fact
+        assert "peckham" in now.lower(), moment
+        before = memory.recall(user, "where did i work before", k=1)[0].card.fact
+        assert "brightwell" in before, moment
