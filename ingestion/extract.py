@@ -865,7 +865,7 @@ class Extractor:
         ``lang.moves_away``) and a coworker's leaving ("我同事大伟也说要走 他拿了美团的
         offer": ``lang.leaves_work``)."""
         chosen: tuple[str, str | None] = (SELF, None)
-        first = next((p.start for p in named if p.mine), 0)
+        first = next((p.start for p in named if p.mine and p.about), 0)
         settled = first > 0 and lang.speaks_of_self(text[:first])
         for person in named:
             if not person.mine:
@@ -899,7 +899,7 @@ class Extractor:
             at = text.find(name, person.start)
             if at >= 0 and (gone := self._gone(res.name or name, text[at + len(name) :], code)):
                 res = gone
-            if chosen[0] == SELF and not settled:
+            if chosen[0] == SELF and not settled and person.about:
                 chosen = (res.name or name, res.relationship or relationship)
         read = {p.name for p in named}
         for record in list(self.registry):  # "周海南也跳槽了": a coworker named alone

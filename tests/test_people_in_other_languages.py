@@ -516,3 +516,32 @@ def test_chinese_names_said_with_no_relationship_word_are_people_the_users_own_i
     assert "白班" not in table
     assert "谭小雨" not in table
     assert extractor.registry.is_user("谭小雨")
+
+
+def test_a_chinese_chat_names_a_daughter_a_son_titled_people_and_a_cat_a_grandson_named():
+    """A retired teacher's careful Mandarin: "闺女晓雯给我装上的" (her daughter, who set it up),
+    "儿子晓峰给我办了个新号", "张德厚老师" (the teacher, also 张老师), "马大夫" (the doctor), a
+    cat her grandson named ("豆豆给起名叫煤球"); "老伴高兴得一宿没睡着" (her husband was
+    too happy to sleep) names no one called 高兴得, and "老同学老同事" no 老同."""
+    extractor = talk(
+        ("user", "你好。我是第一次用这个，闺女晓雯给我装上的，说有什么事都可以问你。"),
+        (
+            "user",
+            "可是老伴老周舍不得这边的老邻居。儿子晓峰给我办了个新号，老同学老同事我都通知了。",
+        ),
+        ("user", "听说教我们的张德厚老师干完这学期就不教了。马大夫又让我查了个糖化。"),
+        (
+            "user",
+            "今天家里添了个新成员：一只小黑猫，三个月大，是楼下一户人家的猫生的。豆豆非要养，"
+            "他妈妈家里不让，就养在我们这儿了。豆豆给起名叫煤球。老伴高兴得一宿没睡着。",
+        ),
+    )
+    held = people(extractor.registry)
+    assert held["晓雯"] == "闺女"
+    assert held["晓峰"] == "儿子"
+    assert held["老周"] == "老伴"  # still her husband: "老伴高兴得" is him, not a new one
+    assert held["张德厚"] == "老师"
+    assert held["马大夫"] == "医生"
+    assert held["煤球"] == "猫"
+    assert not {"高兴得", "老同", "生的"} & set(held)
+    assert "张老师" in next(r for r in extractor.registry if r.name == "张德厚").aliases

@@ -87,13 +87,15 @@ class Named:
     """A person a sentence names by relationship: the name as said (or the relationship
     word, "妈妈", when unnamed), the relationship in the user's words, ``mine`` when the
     user's own, other names said for them (a nickname, "我妈" for "妈妈"), and where
-    in the sentence they are named."""
+    in the sentence they are named. ``about``: whether the sentence is theirs; one
+    known by a title ("王老师请全组吃了烤鸭") is named in it, the news may be the user's."""
 
     name: str
     relationship: str
     mine: bool
     aliases: tuple[str, ...] = ()
     start: int = 0
+    about: bool = True
 
 
 class Naming:

@@ -76,6 +76,8 @@ RELATIONSHIPS: dict[str, str] = {
     "兒子": "son",
     "女儿": "daughter",
     "女兒": "daughter",
+    "闺女": "daughter",
+    "閨女": "daughter",
     "爷爷": "grandfather",
     "爺爺": "grandfather",
     "外公": "grandfather",
@@ -136,6 +138,7 @@ RELATIONSHIPS: dict[str, str] = {
     "老師": "teacher",
     "医生": "doctor",
     "醫生": "doctor",
+    "大夫": "doctor",
     "教练": "coach",
     "教練": "coach",
     "房东": "landlord",
@@ -462,9 +465,9 @@ _NAME = (
 #: Relatives and friends people name by a given name alone ("我儿子志强", "我同事大伟"),
 #: not by a surname.
 GIVEN_NAMED = frozenset(
-    """儿子 兒子 女儿 女兒 妹妹 弟弟 哥哥 姐姐 老公 老婆 男朋友 女朋友 男友 女友 孙子 孫子 孙女
-    孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 表姊 堂妹 堂弟 堂哥 堂姐 堂姊 姊姊 侄女 侄子
-    外甥女 外甥 同事 发小 發小 闺蜜 閨蜜 室友 朋友 同学 同學""".split()
+    """儿子 兒子 女儿 女兒 闺女 閨女 妹妹 弟弟 哥哥 姐姐 老公 老婆 男朋友 女朋友 男友 女友 孙子 孫子
+    孙女 孫女 儿媳妇 兒媳婦 儿媳 女婿 表妹 表弟 表哥 表姐 表姊 堂妹 堂弟 堂哥 堂姐 堂姊 姊姊 侄女
+    侄子 外甥女 外甥 同事 发小 發小 闺蜜 閨蜜 室友 朋友 同学 同學""".split()
 )
 #: A given name alone, right after "我儿子": two characters a verb or a pause follows.
 _AFTER_GIVEN = (
@@ -474,8 +477,10 @@ _GIVEN = rf"(?P<given>[{_HAN}]{{2}})(?=[{_AFTER_GIVEN}\s])"
 #: What joins a relationship word to a name: "叫", "是", "换成" (a new holder), a pause.
 _JOIN = r"叫做|名叫|叫|就是|是|换成了?|換成了?|变成了?|變成了?|，|,|\s"
 #: What a name said first in a clause is followed by when it is someone's: a saying, a
-#: "with", a "was", a pause.
-_SAYS_NEXT = re.compile(r"[\s，,。！!？?]|说|說|讲|講|告诉|告訴|跟|和|是|问|問|叫")
+#: "with", a "was", a pause, something done for the user ("儿子晓峰给我办了个新号").
+_SAYS_NEXT = re.compile(
+    r"[\s，,。！!？?给給帮幫替陪带帶让讓]|说|說|讲|講|告诉|告訴|跟|和|是|问|問|叫"
+)
 _NAMED_KIN = re.compile(
     rf"(?:(?P<my>我的|我们的|我們的|我们|我們|我)(?:\s(?=[A-Za-z]))?)?"  # "我的 manager"
     rf"(?P<former>{'|'.join(FORMER_PREFIXES)})?(?P<rel>{_KIN})(?:(?:{_JOIN})\s?)?"  # "是 Jessica"
@@ -511,7 +516,7 @@ _PARENTHESISED = re.compile(
 #: A name given ("叫可樂", "取名叫布丁"), and a pet spoken of with its measure word or
 #: as adopted ("一隻狗", "收養了貓"): together, the pet's name (``_pets_named``).
 _GIVEN_NAME = re.compile(
-    rf"(?:名叫|叫做|取名叫?|叫)\s*(?P<name>(?![什甚啥他她它我你])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
+    rf"(?:名叫|叫做|[取起]名叫?|叫)\s*(?P<name>(?![什甚啥他她它我你])[{_HAN}]{{2}}|[A-Za-z][a-z]+)"
 )
 _PET_SAID = re.compile(
     rf"(?:[只隻条條头頭]|领养了?|領養了?|收养了?|收養了?|养了?|養了?|捡了|撿了|捡的|撿的)"
@@ -853,7 +858,10 @@ def people_in(sentence: str, before: str = "") -> list[Named]:
         given = m["given"] if mine_said and KIN_NAMES.get(word, word) in GIVEN_NAMED else None
         if given and given[0] in _NAME_END:
             given = None  # "我同事都说要走": a verb, no name
-        name = _name(m["name"] or given, sentence[m.end() :])
+        said_name = m["name"]
+        if said_name and _jieba().dt.FREQ.get(said_name + sentence[m.end() : m.end() + 1]):
+            said_name = None  # "老同学老同事": the start of the next word, no 老同
+        name = _name(said_name or given, sentence[m.end() :])
         if name is None and word in NAMED_ONLY:
             continue  # "我编辑了一下": a verb
         if name is None:
@@ -934,6 +942,7 @@ def _roles_named(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
         if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
             named = Named(_cased(name), DOING_WITH[m["verb"]], True, start=m.start("name"))
             out.append((named, m.span()))
+    out += _titled(sentence)
     for m in _TOOK_POST.finditer(sentence):
         if RELATIONSHIPS.get(m["rel"]) not in _POSTS:
             continue
@@ -941,6 +950,54 @@ def _roles_named(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
             continue
         if (name := _name(m["name"], sentence[m.end("name") :])) is not None:
             out.append((Named(_cased(name), m["rel"], True, start=m.start("name")), m.span()))
+    return out
+
+
+#: Titles said after a surname or a full name ("马大夫", "张德厚老师"), with who the one
+#: so called is to the user (a 姐 or an 阿姨 may be anyone: ``names_in`` reads them).
+ROLE_TITLES: dict[str, str] = {
+    "老师": "老师",
+    "老師": "老師",
+    "大夫": "医生",
+    "医生": "医生",
+    "醫生": "醫生",
+    "教练": "教练",
+    "教練": "教練",
+}
+
+
+def _titled(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
+    """People called by a surname and a title, as jieba reads a name ("马大夫又让我查了",
+    "张老师人特别好", "张德厚老师": 张德厚, also 张老师), with what the title says they are.
+    A surname alone before a title is a word's end as often ("这周老师没来") and names no
+    one.
+
+    >>> [(n.name, n.relationship, n.aliases) for n, _ in _titled("教我们的张德厚老师要走了")]
+    [('张德厚', '老师', ('张老师',))]
+    >>> [(n.name, n.relationship) for n, _ in _titled("马大夫又让我查了个糖化")]
+    [('马大夫', '医生')]
+    >>> _titled("这周老师没来")
+    []
+    """
+    out: list[tuple[Named, tuple[int, int]]] = []
+    at = 0
+    tokens = [(w.word, w.flag) for w in _jieba().posseg.cut(sentence)]
+    for k, (word, flag) in enumerate(tokens):
+        start, at = at, at + len(word)
+        if flag != "nr" or len(word) < 2 or word[0] not in SURNAMES:
+            continue
+        if _SOMEONE_ELSES.search(sentence[:start]):
+            continue
+        title = next((t for t in ROLE_TITLES if word.endswith(t) and len(word) - len(t) == 1), None)
+        if title is not None:
+            named = Named(word, ROLE_TITLES[title], True, start=start, about=False)
+            out.append((named, (start, at)))
+            continue
+        after = tokens[k + 1][0] if k + 1 < len(tokens) else ""
+        if after in ROLE_TITLES and len(word) in (2, 3) and _name(word) is not None:
+            titled = word[0] + after
+            named = Named(word, ROLE_TITLES[after], True, (titled,), start=start, about=False)
+            out.append((named, (start, at + len(after))))
     return out
 
 
@@ -1020,12 +1077,13 @@ def _pets_named(sentence: str, before: str, found: list[Named]) -> list[Named]:
     before it: "我們收養了一隻狗！！從板橋動物之家帶回來的米克斯 叫可樂"."""
     out: list[Named] = []
     for m in _GIVEN_NAME.finditer(sentence):
-        context = before[-40:] + sentence[: m.start()]
+        context = before[-80:] + sentence[: m.start()]
         kinds = list(_PET_SAID.finditer(context))
         name = _name(m["name"], sentence[m.end() :])
         if not kinds or name is None or any(n.name == name for n in found):
             continue
-        if any(n.start >= m.start() - 10 and n.start <= m.start() for n in found):
+        gives = m[0].startswith(("取名", "起名"))  # "豆豆给起名叫煤球": 豆豆 named it
+        if not gives and any(n.start >= m.start() - 10 and n.start <= m.start() for n in found):
             continue  # the name of someone just named ("我老闆叫Grace")
         kind = kinds[-1]["kind"]
         out.append(Named(name, kind, True, start=m.start()))
@@ -1042,7 +1100,13 @@ def _name(said: str | None, after: str = "") -> str | None:
         return None
     if _a_function_word(name):
         return None  # "我家姐知道仲激动过我": her reaction, not her name
+    if name[-1] in _PARTICLES and not name.isascii():
+        return None  # "老伴高兴得一宿没睡着", "猫生的": what was said of them
     return name
+
+
+#: Particles that end a phrase, never a name.
+_PARTICLES = frozenset("的得地着著了")
 
 
 #: jieba's tags for words no name is: verbs, adverbs, conjunctions, prepositions,
@@ -1150,6 +1214,12 @@ CLAIMS: tuple[tuple[str, str], ...] = (
         "location",
         # not a shop's move: "把店搬到永康街"
         rf"{_NOT_YET}(?<!店)(?:搬到了?|搬了?去了?|搬家到|搬回了?|搬了?(?:入|进|進)(?!了?(?:新家|新屋|去|来|來))了?|住在|住到|定居在|定居){_PLACE}{_END}",
+    ),
+    # the new home, said as what or where it is: "新家是清河美和园5号楼2单元1102"
+    (
+        "location",
+        rf"{_NOT_YET}(?:新家|新屋|新房子?|新住处|新住處)(?:是|在|地址是)"
+        r"(?P<value>[\u4e00-\u9fff]{2,8}?)(?=\d|[，,。！!\s]|$|的)",
     ),
     # where one is from, which no move changes: "我就是乐山人", "我老家在乐山"
     ("hometown", rf"(?:我|我们|我們)(?:就|也|本来|本來)?是{_PLACE}人(?![家们們])"),
