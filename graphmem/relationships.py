@@ -173,6 +173,14 @@ WORDS = frozenset(
         "hairdresser",
         "barber",
         "pastor",
+        # who works for the user at home, on the farm, in the shop ("my helper rahim",
+        # "ruben our hired hand")
+        "helper",
+        "hired hand",
+        "ranch hand",
+        "farmhand",
+        "maid",
+        "housekeeper",
         # who keeps the place the user works ("the new caretaker is also called reg")
         "caretaker",
         "janitor",

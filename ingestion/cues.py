@@ -175,6 +175,9 @@ NOT_PEOPLE = frozenset(
     thank sorry please anyway honestly basically literally btw omg
     lmao lmaoo lmaooo lmfao rn tbh ngl idk imo smh pls plz thx ty ikr nvm jk bruh
     tmrw tmr tmrrw tomoz tonite prob probs app""".split()
+    # holidays, said where a name goes ("easter is next sunday")
+    + """easter christmas xmas thanksgiving halloween diwali deepavali eid ramadan hanukkah
+    passover navratri holi onam pongal""".split()
 )
 PETS = frozenset(
     {
@@ -820,17 +823,36 @@ NAMED_PLACES = frozenset(
     """place shop store cafe café restaurant bar pub company firm startup gym studio bakery
     spot club salon school clinic""".split()
 )
-#: Where someone lives, said right after their name, and what that makes them to the
-#: speaker ("Devon next door").
+#: Where someone lives or where the speaker knows them from, said right after their name,
+#: and what that makes them to the speaker ("Devon next door", "tash from the old team").
 PLACED = {
     "next door": "neighbour",
     "across the road": "neighbour",
     "across the street": "neighbour",
+    "downstairs": "neighbour",
+    "upstairs": "neighbour",
+    "from downstairs": "neighbour",
+    "from upstairs": "neighbour",
+    "from next door": "neighbour",
+    "from work": "coworker",
+    "from the office": "coworker",
+    "from my team": "coworker",
+    "from the team": "coworker",
+    "from old work": "former coworker",
+    "from my old work": "former coworker",
+    "from my old job": "former coworker",
+    "from the old team": "former coworker",
+    "from my old team": "former coworker",
+    "from the old office": "former coworker",
+    "from church": "friend",
 }
 LIVING_NEXT_TO = frozenset({"roommate", "neighbour", "landlord", "landlady"})
+#: Who the user hires, at home or at work ("my helper rahim", "ruben our hired hand"):
+#: their leaving or moving away ends it ("rahim end of month going back bangladesh").
+HIRED = frozenset({"helper", "hired hand", "ranch hand", "farmhand", "maid", "housekeeper"})
 #: What someone else's move away ends: living side by side, and working side by side
 #: ("my coworker jinky is moving to calgary"); the user's own move leaves their job be.
-LEFT_BY_MOVING_AWAY = LIVING_NEXT_TO | WORK_ROLES
+LEFT_BY_MOVING_AWAY = LIVING_NEXT_TO | WORK_ROLES | HIRED
 #: Chat fillers typed right after a noun ("my mum lol", "my boss tho"): never a name.
 CHAT_FILLERS = frozenset(
     """lol lmao haha hahaha omg tho though btw rn tbh ngl idk imo fr smh pls plz ugh yay

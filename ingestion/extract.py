@@ -196,7 +196,7 @@ _PET_LIST = re.compile(
     rf"\b(?i:my|our)\s+(?:\w+\s+){{0,2}}?(?i:{_PET})s\s*,?\s+(?P<first>{_NAME})\s*,?\s+"
     rf"(?i:and)\s+(?P<second>{_NAME})"
 )
-_INTRO_NAME = r"(?P<name>[A-Z](?:[^\W\d_A-Z]|['’-])+(?:\s+[A-Z](?:[^\W\d_A-Z]|['’-])+)?)"
+_INTRO_NAME = r"(?P<name>[A-Z](?:[^\W\d_A-Z]|['’-])+(?:\s+[A-Z](?:[^\W\d_A-Z]|['’-])+){0,2})"
 #: "im Priya raman, ...": a surname typed in lower case, where punctuation ends the name.
 _INTRO_FULL = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Za-z][a-z'’-]+)?)"
 #: "Hi! I'm Maya, by the way", "My name is Robert but please call me Bobby": the user.
@@ -206,7 +206,8 @@ _SELF_INTRO = [
         rf"{_INTRO_FULL}(?=\s*(?:[,.!?;]|$)|\s+(?i:by the way|here|btw)\b)"
     ),
     re.compile(
-        rf"\b(?i:my (?:full |legal |real )?name(?: on (?:it|the \w+|my \w+))? is|my name's|"
+        # "my name Tan Wei Ming but ppl all call me Ah Ming": chat drops the "is"
+        rf"\b(?i:my (?:full |legal |real )?name(?: on (?:it|the \w+|my \w+))?(?: is)?|my name's|"
         rf"my name’s|call me|i go by|everyone calls me|"
         rf"people call me|you can call me)\s+{_INTRO_NAME}"
     ),
@@ -417,6 +418,20 @@ def _gender_of(relationship: str | None) -> str | None:
     if relationship in cues.FEMALE_RELATIONSHIPS:
         return "f"
     return "m" if relationship in cues.MALE_RELATIONSHIPS else None
+
+
+#: Words a name read from an entity never opens with ("Ah Ming" is read as Ming).
+_NOT_NAME_OPENERS = cues.LEADING_FILLERS | cues.NAME_STOP_WORDS
+#: Words that make a role word a rank ("head nurse", "chief engineer").
+_RANKS = frozenset({"head", "chief", "senior", "charge"})
+
+
+def _a_role_word(token: Token, after: Token) -> bool:
+    """Whether a word a PERSON entity opens with says the person's role, not their name:
+    "Nurse Kim", "Head Nurse Kim" (a rank before a role)."""
+    roles = cues.PERSON_NOUNS | cues.ROLE_NOUNS
+    low = token.lower_
+    return low in roles or (low in _RANKS and after.lower_ in roles)
 
 
 def _clean_name(text: str) -> str | None:
@@ -944,8 +959,8 @@ class Extractor:
         if record is None or not is_current(record.relationship):
             return None
         held = role(record.relationship)
-        if (held in cues.LIVING_NEXT_TO and lang.moves_away(code, after)) or (
-            held in cues.WORK_ROLES and lang.leaves_work(code, after)
+        if (held in cues.LIVING_NEXT_TO | cues.HIRED and lang.moves_away(code, after)) or (
+            held in cues.WORK_ROLES | cues.HIRED and lang.leaves_work(code, after)
         ):
             return self.registry.end(record.name)
         return None
@@ -1580,6 +1595,11 @@ class Extractor:
                     continue
                 if token.pos_ == "PROPN" or token.ent_type_ == "PERSON":
                     self.registry.name_user(m["name"])
+                    words = m["name"].split()  # "call me Ah Ming": Ming, as names are read
+                    while len(words) > 1 and words[0].lower() in _NOT_NAME_OPENERS:
+                        words = words[1:]
+                    if len(words) < len(m["name"].split()):
+                        self.registry.name_user(" ".join(words))
 
     def _observe_things(self, doc: Doc) -> None:
         """Names used as places or organisations ("moved to Porto", "at McGill", "visited
@@ -2390,6 +2410,8 @@ class Extractor:
                     or tokens[0].lower_ in cues.LEADING_FILLERS | cues.NAME_STOP_WORDS
                 ):
                     tokens = tokens[1:]
+                while len(tokens) > 1 and _a_role_word(tokens[0], tokens[1]):
+                    tokens = tokens[1:]  # "Head Nurse Kim": Kim, the head nurse
                 tokens = _without_words_after(tokens)
                 tail = [t for t in tokens[1:] if t.lower_ not in cues.NAME_PARTICLES]
                 if (  # "Arora ke baare mein": Arora, known already
@@ -3121,6 +3143,7 @@ def _propn_name(token: Token) -> str | None:
         not token.text[:1].isupper()
         or token.lower_ in _NOT_NAMES
         or token.lower_ in cues.LEADING_FILLERS
+        or token.lower_ in cues.NOT_PEOPLE  # "Easter is next sunday"
         or not token.text.replace("'", "").isalpha()
         or (len(token.text) > 1 and token.text.isupper())  # "FINALLY", "PT": shouted
         or any(c.dep_ in {"det", "poss", "compound"} for c in token.children)

@@ -129,15 +129,25 @@ def _said_of(words: list[str], at: list[int], size: int) -> list[str]:
     return out
 
 
-#: "herr braun has a dachshund", "jo got a puppy": the animal is theirs, not them
-_HAVING = frozenset({"has", "have", "had", "got", "gets", "owns", "adopted"})
+#: "herr braun has a dachshund", "jo got a puppy", "bo caught a red fish": the animal is
+#: theirs, or what they did something to, not them
+_HAVING = frozenset(
+    {"has", "have", "had", "got", "gets", "owns", "adopted"}
+    | {"caught", "catch", "catches", "saw", "sees", "fed", "feeds", "bought", "ate", "eats"}
+)
 
 
 def _owns(words: list[str], i: int) -> bool:
-    """Whether the kind word at ``i`` is someone's animal: "her dog", "has a dachshund"."""
-    return words[i - 1] in cues.THEIR or (
-        i > 1 and words[i - 1] in {"a", "an"} and words[i - 2] in _HAVING
-    )
+    """Whether the kind word at ``i`` is someone's animal or what someone did something
+    to: "her dog", "has a dachshund", "caught a red fish" (a word may describe it).
+
+    >>> _owns("bo caught a red fish off the pier".split(), 4)
+    True
+    """
+    if words[i - 1] in cues.THEIR:
+        return True
+    article = next((k for k in (i - 1, i - 2) if k > 0 and words[k] in {"a", "an"}), None)
+    return article is not None and words[article - 1] in _HAVING
 
 
 def _owned(words: list[str]) -> list[str]:

@@ -836,10 +836,11 @@ TITLED_ROLES = {
     "prof": "professor",
     "professor": "professor",
     "coach": "coach",
+    "pastor": "pastor",
 }
 #: Titles that are words too ("the doc says", "le doc insiste"): the name after them
 #: must be written as one (a capital, or a person to spaCy), not just tagged a noun.
-_TITLES_AS_WORDS = frozenset({"doc", "coach"})
+_TITLES_AS_WORDS = frozenset({"doc", "coach", "pastor"})
 
 
 def titled(doc: Doc) -> list[tuple[str, str | None, str]]:
@@ -1175,6 +1176,11 @@ def called(doc: Doc) -> list[tuple[str, str | None]]:
         if not _naming(token.lower_):
             continue
         noun, nxt = doc[token.i - 1], doc[token.i + 1]
+        head = token.head
+        if token.dep_ == "acl" and head.i < token.i - 1 and _person_noun(head.lower_):
+            between = doc[head.i + 1 : token.i]  # "a young man from church named travis"
+            if all(w.dep_ in {"prep", "pobj", "det", "amod", "compound"} for w in between):
+                noun = head
         describes = token.dep_ == "acl" and token.head.i == noun.i
         said_of = noun.head.i == token.i and nxt.dep_ == "oprd"  # "some fella called marcus"
         if not (describes or said_of) and any(c.dep_ == "oprd" for c in token.children):
@@ -1276,7 +1282,7 @@ def _name_called(doc: Doc, naming: int) -> tuple[str, int] | None:
     """The name right after a naming word ("named", "called"): (name, index after it),
     with the surname the parse joins to it ("is called rachel okafor": a word a
     dictionary knows, then the name "called" names)."""
-    got = _name_at(doc, naming + 1)
+    got = _name_at(doc, naming + 1, slot=True)
     if got is None or got[1] >= len(doc):
         return got
     last = doc[got[1]]
@@ -2413,15 +2419,25 @@ def _opens_as_a_name(token: Token) -> bool:
     """A sentence's first word, right before "my" and a relationship noun, that is a
     name: spaCy's PERSON, or, in chat typed in lower case, a word no dictionary knows
     that the conversation writes with a capital ("Jonno", as the assistant wrote him
-    back); "update my sister ...", "ahh my boss is mad" open with no name."""
-    opens = token.i == token.sent.start or token.doc[token.i - 1].is_punct
+    back); "update my sister ...", "ahh my boss is mad" open with no name. A title
+    before the name is evidence of it, and a filler may open the sentence before them
+    ("also mrs odhiambo our matron put me on nights")."""
+    doc = token.doc
+    first = token.i
+    while first > 0 and doc[first - 1].lower_.rstrip(".") in TITLES:
+        first -= 1
+    titled = first < token.i
+    if first > 0 and doc[first - 1].lower_ in cues.LEADING_FILLERS:
+        first -= 1
+    opens = first == token.sent.start or doc[first - 1].is_punct
     if not opens or token.pos_ == "PRON" or not _lettered(token.text):
         return False
     if token.lower_ in cues.CHAT_FILLERS | cues.NAME_STOP_WORDS:
         return False
-    recased = token.text[:1].isupper() and not _well_cased(token.doc)
+    recased = token.text[:1].isupper() and not _well_cased(doc)
     unknown = not (is_word(token.text) or is_word(token.lemma_))
-    return token.ent_type_ == "PERSON" or (recased and unknown)
+    named = name_token(token) or _unknown_word(token)
+    return token.ent_type_ == "PERSON" or (recased and unknown) or (titled and named)
 
 
 def _introduced_new(doc: Doc, rel: Token) -> Token | None:
@@ -2530,8 +2546,10 @@ def _lone_entity(token: Token) -> bool:
 
 
 def _placed(doc: Doc) -> list[Named]:
-    """ "Devon next door, lovely lad": someone placed where the speaker lives
-    (``cues.PLACED``), said right after the name."""
+    """ "Devon next door, lovely lad", "Tash from the old team": someone placed where the
+    speaker lives or knows them from (``cues.PLACED``), said right after the name (and
+    its title: "jiyeon unnie from work"). A word that opens the sentence is a name only
+    where no dictionary knows it: "Home from work" places no one."""
     out: list[Named] = []
     words = [t.lower_ for t in doc]
     for phrase, relationship in cues.PLACED.items():
@@ -2539,19 +2557,32 @@ def _placed(doc: Doc) -> list[Named]:
         for k in range(1, len(doc) - size + 1):
             if " ".join(words[k : k + size]) != phrase:
                 continue
-            name = doc[k - 1]
-            if _evidenced(name) and name.text[0].isupper():
-                end = doc[k + size - 1]
-                out.append(
-                    Named(
-                        _capitalised(name.text),
-                        relationship,
-                        False,
-                        name.idx,
-                        end.idx + len(end),
-                        "after",
-                    )
+            at = k - 1 if k < 2 or words[k - 1] not in TITLES_AFTER else k - 2
+            name = doc[at]
+            titled = at > 0 and words[at - 1].rstrip(".") in TITLES  # "herr braun"
+            opens = at == name.sent.start or doc[at - 1].is_punct
+            if opens and name.ent_type_ != "PERSON" and is_word(name.lower_):
+                continue
+            if name.pos_ == "PRON" or name.lower_ in cues.CHAT_FILLERS | cues.NAME_STOP_WORDS:
+                continue  # "a text to send everybody from church"
+            evidenced = _evidenced(name, slot=True) and name.text[0].isupper()
+            if not (evidenced or _unknown_word(name) or (titled and name_token(name))):
+                continue
+            got = _name_at(doc, at - 1 if titled else at, slot=True)
+            if got is None:
+                continue
+            end = doc[k + size - 1]
+            start = doc[at - 1 if titled else at]
+            out.append(
+                Named(
+                    _capitalised(got[0]),
+                    relationship,
+                    False,
+                    start.idx,
+                    end.idx + len(end),
+                    "after",
                 )
+            )
     return out
 
 

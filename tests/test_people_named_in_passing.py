@@ -376,7 +376,7 @@ def test_someone_known_by_a_title_of_address_is_a_person():
     assert set(held) == {"Hendra", "Braun", "Arora"}
     assert "Pak Hendra" in held["Hendra"].aliases
     assert "Herr Braun" in held["Braun"].aliases
-    assert held["Braun"].relationship is None  # the dachshund is his, not him
+    assert held["Braun"].relationship == "neighbour"  # downstairs; the dachshund is his, not him
 
 
 def test_someone_known_by_a_kinship_title_or_a_title_after_the_name_is_a_person():
@@ -723,3 +723,62 @@ def test_someone_named_right_before_saying_something_is_a_person():
         ("user", "my mom said no and the weather said rain lol"),
     )
     assert people(extractor.registry) == {"Dre": None, "Mom": "mom"}
+
+
+def test_people_placed_by_where_the_user_knows_them_from_or_titled_by_their_role():
+    """Chat places people instead of saying who they are: "tash from the old team",
+    "marjorie from church", "herr braun downstairs", and opens a sentence with a titled
+    name and its role ("also mrs odhiambo our matron ..."). A word of a dictionary
+    opening the sentence ("Home from work") and "everybody from church" name no one."""
+    extractor = talk(
+        ("user", "tash from the old team already landed a gig at qantas"),
+        ("assistant", "Good for Tash! Qantas is a great place to land."),
+        ("user", "Marjorie from church does the water aerobics at the Y"),
+        ("user", "also mrs odhiambo our matron put me on nights for the WHOLE of august"),
+        ("user", "Home from work, exhausted. can you help me text everybody from church"),
+        (
+            "user",
+            "wade talked to a young man from church named travis hollis who worked on a ranch",
+        ),
+        ("user", "pastor jim asked me to teach the ladies bible class"),
+        ("assistant", "How lovely that Pastor Jim asked you!"),
+        (
+            "user",
+            "i reckon the north stock tank is about dry, we might have to haul water if it "
+            "dont rain by next week. ruben our hired hand has been with us 6 years",
+        ),
+        ("assistant", "Six years is a long time and Ruben sounds like more than just a hand."),
+    )
+    held = people(extractor.registry)
+    assert held["Tash"] == "former coworker"
+    assert held["Marjorie"] == "friend"
+    assert held["Odhiambo"] == "matron"
+    assert held["Travis Hollis"] is None  # named as he is introduced; no role said
+    assert held["Jim"] == "pastor"
+    assert held["Ruben"] == "hired hand"
+    assert not {"Home", "Everybody", "Easter"} & set(held)
+
+
+def test_what_someone_caught_is_not_their_kind_and_a_holiday_is_nobody():
+    """ "bo caught a red fish off the pier": Bo is a boy who fished, not a fish; "easter is
+    next sunday" names a day, not a person."""
+    extractor = talk(
+        ("user", "bo is in 6th grade now"),
+        ("user", "we are back from port a. bo caught a red fish off the pier lol"),
+        ("user", "easter is next sunday and im fixin to cook the big dinner"),
+        ("assistant", "Happy Easter to you all, and well done Bo!"),
+    )
+    held = people(extractor.registry)
+    assert held.get("Bo") is None
+    assert "Bo" in held
+    assert "Easter" not in held
+
+
+def test_the_users_name_said_without_is_and_the_name_people_call_them_by():
+    """ "my name Tan Wei Ming but ppl all call me Ah Ming": both are the user, neither is a
+    person the user talks about."""
+    extractor = talk(
+        ("user", "hi ah. my name Tan Wei Ming but ppl all call me Ah Ming, i sell char kway teow"),
+        ("assistant", "Hi Ah Ming, nice to meet you!"),
+    )
+    assert people(extractor.registry) == {}

@@ -151,14 +151,20 @@ LANGUAGE = Language(
     moves_to=r"(?i)\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?to\b",
     # said right after someone's name: "regina moved to calgary", "jenna is moving out
     # end of month"; "renee quit", "ethan is leaving for the roastery"
+    # "regina moved to calgary", "rahim end of month going back bangladesh"
     moves_away=(
-        r"(?i)\s*(?:(?:is|'s|s|has|had|just|finally|also|officially|already|now)\s+)*"
-        r"(?:moved|moving|moves|relocated|relocating)\s+(?:out|away|abroad|overseas|back\s+to|to)\b"
+        r"(?i)\s*(?:(?:is|'s|s|has|had|just|finally|also|officially|already|now|"
+        r"end\s+of\s+(?:the\s+)?month|next\s+(?:week|month))\s+)*"
+        r"(?:(?:moved|moving|moves|relocated|relocating)\s+(?:out|away|abroad|overseas|back\s+to|to)"
+        r"|(?:going|gone|went|heading)\s+back\b(?!\s+(?:to\s+)?(?:work|school|uni|bed|sleep)\b)"
+        r"(?!\s+home\s+for\b))"
     ),
+    # "ethan is leaving for the roastery", "ruben gave his notice"
     leaves_work=(
         r"(?i)\s*(?:(?:is|'s|s|has|had|just|finally|also|officially|already|actually)\s+)*"
         r"(?:quit|resigned|retired|retiring|(?:leaving|left)\s+(?:for|to)\b|"
-        r"left\s+the\s+(?:company|firm|team|job|shop|store|cafe|bar|ward))"
+        r"left\s+the\s+(?:company|firm|team|job|shop|store|cafe|bar|ward)|"
+        r"(?:gave|handed\s+in|put\s+in)\s+(?:his|her|their)\s+notice)"
     ),
     # "moved out of my flat in belgrave", "shifted from andheri" (Indian English), "movin
     # outta the georgia st apartment", "left pickwell for hallam"; not "from home", "out
