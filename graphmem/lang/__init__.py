@@ -317,6 +317,12 @@ def terms(text: str) -> list[str]:
     ['我妹', '妹妹', '妹对', '对花', '花生', '生过', '过敏']
     >>> terms("今天meeting好累")
     ['今天', 'meet', '好累']
+
+    Laughter and crying, as chat types them in any language, say nothing to search by:
+    "whos my bf now ㅋㅋ" asks no card that ends in "ㅋㅋ".
+
+    >>> terms("whos my bf now ㅋㅋ lol hahaha"), terms("哈哈哈 笑死")
+    (['whos', 'bf'], ['笑死'])
     """
     out: list[str] = []
     for m in _runs().finditer(text.replace("’", "'")):
@@ -327,7 +333,14 @@ def terms(text: str) -> list[str]:
         lang = language(code or "")
         if lang is not None:
             out.extend(lang.words(m.group()))
-    return out
+    return [word for word in out if not _LAUGHTER.match(word)]
+
+
+#: Laughter and crying as chat types them: "lol", "lmao", "hahaha", "hehe", Korean jamo
+#: alone ("ㅋㅋㅋ", "ㅠㅠ"), Chinese "哈哈", "呵呵".
+_LAUGHTER = re.compile(
+    r"(?i)^(?:l+o+l+z?|lmf?a+o+|rofl|(?:h+[aeiu]+){2,}h*|[\u3131-\u318e]+|[哈呵嘿嘻]+)$"
+)
 
 
 #: Car makes and the models people name without their make ("picked up a 2017 hilux",

@@ -977,6 +977,7 @@ TERMS_VERSION = "1"
 _PROBE = (
     "When did Melanie paint the sunrise? She's painting again, don't ask what's Jo's: 3 times in "
     "2023 at the café Zoë runs. Ça va très bien, über München. 我妹妹对花生过敏，上周搬到深圳了。"
+    " lol ㅋㅋ 哈哈"
 )
 
 
