@@ -510,6 +510,13 @@ SPELLED_OUT: dict[str, str] = {
     "behen": "sister",
     "didi": "sister",
     "bhaiya": "brother",
+    "dost": "friend",  # "mera dost aakash is moving to goa"
+    "pati": "husband",
+    "jiju": "brother-in-law",
+    "bahu": "daughter-in-law",
+    "sasur": "father-in-law",
+    "mausi": "aunt",
+    "padosi": "neighbour",
     # Afrikaans in South African English ("pieter (my boet)", "my ouma used to make that")
     "boet": "brother",
     "sussie": "sister",

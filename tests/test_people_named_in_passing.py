@@ -782,3 +782,9 @@ def test_the_users_name_said_without_is_and_the_name_people_call_them_by():
         ("assistant", "Hi Ah Ming, nice to meet you!"),
     )
     assert people(extractor.registry) == {}
+
+
+def test_a_friend_said_in_hinglish():
+    """ "mera dost aakash": the user's friend, as "my friend aakash" is."""
+    extractor = talk(("user", "accha sun, mera dost aakash is moving to goa, opening his own cafe"))
+    assert people(extractor.registry) == {"Aakash": "friend"}
