@@ -682,6 +682,12 @@ STREET_WORDS = frozenset(
 )
 #: Where a capitalised word names a place or an organisation, not a person ("in Porto").
 PLACE_PREPS = frozenset({"in", "at", "near", "around", "into", "outside", "across", "inside"})
+#: What goes somewhere, said before "to" or "from" and a place ("a trip to Jeju", "the
+#: move to Daegu", "flights from Abuja"): a name after them is a place, not someone.
+TRAVEL_TO = frozenset(
+    """trip trips flight flights move moving moved travel travelling traveling drive
+    driving train bus ferry journey visit relocating relocation commute""".split()
+)
 #: Verbs (lemmas) that say a job has begun: "started at bondi bottle co", "joined stripe".
 STARTED_AT = frozenset({"start", "join", "begin"})
 #: Words that make a sentence a maybe, not news ("if my first day at ... goes well").

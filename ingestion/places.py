@@ -54,8 +54,15 @@ class Places:
 
     def learn_said(self, text: str) -> None:
         """Count the capitalised names a well-cased turn nobody parses (the assistant's)
-        puts after "in", "at", "near"...: "a quiet week in Benidorm", "you'll love
-        Bandra". Not a name followed by "'s" ("at Jenny's")."""
+        puts after "in", "at", "near"... or a trip to or from ("a quiet week in Benidorm",
+        "a trip to Jeju is lovely in April"). Not a name followed by "'s" ("at Jenny's",
+        "the drive to Mum's").
+
+        >>> places = Places()
+        >>> places.learn_said("A trip to Jeju sounds lovely, and the drive to Mum's is short")
+        >>> dict(places.said)
+        {'jeju': 1}
+        """
         for m in _PLACED_IN_TEXT.finditer(text):
             self.said[m["name"].lower()] += 1
 
@@ -82,8 +89,9 @@ class Places:
 
 
 _PLACED_IN_TEXT = re.compile(
-    rf"\b(?:{'|'.join(sorted(cues.PLACE_PREPS))})\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
-    r"(?![\w'’-])"
+    rf"\b(?:{'|'.join(sorted(cues.PLACE_PREPS))}"
+    rf"|(?:{'|'.join(sorted(cues.TRAVEL_TO))})\s+(?:back\s+)?(?:to|from))"
+    r"\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w'’-])"
 )
 
 
