@@ -422,6 +422,10 @@ def _gender_of(relationship: str | None) -> str | None:
 
 #: Words a name read from an entity never opens with ("Ah Ming" is read as Ming).
 _NOT_NAME_OPENERS = cues.LEADING_FILLERS | cues.NAME_STOP_WORDS
+#: Where the user knows someone from, said right after their name (``cues.PLACED``).
+_PLACED_FIRST = re.compile(
+    rf"(?i)^\s*(?:{'|'.join(re.escape(p) for p in sorted(cues.PLACED, key=len, reverse=True))})\b"
+)
 #: Words that make a role word a rank ("head nurse", "chief engineer").
 _RANKS = frozenset({"head", "chief", "senior", "charge"})
 
@@ -954,10 +958,12 @@ class Extractor:
 
     def _gone(self, name: str, after: str, code: str) -> Resolution | None:
         """A neighbour's or a roommate's move away, a coworker's leaving, said right
-        ``after`` their name: the relationship ends (the record as it is then)."""
+        ``after`` their name, or after where the user knows them from ("priya from work is
+        leaving for google"): the relationship ends (the record as it is then)."""
         record = self.registry.get(name)
         if record is None or not is_current(record.relationship):
             return None
+        after = _PLACED_FIRST.sub("", after)
         held = role(record.relationship)
         if (held in cues.LIVING_NEXT_TO | cues.HIRED and lang.moves_away(code, after)) or (
             held in cues.WORK_ROLES | cues.HIRED and lang.leaves_work(code, after)

@@ -788,3 +788,13 @@ def test_a_friend_said_in_hinglish():
     """ "mera dost aakash": the user's friend, as "my friend aakash" is."""
     extractor = talk(("user", "accha sun, mera dost aakash is moving to goa, opening his own cafe"))
     assert people(extractor.registry) == {"Aakash": "friend"}
+
+
+def test_someone_placed_by_work_who_leaves_is_a_former_coworker():
+    """ "priya from work is leaving for google": the leaving is said after where the user
+    knows her from, and ends it as it would right after her name."""
+    extractor = talk(
+        ("user", "long week. priya from work is leaving for google lol"),
+        ("assistant", "Priya at Google sounds exciting!"),
+    )
+    assert people(extractor.registry) == {"Priya": "former colleague"}
