@@ -428,14 +428,17 @@ _PLACED_FIRST = re.compile(
 )
 #: Words that make a role word a rank ("head nurse", "chief engineer").
 _RANKS = frozenset({"head", "chief", "senior", "charge"})
+_ROLES = cues.PERSON_NOUNS | cues.ROLE_NOUNS
+#: Who a move away said after their name ends, and who a leaving (``Extractor._gone``).
+_ENDED_BY_MOVING_AWAY = cues.LIVING_NEXT_TO | cues.HIRED
+_ENDED_BY_LEAVING = cues.WORK_ROLES | cues.HIRED
 
 
 def _a_role_word(token: Token, after: Token) -> bool:
     """Whether a word a PERSON entity opens with says the person's role, not their name:
     "Nurse Kim", "Head Nurse Kim" (a rank before a role)."""
-    roles = cues.PERSON_NOUNS | cues.ROLE_NOUNS
     low = token.lower_
-    return low in roles or (low in _RANKS and after.lower_ in roles)
+    return low in _ROLES or (low in _RANKS and after.lower_ in _ROLES)
 
 
 def _clean_name(text: str) -> str | None:
@@ -965,8 +968,8 @@ class Extractor:
             return None
         after = _PLACED_FIRST.sub("", after)
         held = role(record.relationship)
-        if (held in cues.LIVING_NEXT_TO | cues.HIRED and lang.moves_away(code, after)) or (
-            held in cues.WORK_ROLES | cues.HIRED and lang.leaves_work(code, after)
+        if (held in _ENDED_BY_MOVING_AWAY and lang.moves_away(code, after)) or (
+            held in _ENDED_BY_LEAVING and lang.leaves_work(code, after)
         ):
             return self.registry.end(record.name)
         return None
@@ -2413,7 +2416,7 @@ class Extractor:
                 tokens = list(ent)
                 while tokens and (
                     tokens[0].pos_ not in {"PROPN", "NOUN"}  # "Saw Ahmed"
-                    or tokens[0].lower_ in cues.LEADING_FILLERS | cues.NAME_STOP_WORDS
+                    or tokens[0].lower_ in _NOT_NAME_OPENERS
                 ):
                     tokens = tokens[1:]
                 while len(tokens) > 1 and _a_role_word(tokens[0], tokens[1]):

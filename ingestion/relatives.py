@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
     from spacy.tokens import Doc, Span, Token
 
+#: Function words and chat fillers, never a name ("everybody", "lol").
+_NO_NAME_WORDS = cues.CHAT_FILLERS | cues.NAME_STOP_WORDS
 #: Parts of speech a name is never tagged as, even in lower-case chat.
 _NOT_NAME_POS = frozenset(
     {"AUX", "ADP", "PART", "CCONJ", "SCONJ", "DET", "PRON", "NUM", "PUNCT", "SYM", "SPACE"}
@@ -2432,7 +2434,7 @@ def _opens_as_a_name(token: Token) -> bool:
     opens = first == token.sent.start or doc[first - 1].is_punct
     if not opens or token.pos_ == "PRON" or not _lettered(token.text):
         return False
-    if token.lower_ in cues.CHAT_FILLERS | cues.NAME_STOP_WORDS:
+    if token.lower_ in _NO_NAME_WORDS:
         return False
     recased = token.text[:1].isupper() and not _well_cased(doc)
     unknown = not (is_word(token.text) or is_word(token.lemma_))
@@ -2513,7 +2515,7 @@ def _evidenced(token: Token, slot: bool = False) -> bool:
         or is_word(text)
         or is_word(token.lemma_)
         or token.pos_ in _NOT_NAME_POS
-        or token.lower_ in cues.NAME_STOP_WORDS | cues.CHAT_FILLERS
+        or token.lower_ in _NO_NAME_WORDS
     ):
         return False
     return (
@@ -2563,7 +2565,7 @@ def _placed(doc: Doc) -> list[Named]:
             opens = at == name.sent.start or doc[at - 1].is_punct
             if opens and name.ent_type_ != "PERSON" and is_word(name.lower_):
                 continue
-            if name.pos_ == "PRON" or name.lower_ in cues.CHAT_FILLERS | cues.NAME_STOP_WORDS:
+            if name.pos_ == "PRON" or name.lower_ in _NO_NAME_WORDS:
                 continue  # "a text to send everybody from church"
             evidenced = _evidenced(name, slot=True) and name.text[0].isupper()
             if not (evidenced or _unknown_word(name) or (titled and name_token(name))):

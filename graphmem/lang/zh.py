@@ -665,16 +665,23 @@ def names_in(sentence: str) -> list[str]:
     >>> names_in("明天还有个白班 周末马上就去武侯区 谢谢你")
     []
     """
-    jieba = _jieba()
+    freq = _jieba().dt.FREQ
     out: list[str] = []
     at = 0
-    for word, flag in jieba.posseg.cut(sentence):
+    for word, flag in _tagged(sentence):
         start, at = at, at + len(word)
-        if flag != "nr" or jieba.dt.FREQ.get(word) or word in out:
+        if flag != "nr" or freq.get(word) or word in out:
             continue
         if _written_as_a_name(word) and _where_someone_goes(sentence, start, at):
             out.append(word)
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _tagged(sentence: str) -> tuple[tuple[str, str], ...]:
+    """jieba's words of a sentence with their part-of-speech tags, kept for the sentence:
+    the people readers (``_titled``, then ``names_in``) each read the same sentence."""
+    return tuple((w.word, w.flag) for w in _jieba().posseg.cut(sentence))
 
 
 @functools.cache
@@ -981,7 +988,7 @@ def _titled(sentence: str) -> list[tuple[Named, tuple[int, int]]]:
     """
     out: list[tuple[Named, tuple[int, int]]] = []
     at = 0
-    tokens = [(w.word, w.flag) for w in _jieba().posseg.cut(sentence)]
+    tokens = _tagged(sentence)
     for k, (word, flag) in enumerate(tokens):
         start, at = at, at + len(word)
         if flag != "nr" or len(word) < 2 or word[0] not in SURNAMES:
