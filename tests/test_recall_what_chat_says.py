@@ -484,3 +484,48 @@ def test_a_street_is_no_one_and_a_breakup_move_is_not_where_i_worked(
         assert "peckham" in now.lower(), moment
         before = memory.recall(user, "where did i work before", k=1)[0].card.fact
         assert "brightwell" in before, moment
+
+
+def test_a_new_users_week_in_two_languages_holds_after_a_consolidate_and_a_year_on(
+    memory: Memory, user: str, tmp_path: Path
+):
+    """A new user's own chat, English then Chinese: a coworker "from work" leaving for
+    google, a helper going back home, a move with keys, a daughter and a doctor named the
+    Chinese way. The people table says who each is now; "where do i live now lol" and
+    "谁给我买了血压计" find their turns, at ingest, after a consolidate, and a year on."""
+    chat = [
+        *_turns(
+            "a",
+            "2025-03-02T09:00:00+00:00",
+            (
+                "user",
+                "morning!! long week. priya from work is leaving for google lol and my "
+                "helper Joseph end of month going back to kerala ㅠㅠ. also moved into the "
+                "new flat on cowley road, keys finally",
+            ),
+            (
+                "assistant",
+                "Big week! Priya at Google sounds exciting, and I'm sorry Joseph is leaving. "
+                "Congrats on the Cowley Road flat!",
+            ),
+        ),
+        *_turns(
+            "b",
+            "2025-04-06T20:00:00+00:00",
+            ("user", "我妈说马大夫让她少吃盐。闺女小雨给我买了个血压计 哈哈哈"),
+            ("assistant", "小雨真贴心！按马大夫说的，少盐多走路。"),
+        ),
+    ]
+    ingest_file(memory, write_chat(tmp_path, chat), user, progress=False)
+    for moment in (None, "2025-04-07", "2026-04-07"):  # at ingest, consolidated now, a year on
+        if moment:
+            memory.consolidate(user, now=moment)
+        held = {p.name: p.relationship for p in memory.people(user)}
+        assert held["Joseph"] == "former helper", moment
+        assert held["Priya"] == "former colleague", moment
+        assert held["小雨"] == "闺女", moment
+        assert held["马大夫"] == "医生", moment
+        home = memory.recall(user, "where do i live now lol", k=1)[0].card.fact
+        assert "cowley road" in home, moment
+        gift = memory.recall(user, "谁给我买了血压计", k=1)[0].card.fact
+        assert "小雨" in gift, moment
